@@ -1,0 +1,11 @@
+import * as v from 'valibot';
+import * as api from '../src/contract/api.ts';
+const show = (s: any, x: unknown) => { const r = v.safeParse(s, x); console.log(JSON.stringify(x)?.slice(0,40), r.success ? 'OK' : r.issues.map(i => ({kind: i.kind, type: i.type, input: i.input, msg: i.message, path: i.path?.map((p: any) => p.key)}))); };
+show(api.LoginRequest, {});
+show(api.LoginRequest, { username: '  ', password: '' });
+show(api.LoginRequest, { username: 5, password: null });
+show(api.LoginRequest, null);
+show(api.LoginRequest, []);
+show(api.OtpVerifyRequest, { otpToken: 'x', otpCode: 'abc' });
+show(api.RegistrationRequest, { name: 'a', username: 'b', password: 'c', currency: 'USD' });
+show(api.ProfileUpdateRequest, { name: 'a', bankCode: undefined });

@@ -1,0 +1,315 @@
+import { assertEvent, assign, setup } from 'xstate';
+import {
+  isEnglishName,
+  joinAccountName,
+  needsEnglishName,
+  PASSWORD_MIN_LENGTH,
+  phoneError,
+} from '../../src/contract/rules.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import type {
+  OtpSent,
+  RegistrationContext,
+  RegistrationEvent,
+  RegistrationInput,
+  RegistrationLookups,
+  RegistrationPayload,
+  RegistrationTag,
+} from './registration.types.ts';
+
+/** spec 3: the payload of the last step. */
+function registrationPayload(context: RegistrationContext): RegistrationPayload {
+  return {
+    name: context.name.trim(),
+    username: context.phone,
+    password: context.password,
+    sourceCode: context.sourceCode,
+    inviteCode: context.inviteCode.trim(),
+    bankCode: context.bankCode,
+    bankAccountName: joinAccountName(context.firstName, context.lastName),
+    bankAccountNo: context.bankAccountNo.trim(),
+    currency: context.variant === 'la' ? context.currency : '',
+  };
+}
+
+/** spec 4: the profile step asks the server to validate before the bank step exists. */
+function profilePayload(context: RegistrationContext): RegistrationPayload {
+  return { ...registrationPayload(context), bankCode: '', bankAccountName: '', bankAccountNo: '', currency: '' };
+}
+
+export const registrationMachine = setup({
+  types: {
+    context: {} as RegistrationContext,
+    events: {} as RegistrationEvent,
+    input: {} as RegistrationInput,
+    tags: {} as RegistrationTag,
+  },
+  actors: {
+    loadLookups: notProvided<RegistrationLookups>('loadLookups'),
+    sendOtp: notProvided<Result<OtpSent>, { phoneNumber: string }>('sendOtp'),
+    verifyOtp: notProvided<Result<unknown>, { otpToken: string; otpCode: string }>('verifyOtp'),
+    validateRegistration: notProvided<Result<unknown>, RegistrationPayload>('validateRegistration'),
+    register: notProvided<Result<unknown>, RegistrationPayload>('register'),
+  },
+  actions: {
+    setField: assign(({ event }) => {
+      assertEvent(event, 'field.change');
+      // spec 2: account names are forced to uppercase as they are typed.
+      const uppercase = event.field === 'firstName' || event.field === 'lastName';
+      return { [event.field]: uppercase ? event.value.toUpperCase() : event.value, error: null };
+    }),
+    applyLookups: assign((_, lookups: RegistrationLookups) => ({
+      otpEnabled: lookups.registerOTP,
+      banks: lookups.banks,
+      sources: lookups.sources,
+    })),
+    trimPhone: assign({ phone: ({ context }) => context.phone.trim() }),
+    rejectPhone: assign({ error: 'PHONE_NUMBER_REQUIRE_10_DIGIT' }),
+    storeOtpReference: assign((_, result: Result<OtpSent>) => {
+      const sent = okData(result);
+      return { otpRef: sent.otpRef, otpToken: sent.otpToken, otpCode: '' };
+    }),
+    // A verified phone needs no code any more; going back to the phone step sends a new one.
+    forgetOtp: assign({ otpRef: '', otpToken: '', otpCode: '' }),
+    rejectOtpCode: assign({ error: 'OTP_CODE_INVALID' }),
+    rejectMismatch: assign({ error: 'PASSWORDS_DONT_MATCH' }),
+    rejectShortPassword: assign({ error: 'PASSWORD_TOO_SHORT' }),
+    rejectAccountName: assign({ error: 'BANK_ACCOUNT_NAME_ENG' }),
+    clearError: assign({ error: null }),
+    showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
+    showNetworkError: assign({ error: NETWORK_ERROR }),
+    // Provided by the view layer.
+    showSuccess: () => {},
+    forgetInviteCode: () => {},
+    goToLogin: () => {},
+  },
+  guards: {
+    inviteCodeLocked: ({ context, event }) => event.type === 'field.change' && event.field === 'inviteCode' && context.inviteLocked,
+    phoneInvalid: ({ context }) => phoneError(context.variant, context.phone.trim()) !== null,
+    otpEnabled: ({ context }) => context.otpEnabled,
+    otpAlreadyVerified: (_, result: Result<OtpSent>) => result.ok && result.data.code === 'OTP_VERIFIED',
+    otpSent: (_, result: Result<OtpSent>) => result.ok,
+    otpCodeMalformed: ({ context }) => !/^\d{6}$/.test(context.otpCode),
+    // spec 5: the profile step does nothing while a required field is empty.
+    profileIncomplete: ({ context }) =>
+      [context.name.trim(), context.phone, context.password, context.confirmPassword].includes(''),
+    passwordsDiffer: ({ context }) => context.password !== context.confirmPassword,
+    passwordTooShort: ({ context }) => context.password.length < PASSWORD_MIN_LENGTH,
+    // spec 5: the bank step does nothing while a required field is empty.
+    bankIncomplete: ({ context }) =>
+      [context.bankCode, context.firstName.trim(), context.lastName.trim(), context.bankAccountNo.trim()].includes(''),
+    // spec 5: KTB, TMB and BBL need the account name in English letters.
+    accountNameNotEnglish: ({ context }) =>
+      needsEnglishName(context.bankCode) && !(isEnglishName(context.firstName) && isEnglishName(context.lastName)),
+    succeeded: (_, result: Result<unknown>) => result.ok,
+  },
+  delays: {
+    redirectToLogin: 2000, // spec 9
+  },
+}).createMachine({
+  id: 'registration',
+  description: 'The registration wizard, steps 0 to 3 (spec 2 Registration, spec 4, spec 5).',
+  context: ({ input }) => ({
+    variant: input.variant,
+    // Until the lookups answer (or if they fail) assume OTP is on: the server refuses unverified phones anyway.
+    otpEnabled: true,
+    banks: [],
+    sources: [],
+    phone: '',
+    otpRef: '',
+    otpToken: '',
+    otpCode: '',
+    name: '',
+    password: '',
+    confirmPassword: '',
+    sourceCode: '',
+    inviteCode: input.inviteCode ?? '',
+    inviteLocked: Boolean(input.inviteCode),
+    bankCode: '',
+    firstName: '',
+    lastName: '',
+    bankAccountNo: '',
+    currency: input.variant === 'la' ? 'LAK' : '', // spec 9: LAK by default in the Laos build
+    error: null,
+  }),
+  initial: 'loadingLookups',
+  states: {
+    loadingLookups: {
+      tags: 'busy',
+      description:
+        'Asks whether OTP is on and loads the bank and source lists. On a network failure the wizard still opens, with OTP on, empty lists and the error shown.',
+      invoke: {
+        id: 'loadLookups',
+        src: 'loadLookups',
+        onDone: { target: 'phoneStep', actions: { type: 'applyLookups', params: actorOutput } },
+        onError: { target: 'phoneStep', actions: 'showNetworkError' },
+      },
+    },
+    phoneStep: {
+      tags: 'step:phone',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'phone.submit': [
+              { guard: 'phoneInvalid', actions: 'rejectPhone' },
+              { guard: 'otpEnabled', target: 'sendingOtp', actions: 'trimPhone' },
+              { target: '#registration.profileStep', actions: 'trimPhone' },
+            ],
+          },
+        },
+        sendingOtp: {
+          tags: 'busy',
+          entry: 'clearError',
+          invoke: {
+            id: 'sendOtp',
+            src: 'sendOtp',
+            input: ({ context }) => ({ phoneNumber: context.phone }),
+            onDone: [
+              { guard: { type: 'otpAlreadyVerified', params: actorOutput }, target: '#registration.profileStep' },
+              {
+                guard: { type: 'otpSent', params: actorOutput },
+                target: '#registration.otpStep',
+                actions: { type: 'storeOtpReference', params: actorOutput },
+              },
+              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
+            ],
+            onError: { target: 'editing', actions: 'showNetworkError' },
+          },
+        },
+      },
+    },
+    otpStep: {
+      tags: 'step:otp',
+      description: 'Shows the OTP reference; skipped when OTP is off or the server answers OTP_VERIFIED.',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'otp.submit': [
+              { guard: 'otpCodeMalformed', actions: 'rejectOtpCode' },
+              { target: 'verifyingOtp' },
+            ],
+            'otp.resend': 'resendingOtp',
+            'step.back': { target: '#registration.phoneStep', actions: ['forgetOtp', 'clearError'] },
+          },
+        },
+        verifyingOtp: {
+          tags: 'busy',
+          entry: 'clearError',
+          invoke: {
+            id: 'verifyOtp',
+            src: 'verifyOtp',
+            input: ({ context }) => ({ otpToken: context.otpToken, otpCode: context.otpCode }),
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.profileStep' },
+              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
+            ],
+            onError: { target: 'editing', actions: 'showNetworkError' },
+          },
+        },
+        resendingOtp: {
+          tags: 'busy',
+          entry: 'clearError',
+          invoke: {
+            id: 'sendOtp',
+            src: 'sendOtp',
+            input: ({ context }) => ({ phoneNumber: context.phone }),
+            onDone: [
+              { guard: { type: 'otpAlreadyVerified', params: actorOutput }, target: '#registration.profileStep' },
+              {
+                guard: { type: 'otpSent', params: actorOutput },
+                target: 'editing',
+                actions: { type: 'storeOtpReference', params: actorOutput },
+              },
+              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
+            ],
+            onError: { target: 'editing', actions: 'showNetworkError' },
+          },
+        },
+      },
+    },
+    profileStep: {
+      tags: 'step:profile',
+      entry: 'forgetOtp',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': [
+              { guard: 'inviteCodeLocked', description: 'The invite code from a link is read-only.' },
+              { actions: 'setField' },
+            ],
+            'profile.submit': [
+              { guard: 'profileIncomplete', description: 'spec 5: silent while a required field is empty.' },
+              { guard: 'passwordsDiffer', actions: 'rejectMismatch' },
+              { guard: 'passwordTooShort', actions: 'rejectShortPassword' },
+              { target: 'validating' },
+            ],
+            'step.back': { target: '#registration.phoneStep', actions: 'clearError' },
+          },
+        },
+        validating: {
+          tags: 'busy',
+          entry: 'clearError',
+          invoke: {
+            id: 'validateRegistration',
+            src: 'validateRegistration',
+            input: ({ context }) => profilePayload(context),
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.bankStep' },
+              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
+            ],
+            onError: { target: 'editing', actions: 'showNetworkError' },
+          },
+        },
+      },
+    },
+    bankStep: {
+      tags: 'step:bank',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'setField' },
+            'bank.submit': [
+              { guard: 'bankIncomplete', description: 'spec 5: silent while a required field is empty.' },
+              { guard: 'accountNameNotEnglish', actions: 'rejectAccountName' },
+              { target: 'registering' },
+            ],
+            'step.back': { target: '#registration.profileStep', actions: 'clearError' },
+          },
+        },
+        registering: {
+          tags: 'busy',
+          entry: 'clearError',
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ context }) => registrationPayload(context),
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.registered' },
+              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
+            ],
+            onError: { target: 'editing', actions: 'showNetworkError' },
+          },
+        },
+      },
+    },
+    registered: {
+      tags: 'registered',
+      description: 'spec 2: a success toast, then /login after 2 seconds.',
+      entry: ['showSuccess', 'forgetInviteCode'],
+      after: {
+        redirectToLogin: { target: 'done', actions: 'goToLogin' },
+      },
+    },
+    done: {
+      type: 'final',
+      tags: 'registered',
+    },
+  },
+});

@@ -1,0 +1,116 @@
+/**
+ * The one HTTP client of the SPA (spec 7): every call goes by endpoint name
+ * through src/contract/endpoints.ts, carries the fixed headers, and resolves
+ * with a Result. Expected failures (an error body `{ message }`) are data;
+ * only the unexpected (offline, timeout, an answer that breaks the contract)
+ * rejects, and the machines turn a rejection into NETWORK_ERROR.
+ */
+import { ofetch } from 'ofetch';
+import * as v from 'valibot';
+import {
+  endpoints,
+  HTTP_TIMEOUT_MS,
+  REQUESTED_WITH,
+  type BodyOf,
+  type EndpointName,
+  type ResponseOf,
+} from '../contract/endpoints.ts';
+import { ErrorBody } from '../contract/errors.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { bcp47, currentLocale } from '../i18n/locale.ts';
+
+export type SessionMessage = 'invalid-token' | 'gone';
+
+export interface ApiClientDeps {
+  /** The signed-in member's token, or null. */
+  getToken: () => string | null;
+  /** The one place the special messages of spec 8 are reported (to the session). */
+  onSessionMessage: (message: SessionMessage) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /**
+   * Send this token instead of the session's (logout revokes the token the
+   * session is dropping). Special messages are then not reported: the session
+   * is already leaving.
+   */
+  token?: string;
+}
+
+type CallArgs<N extends EndpointName> =
+  BodyOf<N> extends undefined ? [options?: CallOptions] : [body: BodyOf<N>, options?: CallOptions];
+
+export interface ApiClient {
+  call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>>;
+}
+
+/** An answer that does not match the contract: a bug on one side, not a member's mistake. */
+export class ContractError extends Error {
+  constructor(endpoint: string, detail: string) {
+    super(`${endpoint}: answer does not match the contract (${detail})`);
+    this.name = 'ContractError';
+  }
+}
+
+function sessionMessageOf(message: string): SessionMessage | null {
+  if (message === 'invalid-token' || message === 'cannot verify identity') return 'invalid-token';
+  if (message === 'gone') return 'gone';
+  return null;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const http = ofetch.create({
+    timeout: HTTP_TIMEOUT_MS,
+    // A retried POST could move money twice; the member retries on purpose instead.
+    retry: 0,
+    ignoreResponseError: true,
+  });
+
+  async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>> {
+    const endpoint = endpoints[name];
+    const hasBody = 'body' in endpoint;
+    const body = hasBody ? args[0] : undefined;
+    const options = (hasBody ? args[1] : args[0]) as CallOptions | undefined;
+
+    const headers: Record<string, string> = {
+      'X-Requested-With': REQUESTED_WITH,
+      'Accept-Language': bcp47(currentLocale()),
+    };
+    const token = options?.token ?? deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const report = options?.token === undefined;
+
+    // Network failures and timeouts reject here (FetchError without a response).
+    const response = await http.raw<unknown>(endpoint.path, {
+      method: endpoint.method,
+      body: body as Record<string, unknown> | undefined,
+      headers,
+      signal: options?.signal,
+    });
+    const data = response._data;
+
+    if (response.ok) {
+      const parsed = v.safeParse(endpoint.response, data);
+      if (parsed.success) return { ok: true, data: parsed.output as ResponseOf<N> };
+      // Some failures arrive with 200 and an error body; treat them as failures.
+      const error = v.safeParse(ErrorBody, data);
+      if (error.success) return failure(error.output.message, report);
+      throw new ContractError(name, parsed.issues.map((issue) => issue.message).join('; '));
+    }
+
+    const error = v.safeParse(ErrorBody, data);
+    if (error.success) return failure(error.output.message, report);
+    // A 5xx without a body (proxy, crash) is still the server's fault, not the network's.
+    if (response.status >= 500) return failure('INTERNAL_SERVER_ERROR', report);
+    throw new ContractError(name, `HTTP ${response.status} without a message`);
+  }
+
+  function failure(message: string, report: boolean): { ok: false; message: string } {
+    const special = sessionMessageOf(message);
+    if (special && report) deps.onSessionMessage(special);
+    return { ok: false, message };
+  }
+
+  return { call };
+}

@@ -1,0 +1,125 @@
+/**
+ * The error catalogue (spec section 8) as one typed list. Every failing API
+ * answer is `{ message: ErrorCode }`; the SPA maps each code to a translated
+ * text and shows any other message raw.
+ */
+import * as v from 'valibot';
+
+/** Messages with a meaning beyond their text (spec 8, "Special messages"). */
+export const SPECIAL_MESSAGES = ['invalid-token', 'cannot verify identity', 'gone'] as const;
+
+export const ERROR_CODES = [
+  'UNAUTHORIZED',
+  'EXPIRED_AUTH_TOKEN',
+  'INVALID_USER_1',
+  'INVALID_USER_2',
+  'INVALID_USER_3',
+  'INVALID_USER_4',
+  'INVALID_IP',
+  'NOT_AREASLOT',
+  'NOT_UFABET',
+  'OTP_BLOCK',
+  'OTP_TOKEN_INVALID',
+  'OTP_NOT_EXIST',
+  'OTP_VERIFIED',
+  'OTP_EXPIRED',
+  'OTP_CODE_INVALID',
+  'OTP_CODE_VALID',
+  'EXISTING_USER',
+  'EXISTING_BANK',
+  'INVALID_USER_INFO',
+  'UNVERIFIED_OTP',
+  'GAME_ACTIVATION_FAIL',
+  'INVALID_BANK',
+  'BANK_ACCOUNT_NAME_ENG',
+  'REGISTER_FAIL',
+  'NO_USER',
+  'WRONG_PASSWORD',
+  'REQUEST_LIMIT',
+  'WRONG_CREDENTIAL',
+  'INACTIVE_USER',
+  'LOGIN_FAIL',
+  'BONUS_REMAINING',
+  'BONUS_ALREADY_ACTIVE',
+  'BONUS_MAX_CLAIMED',
+  'BONUS_CONDITION',
+  'BONUS_CLEAR',
+  'INVITE_COLLECT',
+  'INTERNAL_SERVER_ERROR',
+  'INVITE_INACTIVE',
+  'NO_INVITE_BONUS',
+  'NO_INVITEE_PLAY_INFO',
+  'INVITE_BONUS_SUCCESS',
+  'INVITE_BONUS_FAIL',
+  'OK',
+  'KEY_MISSING',
+  'KEY_INVALID',
+  'SUCCESS',
+  'OTP_SEND_FAIL',
+  'OTP_VERIFY_FAIL',
+  'NO_DATA',
+  'NO_PROMOTION',
+  'PROMOTION_RECEIVED',
+  'BONUS_FULL',
+  'QR_FAIL',
+  'NO_REFUND',
+  'REFUND_CONDITION',
+  'REFUND_SUCCESS',
+  'REFUND_INACTIVE',
+  'REFUND_MINIMUM',
+  'NO_BANK',
+  'NO_WALLET',
+  'SLOT_ALREADY_ACTIVE',
+  'SLOT_ACTIVATE_FAIL',
+  'SLOT_NO_ACCOUNT',
+  'SLOT_RESET_PASSWORD_FAIL',
+  'TRANSFER_MINIMUM',
+  'NO_GAME',
+  'MONEY_NOT_ENOUGH',
+  'TRANSFER_FAIL',
+  'SLIP_UPLOAD_FAIL',
+  'REQUEST_LIMIT_1MIN',
+  'SLIP_NO_FILE',
+  'SLIP_INVALID_FILE',
+  'TRUELINK_DUPLICATE',
+  'TRUELINK_INVALID',
+  'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  // Coupon errors (spec 8). BONUS_REMAINING is listed above.
+  'NO_CLAIMABLE_COUPON',
+  'INVALID_PRIZE_CODE',
+  'INVALID_CODE',
+  'INVALID_COUPON_TYPE',
+  'COUPON_EXPIRED',
+] as const;
+
+/** Slip failure reasons (spec 8), shown in the slip table's status column. */
+export const SLIP_REASON_CODES = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+
+export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
+/** Anything the server may put in `message` of a failing answer. */
+export type ApiMessage = SpecialMessage | ErrorCode | SlipReasonCode;
+
+export const ALL_MESSAGES: readonly ApiMessage[] = [...SPECIAL_MESSAGES, ...ERROR_CODES, ...SLIP_REASON_CODES];
+
+const knownMessages = new Set<string>(ALL_MESSAGES);
+export function isKnownMessage(message: unknown): message is ApiMessage {
+  return typeof message === 'string' && knownMessages.has(message);
+}
+
+/** Body of every failing answer. `message` is a catalogue code, or raw text from elsewhere. */
+export const ErrorBody = v.object({ message: v.string() });
+export type ErrorBody = v.InferOutput<typeof ErrorBody>;

@@ -1,0 +1,94 @@
+/**
+ * Contact page (spec 2): the server's contact text, the app version, the LINE
+ * QR image, and the chat link with its name. Public /contact has no top
+ * spacing, member /user/contact has it.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { version as APP_VERSION } from '../../../package.json';
+import { useApiQuery } from '../ui/use-api-query.ts';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { messageText } from '../errors/messages.ts';
+import { ChatIcon, ExternalIcon } from '../ui/icons.tsx';
+
+export function PublicContactPage() {
+  return <ContactPage topSpacing={false} />;
+}
+
+export function MemberContactPage() {
+  return <ContactPage topSpacing />;
+}
+
+/** Only same-origin images: no request leaves the origin (CSP, privacy). */
+function sameOriginPath(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.origin === window.location.origin ? parsed.pathname + parsed.search : null;
+  } catch {
+    return null;
+  }
+}
+
+function ContactPage({ topSpacing }: { topSpacing: boolean }) {
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Contact`);
+  const query = useApiQuery('lookupContact');
+  const contact = query.data?.contact;
+  const qr = contact ? sameOriginPath(contact.lineQR) : null;
+  const lineName = contact?.lineName ?? '';
+
+  return (
+    <div className={`stack stack--page contact ${topSpacing ? 'contact--spaced' : 'contact--flush'}`}>
+      <section className="card stack">
+        <h1>
+          <Trans>Contact us</Trans>
+        </h1>
+        {contact ? (
+          <p className="contact__text">{contact.contactText}</p>
+        ) : query.status === 'error' ? (
+          <div className="stack">
+            <p role="alert" className="error-text">
+              {messageText(i18n, query.message)}
+            </p>
+            <button type="button" className="button button--secondary" onClick={query.retry}>
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        ) : (
+          <div className="stack" aria-busy="true">
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line skeleton--short" />
+          </div>
+        )}
+      </section>
+
+      {contact && (
+        <section className="card card--center stack" aria-labelledby="contact-chat-title">
+          <h2 id="contact-chat-title">
+            <Trans>Chat with us on LINE</Trans>
+          </h2>
+          {qr && (
+            <img
+              className="contact__qr"
+              src={qr}
+              width={200}
+              height={200}
+              alt={t`QR code to add ${lineName} on LINE`}
+            />
+          )}
+          <a className="button button--primary" href={contact.lineLink} target="_blank" rel="noopener noreferrer">
+            <ChatIcon size={20} />
+            <span>{contact.lineName}</span>
+            <ExternalIcon size={16} />
+            <span className="visually-hidden">
+              <Trans>(opens in a new window)</Trans>
+            </span>
+          </a>
+        </section>
+      )}
+
+      <p className="muted small center">
+        <Trans>Version {APP_VERSION}</Trans>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/** Bonus and statement arrive in a later issue; these cards hold their places. */
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { GiftIcon, StatementIcon } from '../ui/icons.tsx';
+
+function PlaceholderCard({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card card--center stack">
+      <span className="placeholder-icon">{icon}</span>
+      <h1>{title}</h1>
+      <p className="muted">{children}</p>
+    </section>
+  );
+}
+
+export function BonusPlaceholder() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Bonus`);
+  return (
+    <PlaceholderCard icon={<GiftIcon size={40} />} title={<Trans>Bonus</Trans>}>
+      <Trans>Bonuses and promotion codes are coming soon. We will show them here.</Trans>
+    </PlaceholderCard>
+  );
+}
+
+export function StatementPlaceholder() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Statement`);
+  return (
+    <PlaceholderCard icon={<StatementIcon size={40} />} title={<Trans>Statement</Trans>}>
+      <Trans>Your list of deposits, transfers and withdrawals is coming soon. It will appear here.</Trans>
+    </PlaceholderCard>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Change-password modal (spec 2 Profile, spec 5), driven by
+ * changePasswordMachine: old, new and confirm; an inline line for
+ * 'password-not-equal'; the result in an alert dialog (spec 8).
+ * Mounted only while open, so every opening starts a fresh machine.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { changePasswordMachine } from '../../../machines/change-password/change-password.machine.ts';
+import type { ChangePasswordField } from '../../../machines/change-password/change-password.types.ts';
+import type { Result } from '../../../machines/shared/result.ts';
+import { useApi } from '../../app/use-app.ts';
+import { messageText } from '../errors/messages.ts';
+import { Field } from '../ui/Field.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
+
+const INLINE_ERROR = 'password-not-equal';
+
+type ChangePasswordRef = ActorRefFrom<typeof changePasswordMachine>;
+
+function usePasswordField(machine: ChangePasswordRef, name: ChangePasswordField) {
+  return {
+    value: useSelector(machine, (snapshot) => snapshot.context[name]),
+    onValueChange: (value: string) => machine.send({ type: 'field.change', field: name, value }),
+  };
+}
+
+export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const errorId = useId();
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  const machine = useActorRef(
+    changePasswordMachine.provide({
+      actors: {
+        changePassword: fromPromise<Result<unknown>, { oldPassword: string; newPassword: string }>(({ input, signal }) =>
+          api.call('changePassword', { oldPassword: input.oldPassword, newPassword: input.newPassword }, { signal }),
+        ),
+      },
+      actions: {
+        closeModal: () => closeRef.current(),
+      },
+    }),
+  );
+
+  const oldPassword = usePasswordField(machine, 'oldPassword');
+  const newPassword = usePasswordField(machine, 'newPassword');
+  const confirmPassword = usePasswordField(machine, 'confirmPassword');
+  const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  const submitting = useSelector(machine, (snapshot) => snapshot.hasTag('submitting'));
+  const succeeded = useSelector(machine, (snapshot) => snapshot.hasTag('succeeded'));
+  const failed = useSelector(machine, (snapshot) => snapshot.hasTag('failed'));
+  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
+
+  // The machine closes through closeModal; the tag is a second, idempotent path.
+  useEffect(() => {
+    if (closed) closeRef.current();
+  }, [closed]);
+
+  const inlineError = error === INLINE_ERROR;
+
+  return (
+    <>
+      <Modal
+        open={!closed}
+        onOpenChange={(open) => {
+          if (!open) machine.send({ type: 'password.cancel' });
+        }}
+        canClose={() => !submitting}
+        title={<Trans>Change password</Trans>}
+      >
+        <form
+          className="stack"
+          noValidate
+          aria-busy={submitting}
+          onSubmit={(event) => {
+            event.preventDefault();
+            machine.send({ type: 'password.submit' });
+          }}
+        >
+          <Field
+            label={<Trans>Current password</Trans>}
+            type="password"
+            name="oldPassword"
+            autoComplete="current-password"
+            required
+            {...oldPassword}
+          />
+          <Field
+            label={<Trans>New password</Trans>}
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            {...newPassword}
+            errorId={errorId}
+            invalid={inlineError}
+          />
+          <Field
+            label={<Trans>Confirm new password</Trans>}
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            {...confirmPassword}
+            errorId={errorId}
+            invalid={inlineError}
+          />
+          <p id={errorId} className="form-error" role="alert">
+            {inlineError && (
+              <>
+                <AlertIcon size={20} />
+                <span>{messageText(i18n, INLINE_ERROR)}</span>
+              </>
+            )}
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={submitting}
+              onClick={() => machine.send({ type: 'password.cancel' })}
+            >
+              <Trans>Cancel</Trans>
+            </button>
+            <button type="submit" className="button button--primary button--grow" disabled={submitting}>
+              {submitting ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+            </button>
+          </div>
+        </form>
+      </Modal>
+
+      <Modal
+        open={succeeded || failed}
+        onOpenChange={(open) => {
+          if (!open) machine.send({ type: 'result.dismiss' });
+        }}
+        alert
+        hideClose
+        title={succeeded ? <Trans>Password changed</Trans> : <Trans>Password not changed</Trans>}
+        icon={
+          <div className={`result-icon ${succeeded ? 'result-icon--success' : 'result-icon--error'}`} aria-hidden="true">
+            {succeeded ? <CheckIcon size={32} /> : <AlertIcon size={32} />}
+          </div>
+        }
+        description={
+          succeeded
+            ? t`Your new password is saved. Use it the next time you log in.`
+            : messageText(i18n, error ?? 'INTERNAL_SERVER_ERROR')
+        }
+      >
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={() => machine.send({ type: 'result.dismiss' })}
+        >
+          <Trans>OK</Trans>
+        </button>
+      </Modal>
+    </>
+  );
+}

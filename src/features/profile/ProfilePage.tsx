@@ -1,0 +1,118 @@
+/**
+ * Profile (spec 2): name, id, created-at, and read-only bank details; the lock
+ * button opens the change-password modal. A failed load is ignored (spec 7):
+ * the page keeps its skeleton and a retry.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { DateTime } from 'luxon';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { groupAccountNumber } from '../../contract/rules.ts';
+import { bcp47, currentLocale } from '../../i18n/locale.ts';
+import { useApiQuery } from '../ui/use-api-query.ts';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { LockIcon, ProfileIcon } from '../ui/icons.tsx';
+
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx'));
+
+/**
+ * spec 9: DD/MM/YYYY HH:mm:ss. Gregorian years in every language, set on
+ * purpose: Luxon's `th` locale would print Buddhist-era years (2567), and the
+ * spec's dates and the server's records are Gregorian (docs/decisions.md, SPA).
+ */
+export function formatDateTime(iso: string): string {
+  const value = DateTime.fromISO(iso, { locale: bcp47(currentLocale()), outputCalendar: 'gregory', numberingSystem: 'latn' });
+  return value.isValid ? value.toFormat('dd/LL/yyyy HH:mm:ss') : '';
+}
+
+export function ProfilePage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Profile`);
+  const profile = useApiQuery('profileGet');
+  const [changingPassword, setChangingPassword] = useState(false);
+  const data = profile.data;
+
+  return (
+    <div className="stack stack--page">
+      <section className="card profile-head">
+        <span className="avatar" aria-hidden="true">
+          <ProfileIcon size={32} />
+        </span>
+        <div className="profile-head__text">
+          {data ? (
+            <>
+              <h1 className="profile-head__name">{data.profile.name}</h1>
+              <p className="muted small">
+                <MemberId id={data.profile._id} />
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="visually-hidden">
+                <Trans>Profile</Trans>
+              </h1>
+              <div className="skeleton skeleton--title" aria-hidden="true" />
+              <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" />
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="icon-button icon-button--outlined"
+          aria-label={t`Change password`}
+          title={t`Change password`}
+          aria-haspopup="dialog"
+          onClick={() => setChangingPassword(true)}
+        >
+          <LockIcon size={22} />
+        </button>
+      </section>
+
+      <section className="card" aria-labelledby="account-details-title" aria-busy={!data}>
+        <h2 id="account-details-title" className="card__title">
+          <Trans>Account details</Trans>
+        </h2>
+        {data ? (
+          <dl className="details">
+            <Detail label={<Trans>Member since</Trans>}>{formatDateTime(data.profile.createdAt)}</Detail>
+            <Detail label={<Trans>Username</Trans>}>{data.profile.username}</Detail>
+            <Detail label={<Trans>Bank account name</Trans>}>{data.bankAccount?.bankAccountName ?? '–'}</Detail>
+            <Detail label={<Trans>Bank</Trans>}>{data.bankAccount?.bank.nameTH ?? '–'}</Detail>
+            <Detail label={<Trans>Account number</Trans>}>
+              <span className="mono">{data.bankAccount ? groupAccountNumber(data.bankAccount.bankAccountNo) : '–'}</span>
+            </Detail>
+          </dl>
+        ) : (
+          <div className="stack">
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line skeleton--short" />
+            {profile.status === 'error' && (
+              <button type="button" className="button button--secondary" onClick={profile.retry}>
+                <Trans>Try again</Trans>
+              </button>
+            )}
+          </div>
+        )}
+      </section>
+
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function MemberId({ id }: { id: string }) {
+  return <Trans>Member ID: {id}</Trans>;
+}
+
+function Detail({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

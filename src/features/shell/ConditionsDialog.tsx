@@ -1,0 +1,65 @@
+/**
+ * Conditions modal (spec 2): the server's HTML list, loaded after 200 ms
+ * (spec 9), sanitised with DOMPurify before it reaches the page.
+ */
+import DOMPurify from 'dompurify';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Modal } from '../ui/Modal.tsx';
+import { useApiQuery } from '../ui/use-api-query.ts';
+import { messageText } from '../errors/messages.ts';
+
+/** spec 9: condition modal delay 200 ms. */
+const CONDITIONS_DELAY_MS = 200;
+
+export function ConditionsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={<Trans>Conditions</Trans>} size="wide">
+      {open && <ConditionsList />}
+    </Modal>
+  );
+}
+
+function ConditionsList() {
+  const { i18n } = useLingui();
+  const conditions = useApiQuery('lookupConditions', { delayMs: CONDITIONS_DELAY_MS });
+
+  if (conditions.data) {
+    const items = conditions.data.conditions;
+    if (items.length === 0) {
+      return (
+        <p className="muted">
+          <Trans>There are no conditions to show.</Trans>
+        </p>
+      );
+    }
+    return (
+      <ol className="conditions">
+        {items.map((html, index) => (
+          <li key={index} className="rich-text" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+        ))}
+      </ol>
+    );
+  }
+  if (conditions.status === 'error') {
+    return (
+      <div className="stack">
+        <p role="alert" className="error-text">
+          {messageText(i18n, conditions.message)}
+        </p>
+        <button type="button" className="button button--secondary" onClick={conditions.retry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="stack" aria-busy="true">
+      <span className="visually-hidden">
+        <Trans>Loading…</Trans>
+      </span>
+      <div className="skeleton skeleton--line" />
+      <div className="skeleton skeleton--line" />
+      <div className="skeleton skeleton--line skeleton--short" />
+    </div>
+  );
+}

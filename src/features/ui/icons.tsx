@@ -1,0 +1,164 @@
+/**
+ * The app's one icon set: original 24x24 line icons, 2 px stroke, round
+ * joins, drawn in currentColor. Icons are decorative (aria-hidden); the
+ * control that holds one carries the accessible name.
+ */
+import type { ReactNode, SVGProps } from 'react';
+
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+
+function icon(paths: ReactNode) {
+  return function Icon({ size = 24, ...props }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...props}
+      >
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const LoginIcon = icon(
+  <>
+    <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+    <path d="M10 16l4-4-4-4" />
+    <path d="M14 12H4" />
+  </>,
+);
+
+export const LogoutIcon = icon(
+  <>
+    <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
+    <path d="M15 16l4-4-4-4" />
+    <path d="M19 12H9" />
+  </>,
+);
+
+export const RegisterIcon = icon(
+  <>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 20c0-3.3 3.1-6 7-6s7 2.7 7 6" />
+    <path d="M19 8v6M16 11h6" />
+  </>,
+);
+
+export const PlayIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M10 8.5v7l6-3.5z" />
+  </>,
+);
+
+export const ChatIcon = icon(
+  <>
+    <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.1A8 8 0 1 1 20 12z" />
+    <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+  </>,
+);
+
+export const HomeIcon = icon(
+  <>
+    <path d="M3 11l9-7 9 7" />
+    <path d="M5 10v10h5v-6h4v6h5V10" />
+  </>,
+);
+
+export const ProfileIcon = icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+  </>,
+);
+
+export const ConditionsIcon = icon(
+  <>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+    <path d="M9 13h6M9 17h4" />
+  </>,
+);
+
+export const StatementIcon = icon(
+  <>
+    <path d="M8 6h12M8 12h12M8 18h12" />
+    <path d="M4 6h.01M4 12h.01M4 18h.01" />
+  </>,
+);
+
+export const GiftIcon = icon(
+  <>
+    <rect x="3" y="8" width="18" height="5" rx="1" />
+    <path d="M5 13v7h14v-7M12 8v12" />
+    <path d="M12 8c-2-4-6-4-6-1.5S9.5 8 12 8zM12 8c2-4 6-4 6-1.5S14.5 8 12 8z" />
+  </>,
+);
+
+export const WalletIcon = icon(
+  <>
+    <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
+    <path d="M16 14h.01" />
+  </>,
+);
+
+export const LockIcon = icon(
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+);
+
+export const GlobeIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18" />
+    <path d="M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+  </>,
+);
+
+export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
+
+export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+
+export const CheckIcon = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
+
+export const AlertIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5M12 16.5h.01" />
+  </>,
+);
+
+export const OfflineIcon = icon(
+  <>
+    <path d="M3 3l18 18" />
+    <path d="M8.5 16.5a5 5 0 0 1 7 0M5 13a10 10 0 0 1 5.2-2.8M14.5 10.4A10 10 0 0 1 19 13M2 9.5a15 15 0 0 1 4.3-2.7M11 5.1A15 15 0 0 1 22 9.5" />
+    <path d="M12 20h.01" />
+  </>,
+);
+
+export const BackIcon = icon(<path d="M15 5l-7 7 7 7" />);
+
+export const CopyIcon = icon(
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a1 1 0 0 1 1-1h10" />
+  </>,
+);
+
+export const ExternalIcon = icon(
+  <>
+    <path d="M14 4h6v6M20 4l-9 9" />
+    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </>,
+);

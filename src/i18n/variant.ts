@@ -1,0 +1,8 @@
+import type { Variant } from '../contract/rules.ts';
+
+/**
+ * The build's variant (Thailand or Laos). The server's VARIANT env decides it;
+ * `npm start` builds with the same environment and vite.config.ts copies
+ * VARIANT into VITE_VARIANT, so the SPA reads it at build time (docs/decisions.md, SPA).
+ */
+export const VARIANT: Variant = import.meta.env.VITE_VARIANT === 'la' ? 'la' : 'th';

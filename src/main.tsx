@@ -1,0 +1,53 @@
+import './styles/fonts.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/layout.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen.ts';
+import { createApiClient } from './api/client.ts';
+import { createSession } from './app/session.ts';
+import { activateLocale, initialLocale } from './i18n/locale.ts';
+import { messageText } from './features/errors/messages.ts';
+import { showErrorToast } from './features/ui/toast.ts';
+
+// Wiring, once: API client ⇄ session actor ⇄ router. The client reads the
+// token from the session and reports special messages to it (spec 8, one
+// place); the session navigates through the router.
+const api = createApiClient({
+  getToken: () => session.getSnapshot().context.token,
+  onSessionMessage: (message) => {
+    if (message === 'invalid-token' && session.getSnapshot().hasTag('signedIn')) {
+      // Tell the member why they are back on the login page (a background event: a toast).
+      showErrorToast(messageText(i18n, 'invalid-token'), 'session-ended');
+    }
+    session.send({ type: message === 'gone' ? 'api.gone' : 'api.invalidToken' });
+  },
+});
+const session = createSession({ api: () => api, router: () => router });
+const router = createRouter({
+  routeTree,
+  context: { session, api },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+session.start();
+await activateLocale(initialLocale());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
+  </StrictMode>,
+);

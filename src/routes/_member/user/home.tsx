@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HomePage } from '../../../features/home/HomePage.tsx';
+
+export const Route = createFileRoute('/_member/user/home')({
+  component: HomePage,
+});

@@ -1,0 +1,58 @@
+/**
+ * Passwords are hashed with scrypt. The stored string carries its own
+ * parameters (`scrypt$N$r$p$salt$hash`), so the cost can be raised later and
+ * old hashes still verify.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+interface ScryptParameters {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** ~130 ms and 32 MiB per hash on the 2-core machine we measured (docs/decisions.md). */
+const CURRENT: ScryptParameters = { N: 2 ** 15, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function derive(password: string, salt: Buffer, { N, r, p }: ScryptParameters): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is just too small for N = 2^15.
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await derive(password, salt, CURRENT);
+  const { N, r, p } = CURRENT;
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+function parse(stored: string): { parameters: ScryptParameters; salt: Buffer; key: Buffer } | null {
+  const [scheme, N, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !N || !r || !p || !salt || !key) return null;
+  return {
+    parameters: { N: Number(N), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, 'base64'),
+    key: Buffer.from(key, 'base64'),
+  };
+}
+
+/** Made once, so a login for an unknown phone costs what a real check costs. */
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches `stored`. Without a stored hash (no such user) it
+ * still spends the time of a real check and answers false, so timing does not
+ * tell which phones are registered.
+ */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const parsed = parse(stored ?? (await dummyHash));
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.parameters);
+  return stored !== null && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}

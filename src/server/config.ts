@@ -1,0 +1,119 @@
+/**
+ * Configuration comes from the environment and is checked once, at start. A
+ * bad value stops the server with one line that names the variable; tests
+ * build a Config directly.
+ */
+import path from 'node:path';
+import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Credentials {
+  phone: string;
+  password: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite keeps its files in `<dataDir>/pglite` when no databaseUrl is given. */
+  dataDir: string;
+  /** Set: real PostgreSQL through `pg`. Null: embedded PGlite. */
+  databaseUrl: string | null;
+  variant: Variant;
+  /** Written to the registerOTP setting at start when set; undefined keeps the stored setting (seeded on). */
+  registerOtp: boolean | undefined;
+  smsProvider: 'console' | 'none';
+  serviceStatus: 'active' | 'terminated';
+  /** An operator account created or updated at start, when both variables are set. */
+  operator: Credentials | null;
+  /** The demo member seeded when no user has this phone. */
+  demo: Credentials;
+  logLevel: LogLevel;
+  /** Accepted and validated; nothing uses Redis yet. */
+  redisUrl: string | null;
+  /** The built SPA (`vite build` output). */
+  distDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+const DEMO_PHONE = '0812345678';
+const DEMO_PASSWORD = 'demo-pass-1234';
+
+/**
+ * Reads one variable. Unset and empty mean "use the default" (undefined).
+ * Secrets are never echoed in the error line.
+ */
+function read<S extends v.GenericSchema<string, unknown>>(
+  env: Env,
+  name: string,
+  expected: string,
+  schema: S,
+  { secret = false } = {},
+): v.InferOutput<S> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const result = v.safeParse(schema, raw);
+  if (result.success) return result.output;
+  const got = secret ? `${raw.length} characters` : `"${raw}"`;
+  throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${got})`);
+}
+
+const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.minValue(1), v.maxValue(65535));
+const host = v.pipe(v.string(), v.regex(/^[\w.:-]+$/));
+const onOff = v.pipe(v.picklist(['on', 'off']), v.transform((value) => value === 'on'));
+const postgresUrl = v.pipe(v.string(), v.url(), v.regex(/^postgres(ql)?:\/\//));
+const redisUrl = v.pipe(v.string(), v.url(), v.regex(/^rediss?:\/\//));
+const password = v.pipe(v.string(), v.minLength(PASSWORD_MIN_LENGTH), v.maxLength(PASSWORD_MAX_LENGTH));
+const passwordText = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`;
+
+function phone(variant: Variant) {
+  return v.pipe(
+    v.string(),
+    v.check((value) => phoneError(variant, value) === null),
+  );
+}
+
+function phoneText(variant: Variant): string {
+  return variant === 'la' ? 'a phone number of 8 to 13 digits' : 'a phone number of 10 digits';
+}
+
+function credentials(env: Env, variant: Variant, phoneName: string, passwordName: string): Credentials | null {
+  const phoneValue = read(env, phoneName, phoneText(variant), phone(variant));
+  const passwordValue = read(env, passwordName, passwordText, password, { secret: true });
+  if (phoneValue === undefined && passwordValue === undefined) return null;
+  if (phoneValue === undefined) throw new ConfigError(`Invalid configuration: ${phoneName} must be set when ${passwordName} is`);
+  if (passwordValue === undefined) throw new ConfigError(`Invalid configuration: ${passwordName} must be set when ${phoneName} is`);
+  return { phone: phoneValue, password: passwordValue };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';
+  return {
+    port: read(env, 'PORT', 'an integer 1-65535', port) ?? 3000,
+    host: read(env, 'HOST', 'a host name or IP address', host) ?? '0.0.0.0',
+    dataDir: path.resolve(read(env, 'DATA_DIR', 'a folder path', v.string()) ?? path.join(projectRoot, 'data')),
+    databaseUrl: read(env, 'DATABASE_URL', 'a postgres:// URL', postgresUrl, { secret: true }) ?? null,
+    variant,
+    registerOtp: read(env, 'REGISTER_OTP', '"on" or "off"', onOff),
+    smsProvider: read(env, 'SMS_PROVIDER', '"console" or "none"', v.picklist(['console', 'none'])) ?? 'console',
+    serviceStatus: read(env, 'SERVICE_STATUS', '"active" or "terminated"', v.picklist(['active', 'terminated'])) ?? 'active',
+    operator: credentials(env, variant, 'OPERATOR_PHONE', 'OPERATOR_PASSWORD'),
+    demo: {
+      phone: read(env, 'DEMO_PHONE', phoneText(variant), phone(variant)) ?? DEMO_PHONE,
+      password: read(env, 'DEMO_PASSWORD', passwordText, password, { secret: true }) ?? DEMO_PASSWORD,
+    },
+    logLevel: read(env, 'LOG_LEVEL', LOG_LEVELS.join(', '), v.picklist(LOG_LEVELS)) ?? 'info',
+    redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
+    distDir: path.join(projectRoot, 'dist'),
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * One database interface over two drivers: real PostgreSQL through `pg` when
+ * DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise. Both apply the
+ * same committed drizzle-kit migrations.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repository functions take either, so the caller decides what shares a transaction. */
+export type Queryable = Db | Transaction;
+
+export interface Database {
+  db: Db;
+  driver: 'pg' | 'pglite';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+
+/** Opens the configured database; call `migrate()` before use. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) return postgresDatabase(config.databaseUrl);
+  // PGlite creates only the last folder of its path (STACK-NOTES.md).
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    return pgliteDatabase(await PGlite.create(path.join(config.dataDir, 'pglite')), unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): Database {
+  const db = drizzlePglite({ client });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite does not notice a second process opening the same folder, and two
+ * writers would corrupt it; a lock file with our pid refuses the second one.
+ * A lock left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder !== process.pid && isRunning(holder)) {
+      throw new Error(`${dataDir} is in use by process ${holder} (lock file ${lockFile}); stop that server or choose another DATA_DIR`);
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+export function postgresDatabase(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can fail (a database restart); without a listener that would crash the process.
+  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  const db = drizzlePostgres({ client: pool });
+  return {
+    db,
+    driver: 'pg',
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/** The PostgreSQL error behind a failed query (drizzle wraps it), if any. */
+function postgresErrorOf(error: unknown): { code?: string; constraint?: string } | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ('code' in current && typeof current.code === 'string') return current as { code?: string; constraint?: string };
+  }
+  return null;
+}
+
+/** The name of the unique constraint a failed insert or update hit, if that is why it failed. */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  const postgresError = postgresErrorOf(error);
+  return postgresError?.code === '23505' ? (postgresError.constraint ?? null) : null;
+}

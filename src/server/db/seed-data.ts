@@ -1,0 +1,92 @@
+/**
+ * What a new installation starts with. Seeding only adds what is missing, so
+ * an operator's later edits in the database stand.
+ */
+import type { Settings } from '../repositories/settings.ts';
+import type { Localized } from '../language.ts';
+
+export const SEED_BANKS: { code: string; nameTh: string; nameEn: string }[] = [
+  { code: 'KBANK', nameTh: 'ธนาคารกสิกรไทย', nameEn: 'Kasikornbank' },
+  { code: 'SCB', nameTh: 'ธนาคารไทยพาณิชย์', nameEn: 'Siam Commercial Bank' },
+  { code: 'KTB', nameTh: 'ธนาคารกรุงไทย', nameEn: 'Krungthai Bank' },
+  { code: 'BBL', nameTh: 'ธนาคารกรุงเทพ', nameEn: 'Bangkok Bank' },
+  { code: 'BAY', nameTh: 'ธนาคารกรุงศรีอยุธยา', nameEn: 'Bank of Ayudhya (Krungsri)' },
+  // TMB merged with Thanachart into ttb; members and the spec still know the code TMB.
+  { code: 'TMB', nameTh: 'ธนาคารทหารไทยธนชาต', nameEn: 'TMBThanachart Bank (ttb)' },
+  { code: 'GSB', nameTh: 'ธนาคารออมสิน', nameEn: 'Government Savings Bank' },
+  { code: 'BAAC', nameTh: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameEn: 'Bank for Agriculture and Agricultural Cooperatives' },
+  { code: 'GHB', nameTh: 'ธนาคารอาคารสงเคราะห์', nameEn: 'Government Housing Bank' },
+  { code: 'KKP', nameTh: 'ธนาคารเกียรตินาคินภัทร', nameEn: 'Kiatnakin Phatra Bank' },
+  { code: 'CIMBT', nameTh: 'ธนาคารซีไอเอ็มบี ไทย', nameEn: 'CIMB Thai Bank' },
+  { code: 'UOBT', nameTh: 'ธนาคารยูโอบี', nameEn: 'United Overseas Bank (Thai)' },
+  { code: 'BCEL', nameTh: 'ธนาคารการค้าต่างประเทศลาว', nameEn: 'Banque pour le Commerce Extérieur Lao' },
+];
+
+export const SEED_SOURCES: { code: string; description: Localized }[] = [
+  { code: 'facebook', description: { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' } },
+  { code: 'google', description: { th: 'กูเกิล', la: 'ກູໂກ', en: 'Google' } },
+  { code: 'line', description: { th: 'ไลน์', la: 'ລາຍ', en: 'LINE' } },
+  { code: 'youtube', description: { th: 'ยูทูบ', la: 'ຢູທູບ', en: 'YouTube' } },
+  { code: 'friend', description: { th: 'เพื่อนแนะนำ', la: 'ໝູ່ແນະນຳ', en: 'A friend told me' } },
+  { code: 'other', description: { th: 'อื่น ๆ', la: 'ອື່ນໆ', en: 'Other' } },
+];
+
+export const DEFAULT_SETTINGS: Settings = {
+  registerOTP: true,
+  info: { name: 'Mekong Wallet', website: 'https://mekongwallet.example' },
+  contact: {
+    contactText: {
+      th: 'ติดต่อทีมงานได้ตลอด 24 ชั่วโมงทางไลน์',
+      la: 'ຕິດຕໍ່ທີມງານໄດ້ຕະຫຼອດ 24 ຊົ່ວໂມງທາງລາຍ',
+      en: 'Our team answers on LINE, 24 hours a day.',
+    },
+    lineLink: 'https://line.me/R/ti/p/@mekongwallet',
+    lineName: '@mekongwallet',
+    lineQR: '/images/contact-qr.svg',
+  },
+  conditions: {
+    th: [
+      '<p>สมาชิกต้องมีอายุ 18 ปีบริบูรณ์ขึ้นไป</p>',
+      '<p>หนึ่งคนสมัครได้หนึ่งบัญชี และชื่อบัญชีธนาคารต้องตรงกับชื่อผู้สมัคร</p>',
+      '<p>การถอนเงินจะโอนเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น</p><ul><li>เปลี่ยนบัญชีธนาคารได้โดยติดต่อทีมงาน</li><li>ทีมงานอาจขอเอกสารยืนยันตัวตน</li></ul>',
+    ],
+    la: [
+      '<p>ສະມາຊິກຕ້ອງມີອາຍຸ 18 ປີບໍລິບູນຂຶ້ນໄປ</p>',
+      '<p>ໜຶ່ງຄົນສະໝັກໄດ້ໜຶ່ງບັນຊີ ແລະ ຊື່ບັນຊີທະນາຄານຕ້ອງກົງກັບຊື່ຜູ້ສະໝັກ</p>',
+      '<p>ການຖອນເງິນຈະໂອນເຂົ້າບັນຊີທະນາຄານທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p><ul><li>ປ່ຽນບັນຊີທະນາຄານໄດ້ໂດຍຕິດຕໍ່ທີມງານ</li><li>ທີມງານອາດຂໍເອກະສານຢັ້ງຢືນຕົວຕົນ</li></ul>',
+    ],
+    en: [
+      '<p>Members must be 18 years of age or older.</p>',
+      '<p>One account per person, and the bank account name must match the member’s name.</p>',
+      '<p>Withdrawals are paid only to the registered bank account.</p><ul><li>To change the bank account, contact our team.</li><li>Our team may ask for proof of identity.</li></ul>',
+    ],
+  },
+  agreements: {
+    th: [
+      '<p>เมื่อสมัครสมาชิก ท่านยอมรับข้อกำหนดการใช้บริการ</p><ul><li>เก็บรหัสผ่านของท่านเป็นความลับ</li><li>ทีมงานจะไม่ขอรหัสผ่านหรือรหัส OTP จากท่าน</li></ul>',
+      '<p>เราเก็บเบอร์โทรศัพท์และข้อมูลบัญชีธนาคารของท่านเพื่อให้บริการบัญชีเท่านั้น และจะไม่ขายข้อมูลให้ผู้อื่น</p>',
+    ],
+    la: [
+      '<p>ເມື່ອສະໝັກສະມາຊິກ ທ່ານຍອມຮັບຂໍ້ກຳນົດການນຳໃຊ້ບໍລິການ</p><ul><li>ເກັບລະຫັດຜ່ານຂອງທ່ານເປັນຄວາມລັບ</li><li>ທີມງານຈະບໍ່ຂໍລະຫັດຜ່ານ ຫຼື ລະຫັດ OTP ຈາກທ່ານ</li></ul>',
+      '<p>ພວກເຮົາເກັບເບີໂທລະສັບ ແລະ ຂໍ້ມູນບັນຊີທະນາຄານຂອງທ່ານເພື່ອໃຫ້ບໍລິການບັນຊີເທົ່ານັ້ນ ແລະ ຈະບໍ່ຂາຍຂໍ້ມູນໃຫ້ຜູ້ອື່ນ</p>',
+    ],
+    en: [
+      '<p>By registering you accept the terms of service.</p><ul><li>Keep your password secret.</li><li>Our team will never ask for your password or OTP code.</li></ul>',
+      '<p>We keep your phone number and bank account details only to run your account, and we never sell them.</p>',
+    ],
+  },
+  notice: {
+    th: 'ยินดีต้อนรับสู่ Mekong Wallet ทีมงานพร้อมให้บริการตลอด 24 ชั่วโมง',
+    la: 'ຍິນດີຕ້ອນຮັບສູ່ Mekong Wallet ທີມງານພ້ອມໃຫ້ບໍລິການຕະຫຼອດ 24 ຊົ່ວໂມງ',
+    en: 'Welcome to Mekong Wallet. Our team is here for you 24 hours a day.',
+  },
+  enableChatWidget: false,
+};
+
+/** spec: the demo member's profile; the phone and password come from the config. */
+export const DEMO_MEMBER = {
+  name: 'SOMCHAI JAIDEE',
+  bankCode: 'KBANK',
+  accountNo: '1234567890',
+  accountName: 'SOMCHAI JAIDEE',
+} as const;

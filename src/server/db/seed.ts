@@ -1,0 +1,46 @@
+/**
+ * Runs at every start and adds only what is missing, so it is safe to repeat
+ * and never overwrites an operator's edits. Two things follow the
+ * configuration instead: REGISTER_OTP (when set) and the operator account.
+ */
+import { hashPassword } from '../auth/passwords.ts';
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
+import { addMissingSettings, putSetting } from '../repositories/settings.ts';
+import { findUserByPhone, insertBankAccount, insertUser, upsertOperator } from '../repositories/users.ts';
+import type { Db } from './client.ts';
+import { DEFAULT_SETTINGS, DEMO_MEMBER, SEED_BANKS, SEED_SOURCES } from './seed-data.ts';
+import { violatedUniqueConstraint } from './client.ts';
+
+export async function seed(db: Db, config: Config, clock: Clock = systemClock): Promise<void> {
+  await addMissingBanks(db, SEED_BANKS);
+  await addMissingSources(db, SEED_SOURCES);
+  await addMissingSettings(db, DEFAULT_SETTINGS);
+  if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
+  await addDemoMember(db, config.demo, clock());
+  if (config.operator) {
+    await upsertOperator(db, config.operator.phone, await hashPassword(config.operator.password), clock());
+  }
+}
+
+/** The demo member is created once; later changes to it (a new password) stand. */
+async function addDemoMember(db: Db, demo: Config['demo'], now: Date): Promise<void> {
+  if (await findUserByPhone(db, demo.phone)) return;
+  const passwordHash = await hashPassword(demo.password);
+  try {
+    await db.transaction(async (tx) => {
+      const userId = await insertUser(tx, { phone: demo.phone, name: DEMO_MEMBER.name, passwordHash }, now);
+      await insertBankAccount(
+        tx,
+        userId,
+        { bankCode: DEMO_MEMBER.bankCode, accountName: DEMO_MEMBER.accountName, accountNo: DEMO_MEMBER.accountNo, currency: 'BAHT' },
+        now,
+      );
+    });
+  } catch (error) {
+    // Another instance starting at the same moment created it first.
+    if (violatedUniqueConstraint(error) === null) throw error;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The one error handler: an ApiError becomes `{ message: code }` with its
+ * status; Fastify's own refusals of a malformed request (bad JSON, wrong
+ * content type, body too large) become KEY_INVALID with their 4xx status;
+ * anything else is logged with the request id and answered with a bare 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../errors.ts';
+
+export function errorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send({ message: error.code });
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ code: error.code }, `refused: ${error.message}`);
+      return reply.code(error.statusCode).send({ message: 'KEY_INVALID' });
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(500).send({ message: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  // Unknown API paths; every other path belongs to the SPA (plugins/spa.ts).
+  app.register(
+    async (api) => {
+      api.setNotFoundHandler(async () => {
+        throw new ApiError(404, 'NO_DATA');
+      });
+    },
+    { prefix: '/api' },
+  );
+}

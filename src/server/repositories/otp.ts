@@ -1,0 +1,95 @@
+/**
+ * OTP challenges: sending (with rate limits counted in the database), code
+ * attempts, and the phone verification a registration consumes.
+ */
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client.ts';
+import { otpChallenges } from '../db/schema.ts';
+
+export interface NewOtpChallenge {
+  tokenHash: string;
+  phone: string;
+  ref: string;
+  codeHash: string;
+  clientIp: string;
+  expiresAt: Date;
+}
+
+export interface SendLimits {
+  windowStart: Date;
+  perPhone: number;
+  perIp: number;
+}
+
+/**
+ * Stores a challenge unless the phone or the client address already had its
+ * share of sends in the window; answers whether it was stored. Advisory locks
+ * (phone first, then address, always in that order) make the count and the
+ * insert one step, so parallel requests cannot slip past the limit.
+ */
+export async function insertOtpChallengeWithinLimits(db: Db, challenge: NewOtpChallenge, limits: SendLimits, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-phone:${challenge.phone}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-ip:${challenge.clientIp}`}, 0))`);
+    const recent = (column: typeof otpChallenges.phone | typeof otpChallenges.clientIp, value: string) =>
+      tx
+        .select({ sends: count() })
+        .from(otpChallenges)
+        .where(and(eq(column, value), gt(otpChallenges.createdAt, limits.windowStart)))
+        .then(([row]) => row!.sends);
+    if ((await recent(otpChallenges.phone, challenge.phone)) >= limits.perPhone) return false;
+    if ((await recent(otpChallenges.clientIp, challenge.clientIp)) >= limits.perIp) return false;
+    await tx.insert(otpChallenges).values({ ...challenge, createdAt: now });
+    return true;
+  });
+}
+
+export async function findOtpChallenge(db: Queryable, tokenHash: string) {
+  const [challenge] = await db
+    .select({
+      id: otpChallenges.id,
+      codeHash: otpChallenges.codeHash,
+      attempts: otpChallenges.attempts,
+      expiresAt: otpChallenges.expiresAt,
+      verifiedAt: otpChallenges.verifiedAt,
+    })
+    .from(otpChallenges)
+    .where(eq(otpChallenges.tokenHash, tokenHash));
+  return challenge;
+}
+
+/**
+ * Takes one of the challenge's code attempts, atomically: answers the number
+ * of attempts used including this one, or null when none were left. Taking the
+ * attempt before comparing means parallel guesses cannot exceed the limit.
+ */
+export async function takeOtpAttempt(db: Queryable, challengeId: number, maxAttempts: number): Promise<number | null> {
+  const [row] = await db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(and(eq(otpChallenges.id, challengeId), lt(otpChallenges.attempts, maxAttempts)))
+    .returning({ attempts: otpChallenges.attempts });
+  return row ? row.attempts : null;
+}
+
+export async function markOtpVerified(db: Queryable, challengeId: number, now: Date): Promise<void> {
+  await db.update(otpChallenges).set({ verifiedAt: now }).where(eq(otpChallenges.id, challengeId));
+}
+
+/** Whether the phone passed an OTP check after `verifiedAfter` that no registration has used yet. */
+export async function isPhoneVerified(db: Queryable, phone: string, verifiedAfter: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: otpChallenges.id })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.verifiedAt, verifiedAfter), isNull(otpChallenges.consumedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A registration used the phone's verification; it cannot register again with it. */
+export async function consumePhoneVerification(db: Queryable, phone: string, now: Date): Promise<void> {
+  await db
+    .update(otpChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt)));
+}

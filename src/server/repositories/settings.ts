@@ -1,0 +1,37 @@
+/**
+ * Scalar settings live in the `settings` table (key → jsonb) so an operator
+ * can change them without a deploy. This is their one typed view.
+ */
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { settings } from '../db/schema.ts';
+import { DEFAULT_SETTINGS } from '../db/seed-data.ts';
+import type { Localized } from '../language.ts';
+
+export interface Settings {
+  registerOTP: boolean;
+  info: { name: string; website: string };
+  contact: { contactText: Localized; lineLink: string; lineName: string; lineQR: string };
+  /** HTML, one string per condition; the SPA sanitises before rendering. */
+  conditions: Localized<string[]>;
+  agreements: Localized<string[]>;
+  /** An empty text means no notice in that language. */
+  notice: Localized;
+  enableChatWidget: boolean;
+}
+
+/** A setting's stored value, or its default when the row is missing. */
+export async function getSetting<K extends keyof Settings>(db: Queryable, key: K): Promise<Settings[K]> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row ? (row.value as Settings[K]) : DEFAULT_SETTINGS[key];
+}
+
+export async function putSetting<K extends keyof Settings>(db: Queryable, key: K, value: Settings[K]): Promise<void> {
+  await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+}
+
+/** Adds the settings that have no row yet; existing values stay. */
+export async function addMissingSettings(db: Queryable, values: Settings): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
+  await db.insert(settings).values(rows).onConflictDoNothing();
+}

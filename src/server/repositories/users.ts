@@ -1,0 +1,107 @@
+/** Members, operators and their bank accounts. */
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { bankAccounts, banks, users } from '../db/schema.ts';
+
+export type Role = (typeof users.$inferSelect)['role'];
+export type Currency = (typeof bankAccounts.$inferSelect)['currency'];
+
+export interface NewUser {
+  phone: string;
+  name: string;
+  passwordHash: string;
+  role?: Role;
+  sourceCode?: string | null;
+  invitedBy?: number | null;
+}
+
+export interface NewBankAccount {
+  bankCode: string;
+  accountName: string;
+  accountNo: string;
+  currency: Currency;
+}
+
+export async function findUserByPhone(db: Queryable, phone: string) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, role: users.role })
+    .from(users)
+    .where(eq(users.phone, phone));
+  return user;
+}
+
+export async function findUserById(db: Queryable, id: number) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  return user;
+}
+
+export async function isBankAccountTaken(db: Queryable, bankCode: string, accountNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.bankCode, bankCode), eq(bankAccounts.accountNo, accountNo)));
+  return row !== undefined;
+}
+
+/** Inserts a user; fails on users_phone_unique when the phone is taken. */
+export async function insertUser(db: Queryable, user: NewUser, now: Date): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, createdAt: now })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** Fails on bank_accounts_number_unique when another member has this account. */
+export async function insertBankAccount(db: Queryable, userId: number, account: NewBankAccount, now: Date): Promise<void> {
+  await db.insert(bankAccounts).values({ ...account, userId, createdAt: now });
+}
+
+/** The user with their bank account and its bank, or undefined. */
+export async function findProfile(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      name: users.name,
+      createdAt: users.createdAt,
+      coin: users.coin,
+      role: users.role,
+      bankCode: bankAccounts.bankCode,
+      accountName: bankAccounts.accountName,
+      accountNo: bankAccounts.accountNo,
+      currency: bankAccounts.currency,
+      bankNameTh: banks.nameTh,
+      bankNameEn: banks.nameEn,
+    })
+    .from(users)
+    .leftJoin(bankAccounts, eq(bankAccounts.userId, users.id))
+    .leftJoin(banks, eq(banks.code, bankAccounts.bankCode))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export async function updateName(db: Queryable, userId: number, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+export async function updatePasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function updateBankAccountName(db: Queryable, userId: number, accountName: string): Promise<void> {
+  await db.update(bankAccounts).set({ accountName }).where(eq(bankAccounts.userId, userId));
+}
+
+/** Gives the phone's user the operator role and this password, creating the user if needed. */
+export async function upsertOperator(db: Queryable, phone: string, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .insert(users)
+    .values({ phone, name: 'OPERATOR', passwordHash, role: 'operator', createdAt: now })
+    .onConflictDoUpdate({ target: users.phone, set: { passwordHash, role: 'operator' } });
+}

@@ -1,0 +1,109 @@
+/**
+ * The signed-in member's own account: profile, bank account name, password.
+ * Every query is keyed by the caller's user id, never by anything the client
+ * sends, so a member can only see and change their own data.
+ */
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import type { BankAccount, ProfileResponse, ProfileUpdateRequest } from '../../contract/api.ts';
+import { endpoints } from '../../contract/endpoints.ts';
+import { PASSWORD_MIN_LENGTH, isEnglishName, isPlainName, normalizeNamePart } from '../../contract/rules.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { ApiError } from '../errors.ts';
+import { revokeOtherSessions } from '../repositories/sessions.ts';
+import {
+  findProfile,
+  findUserById,
+  updateBankAccountName,
+  updateName,
+  updatePasswordHash,
+  type ProfileRow,
+} from '../repositories/users.ts';
+import { route } from '../route.ts';
+
+function bankAccountOf(row: ProfileRow): v.InferOutput<typeof BankAccount> | null {
+  const { bankCode, accountName, accountNo, currency, bankNameTh, bankNameEn } = row;
+  if (bankCode === null || accountName === null || accountNo === null || currency === null) return null;
+  return {
+    bankCode,
+    bankAccountName: accountName,
+    bankAccountNo: accountNo,
+    currency,
+    bank: { nameTH: bankNameTh ?? '', nameEN: bankNameEn ?? '' },
+  };
+}
+
+function profileAnswer(row: ProfileRow): v.InferOutput<typeof ProfileResponse> {
+  return {
+    profile: {
+      _id: String(row.id),
+      username: row.phone,
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      coin: row.coin,
+      role: row.role,
+    },
+    bankAccount: bankAccountOf(row),
+  };
+}
+
+/**
+ * The profile form may send the bank fields back, but it cannot switch the
+ * account (withdrawals go there; changing it is a support action): each one
+ * sent must match what is registered.
+ */
+function matchesRegisteredBank(body: v.InferOutput<typeof ProfileUpdateRequest>, row: ProfileRow): boolean {
+  const sent = (value: string | undefined) => (value ?? '').trim();
+  const same = (value: string, registered: string | null) => value === '' || value === registered;
+  return (
+    same(sent(body.bankCode), row.bankCode) &&
+    same(sent(body.bankAccountNo), row.accountNo) &&
+    same(normalizeNamePart(sent(body.bankAccountName)), row.accountName)
+  );
+}
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock } = app;
+
+  async function profileOf(userId: number): Promise<ProfileRow> {
+    const row = await findProfile(db, userId);
+    // The session's user exists (sessions reference users); this guards a removed account.
+    if (!row) throw new ApiError(401, 'invalid-token');
+    return row;
+  }
+
+  route(app, endpoints.profileGet, async ({ caller }) => profileAnswer(await profileOf(caller.userId)));
+
+  route(app, endpoints.profileUpdate, async ({ body, caller }) => {
+    const name = body.name.replace(/\s+/g, ' ');
+    if (!isPlainName(name)) throw new ApiError(400, 'KEY_INVALID');
+    const row = await profileOf(caller.userId);
+    if (!matchesRegisteredBank(body, row)) throw new ApiError(400, 'INVALID_USER_INFO');
+    await updateName(db, caller.userId, name);
+    return profileAnswer({ ...row, name });
+  });
+
+  route(app, endpoints.bankAccountName, async ({ body, caller }) => {
+    const bankAccount = bankAccountOf(await profileOf(caller.userId));
+    if (!bankAccount || body.bankCode !== bankAccount.bankCode) throw new ApiError(400, 'INVALID_BANK');
+    // spec 5: the name edit takes English letters and spaces only, for every bank.
+    const accountName = normalizeNamePart(body.bankAccountName);
+    if (!isEnglishName(accountName)) throw new ApiError(400, 'BANK_ACCOUNT_NAME_ENG');
+    await updateBankAccountName(db, caller.userId, accountName);
+    return { bankAccount: { ...bankAccount, bankAccountName: accountName } };
+  });
+
+  route(app, endpoints.changePassword, async ({ body, caller }) => {
+    if (body.newPassword.length < PASSWORD_MIN_LENGTH) throw new ApiError(400, 'KEY_INVALID');
+    const user = await findUserById(db, caller.userId);
+    if (!user || !(await verifyPassword(body.oldPassword, user.passwordHash))) throw new ApiError(400, 'WRONG_PASSWORD');
+    const passwordHash = await hashPassword(body.newPassword);
+    const now = clock();
+    // Other devices must sign in again with the new password; this session stays (docs/decisions.md).
+    await db.transaction(async (tx) => {
+      await updatePasswordHash(tx, caller.userId, passwordHash);
+      await revokeOtherSessions(tx, caller.userId, caller.sessionId, now);
+    });
+    return { message: 'SUCCESS' };
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Phone verification before registration: send a 6-digit code by SMS, then
+ * check it. A verified phone may register for a while
+ * (PHONE_VERIFICATION_LIFETIME_MS); sends are rate-limited per phone and per
+ * client address, and each code allows a few attempts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/endpoints.ts';
+import { phoneError } from '../../contract/rules.ts';
+import { hashOtpCode, hashToken, newOtpCode, newOtpRef, newToken, otpCodeMatches } from '../auth/tokens.ts';
+import { ApiError } from '../errors.ts';
+import { languageOf, type Localized } from '../language.ts';
+import {
+  OTP_LIFETIME_MS,
+  OTP_MAX_ATTEMPTS,
+  OTP_SEND_WINDOW_MS,
+  OTP_SENDS_PER_IP,
+  OTP_SENDS_PER_PHONE,
+  PHONE_VERIFICATION_LIFETIME_MS,
+} from '../policy.ts';
+import {
+  findOtpChallenge,
+  insertOtpChallengeWithinLimits,
+  isPhoneVerified,
+  markOtpVerified,
+  takeOtpAttempt,
+} from '../repositories/otp.ts';
+import { findUserByPhone } from '../repositories/users.ts';
+import { route } from '../route.ts';
+
+const minutes = OTP_LIFETIME_MS / 60_000;
+
+function otpMessage(code: string, ref: string): Localized {
+  return {
+    th: `รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที`,
+    la: `ລະຫັດ OTP ຂອງທ່ານແມ່ນ ${code} (Ref: ${ref}) ໃຊ້ໄດ້ພາຍໃນ ${minutes} ນາທີ`,
+    en: `Your OTP code is ${code} (Ref: ${ref}), valid for ${minutes} minutes.`,
+  };
+}
+
+export async function otpRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, config, sms } = app;
+
+  route(app, endpoints.otpSend, async ({ body, request }) => {
+    const phone = body.phoneNumber;
+    const phoneProblem = phoneError(config.variant, phone);
+    if (phoneProblem) throw new ApiError(400, phoneProblem);
+    if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
+
+    const now = clock();
+    if (await isPhoneVerified(db, phone, new Date(now.getTime() - PHONE_VERIFICATION_LIFETIME_MS))) {
+      return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED' };
+    }
+
+    const otpToken = newToken();
+    const otpRef = newOtpRef();
+    const code = newOtpCode();
+    const stored = await insertOtpChallengeWithinLimits(
+      db,
+      {
+        tokenHash: hashToken(otpToken),
+        phone,
+        ref: otpRef,
+        codeHash: hashOtpCode(otpToken, code),
+        clientIp: request.ip,
+        expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS),
+      },
+      { windowStart: new Date(now.getTime() - OTP_SEND_WINDOW_MS), perPhone: OTP_SENDS_PER_PHONE, perIp: OTP_SENDS_PER_IP },
+      now,
+    );
+    if (!stored) throw new ApiError(429, 'REQUEST_LIMIT');
+
+    try {
+      await sms.send(phone, otpMessage(code, otpRef)[languageOf(request)]);
+    } catch (error) {
+      request.log.error({ err: error }, 'SMS could not be sent');
+      throw new ApiError(502, 'OTP_SEND_FAIL');
+    }
+    return { otpRef, otpToken, code: 'SUCCESS' };
+  });
+
+  route(app, endpoints.otpVerify, async ({ body }) => {
+    const challenge = await findOtpChallenge(db, hashToken(body.otpToken));
+    if (!challenge) throw new ApiError(400, 'OTP_TOKEN_INVALID');
+    if (challenge.verifiedAt) return { code: 'OTP_VERIFIED' };
+    if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new ApiError(429, 'OTP_BLOCK');
+    if (clock() >= challenge.expiresAt) throw new ApiError(400, 'OTP_EXPIRED');
+
+    const attempts = await takeOtpAttempt(db, challenge.id, OTP_MAX_ATTEMPTS);
+    if (attempts === null) throw new ApiError(429, 'OTP_BLOCK');
+    if (!otpCodeMatches(body.otpToken, body.otpCode, challenge.codeHash)) {
+      throw attempts >= OTP_MAX_ATTEMPTS ? new ApiError(429, 'OTP_BLOCK') : new ApiError(400, 'OTP_CODE_INVALID');
+    }
+    await markOtpVerified(db, challenge.id, clock());
+    return { code: 'OTP_VERIFIED' };
+  });
+}

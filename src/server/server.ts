@@ -1,0 +1,48 @@
+/**
+ * Starts the server: configuration, database (migrated and seeded), app,
+ * listen. `node --import tsx src/server/server.ts` (npm run serve).
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seed } from './db/seed.ts';
+
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function start(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) stop(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  await seed(database.db, config);
+  const app = await buildApp({ config, db: database.db });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`Database: ${where}`);
+  console.log(`Demo member: phone ${config.demo.phone}, password ${config.demo.password}`);
+  console.log(`Open http://localhost:${config.port}`);
+}
+
+start().catch((error: unknown) => stop(`Server failed to start: ${error instanceof Error ? error.message : String(error)}`));

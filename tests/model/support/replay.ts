@@ -1,0 +1,140 @@
+/**
+ * Drives the real machine along a model path: a real actor with fake I/O
+ * actors injected through `.provide()`, a simulated clock for delays. Every
+ * step is checked against the model's snapshot; the caller may check more.
+ * No vitest here: the coverage report replays the same paths.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type ActorSystem,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type InspectionEvent,
+} from 'xstate';
+import type { Coverage } from './coverage.ts';
+import { transitionKey } from './coverage.ts';
+import { describeEvent, NETWORK_DOWN, type FlowModel, type ModelPath } from './flow-model.ts';
+
+export interface ReplayedStep {
+  /** The model event replayed: a member event, an actor's answer or failure, or a delay ending. */
+  event: AnyEventObject;
+  /** The actor's snapshot before the event; undefined for the start. */
+  before: AnyMachineSnapshot | undefined;
+  after: AnyMachineSnapshot;
+  /** Actions the view layer provides (named actions outside xstate's own), in order, with params. */
+  actions: Array<{ type: string; params?: unknown }>;
+  /** I/O calls started, by actor name, with their input. */
+  calls: Array<{ actor: string; input: unknown }>;
+  /** Simulated milliseconds that passed. */
+  waited: number;
+}
+
+interface PendingCall {
+  resolve: (output: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** The I/O of one replay: calls started in the current step, and calls waiting for an answer by actor id. */
+interface Bench {
+  calls: ReplayedStep['calls'];
+  pending: Map<string, PendingCall>;
+}
+
+const benches = new WeakMap<ActorSystem<any>, Bench>();
+const withFakes = new WeakMap<AnyStateMachine, AnyStateMachine>();
+
+/** The machine with every I/O actor replaced by a fake that waits for the replay to answer it. */
+function machineWithFakes(machine: AnyStateMachine): AnyStateMachine {
+  const cached = withFakes.get(machine);
+  if (cached) return cached;
+  const fakes = Object.fromEntries(
+    Object.keys(machine.implementations.actors).map((name) => [
+      name,
+      fromPromise<unknown, unknown>(({ input, self, system }) => {
+        const bench = benches.get(system)!;
+        bench.calls.push({ actor: name, input });
+        return new Promise((resolve, reject) => bench.pending.set(self.id, { resolve, reject }));
+      }),
+    ]),
+  );
+  const provided = machine.provide({ actors: fakes });
+  withFakes.set(machine, provided);
+  return provided;
+}
+
+/** Lets answered promises reach the machine: all microtasks run before the next macrotask. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function replay(
+  flow: FlowModel,
+  path: ModelPath,
+  options: { coverage?: Coverage; check?: (step: ReplayedStep) => void } = {},
+): Promise<void> {
+  const clock = new SimulatedClock();
+  const bench: Bench = { calls: [], pending: new Map() };
+  let actions: ReplayedStep['actions'] = [];
+
+  const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type === '@xstate.microstep') {
+      for (const transition of inspection._transitions) {
+        options.coverage?.transitions.add(transitionKey(transition));
+        options.coverage?.states.add(transition.source.id); // reaches states that are only passed through
+      }
+    }
+    if (inspection.type === '@xstate.action' && !inspection.action.type.startsWith('xstate.')) {
+      actions.push(inspection.action);
+    }
+  };
+  const actor = createActor(machineWithFakes(flow.machine), { input: flow.input, clock, inspect });
+  benches.set(actor.system, bench);
+
+  const answer = (id: string, settleCall: (call: PendingCall) => void) => {
+    const call = bench.pending.get(id);
+    if (!call) throw new Error(`No "${id}" call in flight`);
+    bench.pending.delete(id);
+    settleCall(call);
+    return settle();
+  };
+
+  async function perform(event: AnyEventObject): Promise<void> {
+    const [, kind, , id] = /^xstate\.(done|error|after)\.(actor\.)?([^.]+)/.exec(event.type) ?? [];
+    if (kind === 'done') return answer(id!, (call) => call.resolve(event.output));
+    if (kind === 'error') return answer(id!, (call) => call.reject(new Error(NETWORK_DOWN)));
+    if (kind === 'after') {
+      // Time passes until something happens, and it must not happen a millisecond early.
+      const before = actor.getSnapshot().value;
+      for (let elapsed = 0; isDeepStrictEqual(actor.getSnapshot().value, before); elapsed += 1) {
+        if (elapsed > 60_000) throw new Error(`"${id}" did not end within a minute`);
+        clock.increment(1);
+      }
+      return;
+    }
+    actor.send(event);
+  }
+
+  let before: AnyMachineSnapshot | undefined;
+  for (const [index, step] of path.steps.entries()) {
+    actions = [];
+    bench.calls = [];
+    const startedAt = clock.now();
+    if (index === 0) actor.start();
+    else await perform(step.event);
+    const after: AnyMachineSnapshot = actor.getSnapshot();
+    if (after.status === 'error') throw after.error;
+    for (const node of after._nodes) options.coverage?.states.add(node.id);
+
+    const where = `at step ${index} (${describeEvent(step.event)}) of "${path.description}"`;
+    if (!isDeepStrictEqual(after.value, step.state.value) || !isDeepStrictEqual(after.context, step.state.context)) {
+      throw new Error(
+        `The actor left the model ${where}:\n  model: ${JSON.stringify([step.state.value, step.state.context])}\n  actor: ${JSON.stringify([after.value, after.context])}`,
+      );
+    }
+    options.check?.({ event: step.event, before, after, actions, calls: bench.calls, waited: clock.now() - startedAt });
+    before = after;
+  }
+  actor.stop();
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm test`: every suite, in the order that fails fastest. Each step is a
+ * child process; the first failure stops the run with its exit code.
+ *
+ *   types → i18n catalogs → statechart diagrams → vitest (unit, model,
+ *   server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set) →
+ *   model coverage → SPA build → browser suite in Chromium
+ */
+import { spawnSync } from 'node:child_process';
+import { ensureChromium } from './browser/chromium.ts';
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+const steps: Step[] = [
+  { name: 'type check', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'i18n catalogs complete and current', command: 'node', args: ['--import', 'tsx', 'scripts/i18n-check.ts'] },
+  { name: 'statechart diagrams current', command: 'node', args: ['--import', 'tsx', 'scripts/diagrams.ts', '--check'] },
+  { name: 'unit, model and server suites', command: 'vitest', args: ['run'] },
+  { name: 'model coverage', command: 'node', args: ['--import', 'tsx', 'tests/model/coverage-report.ts'] },
+  { name: 'SPA build', command: 'vite', args: ['build', '--logLevel', 'warn'] },
+  { name: 'browser suite', command: 'playwright', args: ['test', '--config', 'tests/browser/playwright.config.ts'] },
+];
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only.');
+}
+
+ensureChromium();
+
+const started = Date.now();
+for (const step of steps) {
+  console.log(`\n▶ ${step.name}: ${step.command} ${step.args.join(' ')}`);
+  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${step.name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log(`\n✔ all suites passed in ${Math.round((Date.now() - started) / 1000)} s`);

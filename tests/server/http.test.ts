@@ -1,0 +1,259 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { buildTestApp } from './helpers/app.ts';
+import { call, headersFor } from './helpers/http.ts';
+import { login, newPhone, registrationBody } from './helpers/members.ts';
+
+const allEndpoints: Endpoint[] = Object.values(endpoints);
+
+describe('X-Requested-With', () => {
+  it.each(allEndpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+    '%s answers 403 UNAUTHORIZED without it',
+    async (_name, endpoint) => {
+      const { app } = await buildTestApp();
+
+      const response = await app.inject({ method: endpoint.method, url: endpoint.path, payload: endpoint.body ? {} : undefined });
+
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
+    },
+  );
+
+  it('must say XMLHttpRequest', async () => {
+    const { app } = await buildTestApp();
+
+    const response = await app.inject({ url: endpoints.lookupBanks.path, headers: { 'x-requested-with': 'fetch' } });
+
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('is not needed under /api/hooks/, kept for payment webhooks', async () => {
+    const { app } = await buildTestApp();
+
+    const response = await app.inject({ method: 'POST', url: '/api/hooks/anything', payload: {} });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'NO_DATA' });
+  });
+});
+
+describe('a terminated service', () => {
+  const everythingButActive = allEndpoints.filter((endpoint) => endpoint !== endpoints.lookupActive);
+
+  it.each(everythingButActive.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+    '%s answers 410 gone',
+    async (_name, endpoint) => {
+      const { app } = await buildTestApp({ serviceStatus: 'terminated' });
+
+      const response = await call(app, endpoint, endpoint.body ? {} : undefined);
+
+      expect(response.statusCode).toBe(410);
+      expect(response.json()).toEqual({ message: 'gone' });
+    },
+  );
+
+  it('answers gone to unknown API paths and to calls without the marker too', async () => {
+    const { app } = await buildTestApp({ serviceStatus: 'terminated' });
+
+    const unknown = await call(app, { ...endpoints.lookupBanks, path: '/api/no/such/thing' });
+    const unmarked = await app.inject({ url: endpoints.lookupBanks.path });
+
+    expect(unknown.statusCode).toBe(410);
+    expect(unmarked.statusCode).toBe(410);
+  });
+
+  it('still answers GET /api/lookup/active', async () => {
+    const { app } = await buildTestApp({ serviceStatus: 'terminated' });
+
+    const response = await call(app, endpoints.lookupActive);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ isActive: false, status: 'gone' });
+  });
+});
+
+describe('API answers', () => {
+  it('carry a request id', async () => {
+    const { app } = await buildTestApp();
+
+    const first = await call(app, endpoints.lookupBanks);
+    const second = await call(app, endpoints.lookupBanks);
+
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+  });
+
+  it('ignore a request id the client sends', async () => {
+    const { app } = await buildTestApp();
+
+    const response = await call(app, endpoints.lookupBanks, undefined, { headers: { 'x-request-id': 'forged' } });
+
+    expect(response.headers['x-request-id']).not.toBe('forged');
+  });
+
+  it('answer 404 NO_DATA to an unknown API path or method', async () => {
+    const { app } = await buildTestApp();
+
+    const unknownPath = await call(app, { ...endpoints.lookupBanks, path: '/api/lookup/nothing' });
+    const wrongMethod = await call(app, { ...endpoints.login, method: 'GET' });
+
+    expect([unknownPath.statusCode, unknownPath.json()]).toEqual([404, { message: 'NO_DATA' }]);
+    expect([wrongMethod.statusCode, wrongMethod.json()]).toEqual([404, { message: 'NO_DATA' }]);
+  });
+
+  it('hide an unexpected failure behind 500 INTERNAL_SERVER_ERROR and log it with the request id', async () => {
+    const t = await buildTestApp({ logLevel: 'info' });
+    t.app.get('/api/test/broken', async () => {
+      throw new Error('database on fire at 10.0.0.5');
+    });
+
+    const response = await call(t.app, { ...endpoints.lookupBanks, path: '/api/test/broken' });
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'INTERNAL_SERVER_ERROR' });
+    expect(response.body).not.toContain('on fire');
+    const logged = t.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unexpected failure');
+    expect(logged).toMatchObject({ level: 50, reqId: response.headers['x-request-id'], err: { message: 'database on fire at 10.0.0.5' } });
+  });
+
+  it.each([
+    ['malformed JSON', '{"username": "0812345678",', 'application/json', 400],
+    ['an empty JSON body', '', 'application/json', 400],
+    ['form data', 'username=0812345678&password=x', 'application/x-www-form-urlencoded', 415],
+    ['plain text', 'hello', 'text/plain', 415],
+    ['a prototype-poisoning body', '{"__proto__": {"admin": true}, "username": "0812345678", "password": "x"}', 'application/json', 400],
+    ['a body over 64 KB', JSON.stringify({ username: '0812345678', password: 'x'.repeat(70_000) }), 'application/json', 413],
+  ])('refuse %s with KEY_INVALID', async (_case, payload, contentType, status) => {
+    const { app } = await buildTestApp();
+
+    const response = await app.inject({
+      method: 'POST',
+      url: endpoints.login.path,
+      payload,
+      headers: { ...headersFor(), 'content-type': contentType },
+    });
+
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it('refuse a POST without any body with KEY_MISSING', async () => {
+    const { app } = await buildTestApp();
+
+    const response = await app.inject({ method: 'POST', url: endpoints.login.path, headers: headersFor() });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'KEY_MISSING' });
+  });
+});
+
+describe('logs', () => {
+  it('never hold passwords, tokens or OTP codes, even at trace level', async () => {
+    const t = await buildTestApp({ logLevel: 'trace', registerOtp: true });
+    const phone = newPhone();
+    const sent = await call(t.app, endpoints.otpSend, { phoneNumber: phone });
+    const { otpToken } = sent.json();
+    const code = t.sms.lastCodeFor(phone);
+    await call(t.app, endpoints.otpVerify, { otpToken, otpCode: code });
+    await call(t.app, endpoints.accountRegister, registrationBody({ username: phone, password: 'very-secret-password' }));
+    const token = await login(t, phone, 'very-secret-password');
+    await call(t.app, endpoints.changePassword, { oldPassword: 'very-secret-password', newPassword: 'another-secret' }, { token });
+
+    const logs = t.logs.join('\n');
+
+    expect(logs).toContain('/api/account/changepwd'); // the log was written
+    expect(logs).not.toContain('very-secret-password');
+    expect(logs).not.toContain('another-secret');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(otpToken);
+    expect(logs).not.toContain(code);
+  });
+});
+
+describe('the SPA', () => {
+  let distDir: string;
+
+  beforeAll(() => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'wallet-dist-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    mkdirSync(path.join(distDir, 'images'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>');
+    writeFileSync(path.join(distDir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    writeFileSync(path.join(distDir, 'images', 'contact-qr.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
+  afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+
+  it.each([['/'], ['/login']])('serves index.html at %s with the security headers', async (url) => {
+    const { app } = await buildTestApp({ distDir });
+
+    const response = await app.inject({ url });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers index.html for any other page, which draws its own 404', async () => {
+    const { app } = await buildTestApp({ distDir });
+
+    const member = await app.inject({ url: '/user/home?tab=1' });
+    const unknown = await app.inject({ url: '/no/such/page' });
+
+    expect(member.body).toContain('<div id="root">');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and public files for an hour', async () => {
+    const { app } = await buildTestApp({ distDir });
+
+    const asset = await app.inject({ url: '/assets/app-1a2b3c.js' });
+    const image = await app.inject({ url: '/images/contact-qr.svg' });
+
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('does not answer index.html under /api', async () => {
+    const { app } = await buildTestApp({ distDir });
+
+    const response = await call(app, { ...endpoints.lookupBanks, path: '/api/unknown' });
+
+    expect(response.json()).toEqual({ message: 'NO_DATA' });
+  });
+
+  it('says how to build it when dist is missing', async () => {
+    const { app } = await buildTestApp({ distDir: path.join(distDir, 'missing') });
+
+    const response = await app.inject({ url: '/login' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { sessions } from '../../src/server/db/schema.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { call } from './helpers/http.ts';
+import { login, newPhone, registerMember, signedInMember } from './helpers/members.ts';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+function tryLogin(t: TestApp, username: string, password: string) {
+  return call(t.app, endpoints.login, { username, password });
+}
+
+function profile(t: TestApp, token?: string) {
+  return call(t.app, endpoints.profileGet, undefined, token === undefined ? {} : { token });
+}
+
+describe('POST /api/login', () => {
+  it('answers a token that opens member routes', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+
+    const response = await tryLogin(t, member.phone, member.password);
+
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json();
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect((await profile(t, token)).statusCode).toBe(200);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const { token } = await signedInMember(t);
+
+    const stored = JSON.stringify(await t.db.select().from(sessions));
+
+    expect(stored).not.toContain(token);
+  });
+
+  it('logs in the seeded demo member', async () => {
+    const t = await buildTestApp();
+
+    const response = await tryLogin(t, '0812345678', 'demo-pass-1234');
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('gives the same answer to a wrong password and to an unknown phone', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+
+    const wrongPassword = await tryLogin(t, member.phone, 'not-the-password');
+    const unknownPhone = await tryLogin(t, newPhone(), member.password);
+
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect(unknownPhone.statusCode).toBe(400);
+    expect(unknownPhone.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+  });
+
+  it('refuses a malformed phone before looking anything up', async () => {
+    const t = await buildTestApp();
+
+    const response = await tryLogin(t, '12345', 'whatever-password');
+
+    expect(response.json()).toEqual({ message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' });
+  });
+
+  it('locks the phone for 15 minutes after 5 failures, even for the right password', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    for (let failure = 0; failure < 5; failure++) {
+      expect((await tryLogin(t, member.phone, 'wrong-password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    }
+
+    const locked = await tryLogin(t, member.phone, member.password);
+    t.clock.advance(14 * MINUTE);
+    const stillLocked = await tryLogin(t, member.phone, member.password);
+    t.clock.advance(MINUTE);
+    const unlocked = await tryLogin(t, member.phone, member.password);
+
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect(stillLocked.statusCode).toBe(429);
+    expect(unlocked.statusCode).toBe(200);
+  });
+
+  it('locks an unknown phone the same way, so the lock tells nothing', async () => {
+    const t = await buildTestApp();
+    const phone = newPhone();
+    for (let failure = 0; failure < 5; failure++) await tryLogin(t, phone, 'guess-password');
+
+    const sixth = await tryLogin(t, phone, 'guess-password');
+
+    expect(sixth.statusCode).toBe(429);
+  });
+
+  it('forgets earlier failures after a successful login', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    for (let failure = 0; failure < 4; failure++) await tryLogin(t, member.phone, 'wrong-password');
+    await login(t, member.phone, member.password);
+    for (let failure = 0; failure < 4; failure++) await tryLogin(t, member.phone, 'wrong-password');
+
+    const response = await tryLogin(t, member.phone, member.password);
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('counts failures per phone: another member is not locked', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const attacked = await registerMember(t);
+    const other = await registerMember(t);
+    for (let failure = 0; failure < 5; failure++) await tryLogin(t, attacked.phone, 'wrong-password');
+
+    const response = await tryLogin(t, other.phone, other.password);
+
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('checks at most 5 passwords when guesses arrive at the same time', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+
+    const guesses = await Promise.all(Array.from({ length: 10 }, () => tryLogin(t, member.phone, 'wrong-password')));
+
+    const checked = guesses.filter((response) => response.json().message === 'WRONG_CREDENTIAL');
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect((await tryLogin(t, member.phone, member.password)).statusCode).toBe(429);
+  });
+});
+
+describe('member routes and tokens', () => {
+  it('answer 401 invalid-token without a token', async () => {
+    const t = await buildTestApp();
+
+    const response = await profile(t);
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'invalid-token' });
+  });
+
+  it('answer 401 invalid-token to a token we never gave', async () => {
+    const t = await buildTestApp();
+
+    const response = await profile(t, 'a'.repeat(43));
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'invalid-token' });
+  });
+
+  it('answer 401 to an Authorization header that is not a bearer token', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const { token } = await signedInMember(t);
+
+    const response = await call(t.app, endpoints.profileGet, undefined, { headers: { authorization: `Basic ${token}` } });
+
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('accept a token for 7 days, then answer invalid-token', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const { token } = await signedInMember(t);
+
+    t.clock.advance(7 * DAY - 1000);
+    const lastSecond = await profile(t, token);
+    t.clock.advance(1000);
+    const expired = await profile(t, token);
+
+    expect(lastSecond.statusCode).toBe(200);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: 'invalid-token' });
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('revokes the token it was called with, and only that one', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await signedInMember(t);
+    const otherDevice = await login(t, member.phone, member.password);
+
+    const response = await call(t.app, endpoints.logout, undefined, { token: member.token });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'SUCCESS' });
+    expect((await profile(t, member.token)).json()).toEqual({ message: 'invalid-token' });
+    expect((await profile(t, otherDevice)).statusCode).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const t = await buildTestApp();
+
+    const response = await call(t.app, endpoints.logout);
+
+    expect(response.statusCode).toBe(401);
+  });
+});
