@@ -4,13 +4,18 @@
  *     changed or removed in code without extracting);
  *  2. a Thai or Lao message is missing or left untranslated (still the
  *     English text, or not a single Thai/Lao letter in it).
+ *  3. a file imports a file of a catalogue loaded later (LATER_CATALOGUES in
+ *     lingui.config.ts) without being in that catalogue or the one that loads
+ *     it: that file's texts could show before their catalogue is there.
  * The catalogs are restored afterwards: this check never edits the tree.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { dirname, join, relative, resolve } from 'node:path';
+import { CATALOGUE_NAMES, LATER_CATALOGUES } from '../lingui.config.ts';
 
 const LOCALES = ['th', 'la', 'en'] as const;
-const catalogPath = (locale: string) => `locales/${locale}/messages.po`;
+const CATALOGS = LOCALES.flatMap((locale) => CATALOGUE_NAMES.map((name) => ({ locale, path: `locales/${locale}/${name}.po` })));
 
 /** Scripts a translation must contain at least one letter of. */
 const SCRIPT: Record<string, RegExp> = { th: /[\u0E00-\u0E7F]/, la: /[\u0E80-\u0EFF]/ };
@@ -44,21 +49,22 @@ export function parsePo(po: string): Entry[] {
   return entries;
 }
 
-const before = new Map(LOCALES.map((l) => [l, readFileSync(catalogPath(l), 'utf8')]));
+const before = new Map(CATALOGS.map(({ path }) => [path, readFileSync(path, 'utf8')]));
 const extract = spawnSync('lingui', ['extract', '--clean'], { encoding: 'utf8' });
-const after = new Map(LOCALES.map((l) => [l, readFileSync(catalogPath(l), 'utf8')]));
-for (const [locale, text] of before) writeFileSync(catalogPath(locale), text);
+const after = new Map(CATALOGS.map(({ path }) => [path, readFileSync(path, 'utf8')]));
+for (const [path, text] of before) writeFileSync(path, text);
 
 const problems: string[] = [];
 if (extract.status !== 0) problems.push(`lingui extract failed:\n${extract.stderr}`);
-for (const locale of LOCALES) {
-  if (normalise(before.get(locale)!) !== normalise(after.get(locale)!)) {
-    problems.push(`${catalogPath(locale)} is stale: run \`npm run i18n:extract\` and translate the new messages.`);
+for (const { path } of CATALOGS) {
+  if (normalise(before.get(path)!) !== normalise(after.get(path)!)) {
+    problems.push(`${path} is stale: run \`npm run i18n:extract\` and translate the new messages.`);
   }
 }
 
-for (const locale of ['th', 'la'] as const) {
-  for (const { msgid, msgstr } of parsePo(before.get(locale)!)) {
+for (const { locale, path } of CATALOGS) {
+  if (locale === 'en') continue;
+  for (const { msgid, msgstr } of parsePo(before.get(path)!)) {
     const shown = JSON.stringify(msgid.length > 60 ? `${msgid.slice(0, 60)}…` : msgid);
     if (msgstr.trim() === '') problems.push(`${locale}: missing translation for ${shown}`);
     else if (!SAME_EVERYWHERE.has(msgid) && /[A-Za-z]{3}/.test(msgid) && !SCRIPT[locale]!.test(msgstr)) {
@@ -67,9 +73,41 @@ for (const locale of ['th', 'la'] as const) {
   }
 }
 
+// Imports into a later catalogue's files (relative imports; the SPA has no aliases).
+const fromRoot = (path: string) => resolve(path.replace('<rootDir>', '.'));
+const later = Object.entries(LATER_CATALOGUES).map(([name, { loadedBy, files }]) => ({
+  name,
+  loadedBy: fromRoot(loadedBy),
+  files: files.map(fromRoot),
+}));
+const inFiles = (file: string, files: string[]) => files.some((path) => file === path || file.startsWith(`${path}/`));
+// The generated route tree lists every route; the route files decide what loads.
+const routeTree = resolve('src/routeTree.gen.ts');
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'server' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+for (const file of [...sourceFiles(resolve('src')), ...sourceFiles(resolve('machines'))]) {
+  if (file === routeTree) continue;
+  const source = readFileSync(file, 'utf8');
+  for (const [, staticImport, dynamicImport] of source.matchAll(/\bfrom\s+'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'/g)) {
+    const imported = resolve(dirname(file), (staticImport ?? dynamicImport)!);
+    for (const catalogue of later) {
+      if (inFiles(imported, catalogue.files) && !inFiles(file, catalogue.files) && file !== catalogue.loadedBy) {
+        problems.push(`${relative('.', file)} imports ${relative('.', imported)}, whose texts are in the \`${catalogue.name}\` catalogue (lingui.config.ts).`);
+      }
+    }
+  }
+}
+
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-const counts = LOCALES.map((l) => `${l} ${parsePo(before.get(l)!).length}`).join(', ');
-console.log(`i18n: catalogs current and complete (${counts} messages).`);
+const counts = CATALOGS.filter(({ locale }) => locale === 'th')
+  .map(({ path }) => `${path.replace(/^locales\/th\/|\.po$/g, '')} ${parsePo(before.get(path)!).length}`)
+  .join(', ');
+console.log(`i18n: catalogs current and complete (per language: ${counts} messages).`);

@@ -11,7 +11,7 @@ import { routeTree } from './routeTree.gen.ts';
 import { createApiClient } from './api/client.ts';
 import { createSession } from './app/session.ts';
 import { activateLocale, initialLocale } from './i18n/locale.ts';
-import { messageText } from './features/errors/messages.ts';
+import { loadMessageText } from './features/errors/message-text.tsx';
 import { showErrorToast } from './features/ui/toast.ts';
 
 // Wiring, once: API client ⇄ session actor ⇄ router. The client reads the
@@ -22,7 +22,7 @@ const api = createApiClient({
   onSessionMessage: (message) => {
     if (message === 'invalid-token' && session.getSnapshot().hasTag('signedIn')) {
       // Tell the member why they are back on the login page (a background event: a toast).
-      showErrorToast(messageText(i18n, 'invalid-token'), 'session-ended');
+      void loadMessageText('invalid-token').then((text) => showErrorToast(text, 'session-ended'));
     }
     session.send({ type: message === 'gone' ? 'api.gone' : 'api.invalidToken' });
   },
@@ -42,12 +42,14 @@ declare module '@tanstack/react-router' {
 }
 
 session.start();
-await activateLocale(initialLocale());
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>,
-);
+// No top-level await: rolldown turns off its chunk merging for a graph with
+// one, which left /login fetching ~30 tiny chunks (docs/decisions.md, SPA).
+void activateLocale(initialLocale()).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+});

@@ -4,8 +4,11 @@
  * with a Result. Expected failures (an error body `{ message }`) are data;
  * only the unexpected (offline, timeout, an answer that breaks the contract)
  * rejects, and the machines turn a rejection into NETWORK_ERROR.
+ *
+ * Plain fetch: JSON in and out, a timeout and no retries is all the SPA asks
+ * of HTTP, and a wrapper library cost ~3.5 KB gzip of every page's first load
+ * (docs/decisions.md, SPA "Login budget").
  */
-import { ofetch } from 'ofetch';
 import * as v from 'valibot';
 import {
   endpoints,
@@ -53,6 +56,51 @@ export class ContractError extends Error {
   }
 }
 
+interface RawResponse {
+  ok: boolean;
+  status: number;
+  /** The body parsed as JSON; the text itself when it is not JSON (a proxy's error page). */
+  data: unknown;
+}
+
+/**
+ * One request with the spec's timeout (spec 9: 60 s). Rejects only when no
+ * answer arrives (offline, timeout, aborted); any HTTP status resolves. No
+ * retries: a retried POST could move money twice, so the member retries on purpose.
+ */
+async function send(
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown; signal?: AbortSignal },
+): Promise<RawResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer in time', 'TimeoutError')), HTTP_TIMEOUT_MS);
+  const abort = () => controller.abort(init.signal?.reason);
+  if (init.signal?.aborted) abort();
+  init.signal?.addEventListener('abort', abort);
+  try {
+    const hasBody = init.body !== undefined;
+    const response = await fetch(path, {
+      method: init.method,
+      headers: hasBody ? { ...init.headers, 'Content-Type': 'application/json', Accept: 'application/json' } : init.headers,
+      body: hasBody ? JSON.stringify(init.body) : undefined,
+      signal: controller.signal,
+    });
+    const text = await response.text();
+    return { ok: response.ok, status: response.status, data: parseJson(text) };
+  } finally {
+    clearTimeout(timer);
+    init.signal?.removeEventListener('abort', abort);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function sessionMessageOf(message: string): SessionMessage | null {
   if (message === 'invalid-token' || message === 'cannot verify identity') return 'invalid-token';
   if (message === 'gone') return 'gone';
@@ -60,13 +108,6 @@ function sessionMessageOf(message: string): SessionMessage | null {
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const http = ofetch.create({
-    timeout: HTTP_TIMEOUT_MS,
-    // A retried POST could move money twice; the member retries on purpose instead.
-    retry: 0,
-    ignoreResponseError: true,
-  });
-
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>> {
     const endpoint = endpoints[name];
     const hasBody = 'body' in endpoint;
@@ -81,14 +122,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     const report = options?.token === undefined;
 
-    // Network failures and timeouts reject here (FetchError without a response).
-    const response = await http.raw<unknown>(endpoint.path, {
-      method: endpoint.method,
-      body: body as Record<string, unknown> | undefined,
-      headers,
-      signal: options?.signal,
-    });
-    const data = response._data;
+    // Network failures and timeouts reject here.
+    const response = await send(endpoint.path, { method: endpoint.method, body, headers, signal: options?.signal });
+    const data = response.data;
 
     if (response.ok) {
       const parsed = v.safeParse(endpoint.response, data);

@@ -113,9 +113,15 @@ export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
 /** Anything the server may put in `message` of a failing answer. */
 export type ApiMessage = SpecialMessage | ErrorCode | SlipReasonCode;
 
-export const ALL_MESSAGES: readonly ApiMessage[] = [...SPECIAL_MESSAGES, ...ERROR_CODES, ...SLIP_REASON_CODES];
+// Marked pure so that a bundle which never asks (the SPA) drops these lists:
+// a spread or `new Set` at the top level would otherwise be kept as a side effect.
+export const ALL_MESSAGES: readonly ApiMessage[] = /* @__PURE__ */ ([] as ApiMessage[]).concat(
+  SPECIAL_MESSAGES,
+  ERROR_CODES,
+  SLIP_REASON_CODES,
+);
 
-const knownMessages = new Set<string>(ALL_MESSAGES);
+const knownMessages = /* @__PURE__ */ new Set<string>(ALL_MESSAGES);
 export function isKnownMessage(message: unknown): message is ApiMessage {
   return typeof message === 'string' && knownMessages.has(message);
 }

@@ -4,7 +4,8 @@
  * `la` would mean Latin (STACK-NOTES.md): Intl, Luxon, plural rules and
  * `<html lang>` get `lo`.
  */
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
+import type { LaterCatalogue } from '../../lingui.config.ts';
 import { VARIANT } from './variant.ts';
 
 export type AppLocale = 'th' | 'la' | 'en';
@@ -46,18 +47,48 @@ export function currentLocale(): AppLocale {
   return isAppLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
-// Only the active catalogue is fetched: each .po becomes its own chunk.
-const catalogues: Record<AppLocale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  th: () => import('../../locales/th/messages.po'),
-  la: () => import('../../locales/la/messages.po'),
-  en: () => import('../../locales/en/messages.po'),
-};
+/**
+ * The catalogues of lingui.config.ts: `public` at start, the others when
+ * their pages load (a route loader, or message-text.tsx for the error texts).
+ * Only the active language's are fetched; each .po becomes its own chunk.
+ */
+export type CatalogueName = 'public' | LaterCatalogue;
+const CATALOGUES = import.meta.glob<{ messages: Messages }>('./*/*.po', { base: '../../locales' });
+const fetchCatalogue = (name: CatalogueName, locale: AppLocale) => CATALOGUES[`./${locale}/${name}.po`]!();
 
-/** Load the catalogue, activate it, and remember the choice (spec 9: local storage and an upper-case cookie). */
+/** Catalogues asked for so far: a language switch loads all of them before it shows. */
+const wanted = new Set<CatalogueName>(['public']);
+/** Catalogues already given to Lingui, per language. */
+const loaded: Record<AppLocale, Set<CatalogueName>> = { th: new Set(), la: new Set(), en: new Set() };
+
+/** Load every wanted catalogue of a language into Lingui (`i18n.load` merges). */
+async function loadWanted(locale: AppLocale): Promise<void> {
+  // Another round if a catalogue was asked for while this one was loading.
+  for (;;) {
+    const missing = [...wanted].filter((name) => !loaded[locale].has(name));
+    if (missing.length === 0) return;
+    const catalogues = await Promise.all(missing.map((name) => fetchCatalogue(name, locale)));
+    missing.forEach((name, index) => {
+      i18n.load(locale, catalogues[index]!.messages);
+      loaded[locale].add(name);
+    });
+  }
+}
+
+/**
+ * Make a catalogue's texts available from now on, in this language and every
+ * later one. Loading emits Lingui's change event, so mounted views re-render.
+ */
+export async function loadCatalogue(name: CatalogueName): Promise<void> {
+  wanted.add(name);
+  // Before the first activation there is nothing to add to: activateLocale loads it.
+  if (isAppLocale(i18n.locale)) await loadWanted(i18n.locale);
+}
+
+/** Load the catalogues, activate them, and remember the choice (spec 9: local storage and an upper-case cookie). */
 export async function activateLocale(locale: AppLocale): Promise<void> {
-  const { messages } = await catalogues[locale]();
+  await loadWanted(locale);
   // Lingui's plural rules come from Intl; it needs `lo`, not `la`, for Lao.
-  i18n.load(locale, messages as Parameters<typeof i18n.load>[1]);
   i18n.activate(locale, [bcp47(locale)]);
   document.documentElement.lang = bcp47(locale);
   try {

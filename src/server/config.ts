@@ -64,7 +64,8 @@ function read<S extends v.GenericSchema<string, unknown>>(
   if (raw === undefined || raw === '') return undefined;
   const result = v.safeParse(schema, raw);
   if (result.success) return result.output;
-  const got = secret ? `${raw.length} characters` : `"${raw}"`;
+  // JSON quoting keeps the message on one line whatever the value holds.
+  const got = secret ? `${raw.length} characters` : JSON.stringify(raw);
   throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${got})`);
 }
 
@@ -77,10 +78,7 @@ const password = v.pipe(v.string(), v.minLength(PASSWORD_MIN_LENGTH), v.maxLengt
 const passwordText = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`;
 
 function phone(variant: Variant) {
-  return v.pipe(
-    v.string(),
-    v.check((value) => phoneError(variant, value) === null),
-  );
+  return v.pipe(v.string(), v.check((value) => phoneError(variant, value) === null));
 }
 
 function phoneText(variant: Variant): string {

@@ -17,10 +17,20 @@ function codeFor(issue: v.BaseIssue<unknown>): ErrorCode {
   return missingKey || emptyRequired ? 'KEY_MISSING' : 'KEY_INVALID';
 }
 
+/** No field of this API holds control characters, and PostgreSQL cannot store NUL in text at all. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+function holdsControlCharacters(value: unknown): boolean {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsControlCharacters);
+  return false;
+}
+
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   if (body === undefined) throw new ApiError(400, 'KEY_MISSING');
   // valibot's object() accepts arrays; a body must be a plain JSON object.
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'KEY_INVALID');
+  if (holdsControlCharacters(body)) throw new ApiError(400, 'KEY_INVALID');
   const result = v.safeParse(schema, body);
   if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
   return result.output;

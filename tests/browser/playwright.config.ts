@@ -3,9 +3,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 // Each spec file starts its own server in the worker (tests/browser/support),
 // on a fresh database with the recording SMS adapter, serving the built SPA
-// from dist/ (`npm test` builds it first). One worker: the machine has 2 cores.
+// from dist/ (`npm test` builds it first; global-setup serves a private copy
+// so a rebuild during the run cannot pull chunks from under open pages).
+// One worker: the machine has 2 cores.
 export default defineConfig({
   testDir: '.',
+  globalSetup: './support/global-setup.ts',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,

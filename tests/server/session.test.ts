@@ -119,14 +119,14 @@ describe('POST /api/login', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('checks at most 5 passwords when guesses arrive at the same time', async () => {
+  it('checks no more than 5 passwords when guesses arrive at the same time', async () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await registerMember(t);
 
     const guesses = await Promise.all(Array.from({ length: 10 }, () => tryLogin(t, member.phone, 'wrong-password')));
 
     const checked = guesses.filter((response) => response.json().message === 'WRONG_CREDENTIAL');
-    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(checked).toHaveLength(5);
     expect((await tryLogin(t, member.phone, member.password)).statusCode).toBe(429);
   });
 });

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { version as APP_VERSION } from '../../../package.json';
 import { useApiQuery } from '../ui/use-api-query.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { messageText } from '../errors/messages.ts';
+import { MessageText } from '../errors/message-text.tsx';
 import { ChatIcon, ExternalIcon } from '../ui/icons.tsx';
 
 export function PublicContactPage() {
@@ -29,7 +29,7 @@ function sameOriginPath(url: string): string | null {
 }
 
 function ContactPage({ topSpacing }: { topSpacing: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Contact`);
   const query = useApiQuery('lookupContact');
   const contact = query.data?.contact;
@@ -47,7 +47,7 @@ function ContactPage({ topSpacing }: { topSpacing: boolean }) {
         ) : query.status === 'error' ? (
           <div className="stack">
             <p role="alert" className="error-text">
-              {messageText(i18n, query.message)}
+              <MessageText message={query.message} />
             </p>
             <button type="button" className="button button--secondary" onClick={query.retry}>
               <Trans>Try again</Trans>

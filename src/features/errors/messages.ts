@@ -4,6 +4,9 @@
  * SIGNUP_ERROR_MESSAGES pattern). A known code shows its text, anything else
  * shows raw. `satisfies Record<...>` makes a new code fail the build until it
  * has a text.
+ *
+ * Loaded on demand through message-text.tsx, with the `errors` Lingui
+ * catalogue: import it only from there, or it lands in every page's bundle.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -11,6 +14,7 @@ import type { ErrorCode, SlipReasonCode, SpecialMessage } from '../../contract/e
 import { PASSWORD_MIN_LENGTH } from '../../contract/rules.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { VARIANT } from '../../i18n/variant.ts';
+import { NETWORK_ERROR_MESSAGE } from './message-text.tsx';
 
 /** Codes the SPA itself produces (machines and forms), beside the server's. */
 export const CLIENT_CODES = [
@@ -31,7 +35,7 @@ export const MESSAGES = {
   gone: msg`This service is no longer available.`,
 
   // ---- client codes
-  NETWORK_ERROR: msg`We could not reach the server. Check your internet connection and try again.`,
+  NETWORK_ERROR: NETWORK_ERROR_MESSAGE,
   PASSWORDS_DONT_MATCH: msg`Passwords don't match. Type the same password in both fields.`,
   PASSWORD_TOO_SHORT: msg`The password is too short. Use at least ${PASSWORD_MIN_LENGTH} characters.`,
   'password-not-equal': msg`The new password and its confirmation are not the same.`,

@@ -11,13 +11,13 @@ import { loginMachine } from '../../../machines/login/login.machine.ts';
 import type { LoginCredentials } from '../../../machines/login/login.types.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { useApi, useSession } from '../../app/use-app.ts';
-import { messageText } from '../errors/messages.ts';
+import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { AlertIcon } from '../ui/icons.tsx';
 
 export function LoginPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useDocumentTitle(t`Log in`);
   const api = useApi();
   const session = useSession();
@@ -61,6 +61,7 @@ export function LoginPage() {
         aria-busy={busy}
         onSubmit={(event) => {
           event.preventDefault();
+          preloadMessageTexts();
           login.send({ type: 'login.submit' });
         }}
       >
@@ -101,7 +102,9 @@ export function LoginPage() {
           {error && (
             <>
               <AlertIcon size={20} />
-              <span>{messageText(i18n, error)}</span>
+              <span>
+                <MessageText message={error} />
+              </span>
             </>
           )}
         </p>

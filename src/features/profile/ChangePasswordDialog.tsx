@@ -12,7 +12,7 @@ import { changePasswordMachine } from '../../../machines/change-password/change-
 import type { ChangePasswordField } from '../../../machines/change-password/change-password.types.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
-import { messageText } from '../errors/messages.ts';
+import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
@@ -29,7 +29,7 @@ function usePasswordField(machine: ChangePasswordRef, name: ChangePasswordField)
 }
 
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const api = useApi();
   const errorId = useId();
   const closeRef = useRef(onClose);
@@ -115,7 +115,9 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             {inlineError && (
               <>
                 <AlertIcon size={20} />
-                <span>{messageText(i18n, INLINE_ERROR)}</span>
+                <span>
+                  <MessageText message={INLINE_ERROR} />
+                </span>
               </>
             )}
           </p>
@@ -151,7 +153,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
         description={
           succeeded
             ? t`Your new password is saved. Use it the next time you log in.`
-            : messageText(i18n, error ?? 'INTERNAL_SERVER_ERROR')
+            : <MessageText message={error ?? 'INTERNAL_SERVER_ERROR'} />
         }
       >
         <button

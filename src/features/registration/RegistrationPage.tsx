@@ -20,8 +20,9 @@ import { LAOS_CURRENCIES } from '../../contract/rules.ts';
 import { useApi } from '../../app/use-app.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { VARIANT } from '../../i18n/variant.ts';
-import { messageText } from '../errors/messages.ts';
-import { Field, SelectField } from '../ui/Field.tsx';
+import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
+import { Field } from '../ui/Field.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
 import { AlertIcon, BackIcon, CheckIcon } from '../ui/icons.tsx';
@@ -152,14 +153,15 @@ export function RegistrationPage() {
 
 /** Lookups loading, or failed (offline): show a skeleton or the error. */
 function LookupsPending({ registration }: { registration: RegistrationRef }) {
-  const { i18n } = useLingui();
   const error = useSelector(registration, (snapshot) => snapshot.context.error);
   if (error) {
     return (
       <section className="card stack">
         <p role="alert" className="form-error">
           <AlertIcon size={20} />
-          <span>{messageText(i18n, error)}</span>
+          <span>
+            <MessageText message={error} />
+          </span>
         </p>
         <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
           <Trans>Try again</Trans>
@@ -233,7 +235,6 @@ function StepForm({
   children: (errorId: string, invalid: (field: RegistrationField) => boolean) => ReactNode;
   back?: boolean;
 }) {
-  const { i18n } = useLingui();
   const errorId = useId();
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(registration, (snapshot) => snapshot.context.error);
@@ -249,6 +250,7 @@ function StepForm({
       aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault();
+        preloadMessageTexts();
         registration.send({ type: submit });
       }}
     >
@@ -257,7 +259,9 @@ function StepForm({
         {error && (
           <>
             <AlertIcon size={20} />
-            <span>{messageText(i18n, error)}</span>
+            <span>
+            <MessageText message={error} />
+          </span>
           </>
         )}
       </p>

@@ -3,10 +3,10 @@
  * (spec 9), sanitised with DOMPurify before it reaches the page.
  */
 import DOMPurify from 'dompurify';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Modal } from '../ui/Modal.tsx';
 import { useApiQuery } from '../ui/use-api-query.ts';
-import { messageText } from '../errors/messages.ts';
+import { MessageText } from '../errors/message-text.tsx';
 
 /** spec 9: condition modal delay 200 ms. */
 const CONDITIONS_DELAY_MS = 200;
@@ -20,7 +20,6 @@ export function ConditionsDialog({ open, onOpenChange }: { open: boolean; onOpen
 }
 
 function ConditionsList() {
-  const { i18n } = useLingui();
   const conditions = useApiQuery('lookupConditions', { delayMs: CONDITIONS_DELAY_MS });
 
   if (conditions.data) {
@@ -44,7 +43,7 @@ function ConditionsList() {
     return (
       <div className="stack">
         <p role="alert" className="error-text">
-          {messageText(i18n, conditions.message)}
+          <MessageText message={conditions.message} />
         </p>
         <button type="button" className="button button--secondary" onClick={conditions.retry}>
           <Trans>Try again</Trans>

@@ -9,8 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { activateLocale, APP_LOCALES, bcp47, currentLocale, type AppLocale } from '../../i18n/locale.ts';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../ui/icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
-import { messageText } from '../errors/messages.ts';
-import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
+import { NETWORK_ERROR_MESSAGE } from '../errors/message-text.tsx';
 
 const AUTONYMS: Record<AppLocale, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
 const SHORT: Record<AppLocale, string> = { th: 'ไทย', la: 'ລາວ', en: 'EN' };
@@ -54,7 +53,7 @@ export function LanguageMenu() {
       await activateLocale(locale);
     } catch {
       // The catalogue could not be fetched (offline): keep the current language and say why.
-      showErrorToast(messageText(i18n, NETWORK_ERROR), 'language');
+      showErrorToast(i18n._(NETWORK_ERROR_MESSAGE), 'language');
     }
   }
 

@@ -76,7 +76,7 @@ function lockDataDir(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (holder !== process.pid && isRunning(holder)) {
+    if (isRunning(holder)) {
       throw new Error(`${dataDir} is in use by process ${holder} (lock file ${lockFile}); stop that server or choose another DATA_DIR`);
     }
     writeFileSync(lockFile, String(process.pid));
@@ -86,14 +86,21 @@ function lockDataDir(dataDir: string): () => void {
 
 export function postgresDatabase(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  let closing = false;
   // An idle connection can fail (a database restart); without a listener that would crash the process.
-  pool.on('error', (error) => console.error(`PostgreSQL connection error: ${error.message}`));
+  // pool.end() resolves before its sockets are gone, so failures after closing are not news.
+  pool.on('error', (error) => {
+    if (!closing) console.error(`PostgreSQL connection error: ${error.message}`);
+  });
   const db = drizzlePostgres({ client: pool });
   return {
     db,
     driver: 'pg',
     migrate: () => migratePostgres(db, { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      closing = true;
+      await pool.end();
+    },
   };
 }
 

@@ -4,15 +4,13 @@
  * configuration instead: REGISTER_OTP (when set) and the operator account.
  */
 import { hashPassword } from '../auth/passwords.ts';
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
+import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
 import { addMissingSettings, putSetting } from '../repositories/settings.ts';
 import { findUserByPhone, insertBankAccount, insertUser, upsertOperator } from '../repositories/users.ts';
-import type { Db } from './client.ts';
+import { violatedUniqueConstraint, type Db } from './client.ts';
 import { DEFAULT_SETTINGS, DEMO_MEMBER, SEED_BANKS, SEED_SOURCES } from './seed-data.ts';
-import { violatedUniqueConstraint } from './client.ts';
 
 export async function seed(db: Db, config: Config, clock: Clock = systemClock): Promise<void> {
   await addMissingBanks(db, SEED_BANKS);

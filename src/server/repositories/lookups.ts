@@ -2,6 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { banks, sources } from '../db/schema.ts';
+import type { Localized } from '../language.ts';
 
 export interface Bank {
   code: string;
@@ -48,7 +49,7 @@ export async function addMissingBanks(db: Queryable, rows: Bank[]): Promise<void
     .onConflictDoNothing();
 }
 
-export async function addMissingSources(db: Queryable, rows: { code: string; description: Record<'th' | 'la' | 'en', string> }[]): Promise<void> {
+export async function addMissingSources(db: Queryable, rows: { code: string; description: Localized }[]): Promise<void> {
   await db
     .insert(sources)
     .values(rows.map((source, index) => ({ ...source, sortOrder: (index + 1) * 10 })))

@@ -16,7 +16,7 @@ import { findUserByPhone } from '../repositories/users.ts';
 import { route } from '../route.ts';
 
 /** Starts a session and answers the token; only its hash is stored. */
-export async function startSession(db: Queryable, userId: number, now: Date): Promise<string> {
+async function startSession(db: Queryable, userId: number, now: Date): Promise<string> {
   const token = newToken();
   await insertSession(db, userId, hashToken(token), now, new Date(now.getTime() + SESSION_LIFETIME_MS));
   return token;
@@ -32,7 +32,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
     const now = clock();
     const attempt = await recordLoginAttempt(db, phone, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
-    if (attempt.attempts > LOGIN_MAX_FAILURES) {
+    if (attempt.earlierAttempts >= LOGIN_MAX_FAILURES) {
       await forgetLoginAttempt(db, attempt.id);
       throw new ApiError(429, 'REQUEST_LIMIT');
     }

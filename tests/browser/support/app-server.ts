@@ -21,17 +21,35 @@ export interface BrowserServer {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite.create() (initdb inside WASM) takes about 3 s on this machine; a
+ * clone of an already migrated instance takes well under 1 s. Each worker
+ * migrates one template and every server gets its own clone, so every server
+ * still starts on a fresh, private database.
+ */
+let template: Promise<PGlite> | undefined;
+
+async function freshPglite(): Promise<PGlite> {
+  template ??= (async () => {
+    const client = await PGlite.create();
+    await pgliteDatabase(client).migrate();
+    return client;
+  })();
+  return (await template).clone();
+}
+
 export async function startBrowserServer(overrides: Partial<Config> = {}): Promise<BrowserServer> {
   const config: Config = {
     ...loadConfig({}),
     host: '127.0.0.1',
     port: 0,
     logLevel: 'warn',
-    distDir: path.resolve('dist'),
+    // The private copy of dist/ made by global-setup.ts, when the suite runs under Playwright.
+    distDir: process.env.BROWSER_DIST_DIR ?? path.resolve('dist'),
     ...overrides,
   };
-  const database = pgliteDatabase(await PGlite.create());
-  await database.migrate();
+  const database = pgliteDatabase(await freshPglite());
+  await database.migrate(); // already applied in the template: checks and returns
   await seed(database.db, config);
   const sms = new RecordingSms();
   const app = await buildApp({ config, db: database.db, sms });
@@ -42,8 +60,13 @@ export async function startBrowserServer(overrides: Partial<Config> = {}): Promi
     config,
     app,
     close: async () => {
+      const t = Date.now();
+      const timer = setInterval(() => console.log('PENDING', Date.now() - t, process.getActiveResourcesInfo().join(',')), 5000);
       await app.close();
+      console.log('APPCLOSE', Date.now() - t);
       await database.close();
+      clearInterval(timer);
+      console.log('DBCLOSE', Date.now() - t);
     },
   };
 }

@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:api`: load on the two hottest member calls, per database
+ * driver. Starts the app on 127.0.0.1 (a free port) on a temporary PGlite
+ * folder and, when TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL
+ * server, on a fresh database there too; registers one member per
+ * connection (OTP off); runs autocannon (10 connections, 10 s) on
+ * POST /api/login and GET /api/account/profile, each request for the next
+ * member in turn; prints req/s and p99; removes what it made.
+ *
+ * One member per connection, because more than 5 logins of one phone in
+ * flight at once count as a guessing burst (docs/decisions.md).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { REQUESTED_WITH, endpoints } from '../src/contract/endpoints.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig, type Config } from '../src/server/config.ts';
+import { openDatabase, type Database } from '../src/server/db/client.ts';
+import { seed } from '../src/server/db/seed.ts';
+
+const CONNECTIONS = 10;
+const DURATION_S = 10;
+const members = Array.from({ length: CONNECTIONS }, (_, index) => ({
+  name: 'Bench Member',
+  username: `08990000${String(index).padStart(2, '0')}`,
+  password: 'bench-pass-1234',
+  bankCode: 'SCB',
+  bankAccountName: 'BENCH MEMBER',
+  bankAccountNo: `99000000${String(index).padStart(2, '0')}`,
+}));
+
+/** Each request goes to the next item, round robin. */
+function inTurn<T>(items: T[]): () => T {
+  let next = 0;
+  return () => items[next++ % items.length]!;
+}
+
+interface Row {
+  driver: string;
+  call: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  failures: number;
+}
+
+interface Target {
+  driver: string;
+  database: Database;
+  cleanUp: () => Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-bench-'));
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  return { driver: 'pglite', database, cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function postgresTarget(serverUrl: string): Promise<Target> {
+  const name = `wallet_bench_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return { driver: 'pg', database, cleanUp: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function benchmark({ driver, database }: Target): Promise<Row[]> {
+  const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, logLevel: 'warn', registerOtp: false, smsProvider: 'none' };
+  await database.migrate();
+  await seed(database.db, config);
+  const app = await buildApp({ config, db: database.db });
+  try {
+    await app.listen({ host: config.host, port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const headers = { 'content-type': 'application/json', 'x-requested-with': REQUESTED_WITH };
+    const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers, body: JSON.stringify(body) });
+
+    const tokens: string[] = [];
+    for (const member of members) {
+      const registered = await post(endpoints.accountRegister.path, member);
+      if (!registered.ok) throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
+      const loggedIn = await post(endpoints.login.path, { username: member.username, password: member.password });
+      tokens.push(((await loggedIn.json()) as { token: string }).token);
+    }
+
+    const rows: Row[] = [];
+    const run = async (call: string, options: Parameters<typeof autocannon>[0]) => {
+      const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+      rows.push({
+        driver,
+        call,
+        requestsPerSecond: result.requests.average,
+        p99Ms: result.latency.p99,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
+    };
+    const nextMember = inTurn(members);
+    await run('POST /api/login', {
+      url: base + endpoints.login.path,
+      method: 'POST',
+      headers,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const { username, password } = nextMember();
+            return { ...request, body: JSON.stringify({ username, password }) };
+          },
+        },
+      ],
+    });
+    const nextToken = inTurn(tokens);
+    await run('GET /api/account/profile', {
+      url: base + endpoints.profileGet.path,
+      headers,
+      requests: [{ setupRequest: (request) => ({ ...request, headers: { ...headers, authorization: `Bearer ${nextToken()}` } }) }],
+    });
+    return rows;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const lines = [
+    ['driver', 'call', 'req/s', 'p99 ms', 'failed'],
+    ...rows.map((row) => [row.driver, row.call, row.requestsPerSecond.toFixed(1), String(row.p99Ms), String(row.failures)]),
+  ];
+  const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
+  for (const line of lines) console.log(line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const rows: Row[] = [];
+for (const makeTarget of [pgliteTarget, ...(serverUrl ? [() => postgresTarget(serverUrl)] : [])]) {
+  const target = await makeTarget();
+  try {
+    console.log(`Benchmarking on ${target.driver} (${CONNECTIONS} connections, ${DURATION_S} s per call)...`);
+    rows.push(...(await benchmark(target)));
+  } finally {
+    await target.cleanUp();
+  }
+}
+printTable(rows);

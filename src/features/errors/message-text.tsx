@@ -1,0 +1,77 @@
+/**
+ * Texts for error and status codes, loaded when needed. The catalogue
+ * (messages.ts, ~90 descriptors) and its translations (the `errors` Lingui
+ * catalogue) are about a quarter of what /login would otherwise fetch, and a
+ * page needs them only once it has an error to show (docs/decisions.md, SPA).
+ * Views render <MessageText>; code outside React awaits loadMessageText().
+ */
+import { useEffect, useState } from 'react';
+import { i18n as globalI18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { loadCatalogue } from '../../i18n/locale.ts';
+
+type Texts = typeof import('./messages.ts');
+
+/**
+ * The network failure's text is always at hand (public catalogue): it is also
+ * what a member sees when the catalogue itself cannot be fetched, since then
+ * the network is down.
+ */
+export const NETWORK_ERROR_MESSAGE = msg`We could not reach the server. Check your internet connection and try again.`;
+
+let texts: Texts | null = null;
+let loading: Promise<Texts> | null = null;
+
+/** Fetch the descriptors and their translations, once. */
+function loadTexts(): Promise<Texts> {
+  loading ??= Promise.all([import('./messages.ts'), loadCatalogue('errors')]).then(
+    ([module]) => (texts = module),
+    (error: unknown) => {
+      loading = null; // offline: try again next time
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Forms call this when they are submitted, so that a failure's text is
+ * usually there as soon as the answer. A failure to fetch is not reported
+ * here: <MessageText> then shows the network text.
+ */
+export function preloadMessageTexts(): void {
+  loadTexts().catch(() => undefined);
+}
+
+/** The text of a code (see messages.ts), once loaded; re-renders when it arrives. */
+export function MessageText({ message }: { message: string }) {
+  const { i18n } = useLingui();
+  const [, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (texts) return;
+    let current = true;
+    loadTexts().then(
+      () => current && setLoaded(true),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (texts) return texts.messageText(i18n, message);
+  return failed ? i18n._(NETWORK_ERROR_MESSAGE) : null;
+}
+
+/** The text of a code for toasts and other code outside React. */
+export async function loadMessageText(message: string): Promise<string> {
+  try {
+    const { messageText } = await loadTexts();
+    return messageText(globalI18n, message);
+  } catch {
+    return globalI18n._(NETWORK_ERROR_MESSAGE);
+  }
+}

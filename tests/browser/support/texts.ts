@@ -1,0 +1,178 @@
+/**
+ * The member-facing texts the suite looks for, copied from locales/{th,la}/messages.po
+ * (English is the message id). Kept here rather than parsed from the catalogs so that
+ * splitting or moving the catalogs does not touch the suite, while any change of a
+ * label the member sees still fails it.
+ */
+export type Locale = 'th' | 'la' | 'en';
+
+const CATALOG = {
+  // shells
+  'Main menu': { th: 'เมนูหลัก', la: 'ເມນູຫຼັກ' },
+  'Log in': { th: 'เข้าสู่ระบบ', la: 'ເຂົ້າສູ່ລະບົບ' },
+  'Log out': { th: 'ออกจากระบบ', la: 'ອອກຈາກລະບົບ' },
+  Register: { th: 'สมัครสมาชิก', la: 'ລົງທະບຽນ' },
+  'How to': { th: 'วิธีใช้', la: 'ວິທີໃຊ້' },
+  Contact: { th: 'ติดต่อเรา', la: 'ຕິດຕໍ່' },
+  'Contact us': { th: 'ติดต่อเรา', la: 'ຕິດຕໍ່ພວກເຮົາ' },
+  Profile: { th: 'โปรไฟล์', la: 'ໂປຣໄຟລ໌' },
+  Conditions: { th: 'เงื่อนไข', la: 'ເງື່ອນໄຂ' },
+  'Statement (bottom menu)': { th: 'ประวัติ', la: 'ປະຫວັດ' },
+  Statement: { th: 'รายการเดินบัญชี', la: 'ລາຍການເຄື່ອນໄຫວ' },
+  Home: { th: 'หน้าหลัก', la: 'ໜ້າຫຼັກ' },
+  Bonus: { th: 'โบนัส', la: 'ໂບນັດ' },
+  'Choose a language': { th: 'เลือกภาษา', la: 'ເລືອກພາສາ' },
+  'How-to videos': { th: 'วิดีโอแนะนำวิธีใช้', la: 'ວິດີໂອແນະນຳວິທີໃຊ້' },
+  Hello: { th: 'สวัสดี', la: 'ສະບາຍດີ' },
+  'Your wallet arrives soon': { th: 'กระเป๋าเงินของคุณจะมาเร็ว ๆ นี้', la: 'ກະເປົາເງິນຂອງທ່ານຈະມາໃນໄວໆນີ້' },
+  Close: { th: 'ปิด', la: 'ປິດ' },
+
+  // login
+  'Phone number': { th: 'เบอร์โทรศัพท์', la: 'ເບີໂທລະສັບ' },
+  Password: { th: 'รหัสผ่าน', la: 'ລະຫັດຜ່ານ' },
+  'Use the phone number and password you registered with.': {
+    th: 'ใช้เบอร์โทรศัพท์และรหัสผ่านที่คุณใช้สมัครสมาชิก',
+    la: 'ໃຊ້ເບີໂທລະສັບ ແລະ ລະຫັດຜ່ານທີ່ທ່ານໃຊ້ລົງທະບຽນ',
+  },
+  'Remember me on this device': { th: 'จดจำการเข้าสู่ระบบบนอุปกรณ์นี้', la: 'ຈື່ການເຂົ້າສູ່ລະບົບໃນອຸປະກອນນີ້' },
+
+  // registration
+  'Create an account': { th: 'สมัครสมาชิก', la: 'ສະໝັກສະມາຊິກ' },
+  'Registration steps': { th: 'ขั้นตอนการสมัคร', la: 'ຂັ້ນຕອນການລົງທະບຽນ' },
+  Phone: { th: 'เบอร์โทร', la: 'ເບີໂທ' },
+  'OTP code': { th: 'รหัส OTP', la: 'ລະຫັດ OTP' },
+  'Your details': { th: 'ข้อมูลของคุณ', la: 'ຂໍ້ມູນຂອງທ່ານ' },
+  'Bank account': { th: 'บัญชีธนาคาร', la: 'ບັນຊີທະນາຄານ' },
+  'Your phone number': { th: 'เบอร์โทรศัพท์ของคุณ', la: 'ເບີໂທລະສັບຂອງທ່ານ' },
+  'Enter the OTP code': { th: 'กรอกรหัส OTP', la: 'ປ້ອນລະຫັດ OTP' },
+  'Your bank account': { th: 'บัญชีธนาคารของคุณ', la: 'ບັນຊີທະນາຄານຂອງທ່ານ' },
+  'Reference:': { th: 'รหัสอ้างอิง:', la: 'ເລກອ້າງອີງ:' },
+  Next: { th: 'ถัดไป', la: 'ຕໍ່ໄປ' },
+  Back: { th: 'ย้อนกลับ', la: 'ກັບຄືນ' },
+  'Confirm code': { th: 'ยืนยันรหัส', la: 'ຢືນຢັນລະຫັດ' },
+  'Send a new code': { th: 'ส่งรหัสใหม่', la: 'ສົ່ງລະຫັດໃໝ່' },
+  'Please wait…': { th: 'กรุณารอสักครู่…', la: 'ກະລຸນາລໍຖ້າ…' },
+  'Loading…': { th: 'กำลังโหลด…', la: 'ກຳລັງໂຫຼດ…' },
+  'Your name': { th: 'ชื่อของคุณ', la: 'ຊື່ຂອງທ່ານ' },
+  'Confirm password': { th: 'ยืนยันรหัสผ่าน', la: 'ຢືນຢັນລະຫັດຜ່ານ' },
+  'How did you hear about us?': { th: 'คุณรู้จักเราจากที่ไหน?', la: 'ທ່ານຮູ້ຈັກພວກເຮົາຈາກໃສ?' },
+  'Inviter code (optional)': { th: 'รหัสผู้แนะนำ (ไม่บังคับ)', la: 'ລະຫັດຜູ້ແນະນຳ (ບໍ່ບັງຄັບ)' },
+  Bank: { th: 'ธนาคาร', la: 'ທະນາຄານ' },
+  'Account number': { th: 'เลขที่บัญชี', la: 'ເລກບັນຊີ' },
+  'First name on the account': { th: 'ชื่อจริงในบัญชี', la: 'ຊື່ໃນບັນຊີ' },
+  'Last name on the account': { th: 'นามสกุลในบัญชี', la: 'ນາມສະກຸນໃນບັນຊີ' },
+  'Registration complete': { th: 'สมัครสมาชิกสำเร็จ', la: 'ລົງທະບຽນສຳເລັດ' },
+  'Registration complete. Please log in with your phone number.': {
+    th: 'สมัครสมาชิกสำเร็จ กรุณาเข้าสู่ระบบด้วยเบอร์โทรศัพท์ของคุณ',
+    la: 'ລົງທະບຽນສຳເລັດ ກະລຸນາເຂົ້າສູ່ລະບົບດ້ວຍເບີໂທລະສັບຂອງທ່ານ',
+  },
+
+  // profile and change password
+  'Account details': { th: 'ข้อมูลบัญชี', la: 'ຂໍ້ມູນບັນຊີ' },
+  'Member since': { th: 'เป็นสมาชิกตั้งแต่', la: 'ເປັນສະມາຊິກຕັ້ງແຕ່' },
+  Username: { th: 'ชื่อผู้ใช้', la: 'ຊື່ຜູ້ໃຊ້' },
+  'Bank account name': { th: 'ชื่อบัญชีธนาคาร', la: 'ຊື່ບັນຊີທະນາຄານ' },
+  'Change password': { th: 'เปลี่ยนรหัสผ่าน', la: 'ປ່ຽນລະຫັດຜ່ານ' },
+  'Current password': { th: 'รหัสผ่านปัจจุบัน', la: 'ລະຫັດຜ່ານປັດຈຸບັນ' },
+  'New password': { th: 'รหัสผ่านใหม่', la: 'ລະຫັດຜ່ານໃໝ່' },
+  'Confirm new password': { th: 'ยืนยันรหัสผ่านใหม่', la: 'ຢືນຢັນລະຫັດຜ່ານໃໝ່' },
+  Save: { th: 'บันทึก', la: 'ບັນທຶກ' },
+  Cancel: { th: 'ยกเลิก', la: 'ຍົກເລີກ' },
+  OK: { th: 'ตกลง', la: 'ຕົກລົງ' },
+  'Password changed': { th: 'เปลี่ยนรหัสผ่านแล้ว', la: 'ປ່ຽນລະຫັດຜ່ານແລ້ວ' },
+  'Password not changed': { th: 'เปลี่ยนรหัสผ่านไม่สำเร็จ', la: 'ປ່ຽນລະຫັດຜ່ານບໍ່ສຳເລັດ' },
+  'Your new password is saved. Use it the next time you log in.': {
+    th: 'บันทึกรหัสผ่านใหม่แล้ว ใช้รหัสผ่านนี้ในการเข้าสู่ระบบครั้งถัดไป',
+    la: 'ບັນທຶກລະຫັດຜ່ານໃໝ່ແລ້ວ ໃຊ້ລະຫັດຜ່ານນີ້ໃນການເຂົ້າສູ່ລະບົບຄັ້ງຕໍ່ໄປ',
+  },
+
+  // terminated and not found
+  'Page not found': { th: 'ไม่พบหน้านี้', la: 'ບໍ່ພົບໜ້ານີ້' },
+  'Page Not Found': { th: 'ไม่พบหน้านี้', la: 'ບໍ່ພົບໜ້ານີ້' },
+  'This service is no longer available.': { th: 'บริการนี้ปิดให้บริการแล้ว', la: 'ບໍລິການນີ້ປິດໃຫ້ບໍລິການແລ້ວ' },
+  'The address may be mistyped, or the page has moved.': {
+    th: 'ที่อยู่อาจพิมพ์ผิด หรือหน้านี้ถูกย้ายไปแล้ว',
+    la: 'ທີ່ຢູ່ອາດພິມຜິດ ຫຼື ໜ້ານີ້ຖືກຍ້າຍໄປແລ້ວ',
+  },
+  'Go to the start page': { th: 'ไปที่หน้าแรก', la: 'ໄປໜ້າທຳອິດ' },
+
+  // messages (src/features/errors/messages.ts)
+  'Your session has ended. Please log in again.': {
+    th: 'การเข้าสู่ระบบของคุณสิ้นสุดแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
+    la: 'ການເຂົ້າສູ່ລະບົບຂອງທ່ານສິ້ນສຸດແລ້ວ ກະລຸນາເຂົ້າສູ່ລະບົບອີກຄັ້ງ',
+  },
+  'We could not reach the server. Check your internet connection and try again.': {
+    th: 'เชื่อมต่อเซิร์ฟเวอร์ไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่อีกครั้ง',
+    la: 'ເຊື່ອມຕໍ່ເຊີບເວີບໍ່ໄດ້ ກະລຸນາກວດສອບອິນເຕີເນັດແລ້ວລອງໃໝ່ອີກຄັ້ງ',
+  },
+  "Passwords don't match. Type the same password in both fields.": {
+    th: 'รหัสผ่านไม่ตรงกัน กรุณากรอกรหัสผ่านเดียวกันทั้งสองช่อง',
+    la: 'ລະຫັດຜ່ານບໍ່ກົງກັນ ກະລຸນາປ້ອນລະຫັດຜ່ານດຽວກັນທັງສອງຊ່ອງ',
+  },
+  'The password is too short. Use at least 8 characters.': {
+    th: 'รหัสผ่านสั้นเกินไป กรุณาใช้อย่างน้อย 8 ตัวอักษร',
+    la: 'ລະຫັດຜ່ານສັ້ນເກີນໄປ ກະລຸນາໃຊ້ຢ່າງໜ້ອຍ 8 ຕົວອັກສອນ',
+  },
+  'The new password and its confirmation are not the same.': {
+    th: 'รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน',
+    la: 'ລະຫັດຜ່ານໃໝ່ ແລະ ການຢືນຢັນລະຫັດຜ່ານບໍ່ກົງກັນ',
+  },
+  'Too many OTP requests. Please wait a while before asking for a new code.': {
+    th: 'ขอรหัส OTP บ่อยเกินไป กรุณารอสักพักก่อนขอรหัสใหม่',
+    la: 'ຂໍລະຫັດ OTP ເລື້ອຍເກີນໄປ ກະລຸນາລໍຖ້າຈັກໄລຍະກ່ອນຂໍລະຫັດໃໝ່',
+  },
+  'The OTP code is incorrect. Check the SMS and try again.': {
+    th: 'รหัส OTP ไม่ถูกต้อง กรุณาตรวจสอบ SMS แล้วลองใหม่',
+    la: 'ລະຫັດ OTP ບໍ່ຖືກຕ້ອງ ກະລຸນາກວດສອບ SMS ແລ້ວລອງໃໝ່',
+  },
+  'This phone number is already registered. Log in instead.': {
+    th: 'เบอร์โทรศัพท์นี้สมัครสมาชิกแล้ว กรุณาเข้าสู่ระบบแทน',
+    la: 'ເບີໂທລະສັບນີ້ລົງທະບຽນແລ້ວ ກະລຸນາເຂົ້າສູ່ລະບົບແທນ',
+  },
+  'This bank account is already used by another member. Use a different account.': {
+    th: 'บัญชีธนาคารนี้ถูกใช้โดยสมาชิกอื่นแล้ว กรุณาใช้บัญชีอื่น',
+    la: 'ບັນຊີທະນາຄານນີ້ຖືກໃຊ້ໂດຍສະມາຊິກອື່ນແລ້ວ ກະລຸນາໃຊ້ບັນຊີອື່ນ',
+  },
+  'Bank account name must be in English only.': {
+    th: 'ชื่อบัญชีธนาคารต้องเป็นภาษาอังกฤษเท่านั้น',
+    la: 'ຊື່ບັນຊີທະນາຄານຕ້ອງເປັນພາສາອັງກິດເທົ່ານັ້ນ',
+  },
+  'Enter a phone number of 10 digits.': { th: 'กรุณากรอกเบอร์โทรศัพท์ 10 หลัก', la: 'ກະລຸນາປ້ອນເບີໂທລະສັບ 10 ຫຼັກ' },
+  'The phone number or password is incorrect.': {
+    th: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง',
+    la: 'ເບີໂທລະສັບ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ',
+  },
+  'The current password is incorrect.': { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', la: 'ລະຫັດຜ່ານປັດຈຸບັນບໍ່ຖືກຕ້ອງ' },
+} as const satisfies Record<string, Record<Exclude<Locale, 'en'>, string>>;
+
+export type TextId = keyof typeof CATALOG;
+
+/** The text the member sees for `id` in `locale` (Thai unless told). */
+export function tr(id: TextId, locale: Locale = 'th'): string {
+  if (locale !== 'en') return CATALOG[id][locale];
+  return id === 'Statement (bottom menu)' ? 'Statement' : id;
+}
+
+/** The catalogue's text for the error codes the registration wizard can show (spec 8 and the machine's own). */
+export const REGISTRATION_ERROR_TEXT: Record<string, TextId> = {
+  NETWORK_ERROR: 'We could not reach the server. Check your internet connection and try again.',
+  PHONE_NUMBER_REQUIRE_10_DIGIT: 'Enter a phone number of 10 digits.',
+  OTP_BLOCK: 'Too many OTP requests. Please wait a while before asking for a new code.',
+  OTP_CODE_INVALID: 'The OTP code is incorrect. Check the SMS and try again.',
+  PASSWORDS_DONT_MATCH: "Passwords don't match. Type the same password in both fields.",
+  PASSWORD_TOO_SHORT: 'The password is too short. Use at least 8 characters.',
+  EXISTING_USER: 'This phone number is already registered. Log in instead.',
+  BANK_ACCOUNT_NAME_ENG: 'Bank account name must be in English only.',
+  EXISTING_BANK: 'This bank account is already used by another member. Use a different account.',
+};
+
+/** Autonyms in the language menu (src/features/shell/LanguageMenu.tsx). */
+export const LANGUAGE_NAMES: Record<Locale, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
+
+/** The language button's accessible name: 'Language: {name}. Change language'. */
+export function languageButtonName(locale: Locale): string {
+  const name = LANGUAGE_NAMES[locale];
+  if (locale === 'th') return `ภาษา: ${name} เปลี่ยนภาษา`;
+  if (locale === 'la') return `ພາສາ: ${name} ປ່ຽນພາສາ`;
+  return `Language: ${name}. Change language`;
+}
