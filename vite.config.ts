@@ -23,7 +23,8 @@ const variantDefine = process.env.VARIANT
 // splitting keeps the rest lazy. Member-only libraries (luxon, Radix Dialog,
 // DOMPurify, sonner, ...) are not listed: they load with the pages, or the
 // first toast, that use them. Module ids use forward slashes on every platform.
-const VENDOR = /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui|valibot)\//;
+const VENDOR =
+  /\/node_modules\/(react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui|valibot)\//;
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 export default defineConfig({
@@ -60,9 +61,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'vendor', test: (id) => VENDOR.test(id) || id === PRELOAD_HELPER },
-          ],
+          groups: [{ name: 'vendor', test: (id) => VENDOR.test(id) || id === PRELOAD_HELPER }],
         },
       },
     },

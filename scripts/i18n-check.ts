@@ -15,7 +15,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { CATALOGUE_NAMES, LATER_CATALOGUES } from '../lingui.config.ts';
 
 const LOCALES = ['th', 'la', 'en'] as const;
-const CATALOGS = LOCALES.flatMap((locale) => CATALOGUE_NAMES.map((name) => ({ locale, path: `locales/${locale}/${name}.po` })));
+const CATALOGS = LOCALES.flatMap((locale) =>
+  CATALOGUE_NAMES.map((name) => ({ locale, path: `locales/${locale}/${name}.po` })),
+);
 
 /** Scripts a translation must contain at least one letter of. */
 const SCRIPT: Record<string, RegExp> = { th: /[\u0E00-\u0E7F]/, la: /[\u0E80-\u0EFF]/ };
@@ -97,7 +99,9 @@ for (const file of [...sourceFiles(resolve('src')), ...sourceFiles(resolve('mach
     const imported = resolve(dirname(file), (staticImport ?? dynamicImport)!);
     for (const catalogue of later) {
       if (inFiles(imported, catalogue.files) && !inFiles(file, catalogue.files) && file !== catalogue.loadedBy) {
-        problems.push(`${relative('.', file)} imports ${relative('.', imported)}, whose texts are in the \`${catalogue.name}\` catalogue (lingui.config.ts).`);
+        problems.push(
+          `${relative('.', file)} imports ${relative('.', imported)}, whose texts are in the \`${catalogue.name}\` catalogue (lingui.config.ts).`,
+        );
       }
     }
   }

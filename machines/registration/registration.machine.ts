@@ -77,6 +77,9 @@ export const registrationMachine = setup({
     rejectShortPassword: assign({ error: 'PASSWORD_TOO_SHORT' }),
     rejectAccountName: assign({ error: 'BANK_ACCOUNT_NAME_ENG' }),
     clearError: assign({ error: null }),
+    // A link's invite code the server does not know must not trap the member
+    // behind a read-only field: open it for editing and forget the stored code.
+    unlockInviteCode: assign({ inviteLocked: false }),
     showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
     showNetworkError: assign({ error: NETWORK_ERROR }),
     // Provided by the view layer.
@@ -103,6 +106,7 @@ export const registrationMachine = setup({
     accountNameNotEnglish: ({ context }) =>
       needsEnglishName(context.bankCode) && !(isEnglishName(context.firstName) && isEnglishName(context.lastName)),
     succeeded: (_, result: Result<unknown>) => result.ok,
+    inviteCodeRejected: (_, result: Result<unknown>) => !result.ok && result.message === 'INVALID_CODE',
   },
   delays: {
     redirectToLogin: 2000, // spec 9
@@ -261,6 +265,11 @@ export const registrationMachine = setup({
             input: ({ context }) => profilePayload(context),
             onDone: [
               { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.bankStep' },
+              {
+                guard: { type: 'inviteCodeRejected', params: actorOutput },
+                target: 'editing',
+                actions: [{ type: 'showFailure', params: actorOutput }, 'unlockInviteCode', 'forgetInviteCode'],
+              },
               { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
             ],
             onError: { target: 'editing', actions: 'showNetworkError' },

@@ -6,6 +6,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 // from dist/ (`npm test` builds it first; global-setup serves a private copy
 // so a rebuild during the run cannot pull chunks from under open pages).
 // One worker: the machine has 2 cores.
+//
+// Every run writes its artifacts to its own folder: Playwright empties its
+// outputDir when a run starts, and a second run in the same tree (another
+// terminal, `npm test`) would otherwise delete the traces this run is writing.
+// The workers load this file too and inherit the runner's environment.
+process.env.BROWSER_RUN_ID ??= String(process.pid);
+
 export default defineConfig({
   testDir: '.',
   globalSetup: './support/global-setup.ts',
@@ -17,7 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../../test-results',
+  outputDir: `../../test-results/browser-${process.env.BROWSER_RUN_ID}`,
   use: {
     viewport: { width: 390, height: 844 },
     isMobile: true,

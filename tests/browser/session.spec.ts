@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, loginViaApi, newMember, registerViaApi, type Member } from './support/api.ts';
 import type { BrowserServer } from './support/app-server.ts';
 import { tr } from './support/texts.ts';
-import { bottomNav, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
+import { bottomNav, field, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 
 async function expectSentToLogin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
@@ -63,6 +63,49 @@ test.describe('invalid-token sends the member to /login', () => {
 
     await page.reload();
     await expectSentToLogin(page);
+  });
+});
+
+test.describe('route guard and token storage', () => {
+  const server = useServer({ registerOtp: false });
+
+  test('a member page without a stored token redirects to /login', async ({ page }) => {
+    await page.goto(`${server().url}/user/profile`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(main(page).getByRole('heading', { level: 1, name: tr('Log in') })).toBeVisible();
+  });
+
+  test('without remember-me the token lives in sessionStorage, with it in localStorage', async ({ page }) => {
+    const member = newMember();
+    await registerViaApi(server(), member);
+    await logInViaUi(page, server(), member.phone, member.password);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token') !== null])).toEqual([null, true]);
+
+    await page.getByRole('button', { name: tr('Log out') }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await field(main(page), tr('Phone number')).fill(member.phone);
+    await field(main(page), tr('Password')).fill(member.password);
+    await main(page).getByRole('checkbox', { name: tr('Remember me on this device') }).check();
+    await main(page).getByRole('button', { name: tr('Log in'), exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    expect(await page.evaluate(() => [localStorage.getItem('token') !== null, sessionStorage.getItem('token')])).toEqual([true, null]);
+  });
+
+  test('opening a public page while logged in acts as a logout', async ({ page }) => {
+    const member = newMember();
+    await registerViaApi(server(), member);
+    await logInViaUi(page, server(), member.phone, member.password);
+    const token = await storedToken(page);
+
+    await page.goto(`${server().url}/howto`);
+    await expect(main(page).getByRole('heading', { level: 1, name: tr('How-to videos') })).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+    // The token is also revoked on the server (quietly, in the background).
+    await expect
+      .poll(async () => (await api(server(), 'GET', '/api/account/profile', { token: token! })).body.message)
+      .toBe('invalid-token');
+    await page.goto(`${server().url}/user/home`);
+    await expect(page).toHaveURL(/\/login$/);
   });
 });
 

@@ -68,8 +68,9 @@ export function registrationModel(name: string, input: RegistrationInput): FlowM
       const fields = fieldsOf(step, snapshot);
       const [field, values] = fields.find(([field]) => snapshot.context[field] === '') ?? fields.at(-1)!;
       const typed = values.map((value) => ({ type: 'field.change', field, value }) as const);
-      // The member also tries to change an invite code that came from a link.
-      return step === 'profile' && snapshot.context.inviteLocked
+      // The member also tries to change an invite code that came from a link
+      // (refused while locked, accepted once the server rejected the code).
+      return step === 'profile' && opened.inviteLocked
         ? [...typed, { type: 'field.change', field: 'inviteCode', value: 'PR42' }]
         : typed;
     },
@@ -111,6 +112,7 @@ const replies = {
   validateRegistration: [
     { ok: true, data: { message: 'OK' } },
     { ok: false, message: 'EXISTING_USER' },
+    { ok: false, message: 'INVALID_CODE' },
   ] satisfies Result<unknown>[],
   register: [
     { ok: true, data: { message: 'OK' } },

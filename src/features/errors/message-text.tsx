@@ -1,9 +1,9 @@
 /**
- * Texts for error and status codes, loaded when needed. The catalogue
- * (messages.ts, ~90 descriptors) and its translations (the `errors` Lingui
- * catalogue) are about a quarter of what /login would otherwise fetch, and a
- * page needs them only once it has an error to show (docs/decisions.md, SPA).
- * Views render <MessageText>; code outside React awaits loadMessageText().
+ * Texts for error and status codes, loaded when needed. The ~90 descriptors
+ * (messages.ts) and their translations (the `errors` Lingui catalogue, half
+ * of all messages) are ~4 KB gzip that a page needs only once it has an error
+ * to show (docs/decisions.md, SPA "Login budget"). Views render <MessageText>;
+ * code outside React awaits loadMessageText().
  */
 import { useEffect, useState } from 'react';
 import { i18n as globalI18n } from '@lingui/core';
@@ -44,26 +44,26 @@ export function preloadMessageTexts(): void {
   loadTexts().catch(() => undefined);
 }
 
-/** The text of a code (see messages.ts), once loaded; re-renders when it arrives. */
+/** The text of a code (see messages.ts); renders nothing until the texts have loaded. */
 export function MessageText({ message }: { message: string }) {
   const { i18n } = useLingui();
-  const [, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [, setLoaded] = useState(texts !== null);
+  // The message whose texts could not be fetched; a new message tries again.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
 
   useEffect(() => {
-    if (texts) return;
     let current = true;
     loadTexts().then(
       () => current && setLoaded(true),
-      () => current && setFailed(true),
+      () => current && setFailedFor(message),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [message]);
 
   if (texts) return texts.messageText(i18n, message);
-  return failed ? i18n._(NETWORK_ERROR_MESSAGE) : null;
+  return failedFor === message ? i18n._(NETWORK_ERROR_MESSAGE) : null;
 }
 
 /** The text of a code for toasts and other code outside React. */

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useApiQuery } from '../ui/use-api-query.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { ProfileIcon, WalletIcon } from '../ui/icons.tsx';
+import { ProfileIcon, WalletIcon } from '../ui/member-icons.tsx';
 
 export function HomePage() {
   const { t } = useLingui();

@@ -2,7 +2,7 @@
  * Login (spec 2 Login, spec 5): phone and password, remember-me, an inline
  * error line that the machine clears on input, and a link to registration.
  */
-import { useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -13,6 +13,7 @@ import type { Result } from '../../../machines/shared/result.ts';
 import { useApi, useSession } from '../../app/use-app.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
+import { LOGIN_INTERACTIVE_MARK } from './interactive-mark.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { AlertIcon } from '../ui/icons.tsx';
 
@@ -23,6 +24,7 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const errorId = useId();
+  useLayoutEffect(() => void performance.mark(LOGIN_INTERACTIVE_MARK), []);
 
   const login = useActorRef(
     loginMachine.provide({

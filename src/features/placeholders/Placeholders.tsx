@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { GiftIcon, StatementIcon } from '../ui/icons.tsx';
+import { GiftIcon, StatementIcon } from '../ui/member-icons.tsx';
 
 function PlaceholderCard({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { groupAccountNumber } from '../../contract/rules.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { useApiQuery } from '../ui/use-api-query.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { LockIcon, ProfileIcon } from '../ui/icons.tsx';
+import { LockIcon, ProfileIcon } from '../ui/member-icons.tsx';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx'));
 

@@ -260,8 +260,8 @@ function StepForm({
           <>
             <AlertIcon size={20} />
             <span>
-            <MessageText message={error} />
-          </span>
+              <MessageText message={error} />
+            </span>
           </>
         )}
       </p>

@@ -60,13 +60,17 @@ export async function startBrowserServer(overrides: Partial<Config> = {}): Promi
     config,
     app,
     close: async () => {
-      const t = Date.now();
-      const timer = setInterval(() => console.log('PENDING', Date.now() - t, process.getActiveResourcesInfo().join(',')), 5000);
-      await app.close();
-      console.log('APPCLOSE', Date.now() - t);
+      // A request the browser was still making (a chunk, the next page's calls)
+      // keeps its keep-alive connection open for Fastify's 72 s keepAliveTimeout:
+      // give in-flight requests a moment, then drop whatever is left.
+      const closing = app.close();
+      const force = setTimeout(() => app.server.closeAllConnections(), 2_000);
+      try {
+        await closing;
+      } finally {
+        clearTimeout(force);
+      }
       await database.close();
-      clearInterval(timer);
-      console.log('DBCLOSE', Date.now() - t);
     },
   };
 }

@@ -34,7 +34,28 @@ function snapshot(dir: string): string {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Artifacts of earlier runs (test-results/browser-<pid>) whose process is gone. */
+function removeStaleRunFolders(): void {
+  const results = path.resolve('test-results');
+  if (!existsSync(results)) return;
+  for (const name of readdirSync(results)) {
+    const pid = Number(/^browser-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    rmSync(path.join(results, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export default async function globalSetup(): Promise<() => void> {
+  removeStaleRunFolders();
   const index = path.join(SOURCE, 'index.html');
   // A build empties dist/ first and writes index.html last: give a running build a moment.
   for (let waited = 0; !existsSync(index); waited += 500) {

@@ -1,5 +1,5 @@
 /**
- * The member-facing texts the suite looks for, copied from locales/{th,la}/messages.po
+ * The member-facing texts the suite looks for, copied from the catalogs in locales/{th,la}/
  * (English is the message id). Kept here rather than parsed from the catalogs so that
  * splitting or moving the catalogs does not touch the suite, while any change of a
  * label the member sees still fails it.
@@ -143,6 +143,7 @@ const CATALOG = {
     la: 'ເບີໂທລະສັບ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ',
   },
   'The current password is incorrect.': { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', la: 'ລະຫັດຜ່ານປັດຈຸບັນບໍ່ຖືກຕ້ອງ' },
+  'This code is not valid.': { th: 'รหัสนี้ไม่ถูกต้อง', la: 'ລະຫັດນີ້ບໍ່ຖືກຕ້ອງ' },
 } as const satisfies Record<string, Record<Exclude<Locale, 'en'>, string>>;
 
 export type TextId = keyof typeof CATALOG;
@@ -162,6 +163,7 @@ export const REGISTRATION_ERROR_TEXT: Record<string, TextId> = {
   PASSWORDS_DONT_MATCH: "Passwords don't match. Type the same password in both fields.",
   PASSWORD_TOO_SHORT: 'The password is too short. Use at least 8 characters.',
   EXISTING_USER: 'This phone number is already registered. Log in instead.',
+  INVALID_CODE: 'This code is not valid.',
   BANK_ACCOUNT_NAME_ENG: 'Bank account name must be in English only.',
   EXISTING_BANK: 'This bank account is already used by another member. Use a different account.',
 };
