@@ -170,8 +170,12 @@ test.describe('member pages', () => {
     await expectTouchTarget(dialog.getByRole('button', { name: tr('Save') }), 'modal: save');
     await expectTouchTarget(dialog.getByRole('button', { name: tr('Cancel') }), 'modal: cancel');
     await expectTouchTarget(dialog.getByRole('button', { name: tr('Close') }), 'modal: close');
-    await dialog.getByRole('button', { name: tr('Cancel') }).click();
+    // spec 2: the page behind does not scroll while a modal is open; Esc closes it and focus comes back.
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expect(lock).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
 
     await bottomNav(page).getByRole('link', { name: tr('Statement (bottom menu)') }).click();
     await expect(main(page).getByRole('heading', { level: 1, name: tr('Statement') })).toBeVisible();

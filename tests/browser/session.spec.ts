@@ -75,6 +75,27 @@ test.describe('route guard and token storage', () => {
     await expect(main(page).getByRole('heading', { level: 1, name: tr('Log in') })).toBeVisible();
   });
 
+  test('login submits nothing while a field is empty', async ({ page }) => {
+    const logins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/login') logins.push(request.method());
+    });
+    await page.goto(`${server().url}/login`);
+    const form = main(page);
+    const submit = form.getByRole('button', { name: tr('Log in'), exact: true });
+    await submit.click();
+    await field(form, tr('Phone number')).fill('0912345678');
+    await submit.click();
+    await field(form, tr('Phone number')).fill('');
+    await field(form, tr('Password')).fill('some-password');
+    await submit.click();
+    // Both filled: now it asks the server (and the counter above does count).
+    await field(form, tr('Phone number')).fill('0912345678');
+    await submit.click();
+    await expect(form.getByRole('alert')).toHaveText(tr('The phone number or password is incorrect.'));
+    expect(logins).toEqual(['POST']);
+  });
+
   test('without remember-me the token lives in sessionStorage, with it in localStorage', async ({ page }) => {
     const member = newMember();
     await registerViaApi(server(), member);

@@ -35,7 +35,10 @@ async function freshPglite(): Promise<PGlite> {
     await pgliteDatabase(client).migrate();
     return client;
   })();
-  return (await template).clone();
+  // clone() is typed as the interface; it builds a PGlite (checked below).
+  const clone = await (await template).clone();
+  if (!(clone instanceof PGlite)) throw new Error('PGlite.clone() did not return a PGlite');
+  return clone;
 }
 
 export async function startBrowserServer(overrides: Partial<Config> = {}): Promise<BrowserServer> {

@@ -360,8 +360,9 @@ export class RegistrationReplay {
   private async expectState(state: Snapshot, before: Snapshot | undefined, event: AnyEventObject): Promise<void> {
     const { w } = this;
     if (state.hasTag('registered')) {
-      await expect(this.page.getByText(tr('Registration complete. Please log in with your phone number.'))).toBeVisible();
+      // The card shows for the 2 s before the redirect, the toast for about 4 s (and across it): card first.
       if (state.status !== 'done') await expect(w.registered()).toBeVisible();
+      await expect(this.page.getByText(tr('Registration complete. Please log in with your phone number.'))).toBeVisible();
       return;
     }
     const step = (['phone', 'otp', 'profile', 'bank'] as const).find((each) => state.hasTag(`step:${each}`));
