@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 function stop(message: string): never {
   console.error(message);
   process.exit(1);
@@ -31,6 +33,9 @@ async function start(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
+    // close() waits for requests in flight; a browser's open connection must
+    // not hold the process past a host's shutdown grace period.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);
