@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { isProcessRunning } from '../process-alive.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -55,14 +56,6 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
   };
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * PGlite does not notice a second process opening the same folder, and two
@@ -76,7 +69,7 @@ function lockDataDir(dataDir: string): () => void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (isRunning(holder)) {
+    if (isProcessRunning(holder)) {
       throw new Error(`${dataDir} is in use by process ${holder} (lock file ${lockFile}); stop that server or choose another DATA_DIR`);
     }
     writeFileSync(lockFile, String(process.pid));

@@ -8,6 +8,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessRunning } from '../../../src/server/process-alive.ts';
 
 const SOURCE = path.resolve('dist');
 
@@ -40,19 +41,11 @@ function removeStaleRunFolders(): void {
   if (!existsSync(results)) return;
   for (const name of readdirSync(results)) {
     const pid = Number(/^browser-(\d+)$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    if (!pid || pid === process.pid || isProcessRunning(pid)) continue;
     rmSync(path.join(results, name), { recursive: true, force: true });
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 export default async function globalSetup(): Promise<() => void> {
   removeStaleRunFolders();
