@@ -13,7 +13,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { isProcessRunning } from '../process-alive.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -56,6 +55,16 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
   };
 }
 
+
+/** Whether a process with this pid still runs (EPERM: it runs, under another user). */
+function isProcessRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /**
  * PGlite does not notice a second process opening the same folder, and two

@@ -47,8 +47,7 @@ export async function startBrowserServer(overrides: Partial<Config> = {}): Promi
     host: '127.0.0.1',
     port: 0,
     logLevel: 'warn',
-    // The private copy of dist/ made by global-setup.ts, when the suite runs under Playwright.
-    distDir: process.env.BROWSER_DIST_DIR ?? path.resolve('dist'),
+    distDir: path.resolve('dist'),
     ...overrides,
   };
   const database = pgliteDatabase(await freshPglite());

@@ -1,9 +1,0 @@
-/** Whether a process with this pid still runs (EPERM: it runs, under another user). */
-export function isProcessRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
