@@ -18,6 +18,8 @@ export const LATER_CATALOGUES = {
       '<rootDir>/src/routes/_member.tsx',
       '<rootDir>/src/routes/_member',
       '<rootDir>/src/features/home',
+      '<rootDir>/src/features/wallet',
+      '<rootDir>/src/features/statement',
       '<rootDir>/src/features/placeholders',
       '<rootDir>/src/features/profile',
       '<rootDir>/src/features/shell/MemberShell.tsx',

@@ -10,17 +10,13 @@
  * One member per connection, because more than 5 logins of one phone in
  * flight at once count as a guessing burst (docs/decisions.md).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { REQUESTED_WITH, endpoints } from '../src/contract/endpoints.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
-import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { seed } from '../src/server/db/seed.ts';
+import { benchServerUrl, pgliteTarget, postgresTarget, printTable, type Target } from './support/targets.ts';
 
 const CONNECTIONS = 10;
 const DURATION_S = 10;
@@ -45,36 +41,6 @@ interface Row {
   requestsPerSecond: number;
   p99Ms: number;
   failures: number;
-}
-
-interface Target {
-  driver: string;
-  database: Database;
-  cleanUp: () => Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'wallet-bench-'));
-  const database = await openDatabase({ databaseUrl: null, dataDir });
-  return { driver: 'pglite', database, cleanUp: async () => rmSync(dataDir, { recursive: true, force: true }) };
-}
-
-async function postgresTarget(serverUrl: string): Promise<Target> {
-  const name = `wallet_bench_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return { driver: 'pg', database, cleanUp: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function benchmark({ driver, database }: Target): Promise<Row[]> {
@@ -130,21 +96,11 @@ async function benchmark({ driver, database }: Target): Promise<Row[]> {
     return rows;
   } finally {
     await app.close();
-    await database.close();
   }
 }
 
-function printTable(rows: Row[]): void {
-  const lines = [
-    ['driver', 'call', 'req/s', 'p99 ms', 'failed'],
-    ...rows.map((row) => [row.driver, row.call, row.requestsPerSecond.toFixed(1), String(row.p99Ms), String(row.failures)]),
-  ];
-  const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
-  for (const line of lines) console.log(line.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
-}
-
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const rows: Row[] = [];
+const serverUrl = benchServerUrl;
 for (const makeTarget of [pgliteTarget, ...(serverUrl ? [() => postgresTarget(serverUrl)] : [])]) {
   const target = await makeTarget();
   try {
@@ -154,4 +110,7 @@ for (const makeTarget of [pgliteTarget, ...(serverUrl ? [() => postgresTarget(se
     await target.cleanUp();
   }
 }
-printTable(rows);
+printTable(
+  ['driver', 'call', 'req/s', 'p99 ms', 'failed'],
+  rows.map((row) => [row.driver, row.call, row.requestsPerSecond.toFixed(1), String(row.p99Ms), String(row.failures)]),
+);

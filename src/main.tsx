@@ -44,6 +44,7 @@ declare module '@tanstack/react-router' {
 session.start();
 // No top-level await: rolldown turns off its chunk merging for a graph with
 // one, which left /login fetching ~30 tiny chunks (docs/decisions.md, SPA).
+// The first render replaces the app shell of index.html.
 void activateLocale(initialLocale()).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -4,7 +4,8 @@
  *
  *   types → i18n catalogs → statechart diagrams → vitest (unit, model,
  *   server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set) →
- *   model coverage → SPA build → browser suite in Chromium
+ *   model coverage → money reliability (concurrent load and crash, on the
+ *   same databases) → SPA build → browser suite in Chromium
  */
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './browser/chromium.ts';
@@ -21,6 +22,7 @@ const steps: Step[] = [
   { name: 'statechart diagrams current', command: 'node', args: ['--import', 'tsx', 'scripts/diagrams.ts', '--check'] },
   { name: 'unit, model and server suites', command: 'vitest', args: ['run'] },
   { name: 'model coverage', command: 'node', args: ['--import', 'tsx', 'tests/model/coverage-report.ts'] },
+  { name: 'money under load and crash', command: 'vitest', args: ['run', '--config', 'tests/reliability/vitest.config.ts'] },
   { name: 'SPA build', command: 'vite', args: ['build', '--logLevel', 'warn'] },
   { name: 'browser suite', command: 'playwright', args: ['test', '--config', 'tests/browser/playwright.config.ts'] },
 ];

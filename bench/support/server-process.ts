@@ -1,6 +1,8 @@
 /**
- * Starts `src/server/server.ts` as a child process on a free loopback port
- * with a throw-away PGlite folder, the way `npm start` runs it after the build.
+ * Starts `src/server/server.ts` as a child process on a free loopback port,
+ * the way `npm start` runs it after the build: on a throw-away PGlite folder,
+ * or on the folder or database the caller names (DATA_DIR / DATABASE_URL in
+ * `env`), which then outlives the process (the crash test restarts on it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +12,10 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** SIGTERM, wait for the exit, remove the throw-away folder. */
   stop: () => Promise<void>;
+  /** SIGKILL: the process dies mid-work, as in a crash. */
+  kill: () => Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -41,11 +46,13 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-bench-'));
+  const ownsData = env.DATA_DIR === undefined && env.DATABASE_URL === undefined;
+  const dataDir = ownsData ? mkdtempSync(join(tmpdir(), 'wallet-bench-')) : (env.DATA_DIR ?? '');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(url, child, 60_000);
@@ -56,11 +63,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     url,
     stop: async () => {
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-      rmSync(dataDir, { recursive: true, force: true });
+      child.kill('SIGTERM');
+      await exited;
+      if (ownsData) rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

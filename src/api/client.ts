@@ -6,13 +6,14 @@
  * rejects, and the machines turn a rejection into NETWORK_ERROR.
  */
 import * as v from 'valibot';
-import {
-  endpoints,
-  HTTP_TIMEOUT_MS,
-  REQUESTED_WITH,
-  type BodyOf,
-  type EndpointName,
-  type ResponseOf,
+import { fillPath, HTTP_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from '../contract/http.ts';
+import type {
+  BodyOf,
+  EndpointName,
+  Endpoints,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from '../contract/endpoints.ts';
 import { ErrorBody } from '../contract/errors.ts';
 import type { Result } from '../../machines/shared/result.ts';
@@ -27,6 +28,7 @@ export interface ApiClientDeps {
   onSessionMessage: (message: SessionMessage) => void;
 }
 
+/** Options every call takes. */
 export interface CallOptions {
   signal?: AbortSignal;
   /**
@@ -37,11 +39,53 @@ export interface CallOptions {
   token?: string;
 }
 
-type CallArgs<N extends EndpointName> =
-  BodyOf<N> extends undefined ? [options?: CallOptions] : [body: BodyOf<N>, options?: CallOptions];
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * What one endpoint needs beside its body: `params` when its path has
+ * `:name` segments (`call('slotActivate', { params: { slotCode } })`), `query`
+ * when it reads a query string, and an `idempotencyKey` when it moves money
+ * (sent as the Idempotency-Key header; one key per member action, the same
+ * key again on a retry).
+ */
+export type CallOptionsOf<N extends EndpointName> = CallOptions &
+  (ParamsOf<N> extends undefined ? { params?: never } : { params: ParamsOf<N> }) &
+  (QueryOf<N> extends undefined
+    ? { query?: never }
+    : {} extends QueryOf<N>
+      ? { query?: QueryOf<N> }
+      : { query: QueryOf<N> }) &
+  (Endpoints[N] extends { idempotent: true } ? { idempotencyKey: string } : { idempotencyKey?: never });
+
+/** The options may be left out only when nothing in them is required. */
+type OptionsArg<N extends EndpointName> = {} extends CallOptionsOf<N>
+  ? [options?: CallOptionsOf<N>]
+  : [options: CallOptionsOf<N>];
+
+export type CallArgs<N extends EndpointName> = BodyOf<N> extends undefined
+  ? OptionsArg<N>
+  : [body: BodyOf<N>, ...OptionsArg<N>];
 
 export interface ApiClient {
   call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>>;
+}
+
+/** Everything a call may carry, as the client reads it at run time. */
+interface AnyCallOptions extends CallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  idempotencyKey?: string;
+}
+
+/** The endpoint's path with its parameters filled in and its query appended. */
+export function requestPath(path: string, params?: Record<string, string>, query?: Record<string, QueryValue>): string {
+  const filled = fillPath(path, params);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
 }
 
 /** An answer that does not match the contract: a bug on one side, not a member's mistake. */
@@ -60,12 +104,15 @@ interface RawResponse {
 }
 
 /**
- * ofetch arrives with the first call rather than with the page: /login is
- * interactive before it calls anything, and the 120 KB budget of the JS it
- * loads first (npm run bench:bundle) has no room for it.
+ * ofetch and the endpoint table (every request and answer schema) arrive
+ * with the first call rather than with the page: /login is interactive
+ * before it calls anything, and the 120 KB budget of the JS it loads first
+ * (npm run bench:bundle) has no room for them.
  */
 let ofetchLoading: Promise<(typeof import('ofetch'))['ofetch']> | undefined;
 const loadOfetch = () => (ofetchLoading ??= import('ofetch').then((module) => module.ofetch));
+let endpointsLoading: Promise<Endpoints> | undefined;
+const loadEndpoints = () => (endpointsLoading ??= import('../contract/endpoints.ts').then((module) => module.endpoints));
 
 /**
  * One request with the spec's timeout (spec 9: 60 s). Rejects only when no
@@ -98,10 +145,12 @@ function sessionMessageOf(message: string): SessionMessage | null {
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>> {
-    const endpoint = endpoints[name];
+    // Both arrive together on the first call (one round trip, not two).
+    const [table] = await Promise.all([loadEndpoints(), loadOfetch()]);
+    const endpoint: Endpoints[EndpointName] = table[name];
     const hasBody = 'body' in endpoint;
     const body = hasBody ? args[0] : undefined;
-    const options = (hasBody ? args[1] : args[0]) as CallOptions | undefined;
+    const options = (hasBody ? args[1] : args[0]) as AnyCallOptions | undefined;
 
     const headers: Record<string, string> = {
       'X-Requested-With': REQUESTED_WITH,
@@ -109,10 +158,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
     const token = options?.token ?? deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    if ('idempotent' in endpoint) {
+      // A money call without a key could move money twice on a retry: refuse to send it.
+      if (!options?.idempotencyKey) throw new Error(`${name}: a money-moving call needs an idempotency key`);
+      headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+    }
     const report = options?.token === undefined;
+    const path = requestPath(endpoint.path, options?.params, options?.query);
 
     // Network failures and timeouts reject here.
-    const response = await send(endpoint.path, { method: endpoint.method, body, headers, signal: options?.signal });
+    const response = await send(path, { method: endpoint.method, body, headers, signal: options?.signal });
     const data = response.data;
 
     if (response.ok) {

@@ -8,6 +8,7 @@
  * server can answer with that code.
  */
 import * as v from 'valibot';
+import { Amount, amountSchema } from './money.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
@@ -118,3 +119,142 @@ export const ChangePasswordRequest = v.object({
 
 export type Output<S extends v.GenericSchema> = v.InferOutput<S>;
 export type Input<S extends v.GenericSchema> = v.InferInput<S>;
+
+// ---------------------------------------------------------------- wallet and games (spec 3, 7)
+
+/** The account name money moves from or to: the member's wallet or a game's code. */
+export const WALLET = 'WALLET';
+export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+/** A game code as it appears in paths and transfer bodies. */
+export const SlotCode = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'NO_GAME'));
+export const AccountName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'KEY_INVALID'));
+
+/** A member's game account (spec 3). Amounts in the wallet's currency, major units. */
+export const Slot = v.object({
+  code: v.string(),
+  name: v.string(),
+  category: v.picklist(GAME_CATEGORIES),
+  isActive: v.boolean(),
+  amount: v.number(),
+  /** Game credits per unit of the wallet's currency: the card shows amount × ftWalletSlot. */
+  ftWalletSlot: v.number(),
+  logo: v.string(),
+  background: v.string(),
+  web: v.nullable(v.string()),
+  android: v.nullable(v.string()),
+  ios: v.nullable(v.string()),
+});
+export type Slot = v.InferOutput<typeof Slot>;
+
+export const WalletResponse = v.object({
+  profile: Profile,
+  bankAccount: v.nullable(BankAccount),
+  /** Available balance: funds held for a pending withdrawal are not in it. */
+  wallet: v.object({ amount: v.number() }),
+  invite: v.object({ amount: v.number(), success: v.number(), fail: v.number() }),
+  slots: v.array(Slot),
+  /** When the balances were read (the home's "last update"). */
+  updatedAt: IsoDateTime,
+});
+export type WalletResponse = v.InferOutput<typeof WalletResponse>;
+
+export const SlotResponse = v.object({ slot: Slot });
+
+/**
+ * How a member enters a game (spec 2, game account modal): a web link, app
+ * links, a login form posted to the provider, or a link carrying the
+ * credentials in its query.
+ */
+export const GameEntry = v.variant('kind', [
+  v.object({ kind: v.literal('link'), url: v.string() }),
+  v.object({ kind: v.literal('apps'), android: v.nullable(v.string()), ios: v.nullable(v.string()) }),
+  v.object({ kind: v.literal('form'), action: v.string(), fields: v.record(v.string(), v.string()) }),
+]);
+export type GameEntry = v.InferOutput<typeof GameEntry>;
+
+export const GameCredentialsResponse = v.object({
+  code: v.string(),
+  /** The provider name used in /api/autoLogin/{provider}/... */
+  provider: v.string(),
+  username: v.string(),
+  password: v.string(),
+  /** One provider's login page also needs form-state fields (spec 3). */
+  event: v.nullable(v.record(v.string(), v.string())),
+});
+
+export const AutoLoginResponse = v.object({ entry: GameEntry });
+
+/** spec 8: TRANSFER_MINIMUM means "above 0"; the configured minimum (default 1) is checked by the server. */
+export const TransferRequest = v.object({ from: AccountName, to: AccountName, amount: amountSchema('TRANSFER_MINIMUM') });
+export const TransferAllRequest = v.object({ to: SlotCode });
+export const WithdrawRequest = v.object({ amount: Amount });
+
+/** Answer of every wallet movement: the new available wallet balance and the moved amount. */
+export const MoneyMovedResponse = v.object({
+  message: v.string(),
+  amount: v.number(),
+  wallet: v.object({ amount: v.number() }),
+  /** The transfer's id in the ledger (the statement shows it). */
+  transferId: v.string(),
+});
+
+export const WithdrawLimitsResponse = v.object({ withdrawMin: v.number(), withdrawMax: v.number() });
+
+// ---------------------------------------------------------------- statement
+
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+export const STATEMENT_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
+
+export const PageRequest = v.object({
+  page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+});
+
+export const StatementItem = v.object({
+  _id: v.string(),
+  /** spec 4: compared case-insensitively; any other value is shown as unknown. */
+  statementType: v.string(),
+  /** WALLET, a game code, or where money came from or went (DEPOSIT, the bank code). */
+  from: v.string(),
+  to: v.string(),
+  /** Always positive; the page adds the sign by type. */
+  amount: v.number(),
+  /** SUCCESS, FAILED, or anything else for in progress. */
+  status: v.string(),
+  createdAt: IsoDateTime,
+});
+export type StatementItem = v.InferOutput<typeof StatementItem>;
+export const StatementResponse = v.object({ statements: v.array(StatementItem), total: v.number() });
+
+// ---------------------------------------------------------------- operator
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+
+export const Withdrawal = v.object({
+  id: v.string(),
+  username: v.string(),
+  name: v.string(),
+  amount: v.number(),
+  status: v.picklist(WITHDRAWAL_STATUSES),
+  bankAccount: v.nullable(BankAccount),
+  createdAt: IsoDateTime,
+  resolvedAt: v.nullable(IsoDateTime),
+});
+export const WithdrawalsResponse = v.object({ withdrawals: v.array(Withdrawal) });
+export const WithdrawalResponse = v.object({ withdrawal: Withdrawal });
+
+export const DepositRequest = v.object({
+  username: requiredText(20),
+  amount: Amount,
+  /** The payment's reference at the bank; a deposit is credited once per reference. */
+  reference: requiredText(100),
+});
+export const DepositResponse = v.object({
+  message: v.string(),
+  username: v.string(),
+  amount: v.number(),
+  reference: v.string(),
+  transferId: v.string(),
+});

@@ -13,12 +13,28 @@ export interface Endpoint {
   readonly path: string;
   readonly access: Access;
   readonly body?: v.GenericSchema;
+  /** Path parameters (`:name` segments of `path`), checked with this schema. */
+  readonly params?: v.GenericSchema;
+  /** Query string, checked with this schema. */
+  readonly query?: v.GenericSchema;
+  /**
+   * A money-moving call: it takes an `Idempotency-Key` header. Replaying a key
+   * returns the first answer and moves nothing; the same key with another
+   * body is refused (409 KEY_INVALID).
+   */
+  readonly idempotent?: true;
   readonly response: v.GenericSchema;
 }
 
 function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
+
+const slotParams = v.object({ slotCode: api.SlotCode });
+const autoLoginParams = v.object({ provider: api.AccountName, username: v.pipe(v.string(), v.maxLength(80)) });
+const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, password: v.pipe(v.string(), v.maxLength(200)) });
+const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/, 'NO_DATA')) });
+const withdrawalsQuery = v.object({ status: v.optional(v.picklist(api.WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending') });
 
 export const endpoints = {
   // lookups (spec 7)
@@ -48,15 +64,39 @@ export const endpoints = {
   profileUpdate: endpoint({ method: 'PUT', path: '/api/account/profile', access: 'member', body: api.ProfileUpdateRequest, response: api.ProfileResponse }),
   bankAccountName: endpoint({ method: 'PUT', path: '/api/account/bankAccountName', access: 'member', body: api.BankAccountNameRequest, response: api.BankAccountNameResponse }),
   changePassword: endpoint({ method: 'PUT', path: '/api/account/changepwd', access: 'member', body: api.ChangePasswordRequest, response: api.MessageResponse }),
+
+  // wallet and games (spec 7)
+  lookupWithdraw: endpoint({ method: 'GET', path: '/api/lookup/withdraw', access: 'public', response: api.WithdrawLimitsResponse }),
+  wallet: endpoint({ method: 'GET', path: '/api/wallet', access: 'member', response: api.WalletResponse }),
+  walletRefreshSlots: endpoint({ method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', response: api.WalletResponse }),
+  slotActivate: endpoint({ method: 'GET', path: '/api/wallet/activate/:slotCode', access: 'member', params: slotParams, response: api.SlotResponse }),
+  slotAccount: endpoint({ method: 'GET', path: '/api/wallet/account/:slotCode', access: 'member', params: slotParams, response: api.GameCredentialsResponse }),
+  slotResetPassword: endpoint({ method: 'GET', path: '/api/wallet/resetpassword/:slotCode', access: 'member', params: slotParams, response: api.GameCredentialsResponse }),
+  autoLogin: endpoint({ method: 'GET', path: '/api/autoLogin/:provider/:username', access: 'member', params: autoLoginParams, response: api.AutoLoginResponse }),
+  autoLoginWithPassword: endpoint({ method: 'GET', path: '/api/autoLogin/:provider/:username/:password', access: 'member', params: autoLoginWithPasswordParams, response: api.AutoLoginResponse }),
+  transfer: endpoint({ method: 'POST', path: '/api/wallet/transfer', access: 'member', idempotent: true, body: api.TransferRequest, response: api.MoneyMovedResponse }),
+  transferAll: endpoint({ method: 'POST', path: '/api/wallet/transferAll', access: 'member', idempotent: true, body: api.TransferAllRequest, response: api.MoneyMovedResponse }),
+  withdraw: endpoint({ method: 'POST', path: '/api/wallet/withdraw', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
+  withdrawAll: endpoint({ method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
+  statement: endpoint({ method: 'POST', path: '/api/statement', access: 'member', body: api.PageRequest, response: api.StatementResponse }),
+
+  // operator (not in spec 7: the back office this build needs to move money in and out)
+  opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', query: withdrawalsQuery, response: api.WithdrawalsResponse }),
+  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
+  opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
+  opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', idempotent: true, body: api.DepositRequest, response: api.DepositResponse }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends v.GenericSchema } ? v.InferInput<B> : undefined;
 export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
+export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P extends v.GenericSchema } ? v.InferInput<P> : undefined;
+export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : undefined;
 
-/** spec 7: the fixed marker every API call carries. */
-export const REQUESTED_WITH = 'XMLHttpRequest';
-/** spec 9: HTTP timeout 60 s; uploads 300 s. */
-export const HTTP_TIMEOUT_MS = 60_000;
-export const UPLOAD_TIMEOUT_MS = 300_000;
+/** Keys are opaque to the server; this bounds their size. */
+export const IdempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'KEY_INVALID'));
+
+// The wire constants live in http.ts, which the SPA's first page loads
+// without this table (bench:bundle); they are re-exported for the server.
+export { fillPath, HTTP_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH, UPLOAD_TIMEOUT_MS } from './http.ts';

@@ -107,11 +107,19 @@ export const SLIP_REASON_CODES = [
   'UNKNOW_ERROR',
 ] as const;
 
+/**
+ * Texts the server answers as they are, because the spec gives them as texts
+ * rather than codes (spec 5, transfer). The SPA checks these rules before
+ * calling and shows a server's copy raw (spec 8).
+ */
+export const SERVER_TEXTS = ['Cannot transfer to or from same account'] as const;
+
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
+export type ServerText = (typeof SERVER_TEXTS)[number];
 /** Anything the server may put in `message` of a failing answer. */
-export type ApiMessage = SpecialMessage | ErrorCode | SlipReasonCode;
+export type ApiMessage = SpecialMessage | ErrorCode | SlipReasonCode | ServerText;
 
 // Marked pure so that a bundle which never asks (the SPA) drops these lists:
 // a spread or `new Set` at the top level would otherwise be kept as a side effect.
@@ -119,6 +127,7 @@ export const ALL_MESSAGES: readonly ApiMessage[] = /* @__PURE__ */ ([] as ApiMes
   SPECIAL_MESSAGES,
   ERROR_CODES,
   SLIP_REASON_CODES,
+  SERVER_TEXTS,
 );
 
 const knownMessages = /* @__PURE__ */ new Set<string>(ALL_MESSAGES);

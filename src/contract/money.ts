@@ -13,14 +13,22 @@ function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }
 
-/** A positive amount in major units with at most 2 decimals. */
-export const Amount = v.pipe(
-  v.number(),
-  v.finite(),
-  v.check(hasAtMostTwoDecimals, 'KEY_INVALID'),
-  v.minValue(0.01),
-  v.maxValue(MAX_AMOUNT_MAJOR),
-);
+/**
+ * A positive amount in major units with at most 2 decimals; zero or less
+ * fails with `notPositive` (a catalogue code), anything else malformed with
+ * KEY_INVALID.
+ */
+export function amountSchema(notPositive: string = 'KEY_INVALID') {
+  return v.pipe(
+    v.number('KEY_INVALID'),
+    v.finite('KEY_INVALID'),
+    v.check(hasAtMostTwoDecimals, 'KEY_INVALID'),
+    v.maxValue(MAX_AMOUNT_MAJOR, 'KEY_INVALID'),
+    v.minValue(0.01, notPositive),
+  );
+}
+
+export const Amount = amountSchema();
 
 /** Major units (number, ≤ 2 decimals) to minor units (bigint). */
 export function toMinor(amount: number): bigint {

@@ -9,18 +9,24 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { GameProviders } from './games/provider.ts';
+import { builtInProviders } from './games/registry.ts';
 import { authentication } from './plugins/authentication.ts';
-import { errorHandling } from './plugins/errors.ts';
+import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { requireRequestedWith } from './plugins/requested-with.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
+import { gameRoutes } from './routes/games.ts';
 import { lookupRoutes } from './routes/lookup.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { statementRoutes } from './routes/statement.ts';
+import { walletRoutes } from './routes/wallet.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
 
 declare module 'fastify' {
@@ -29,6 +35,8 @@ declare module 'fastify' {
     db: Db;
     sms: SmsSender;
     clock: Clock;
+    /** Game providers by name (games.provider). */
+    games: GameProviders;
   }
 }
 
@@ -38,21 +46,25 @@ export interface AppOptions {
   /** Defaults to the adapter config.smsProvider names, logging through the app. */
   sms?: SmsSender;
   clock?: Clock;
+  /** Defaults to the built-in providers; tests pass their own (a provider that fails on demand). */
+  games?: GameProviders;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     genReqId: () => randomUUID(),
     // Our own ids only: a client-chosen id could forge log lines.
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    frameworkErrors,
   });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
+  app.decorate('games', games);
   app.decorate('sms', sms ?? createSmsSender(config.smsProvider, app.log));
 
   // The API speaks JSON only; any other body is refused with 415 (KEY_INVALID).
@@ -76,6 +88,10 @@ export async function buildApp({ config, db, sms, clock = systemClock, logStream
   await app.register(otpRoutes);
   await app.register(registrationRoutes);
   await app.register(accountRoutes);
+  await app.register(gameRoutes);
+  await app.register(walletRoutes);
+  await app.register(statementRoutes);
+  await app.register(opsRoutes);
 
   await spa(app, config.distDir);
   return app;

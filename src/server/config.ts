@@ -22,6 +22,8 @@ export interface Config {
   dataDir: string;
   /** Set: real PostgreSQL through `pg`. Null: embedded PGlite. */
   databaseUrl: string | null;
+  /** Connections in the `pg` pool (PostgreSQL only; see DEFAULT_POOL_SIZE). */
+  databasePoolSize: number;
   variant: Variant;
   /** Written to the registerOTP setting at start when set; undefined keeps the stored setting (seeded on). */
   registerOtp: boolean | undefined;
@@ -69,7 +71,16 @@ function read<S extends v.GenericSchema<string, unknown>>(
   throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${got})`);
 }
 
+/**
+ * Measured with `npm run bench:ledger` on 2 cores (docs/decisions.md,
+ * "Transfer hot path"): transfers/s were flat from 5 to 20 connections, 10
+ * marginally best; the Node process, not the pool, is the limit there.
+ * More cores or instances may want more (DATABASE_POOL_SIZE).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 const port = v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.minValue(1), v.maxValue(65535));
+const poolSize = v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100));
 const host = v.pipe(v.string(), v.regex(/^[\w.:-]+$/));
 const onOff = v.pipe(v.picklist(['on', 'off']), v.transform((value) => value === 'on'));
 const postgresUrl = v.pipe(v.string(), v.url(), v.regex(/^postgres(ql)?:\/\//));
@@ -101,6 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST', 'a host name or IP address', host) ?? '0.0.0.0',
     dataDir: path.resolve(read(env, 'DATA_DIR', 'a folder path', v.string()) ?? path.join(projectRoot, 'data')),
     databaseUrl: read(env, 'DATABASE_URL', 'a postgres:// URL', postgresUrl, { secret: true }) ?? null,
+    databasePoolSize: read(env, 'DATABASE_POOL_SIZE', 'an integer 1-100', poolSize) ?? DEFAULT_POOL_SIZE,
     variant,
     registerOtp: read(env, 'REGISTER_OTP', '"on" or "off"', onOff),
     smsProvider: read(env, 'SMS_PROVIDER', '"console" or "none"', v.picklist(['console', 'none'])) ?? 'console',

@@ -24,3 +24,14 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
 /** Largest JSON body accepted; the biggest real request is well under 2 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A game entry link's one-time token works this long: enough to open it, too short to share. */
+export const GAME_ENTRY_TOKEN_LIFETIME_MS = 2 * MINUTE_MS;
+/** A game page's session lasts this long from entry (no sliding); then the member enters again from the wallet. */
+export const GAME_SESSION_LIFETIME_MS = 4 * 60 * MINUTE_MS;
+
+/**
+ * The operator's withdrawal list shows at most this many, oldest first: the
+ * pending queue is worked from its start, and a longer list needs paging.
+ */
+export const OPS_WITHDRAWALS_LIST_MAX = 500;

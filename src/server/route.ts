@@ -1,32 +1,50 @@
 /**
  * Registers a route from the contract's endpoint table: the method, path and
- * access come from the contract, the body is parsed with its schema, and the
- * handler must return what the contract's response schema describes.
+ * access come from the contract; the body, path parameters and query are
+ * parsed with its schemas; the handler must return what the contract's
+ * response schema describes. A money-moving endpoint (`idempotent`) runs its
+ * handler in one transaction under the request's Idempotency-Key, and the
+ * handler writes through `call.db`, that transaction.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { Endpoint } from '../contract/endpoints.ts';
+import type { Queryable } from './db/client.ts';
+import { idempotencyKeyOf, onceForKey } from './idempotency.ts';
 import { requireCaller, type Caller } from './plugins/authentication.ts';
-import { parseBody } from './validation.ts';
+import { parseBody, parseParts } from './validation.ts';
 
-type RequestBody<E extends Endpoint> = E extends { body: infer S extends v.GenericSchema } ? v.InferOutput<S> : undefined;
+type Parsed<E extends Endpoint, K extends 'body' | 'params' | 'query'> = E extends { [P in K]: infer S extends v.GenericSchema }
+  ? v.InferOutput<S>
+  : undefined;
 type Answer<E extends Endpoint> = v.InferOutput<E['response']>;
 
 export interface Call<E extends Endpoint> {
-  body: RequestBody<E>;
+  body: Parsed<E, 'body'>;
+  params: Parsed<E, 'params'>;
+  query: Parsed<E, 'query'>;
   /** The signed-in caller; null only on public routes. */
   caller: E['access'] extends 'public' ? null : Caller;
+  /** The database, or for an idempotent endpoint the transaction its answer is stored in. */
+  db: Queryable;
   request: FastifyRequest;
+  reply: FastifyReply;
 }
 
 export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: (call: Call<E>) => Promise<Answer<E>>): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(endpoint.access !== 'public' && { onRequest: requireCaller(endpoint.access) }),
-    handler: async (request) => {
+    ...(endpoint.access !== 'public' && { onRequest: requireCaller(endpoint.access, { idempotent: endpoint.idempotent === true }) }),
+    handler: async (request, reply) => {
       const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
-      return handler({ body, caller: request.caller, request } as Call<E>);
+      const params = endpoint.params ? parseParts(endpoint.params, request.params) : undefined;
+      const query = endpoint.query ? parseParts(endpoint.query, request.query) : undefined;
+      const call = { body, params, query, caller: request.caller, db: app.db, request, reply } as Call<E>;
+      const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
+      if (key === null || request.caller === null) return handler(call);
+      const { caller, storedAnswer } = request;
+      return onceForKey(app.db, request, reply, caller.userId, key, app.clock, storedAnswer, (tx) => handler({ ...call, db: tx }));
     },
   });
 }

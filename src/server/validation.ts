@@ -35,3 +35,11 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
   if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
   return result.output;
 }
+
+/** Path parameters and query strings: always an object of strings, so only their values can be wrong. */
+export function parseParts<S extends v.GenericSchema>(schema: S, parts: unknown): v.InferOutput<S> {
+  if (holdsControlCharacters(parts)) throw new ApiError(400, 'KEY_INVALID');
+  const result = v.safeParse(schema, parts ?? {});
+  if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
+  return result.output;
+}

@@ -77,18 +77,18 @@ test('member top bar: switch to Lao and to English; the choice is stored and sur
   const member = newMember();
   await registerViaApi(server(), member);
   await logInViaUi(page, server(), member.phone, member.password);
-  await expect(main(page).getByText(tr('Your wallet arrives soon'))).toBeVisible();
+  await expect(main(page).getByText(tr('Total balance'))).toBeVisible();
 
   await chooseLanguage(page, 'th', 'la');
   await expect(main(page).getByText(tr('Hello', 'la'), { exact: true })).toBeVisible();
-  await expect(main(page).getByText(tr('Your wallet arrives soon', 'la'))).toBeVisible();
+  await expect(main(page).getByText(tr('Total balance', 'la'))).toBeVisible();
   await expect(bottomNav(page, 'la').getByRole('link', { name: tr('Statement (bottom menu)', 'la') })).toBeVisible();
   await expect(page.getByRole('button', { name: tr('Log out', 'la') })).toBeVisible();
   await expectStoredChoice(page, 'la');
 
   await chooseLanguage(page, 'la', 'en');
   await expect(main(page).getByText('Hello', { exact: true })).toBeVisible();
-  await expect(main(page).getByText('Your wallet arrives soon')).toBeVisible();
+  await expect(main(page).getByText('Total balance')).toBeVisible();
   await expect(bottomNav(page, 'en').getByRole('link', { name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expectStoredChoice(page, 'en');

@@ -9,14 +9,34 @@
 import type { AnyStateMachine } from 'xstate';
 import { discoverMachines } from '../../scripts/discover-machines.ts';
 import { changePasswordModels } from './change-password.model.ts';
+import { gameAccountModels, gameAccountModelsWithoutBalance } from './game-account.model.ts';
 import { loginModels } from './login.model.ts';
 import { registrationModels } from './registration.model.ts';
 import { sessionModels } from './session.model.ts';
+import { transferModels } from './transfer.model.ts';
+import { withdrawModels } from './withdraw.model.ts';
+import { homeModels } from './home.model.ts';
+import { readModels } from './read.model.ts';
+import { statementModels } from './statement.model.ts';
+import { walletModels } from './wallet.model.ts';
 import { emptyCoverage, machineStates, machineTransitions, missing } from './support/coverage.ts';
 import { modelPaths, type FlowModel } from './support/flow-model.ts';
 import { replay } from './support/replay.ts';
 
-const models: FlowModel[] = [...sessionModels, ...loginModels, ...registrationModels, ...changePasswordModels];
+const models: FlowModel[] = [
+  ...sessionModels,
+  ...loginModels,
+  ...registrationModels,
+  ...changePasswordModels,
+  ...walletModels,
+  ...homeModels,
+  ...statementModels,
+  ...readModels,
+  ...transferModels,
+  ...withdrawModels,
+  ...gameAccountModels,
+  ...gameAccountModelsWithoutBalance,
+];
 
 async function coverageOf(machine: AnyStateMachine) {
   const coverage = emptyCoverage();

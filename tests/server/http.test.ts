@@ -47,8 +47,10 @@ describe('a terminated service', () => {
     '%s answers 410 gone',
     async (_name, endpoint) => {
       const { app } = await buildTestApp({ serviceStatus: 'terminated' });
+      // Any value for each path parameter: the service answers before looking at it.
+      const params = Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, 'x']));
 
-      const response = await call(app, endpoint, endpoint.body ? {} : undefined);
+      const response = await call(app, endpoint, endpoint.body ? {} : undefined, { params });
 
       expect(response.statusCode).toBe(410);
       expect(response.json()).toEqual({ message: 'gone' });

@@ -1,52 +1,50 @@
-/** Member home, walking-skeleton version: a greeting and a wallet-coming-soon card. */
-import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useApiQuery } from '../ui/use-api-query.ts';
+/**
+ * Member home (spec 2): the member's name, total balance and last update,
+ * the widgets, three carousels of game accounts, and one modal at a time.
+ * The wallet machine reads the wallet; the home machine keeps the modals
+ * (machines/wallet, machines/home). The carousels (keen-slider) and the
+ * modals are chunks of their own, fetched beside the wallet.
+ */
+import './home.css';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { ProfileIcon, WalletIcon } from '../ui/member-icons.tsx';
+import { BalanceCard } from './BalanceCard.tsx';
+import { CarouselsPlaceholder } from './CarouselsPlaceholder.tsx';
+import { HomeWidgets } from './HomeWidgets.tsx';
+import { useHomeActors } from './use-home-actors.ts';
+
+const GameCarousels = lazy(() => import('./GameCarousels.tsx'));
+const loadHomeModals = () => import('./HomeModals.tsx');
+const HomeModals = lazy(loadHomeModals);
 
 export function HomePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Home`);
-  // spec 7: a failed profile load is silently ignored; the greeting just has no name.
-  const profile = useApiQuery('profileGet');
-  const name = profile.data?.profile.name;
+  const { wallet, home } = useHomeActors();
+  const hasWallet = useSelector(wallet, (snapshot) => snapshot.context.wallet !== null);
+  const modalOpen = useSelector(home, (snapshot) => !snapshot.matches('browsing'));
+
+  // Once there is a wallet, a modal may open any moment: fetch their code now, not on the tap.
+  useEffect(() => {
+    if (hasWallet) void loadHomeModals();
+  }, [hasWallet]);
 
   return (
-    <div className="stack stack--page">
-      <section className="card hero-card">
-        <p className="hero-card__hello">
-          <Trans>Hello</Trans>
-        </p>
-        {name ? (
-          <h1 className="hero-card__name">{name}</h1>
-        ) : profile.status === 'loading' ? (
-          <div className="skeleton skeleton--title" aria-hidden="true" />
-        ) : (
-          <h1 className="hero-card__name">
-            <Trans>Welcome</Trans>
-          </h1>
-        )}
-      </section>
-      <section className="card stack" aria-labelledby="wallet-soon-title">
-        <div className="card__icon-row">
-          <span className="placeholder-icon">
-            <WalletIcon size={32} />
-          </span>
-          <h2 id="wallet-soon-title">
-            <Trans>Your wallet arrives soon</Trans>
-          </h2>
-        </div>
-        <p className="muted">
-          <Trans>
-            Balance, deposits, transfers and withdrawals will appear here in the next update. Your account is ready.
-          </Trans>
-        </p>
-        <Link to="/user/profile" className="button button--secondary">
-          <ProfileIcon size={20} />
-          <Trans>See my profile</Trans>
-        </Link>
-      </section>
+    <div className="home stack stack--page">
+      <div className="home__top">
+        <BalanceCard wallet={wallet} home={home} />
+        <HomeWidgets wallet={wallet} home={home} />
+      </div>
+      <Suspense fallback={<CarouselsPlaceholder />}>
+        <GameCarousels wallet={wallet} home={home} />
+      </Suspense>
+      {modalOpen && (
+        <Suspense fallback={null}>
+          <HomeModals wallet={wallet} home={home} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-/** Bonus and statement arrive in a later issue; these cards hold their places. */
+/** Bonus arrives in a later issue; this card holds its place. */
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { GiftIcon, StatementIcon } from '../ui/member-icons.tsx';
+import { GiftIcon } from '../ui/member-icons.tsx';
 
 function PlaceholderCard({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
   return (
@@ -20,16 +20,6 @@ export function BonusPlaceholder() {
   return (
     <PlaceholderCard icon={<GiftIcon size={40} />} title={<Trans>Bonus</Trans>}>
       <Trans>Bonuses and promotion codes are coming soon. We will show them here.</Trans>
-    </PlaceholderCard>
-  );
-}
-
-export function StatementPlaceholder() {
-  const { t } = useLingui();
-  useDocumentTitle(t`Statement`);
-  return (
-    <PlaceholderCard icon={<StatementIcon size={40} />} title={<Trans>Statement</Trans>}>
-      <Trans>Your list of deposits, transfers and withdrawals is coming soon. It will appear here.</Trans>
     </PlaceholderCard>
   );
 }

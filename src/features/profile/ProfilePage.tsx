@@ -1,35 +1,27 @@
 /**
  * Profile (spec 2): name, id, created-at, and read-only bank details; the lock
- * button opens the change-password modal. A failed load is ignored (spec 7):
- * the page keeps its skeleton and a retry.
+ * button opens the change-password modal. The read machine (machines/read)
+ * reads the profile; a failed load is ignored (spec 7): the page keeps its
+ * skeleton and a retry.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { DateTime } from 'luxon';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { groupAccountNumber } from '../../contract/rules.ts';
-import { bcp47, currentLocale } from '../../i18n/locale.ts';
-import { useApiQuery } from '../ui/use-api-query.ts';
+import { formatDateTime } from '../ui/date-time.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { useRead } from '../ui/use-read.ts';
 import { LockIcon, ProfileIcon } from '../ui/member-icons.tsx';
 
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog.tsx'));
 
-/**
- * spec 9: DD/MM/YYYY HH:mm:ss. Gregorian years in every language, set on
- * purpose: Luxon's `th` locale would print Buddhist-era years (2567), and the
- * spec's dates and the server's records are Gregorian (docs/decisions.md, SPA).
- */
-export function formatDateTime(iso: string): string {
-  const value = DateTime.fromISO(iso, { locale: bcp47(currentLocale()), outputCalendar: 'gregory', numberingSystem: 'latn' });
-  return value.isValid ? value.toFormat('dd/LL/yyyy HH:mm:ss') : '';
-}
-
 export function ProfilePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Profile`);
-  const profile = useApiQuery('profileGet');
+  const profile = useRead('profileGet');
   const [changingPassword, setChangingPassword] = useState(false);
   const data = profile.data;
+  // spec 9: before the loader delay the skeleton keeps its place without showing.
+  const quiet = data === null && !profile.skeleton && !profile.failed ? { visibility: 'hidden' as const } : undefined;
 
   return (
     <div className="stack stack--page">
@@ -50,8 +42,8 @@ export function ProfilePage() {
               <h1 className="visually-hidden">
                 <Trans>Profile</Trans>
               </h1>
-              <div className="skeleton skeleton--title" aria-hidden="true" />
-              <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" />
+              <div className="skeleton skeleton--title" aria-hidden="true" style={quiet} />
+              <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" style={quiet} />
             </>
           )}
         </div>
@@ -83,10 +75,10 @@ export function ProfilePage() {
           </dl>
         ) : (
           <div className="stack">
-            <div className="skeleton skeleton--line" />
-            <div className="skeleton skeleton--line" />
-            <div className="skeleton skeleton--line skeleton--short" />
-            {profile.status === 'error' && (
+            <div className="skeleton skeleton--line" style={quiet} />
+            <div className="skeleton skeleton--line" style={quiet} />
+            <div className="skeleton skeleton--line skeleton--short" style={quiet} />
+            {profile.failed && (
               <button type="button" className="button button--secondary" onClick={profile.retry}>
                 <Trans>Try again</Trans>
               </button>

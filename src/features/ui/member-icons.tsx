@@ -5,6 +5,9 @@
  */
 import { icon } from './icons.tsx';
 
+/** The left chevron (page links, carousels) is the back arrow. */
+export { BackIcon as ChevronLeftIcon } from './icons.tsx';
+
 export const LogoutIcon = icon(
   <>
     <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
@@ -63,3 +66,26 @@ export const LockIcon = icon(
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </>,
 );
+
+export const DepositIcon = icon(
+  <>
+    <path d="M12 3v11M7.5 9.5L12 14l4.5-4.5" />
+    <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </>,
+);
+
+export const WithdrawIcon = icon(
+  <>
+    <path d="M12 14V3M7.5 7.5L12 3l4.5 4.5" />
+    <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </>,
+);
+
+export const TransferIcon = icon(
+  <>
+    <path d="M4 8h14M14 4l4 4-4 4" />
+    <path d="M20 16H6M10 12l-4 4 4 4" />
+  </>,
+);
+
+export const ChevronRightIcon = icon(<path d="M9 5l7 7-7 7" />);

@@ -7,11 +7,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import type { BodyOf, EndpointName, ResponseOf } from '../../contract/endpoints.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
-import type { CallOptions } from '../../api/client.ts';
+import type { CallOptions, CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
 
-/** Endpoints without a request body: the ones a view may just read. */
-export type ReadEndpoint = { [N in EndpointName]: BodyOf<N> extends undefined ? N : never }[EndpointName];
+/** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
+export type ReadEndpoint = {
+  [N in EndpointName]: BodyOf<N> extends undefined ? ({} extends CallOptionsOf<N> ? N : never) : never;
+}[EndpointName];
 
 export type QueryState<T> =
   | { status: 'loading'; data?: T }

@@ -6,18 +6,51 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { DEFAULT_POOL_SIZE, type Config } from '../config.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repository functions take either, so the caller decides what shares a transaction. */
 export type Queryable = Db | Transaction;
+
+/**
+ * One prepared statement per database, built on first use. A query every
+ * request runs (the session lookup) then skips drizzle's query building
+ * (40-60 µs of CPU a call here), and on PostgreSQL each pooled connection
+ * parses it once (a named statement).
+ * `build` must use `sql.placeholder` for every value that varies. Only for
+ * queries outside a transaction: a prepared statement is bound to the
+ * database (the pool, or PGlite's queue), and a transaction's own queries
+ * would wait for it (PGlite) or run on another connection (pg).
+ */
+export function preparedPerDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const byDatabase = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = byDatabase.get(db);
+    if (query === undefined) {
+      query = build(db);
+      byDatabase.set(db, query);
+    }
+    return query;
+  };
+}
+
+/**
+ * Runs `work` in `db`'s transaction when it already is one, else in a new
+ * transaction. No savepoint in the first case: every caller that hands in
+ * its transaction (the Idempotency-Key's) lets a failure roll the whole of
+ * it back, so a savepoint would cost two round trips and protect nothing.
+ */
+export function inTransaction<T>(db: Queryable, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return is(db, PgTransaction) ? work(db as Transaction) : db.transaction(work);
+}
 
 export interface Database {
   db: Db;
@@ -29,8 +62,8 @@ export interface Database {
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 /** Opens the configured database; call `migrate()` before use. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return postgresDatabase(config.databaseUrl);
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Database> {
+  if (config.databaseUrl) return postgresDatabase(config.databaseUrl, config.databasePoolSize);
   // PGlite creates only the last folder of its path (STACK-NOTES.md).
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = lockDataDir(config.dataDir);
@@ -54,7 +87,6 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
     },
   };
 }
-
 
 /** Whether a process with this pid still runs (EPERM: it runs, under another user). */
 function isProcessRunning(pid: number): boolean {
@@ -86,8 +118,8 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
-export function postgresDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export function postgresDatabase(connectionString: string, poolSize = DEFAULT_POOL_SIZE): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   let closing = false;
   // An idle connection can fail (a database restart); without a listener that would crash the process.
   // pool.end() resolves before its sockets are gone, so failures after closing are not news.
@@ -118,4 +150,9 @@ function postgresErrorOf(error: unknown): { code?: string; constraint?: string }
 export function violatedUniqueConstraint(error: unknown): string | null {
   const postgresError = postgresErrorOf(error);
   return postgresError?.code === '23505' ? (postgresError.constraint ?? null) : null;
+}
+
+/** The rows of a raw `db.execute(sql...)`: pg's QueryResult and PGlite's Results both carry `rows`. */
+export function resultRows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

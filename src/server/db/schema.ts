@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -158,5 +159,271 @@ export const otpChallenges = pgTable(
     unique('otp_challenges_token_hash_unique').on(t.tokenHash),
     index('otp_challenges_phone_idx').on(t.phone, t.createdAt),
     index('otp_challenges_client_ip_idx').on(t.clientIp, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- games
+
+export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
+/**
+ * How the built-in reference provider lets a member in (spec 2, game account
+ * modal): a link with a one-time token, app links carrying that token, a
+ * login form posted to the game, or a link with the credentials in its query.
+ * Adapters for outside providers decide their entry themselves.
+ */
+export const GAME_ENTRY_STYLES = ['token_link', 'app_links', 'login_form', 'credentials_link'] as const;
+
+/** The games members can open an account in; one provider adapter serves each. */
+export const games = pgTable(
+  'games',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category', { enum: GAME_CATEGORIES }).notNull(),
+    /** The provider adapter's name (`reference` is the one built in). */
+    provider: text('provider').notNull(),
+    /** Game credits per unit of the wallet's currency. */
+    ftWalletSlot: integer('ft_wallet_slot').notNull().default(1),
+    logo: text('logo').notNull(),
+    background: text('background').notNull(),
+    web: text('web'),
+    android: text('android'),
+    ios: text('ios'),
+    entry: text('entry', { enum: GAME_ENTRY_STYLES }).notNull().default('token_link'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('games_category_check', sql`${t.category} in ('slot', 'sport', 'lotto')`),
+    check('games_ft_wallet_slot_check', sql`${t.ftWalletSlot} > 0`),
+    check('games_entry_check', sql`${t.entry} in ('token_link', 'app_links', 'login_form', 'credentials_link')`),
+  ],
+);
+
+/** A member's account at a game's provider: the credentials the game modal shows. */
+export const gameAccounts = pgTable(
+  'game_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    gameCode: text('game_code')
+      .notNull()
+      .references(() => games.code),
+    username: text('username').notNull(),
+    /**
+     * The provider's password for this account. Members read it back in the
+     * game modal, so it is stored as the provider issued it; it opens only
+     * the game, never the wallet.
+     */
+    password: text('password').notNull(),
+    /** Form-state fields one provider's login form needs besides the credentials (spec 3); null for the others. */
+    event: jsonb('event').$type<Record<string, string>>(),
+    createdAt: at('created_at').notNull(),
+    passwordChangedAt: at('password_changed_at').notNull(),
+  },
+  (t) => [unique('game_accounts_user_game_unique').on(t.userId, t.gameCode), unique('game_accounts_username_unique').on(t.gameCode, t.username)],
+);
+
+// ---------------------------------------------------------------- ledger
+
+/**
+ * Accounts of the double-entry ledger (TigerBeetle's model). Every amount is
+ * in minor units. A transfer adds to the debit side of one account and the
+ * credit side of another, so over all accounts debits equal credits, posted
+ * and pending alike: money is neither made nor lost, only moved.
+ *
+ * A member's balance is credits_posted − debits_posted; what they can spend is
+ * that minus debits_pending (money held for a withdrawal). Member accounts set
+ * `no_overdraft` and the database refuses any update that would let their
+ * debits exceed their credits.
+ */
+export const LEDGER_ACCOUNT_KINDS = ['wallet', 'game', 'system'] as const;
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** A stable name: `wallet:{userId}`, `game:{userId}:{gameCode}`, `system:deposits`, ... */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    userId: integer('user_id').references(() => users.id),
+    gameCode: text('game_code').references(() => games.code),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    noOverdraft: boolean('no_overdraft').notNull(),
+    debitsPending: bigint('debits_pending', { mode: 'bigint' }).notNull().default(sql`0`),
+    debitsPosted: bigint('debits_posted', { mode: 'bigint' }).notNull().default(sql`0`),
+    creditsPending: bigint('credits_pending', { mode: 'bigint' }).notNull().default(sql`0`),
+    creditsPosted: bigint('credits_posted', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    unique('ledger_accounts_code_unique').on(t.code),
+    check('ledger_accounts_kind_check', sql`${t.kind} in ('wallet', 'game', 'system')`),
+    check('ledger_accounts_member_check', sql`(${t.kind} = 'system') = (${t.userId} is null)`),
+    check(
+      'ledger_accounts_amounts_check',
+      sql`${t.debitsPending} >= 0 and ${t.debitsPosted} >= 0 and ${t.creditsPending} >= 0 and ${t.creditsPosted} >= 0`,
+    ),
+    check('ledger_accounts_no_overdraft_check', sql`not ${t.noOverdraft} or ${t.debitsPosted} + ${t.debitsPending} <= ${t.creditsPosted}`),
+    index('ledger_accounts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What a transfer row does (TigerBeetle's flags):
+ * - posted: moves `amount` at once;
+ * - pending: holds `amount` (a withdrawal waiting for the payout);
+ * - post_pending / void_pending: resolves the pending transfer `pending_id`,
+ *   moving the held amount or returning it. A pending transfer is resolved at
+ *   most once (unique pending_id).
+ */
+export const TRANSFER_PHASES = ['posted', 'pending', 'post_pending', 'void_pending'] as const;
+/** What the movement was for; the statement shows it as statementType. */
+export const TRANSFER_KINDS = ['deposit', 'withdraw', 'transfer', 'bet', 'win', 'rollback', 'bonus', 'finish_bonus', 'refund', 'correction'] as const;
+
+/** Transfers are only ever inserted: never updated, never deleted. A correction is a new transfer. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    phase: text('phase', { enum: TRANSFER_PHASES }).notNull(),
+    pendingId: bigint('pending_id', { mode: 'number' }).references((): AnyPgColumn => ledgerTransfers.id),
+    kind: text('kind', { enum: TRANSFER_KINDS }).notNull(),
+    /** The outside thing it belongs to: a deposit's bank reference, a game round, a withdrawal. */
+    reference: text('reference'),
+    /** Unique over all transfers: writing the same movement twice fails instead of moving money twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    unique('ledger_transfers_idempotency_key_unique').on(t.idempotencyKey),
+    unique('ledger_transfers_pending_id_unique').on(t.pendingId),
+    check('ledger_transfers_amount_check', sql`${t.amount} > 0`),
+    check('ledger_transfers_accounts_check', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check(
+      'ledger_transfers_phase_check',
+      sql`${t.phase} in ('posted', 'pending', 'post_pending', 'void_pending') and (${t.pendingId} is null) = (${t.phase} in ('posted', 'pending'))`,
+    ),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.id),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.id),
+  ],
+);
+
+/**
+ * A member's payout request: the pending transfer that holds the money, and
+ * the transfer that resolved it once an operator paid or rejected it.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    pendingTransferId: bigint('pending_transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    resolvingTransferId: bigint('resolving_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** Where the money goes, as registered when the member asked. */
+    bankCode: text('bank_code').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    createdAt: at('created_at').notNull(),
+    resolvedAt: at('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+  },
+  (t) => [unique('withdrawals_pending_transfer_unique').on(t.pendingTransferId), index('withdrawals_user_idx').on(t.userId)],
+);
+
+/**
+ * The answers of money-moving calls by Idempotency-Key, so a retried call
+ * returns the first answer. The row is written in the same transaction as
+ * the movement: either both exist or neither.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** sha256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Sessions of the reference provider's game pages. An entry link carries a
+ * one-time token (stored as its sha256) that is good for a short while; using
+ * it starts the session, whose own token lives in a cookie of the game page.
+ * A login form or a credentials link starts a session directly (no entry
+ * token). Resetting the game password revokes the account's sessions.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameAccountId: integer('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    entryTokenHash: text('entry_token_hash'),
+    entryExpiresAt: at('entry_expires_at'),
+    /** Set when the session starts (the entry token is used, or the credentials were right). */
+    sessionTokenHash: text('session_token_hash'),
+    expiresAt: at('expires_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    unique('game_sessions_entry_token_unique').on(t.entryTokenHash),
+    unique('game_sessions_session_token_unique').on(t.sessionTokenHash),
+    check('game_sessions_started_check', sql`(${t.sessionTokenHash} is null) = (${t.expiresAt} is null)`),
+    check('game_sessions_entry_check', sql`(${t.entryTokenHash} is null) = (${t.entryExpiresAt} is null)`),
+    index('game_sessions_account_idx').on(t.gameAccountId),
+  ],
+);
+
+/**
+ * Rounds of the reference game provider's games: one bet and at most one
+ * win per round id, written with the round's ledger transfers in one
+ * transaction; a rollback returns the bet of a round that has no win.
+ */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Chosen by the game page, so a retried spin finds its round instead of playing again. */
+    roundId: text('round_id').notNull(),
+    gameAccountId: integer('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    bet: bigint('bet', { mode: 'bigint' }).notNull(),
+    win: bigint('win', { mode: 'bigint' }).notNull(),
+    /** What the player chose: a side (sport), a number (lotto); null for slots. */
+    pick: text('pick'),
+    /** What came out: the reels (slot), the winner and score (sport), the number drawn (lotto). */
+    outcome: jsonb('outcome').$type<string[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+    /** Set when the round's bet was returned (its `rollback` transfer). */
+    rolledBackAt: at('rolled_back_at'),
+  },
+  (t) => [
+    unique('game_rounds_round_id_unique').on(t.roundId),
+    check('game_rounds_amounts_check', sql`${t.bet} > 0 and ${t.win} >= 0`),
+    check('game_rounds_rollback_check', sql`${t.rolledBackAt} is null or ${t.win} = 0`),
+    index('game_rounds_account_idx').on(t.gameAccountId, t.id),
   ],
 );

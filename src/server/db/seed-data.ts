@@ -2,6 +2,7 @@
  * What a new installation starts with. Seeding only adds what is missing, so
  * an operator's later edits in the database stand.
  */
+import type { NewGame } from '../repositories/games.ts';
 import type { Settings } from '../repositories/settings.ts';
 import type { Localized } from '../language.ts';
 
@@ -81,6 +82,9 @@ export const DEFAULT_SETTINGS: Settings = {
     en: 'Welcome to Mekong Wallet. Our team is here for you 24 hours a day.',
   },
   enableChatWidget: false,
+  withdrawMin: 100,
+  withdrawMax: 50_000,
+  transferMin: 1,
 };
 
 /** spec: the demo member's profile; the phone and password come from the config. */
@@ -90,3 +94,39 @@ export const DEMO_MEMBER = {
   accountNo: '1234567890',
   accountName: 'SOMCHAI JAIDEE',
 } as const;
+
+type SeedGame = Omit<NewGame, 'provider' | 'logo' | 'background' | 'web'>;
+
+/** A game of the built-in reference provider, with its artwork in public/games/ and its page at /games/{code}. */
+function referenceGame(game: SeedGame): NewGame {
+  return {
+    ...game,
+    provider: 'reference',
+    logo: `/games/${game.code}-logo.svg`,
+    background: `/games/${game.code}-bg.svg`,
+    web: `/games/${game.code}`,
+  };
+}
+
+/** App links: the same page, marked with the app that opened it (the entry adds its one-time token). */
+const appLinks = (code: string) => ({ android: `/games/${code}?app=android`, ios: `/games/${code}?app=ios` });
+
+/**
+ * The games a new installation offers, in carousel order per category
+ * (spec 2: slot; sport; lotto). Between them they use every entry style
+ * (docs/decisions.md, "Games"); only Naga Treasure's login form needs the
+ * form-state `event` fields.
+ */
+export const SEED_GAMES: NewGame[] = [
+  referenceGame({ code: 'lotus', name: 'Golden Lotus', category: 'slot', ftWalletSlot: 1, entry: 'token_link' }),
+  referenceGame({ code: 'elephant', name: 'Lucky Elephant', category: 'slot', ftWalletSlot: 100, entry: 'app_links', ...appLinks('elephant') }),
+  referenceGame({ code: 'naga', name: 'Naga Treasure', category: 'slot', ftWalletSlot: 10, entry: 'login_form' }),
+  referenceGame({ code: 'songkran', name: 'Songkran Splash', category: 'slot', ftWalletSlot: 1, entry: 'credentials_link' }),
+  referenceGame({ code: 'tuktuk', name: 'Tuk Tuk Spins', category: 'slot', ftWalletSlot: 100, entry: 'token_link' }),
+  referenceGame({ code: 'muaythai', name: 'Muay Thai Kick', category: 'sport', ftWalletSlot: 1, entry: 'token_link' }),
+  referenceGame({ code: 'boatrace', name: 'Dragon Boat Race', category: 'sport', ftWalletSlot: 10, entry: 'app_links', ...appLinks('boatrace') }),
+  referenceGame({ code: 'riverfc', name: 'River Cup Football', category: 'sport', ftWalletSlot: 1, entry: 'credentials_link' }),
+  referenceGame({ code: 'luckylotto', name: 'Lucky Lotto', category: 'lotto', ftWalletSlot: 1, entry: 'token_link' }),
+  referenceGame({ code: 'fullmoon', name: 'Full Moon Lotto', category: 'lotto', ftWalletSlot: 100, entry: 'credentials_link' }),
+  referenceGame({ code: 'lantern', name: 'Lantern Lotto', category: 'lotto', ftWalletSlot: 10, entry: 'app_links', ...appLinks('lantern') }),
+];

@@ -6,16 +6,18 @@
 import { hashPassword } from '../auth/passwords.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { addMissingGames } from '../repositories/games.ts';
 import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
 import { addMissingSettings, putSetting } from '../repositories/settings.ts';
 import { findUserByPhone, insertBankAccount, insertUser, upsertOperator } from '../repositories/users.ts';
 import { violatedUniqueConstraint, type Db } from './client.ts';
-import { DEFAULT_SETTINGS, DEMO_MEMBER, SEED_BANKS, SEED_SOURCES } from './seed-data.ts';
+import { DEFAULT_SETTINGS, DEMO_MEMBER, SEED_BANKS, SEED_GAMES, SEED_SOURCES } from './seed-data.ts';
 
 export async function seed(db: Db, config: Config, clock: Clock = systemClock): Promise<void> {
   await addMissingBanks(db, SEED_BANKS);
   await addMissingSources(db, SEED_SOURCES);
   await addMissingSettings(db, DEFAULT_SETTINGS);
+  await addMissingGames(db, SEED_GAMES);
   if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
   await addDemoMember(db, config.demo, clock());
   if (config.operator) {

@@ -4,7 +4,7 @@
  * content type, body too large) become KEY_INVALID with their 4xx status;
  * anything else is logged with the request id and answered with a bare 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 
 export function errorHandling(app: FastifyInstance): void {
@@ -29,4 +29,14 @@ export function errorHandling(app: FastifyInstance): void {
     },
     { prefix: '/api' },
   );
+}
+
+/**
+ * Fastify's router refuses a malformed URL (bad percent-encoding) or an
+ * over-long path parameter before any hook or handler runs; such requests
+ * get the same answer as other bad input (the `frameworkErrors` option).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, `refused: ${error.message}`);
+  void reply.code(error.statusCode ?? 400).send({ message: 'KEY_INVALID' });
 }

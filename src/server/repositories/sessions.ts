@@ -1,20 +1,48 @@
 /** Login sessions: a token's hash, its owner, and when it stops working. */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { preparedPerDatabase, type Db, type Queryable } from '../db/client.ts';
+import { idempotencyKeys, sessions, users } from '../db/schema.ts';
 
 export async function insertSession(db: Queryable, userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
   await db.insert(sessions).values({ userId, tokenHash, createdAt: now, expiresAt });
 }
 
-/** The live (unexpired, unrevoked) session with this token hash, with its user's role. */
-export async function findLiveSession(db: Queryable, tokenHash: string, now: Date) {
-  const [session] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role })
+const caller = { sessionId: sessions.id, userId: sessions.userId, role: users.role };
+const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
+
+// Every member and operator request runs one of these first: prepared (db/client.ts).
+const liveSession = preparedPerDatabase((db) =>
+  db.select(caller).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session'),
+);
+const liveSessionWithAnswer = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...caller,
+      answer: { requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return session;
+    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, sessions.userId), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .where(isLive)
+    .prepare('live_session_with_answer'),
+);
+
+/**
+ * The live (unexpired, unrevoked) session with this token hash, with its
+ * user's role. With an Idempotency-Key, also what the user stored under it
+ * (`answer`, null when nothing yet): a money-moving request needs both
+ * before anything else, so they share one round trip.
+ */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date, idempotencyKey: string | null = null) {
+  const values = { tokenHash, now: now.toISOString() };
+  if (idempotencyKey === null) {
+    const [session] = await liveSession(db).execute(values);
+    return session && { session, answer: null };
+  }
+  const [row] = await liveSessionWithAnswer(db).execute({ ...values, key: idempotencyKey });
+  if (!row) return undefined;
+  const { answer, ...session } = row;
+  return { session, answer };
 }
 
 export async function revokeSession(db: Queryable, sessionId: number, now: Date): Promise<void> {

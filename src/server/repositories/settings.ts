@@ -2,7 +2,7 @@
  * Scalar settings live in the `settings` table (key → jsonb) so an operator
  * can change them without a deploy. This is their one typed view.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 import { DEFAULT_SETTINGS } from '../db/seed-data.ts';
@@ -18,12 +18,26 @@ export interface Settings {
   /** An empty text means no notice in that language. */
   notice: Localized;
   enableChatWidget: boolean;
+  /** Withdrawal limits in the currency's major unit (spec 5: the server's values). */
+  withdrawMin: number;
+  withdrawMax: number;
+  /** Smallest wallet ↔ game transfer in major units (spec 9: default 1 baht). */
+  transferMin: number;
 }
 
 /** A setting's stored value, or its default when the row is missing. */
 export async function getSetting<K extends keyof Settings>(db: Queryable, key: K): Promise<Settings[K]> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row ? (row.value as Settings[K]) : DEFAULT_SETTINGS[key];
+}
+
+/**
+ * A setting's stored value as a scalar subquery, to read it in the same
+ * round trip as another query: null when its row is missing (then
+ * getSetting gives the default).
+ */
+export function settingValue<K extends keyof Settings>(key: K): SQL<Settings[K] | null> {
+  return sql<Settings[K] | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
 }
 
 export async function putSetting<K extends keyof Settings>(db: Queryable, key: K, value: Settings[K]): Promise<void> {

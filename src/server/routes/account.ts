@@ -5,47 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
-import type { BankAccount, ProfileResponse, ProfileUpdateRequest } from '../../contract/api.ts';
+import type { ProfileUpdateRequest } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { PASSWORD_MIN_LENGTH, isEnglishName, isPlainName, normalizeNamePart } from '../../contract/rules.ts';
+import { bankAccountOf, profileAnswer, profileOf } from '../answers/profile.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ApiError } from '../errors.ts';
 import { revokeOtherSessions } from '../repositories/sessions.ts';
-import {
-  findProfile,
-  findUserById,
-  updateBankAccountName,
-  updateName,
-  updatePasswordHash,
-  type ProfileRow,
-} from '../repositories/users.ts';
+import { findUserById, updateBankAccountName, updateName, updatePasswordHash, type ProfileRow } from '../repositories/users.ts';
 import { route } from '../route.ts';
-
-function bankAccountOf(row: ProfileRow): v.InferOutput<typeof BankAccount> | null {
-  const { bankCode, accountName, accountNo, currency, bankNameTh, bankNameEn } = row;
-  if (bankCode === null || accountName === null || accountNo === null || currency === null) return null;
-  return {
-    bankCode,
-    bankAccountName: accountName,
-    bankAccountNo: accountNo,
-    currency,
-    bank: { nameTH: bankNameTh ?? '', nameEN: bankNameEn ?? '' },
-  };
-}
-
-function profileAnswer(row: ProfileRow): v.InferOutput<typeof ProfileResponse> {
-  return {
-    profile: {
-      _id: String(row.id),
-      username: row.phone,
-      name: row.name,
-      createdAt: row.createdAt.toISOString(),
-      coin: row.coin,
-      role: row.role,
-    },
-    bankAccount: bankAccountOf(row),
-  };
-}
 
 /**
  * The profile form may send the bank fields back, but it cannot switch the
@@ -65,26 +33,19 @@ function matchesRegisteredBank(body: v.InferOutput<typeof ProfileUpdateRequest>,
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock } = app;
 
-  async function profileOf(userId: number): Promise<ProfileRow> {
-    const row = await findProfile(db, userId);
-    // The session's user exists (sessions reference users); this guards a removed account.
-    if (!row) throw new ApiError(401, 'invalid-token');
-    return row;
-  }
-
-  route(app, endpoints.profileGet, async ({ caller }) => profileAnswer(await profileOf(caller.userId)));
+  route(app, endpoints.profileGet, async ({ caller }) => profileAnswer(await profileOf(db, caller.userId)));
 
   route(app, endpoints.profileUpdate, async ({ body, caller }) => {
     const name = body.name.replace(/\s+/g, ' ');
     if (!isPlainName(name)) throw new ApiError(400, 'KEY_INVALID');
-    const row = await profileOf(caller.userId);
+    const row = await profileOf(db, caller.userId);
     if (!matchesRegisteredBank(body, row)) throw new ApiError(400, 'INVALID_USER_INFO');
     await updateName(db, caller.userId, name);
     return profileAnswer({ ...row, name });
   });
 
   route(app, endpoints.bankAccountName, async ({ body, caller }) => {
-    const bankAccount = bankAccountOf(await profileOf(caller.userId));
+    const bankAccount = bankAccountOf(await profileOf(db, caller.userId));
     if (!bankAccount || body.bankCode !== bankAccount.bankCode) throw new ApiError(400, 'INVALID_BANK');
     // spec 5: the name edit takes English letters and spaces only, for every bank.
     const accountName = normalizeNamePart(body.bankAccountName);

@@ -22,6 +22,7 @@ import { useCheapPasswordHashingForTests } from '../../../src/server/auth/passwo
 import type { Clock } from '../../../src/server/clock.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../../src/server/db/client.ts';
+import type { GameProviders } from '../../../src/server/games/provider.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
 
@@ -94,21 +95,30 @@ async function withAdminConnection<T>(adminUrl: string, work: (client: pg.Client
   }
 }
 
-/** A new database on TEST_DATABASE_URL's server, migrated; closing it drops it. */
-async function createPostgres(): Promise<Database> {
+/** A new, empty database on TEST_DATABASE_URL's server: its URL and how to drop it. */
+export async function newPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const name = `wallet_test_${randomUUID().replaceAll('-', '')}`;
   await withAdminConnection(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = postgresDatabase(url.toString());
+  return {
+    url: url.toString(),
+    drop: () => withAdminConnection(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** A new database on TEST_DATABASE_URL's server, migrated; closing it drops it. */
+async function createPostgres(): Promise<Database> {
+  const { url, drop } = await newPostgresDatabase();
+  const database = postgresDatabase(url);
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      await withAdminConnection(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await drop();
     },
   };
 }
@@ -159,15 +169,27 @@ export interface TestApp {
   logs: string[];
 }
 
+export interface TestAppOptions {
+  /** Game providers by name, instead of the app's built-in ones (a provider that fails on demand). */
+  games?: GameProviders;
+}
+
 /** Call inside a test: the app and its database are closed when the test finishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { games }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const clock = testClock();
   const sms = new RecordingSms();
   const logs: string[] = [];
   const database = await emptyDatabase();
   await seed(database.db, config, clock);
-  const app = await buildApp({ config, db: database.db, sms, clock, logStream: { write: (line) => void logs.push(line) } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    sms,
+    clock,
+    ...(games && { games }),
+    logStream: { write: (line) => void logs.push(line) },
+  });
   onTestFinished(async () => {
     await app.close();
     await database.close();

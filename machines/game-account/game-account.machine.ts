@@ -1,0 +1,195 @@
+import { assign, setup } from 'xstate';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import type {
+  AppsEntry,
+  GameAccountContext,
+  GameAccountEvent,
+  GameAccountInput,
+  GameAccountTag,
+  GameCredentials,
+  GameEntry,
+  OpenedEntry,
+} from './game-account.types.ts';
+
+type SlotInput = { slotCode: string };
+
+export const gameAccountMachine = setup({
+  types: {
+    context: {} as GameAccountContext,
+    events: {} as GameAccountEvent,
+    input: {} as GameAccountInput,
+    tags: {} as GameAccountTag,
+  },
+  actors: {
+    activateSlot: notProvided<Result<unknown>, SlotInput>('activateSlot'),
+    loadAccount: notProvided<Result<GameCredentials>, SlotInput>('loadAccount'),
+    resetPassword: notProvided<Result<unknown>, SlotInput>('resetPassword'),
+    autoLogin: notProvided<Result<GameEntry>, { provider: string; username: string }>('autoLogin'),
+  },
+  actions: {
+    clearMessages: assign({ error: null, notice: null }),
+    markSaved: assign({ saved: true }),
+    storeCredentials: assign((_, result: Result<GameCredentials>) => ({ credentials: okData(result) })),
+    // A reset password is read again (spec 2); until then the old one must not show.
+    forgetCredentials: assign({ credentials: null, passwordShown: false, notice: 'PASSWORD_RESET' as const }),
+    togglePassword: assign(({ context }) => ({ passwordShown: !context.passwordShown })),
+    showApps: assign((_, result: Result<GameEntry>) => ({ apps: okData(result) as AppsEntry })),
+    hideApps: assign({ apps: null }),
+    showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result), notice: null })),
+    showNetworkError: assign({ error: NETWORK_ERROR, notice: null }),
+    // Provided by the view layer.
+    openGame: (_, _entry: OpenedEntry) => {},
+    closeModal: (_, _params: { saved: boolean }) => {},
+    openTransfer: (_, _params: { slotCode: string }) => {},
+  },
+  guards: {
+    cardActive: ({ context }) => context.cardActive,
+    succeeded: (_, result: Result<unknown>) => result.ok,
+    // The card was out of date: the account exists, so read it.
+    alreadyActive: (_, result: Result<unknown>) => !result.ok && result.message === 'SLOT_ALREADY_ACTIVE',
+    // The card said active but the server has no account: offer to open one.
+    noAccount: (_, result: Result<unknown>) => !result.ok && result.message === 'SLOT_NO_ACCOUNT',
+    appLinks: (_, result: Result<GameEntry>) => result.ok && result.data.kind === 'apps',
+    // spec 2: the transfer-only button is disabled when the game balance is 0 or less.
+    hasBalance: ({ context }) => context.balance > 0,
+  },
+}).createMachine({
+  id: 'gameAccount',
+  description:
+    'The game account modal: open the account, show its username and password, reset the password, enter the game, or transfer only (spec 2, spec 4 Game account).',
+  context: ({ input }) => ({
+    slotCode: input.slot.code,
+    cardActive: input.slot.isActive,
+    balance: input.slot.amount,
+    credentials: null,
+    passwordShown: false,
+    apps: null,
+    error: null,
+    notice: null,
+    saved: false,
+  }),
+  output: ({ context }) => ({ saved: context.saved }),
+  initial: 'opening',
+  states: {
+    opening: {
+      description: 'An active card reads its account; an inactive one offers to open it.',
+      always: [{ guard: 'cardActive', target: 'loadingAccount' }, { target: 'inactive' }],
+    },
+    inactive: {
+      tags: 'inactive',
+      on: {
+        'account.activate': 'activating',
+        'modal.close': 'closed',
+      },
+    },
+    activating: {
+      tags: ['inactive', 'busy'],
+      description: 'spec 4: inactive → active after an activate call. The modal cannot close meanwhile.',
+      entry: 'clearMessages',
+      invoke: {
+        id: 'activateSlot',
+        src: 'activateSlot',
+        input: ({ context }) => ({ slotCode: context.slotCode }),
+        onDone: [
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'loadingAccount', actions: 'markSaved' },
+          { guard: { type: 'alreadyActive', params: actorOutput }, target: 'loadingAccount', actions: 'markSaved' },
+          { target: 'inactive', actions: { type: 'showFailure', params: actorOutput } },
+        ],
+        onError: { target: 'inactive', actions: 'showNetworkError' },
+      },
+    },
+    loadingAccount: {
+      tags: ['loading', 'busy'],
+      description: 'Reads the game username and password (GET /api/wallet/account/ with the game code).',
+      invoke: {
+        id: 'loadAccount',
+        src: 'loadAccount',
+        input: ({ context }) => ({ slotCode: context.slotCode }),
+        onDone: [
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'active', actions: { type: 'storeCredentials', params: actorOutput } },
+          { guard: { type: 'noAccount', params: actorOutput }, target: 'inactive', actions: { type: 'showFailure', params: actorOutput } },
+          { target: 'accountFailed', actions: { type: 'showFailure', params: actorOutput } },
+        ],
+        onError: { target: 'accountFailed', actions: 'showNetworkError' },
+      },
+      on: {
+        'modal.close': 'closed',
+      },
+    },
+    accountFailed: {
+      tags: 'failed',
+      on: {
+        'account.reload': { target: 'loadingAccount', actions: 'clearMessages' },
+        'modal.close': 'closed',
+      },
+    },
+    active: {
+      tags: 'active',
+      on: {
+        'password.toggle': { actions: 'togglePassword' },
+        'password.reset': 'resettingPassword',
+        'game.enter': 'entering',
+        'game.transfer': { guard: 'hasBalance', target: 'transferring' },
+        'modal.close': 'closed',
+      },
+    },
+    resettingPassword: {
+      tags: ['active', 'busy'],
+      description: 'The modal cannot close meanwhile. Success reads the account again (spec 2).',
+      entry: 'clearMessages',
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({ slotCode: context.slotCode }),
+        onDone: [
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'loadingAccount', actions: 'forgetCredentials' },
+          { target: 'active', actions: { type: 'showFailure', params: actorOutput } },
+        ],
+        onError: { target: 'active', actions: 'showNetworkError' },
+      },
+    },
+    entering: {
+      tags: ['active', 'busy'],
+      description: 'Asks autoLogin how to enter (provider and game username): a link or a login form opens at once; app links are shown to choose from.',
+      entry: 'clearMessages',
+      invoke: {
+        id: 'autoLogin',
+        src: 'autoLogin',
+        input: ({ context }) => ({ provider: context.credentials!.provider, username: context.credentials!.username }),
+        onDone: [
+          { guard: { type: 'appLinks', params: actorOutput }, target: 'choosingApp', actions: { type: 'showApps', params: actorOutput } },
+          {
+            guard: { type: 'succeeded', params: actorOutput },
+            target: 'active',
+            actions: { type: 'openGame', params: ({ event }) => okData(event.output) as OpenedEntry },
+          },
+          { target: 'active', actions: { type: 'showFailure', params: actorOutput } },
+        ],
+        onError: { target: 'active', actions: 'showNetworkError' },
+      },
+      on: {
+        'modal.close': 'closed',
+      },
+    },
+    choosingApp: {
+      tags: 'choosingApp',
+      description: 'The game is played in its app: links for Android and iOS.',
+      on: {
+        'apps.dismiss': { target: 'active', actions: 'hideApps' },
+        'modal.close': 'closed',
+      },
+    },
+    transferring: {
+      type: 'final',
+      tags: 'closed',
+      description: 'Transfer only: instead of closing, the modal hands over to the home, which opens the transfer modal preset to this game.',
+      entry: { type: 'openTransfer', params: ({ context }) => ({ slotCode: context.slotCode }) },
+    },
+    closed: {
+      type: 'final',
+      tags: 'closed',
+      entry: { type: 'closeModal', params: ({ context }) => ({ saved: context.saved }) },
+    },
+  },
+});

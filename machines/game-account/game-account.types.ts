@@ -1,0 +1,64 @@
+/** Game account modal (spec 2 Game account modal, spec 4 Game account, spec 7 wallet and autoLogin calls). */
+import type { GameCredentialsResponse, GameEntry, Output } from '../../src/contract/api.ts';
+
+export type GameCredentials = Output<typeof GameCredentialsResponse>;
+export type { GameEntry };
+
+/** The entries the view opens at once; app links are shown for the member to choose. */
+export type OpenedEntry = Exclude<GameEntry, { kind: 'apps' }>;
+export type AppsEntry = Extract<GameEntry, { kind: 'apps' }>;
+
+export interface GameAccountInput {
+  /** The card the member tapped (a Slot of the wallet answer). */
+  slot: { code: string; isActive: boolean; amount: number };
+}
+
+export interface GameAccountContext {
+  slotCode: string;
+  /** What the card said when the modal opened: active cards read their account at once. */
+  cardActive: boolean;
+  /** The game balance when the modal opened; the transfer-only button needs more than 0 (spec 2). */
+  balance: number;
+  /** Null until loaded, and while a reset password is read again. */
+  credentials: GameCredentials | null;
+  passwordShown: boolean;
+  /** App links to choose from (state choosingApp). */
+  apps: AppsEntry | null;
+  /**
+   * A catalogue code or NETWORK_ERROR: SLOT_ACTIVATE_FAIL (inactive),
+   * SLOT_NO_ACCOUNT (inactive: open one), SLOT_RESET_PASSWORD_FAIL (active), ...
+   */
+  error: string | null;
+  /** 'PASSWORD_RESET' after a reset password was read again. */
+  notice: 'PASSWORD_RESET' | null;
+  /** The account was opened here: the home reads the wallet again when the modal closes. */
+  saved: boolean;
+}
+
+export type GameAccountEvent =
+  | { type: 'account.activate' }
+  /** Read the account again after it failed to load. */
+  | { type: 'account.reload' }
+  | { type: 'password.toggle' }
+  | { type: 'password.reset' }
+  | { type: 'game.enter' }
+  /** Back from the app links. */
+  | { type: 'apps.dismiss' }
+  /** The transfer-only button: the modal ends and the home opens the transfer modal preset to this game. */
+  | { type: 'game.transfer' }
+  | { type: 'modal.close' };
+
+/**
+ * Actors the view provides (each → Result<…>):
+ *   activateSlot ({ slotCode } → unknown; GET /api/wallet/activate/{slotCode}),
+ *   loadAccount ({ slotCode } → GameCredentials; GET /api/wallet/account/{slotCode}),
+ *   resetPassword ({ slotCode } → unknown; GET /api/wallet/resetpassword/{slotCode}),
+ *   autoLogin ({ provider, username } → GameEntry; GET /api/autoLogin/{provider}/{username}).
+ * Actions the view provides: openGame (OpenedEntry: a link or a login form),
+ *   closeModal ({ saved }), and openTransfer ({ slotCode }): the transfer-only
+ *   button ends the modal with openTransfer instead of closeModal.
+ * The view reads `snapshot.can({ type: 'game.transfer' })` to enable the transfer-only button.
+ * Tags: 'inactive', 'loading' (the account is read), 'failed' (it could not be
+ *   read: retry), 'active', 'busy' (a call in flight: buttons disabled), 'choosingApp', 'closed'.
+ */
+export type GameAccountTag = 'inactive' | 'loading' | 'failed' | 'active' | 'busy' | 'choosingApp' | 'closed';

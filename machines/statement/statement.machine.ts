@@ -1,0 +1,110 @@
+import { assertEvent, assign, setup, stopChild } from 'xstate';
+import type { WalletResponse } from '../../src/contract/api.ts';
+import type { ResponseOf } from '../../src/contract/endpoints.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { okData, type Result } from '../shared/result.ts';
+import type { PageQuery, StatementContext, StatementEvent, StatementInput, StatementTag } from './statement.types.ts';
+
+type PageAnswer = Result<ResponseOf<'statement'>>;
+
+/** spec 9: statement 10 per page. */
+export const STATEMENT_PAGE_SIZE = 10;
+
+export const statementMachine = setup({
+  types: {
+    context: {} as StatementContext,
+    events: {} as StatementEvent,
+    input: {} as StatementInput,
+    tags: {} as StatementTag,
+  },
+  actors: {
+    loadPage: notProvided<PageAnswer, PageQuery>('loadPage'),
+    loadAccounts: notProvided<Result<WalletResponse>>('loadAccounts'),
+  },
+  actions: {
+    setPage: assign(({ event }) => {
+      assertEvent(event, 'statement.page');
+      return { page: event.page };
+    }),
+    showPage: assign(({ context }, result: PageAnswer) => {
+      const { statements, total } = okData(result);
+      return { statements, total, shownPage: context.page };
+    }),
+    storeAccounts: assign((_, result: Result<WalletResponse>) => {
+      const { slots, bankAccount } = okData(result);
+      return {
+        gameNames: Object.fromEntries(slots.map((slot) => [slot.code, slot.name])),
+        currency: bankAccount?.currency ?? null,
+      };
+    }),
+    // An invoke on the root outlives its answer among the snapshot's children;
+    // letting it go keeps "calls in flight" true to life (the test models read them).
+    releaseAccountsCall: stopChild('loadAccounts'),
+    // Provided by the view layer (spec 7: failed statement loads are silently ignored).
+    logFailure: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    succeeded: (_, result: Result<unknown>) => result.ok,
+    askedAlready: ({ context, event }) => event.type === 'statement.page' && event.page === context.page,
+  },
+  delays: loaderDelays,
+}).createMachine({
+  id: 'statement',
+  description:
+    'The statement: one page of 10 at a time (spec 2 Statement, spec 9). A failed load keeps the last page shown, or the empty list (spec 7).',
+  context: ({ input }) => ({
+    page: input.page,
+    limit: STATEMENT_PAGE_SIZE,
+    statements: [],
+    total: 0,
+    shownPage: null,
+    gameNames: {},
+    currency: null,
+  }),
+  // Game names and the currency, read once beside the pages; without them codes show.
+  invoke: {
+    id: 'loadAccounts',
+    src: 'loadAccounts',
+    onDone: [
+      {
+        guard: { type: 'succeeded', params: actorOutput },
+        actions: [{ type: 'storeAccounts', params: actorOutput }, 'releaseAccountsCall'],
+      },
+      { actions: [{ type: 'logFailure', params: answeredFailure }, 'releaseAccountsCall'] },
+    ],
+    onError: { actions: [{ type: 'logFailure', params: noAnswer }, 'releaseAccountsCall'] },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description:
+        'Reads the page asked for. What is shown stays for the loader delay (spec 9), then a skeleton replaces it until the answer.',
+      tags: 'loading',
+      ...skeletonAfterLoaderDelay,
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ page: context.page, limit: context.limit }),
+        onDone: [
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
+          { target: 'showing', actions: { type: 'logFailure', params: answeredFailure } },
+        ],
+        onError: { target: 'showing', actions: { type: 'logFailure', params: noAnswer } },
+      },
+      on: {
+        'statement.page': [
+          { guard: 'askedAlready' },
+          { target: 'loading', reenter: true, actions: 'setPage' },
+        ],
+      },
+    },
+    showing: {
+      description: 'The last page that loaded, or the empty state.',
+      on: {
+        'statement.page': { target: 'loading', actions: 'setPage' },
+      },
+    },
+  },
+});

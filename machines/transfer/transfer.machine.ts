@@ -1,0 +1,127 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { WALLET } from '../../src/contract/api.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { parseAmount } from '../shared/amount.ts';
+import {
+  moneyActionActions,
+  moneyActionGuards,
+  moneyActionStart,
+  moneyActionStates,
+  type MoneyMoved,
+} from '../shared/money-action.ts';
+import type { Result } from '../shared/result.ts';
+import type {
+  TransferContext,
+  TransferEvent,
+  TransferInput,
+  TransferOrder,
+  TransferTag,
+} from './transfer.types.ts';
+
+function initialContext(input: TransferInput): TransferContext {
+  const known = (code: string | undefined) => (code !== undefined && input.accounts.includes(code) ? code : '');
+  const all = input.initial?.all === true;
+  const to = known(input.initial?.to);
+  return {
+    accounts: input.accounts,
+    minimum: input.minimum,
+    mode: all ? 'all' : 'amount',
+    from: all ? WALLET : known(input.initial?.from),
+    to: all && to === WALLET ? '' : to,
+    amount: '',
+    ...moneyActionStart(input.keyPrefix),
+  };
+}
+
+/** The request the reviewed form stands for. */
+export function transferOrder(context: TransferContext): TransferOrder {
+  return context.mode === 'all'
+    ? { kind: 'all', to: context.to }
+    : { kind: 'amount', from: context.from, to: context.to, amount: parseAmount(context.amount) ?? 0 };
+}
+
+export const transferMachine = setup({
+  types: {
+    context: {} as TransferContext,
+    events: {} as TransferEvent,
+    input: {} as TransferInput,
+    tags: {} as TransferTag,
+  },
+  actors: {
+    postTransfer: notProvided<Result<MoneyMoved>, { order: TransferOrder; idempotencyKey: string }>('postTransfer'),
+  },
+  actions: {
+    setField: assign(({ event }) => {
+      assertEvent(event, 'field.change');
+      return { [event.field]: event.value, error: null };
+    }),
+    // Transfer-all always takes the wallet; the wallet cannot be its destination.
+    setMode: assign(({ context, event }) => {
+      assertEvent(event, 'mode.change');
+      return event.mode === 'all'
+        ? { mode: event.mode, from: WALLET, to: context.to === WALLET ? '' : context.to, error: null }
+        : { mode: event.mode, error: null };
+    }),
+    reject: assign((_, params: { error: string }) => ({ error: params.error })),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    // spec 5: 'Please select correct account' (transfer-all needs a game).
+    accountNotChosen: ({ context }) => {
+      const known = (code: string) => context.accounts.includes(code);
+      return context.mode === 'all'
+        ? !known(context.to) || context.to === WALLET
+        : !known(context.from) || !known(context.to);
+    },
+    // spec 5: 'Cannot transfer to or from same account'.
+    sameAccount: ({ context }) => context.mode === 'amount' && context.from === context.to,
+    // spec 2: money moves between the wallet and a game account, never game to game.
+    betweenGames: ({ context }) => context.mode === 'amount' && context.from !== WALLET && context.to !== WALLET,
+    amountInvalid: ({ context }) => context.mode === 'amount' && parseAmount(context.amount) === null,
+    // spec 5: 'Minimum amount is ...' (default 1, spec 9).
+    amountBelowMinimum: ({ context }) =>
+      context.mode === 'amount' && (parseAmount(context.amount) ?? 0) < context.minimum,
+  },
+})
+  .extend({ actions: moneyActionActions<TransferContext, TransferEvent>(), guards: moneyActionGuards })
+  .createMachine({
+    id: 'transfer',
+    description:
+      'The transfer modal: an amount between the wallet and a game account, or the whole wallet into a game (spec 2, spec 5 Transfer). One idempotency key per confirmed action; a retry after no answer sends the same key.',
+    context: ({ input }) => initialContext(input),
+    output: ({ context }) => ({ saved: context.saved }),
+    initial: 'editing',
+    states: {
+      editing: {
+        tags: 'editing',
+        on: {
+          'field.change': { actions: 'setField' },
+          'mode.change': { actions: 'setMode' },
+          'transfer.submit': [
+            { guard: 'accountNotChosen', actions: { type: 'reject', params: { error: 'ACCOUNT_INCORRECT' } } },
+            { guard: 'sameAccount', actions: { type: 'reject', params: { error: 'SAME_ACCOUNT' } } },
+            { guard: 'betweenGames', actions: { type: 'reject', params: { error: 'ACCOUNT_INCORRECT' } } },
+            { guard: 'amountInvalid', actions: { type: 'reject', params: { error: 'AMOUNT_INVALID' } } },
+            { guard: 'amountBelowMinimum', actions: { type: 'reject', params: { error: 'AMOUNT_BELOW_MINIMUM' } } },
+            { target: 'confirming', actions: 'clearError' },
+          ],
+          'modal.close': 'closed',
+        },
+      },
+      ...moneyActionStates({
+        flow: 'transfer',
+        actor: 'postTransfer',
+        input: ({ context }: { context: TransferContext }) => ({
+          order: transferOrder(context),
+          idempotencyKey: context.idempotencyKey!,
+        }),
+        descriptions: {
+          confirming: 'UI.md: a money action is confirmed before it moves money. The review shows from, to and the amount.',
+          submitting: 'Sends the order with the action\'s idempotency key. The modal cannot close meanwhile.',
+          succeeded: 'spec 7: a success alert and the transfer: amount, from, to, the new wallet balance.',
+          outcomeUnknown:
+            'No answer came: the money may have moved. Only a retry with the same key is offered (the server answers what happened), or closing, which reads the wallet again.',
+        },
+      }),
+    },
+  });

@@ -1,0 +1,61 @@
+/** Transfer modal (spec 2 Transfer and withdraw modals, spec 5 Transfer, spec 7). */
+import type { MoneyActionContext, MoneyActionEvent, MoneyActionTag, MoneyMoved } from '../shared/money-action.ts';
+
+export type { MoneyMoved };
+
+/** An amount between two accounts, or the whole wallet into one game (POST /api/wallet/transferAll). */
+export type TransferMode = 'amount' | 'all';
+
+export interface TransferInput {
+  /** Account codes money may move between: WALLET and the member's active game accounts. */
+  accounts: string[];
+  /** spec 5 and 9: the smallest amount (1 by default). */
+  minimum: number;
+  /** Preset by the home, e.g. the game account modal's transfer-only button. Codes not in `accounts` are ignored. */
+  initial?: { from?: string; to?: string; all?: boolean };
+  /** Random per opening of the modal (the SPA passes crypto.randomUUID()); see idempotencyKey(). */
+  keyPrefix: string;
+}
+
+/** What the view sends to the server: POST /api/wallet/transfer or /api/wallet/transferAll. */
+export type TransferOrder =
+  | { kind: 'amount'; from: string; to: string; amount: number }
+  | { kind: 'all'; to: string };
+
+export interface TransferContext extends MoneyActionContext {
+  accounts: string[];
+  minimum: number;
+  mode: TransferMode;
+  /** Account codes; '' until chosen. In mode 'all' `from` is always WALLET. */
+  from: string;
+  to: string;
+  /** As typed; parseAmount() reads it. Unused in mode 'all'. */
+  amount: string;
+  /**
+   * Shown inline on the form: a client code ('ACCOUNT_INCORRECT': an account not
+   * chosen, or game to game; 'SAME_ACCOUNT'; 'AMOUNT_INVALID';
+   * 'AMOUNT_BELOW_MINIMUM' (the view names `minimum`)), or the
+   * server's refusal (a catalogue code: MONEY_NOT_ENOUGH, TRANSFER_FAIL, ...).
+   * In state outcomeUnknown: NETWORK_ERROR or INTERNAL_SERVER_ERROR.
+   */
+  error: string | null;
+}
+
+export type TransferField = 'from' | 'to' | 'amount';
+
+export type TransferEvent =
+  | { type: 'field.change'; field: TransferField; value: string }
+  | { type: 'mode.change'; mode: TransferMode }
+  /** Check the form and show the review. */
+  | { type: 'transfer.submit' }
+  /** transfer.confirm, transfer.edit, transfer.retry and modal.close (see money-action.ts). */
+  | MoneyActionEvent<'transfer'>;
+
+/**
+ * Actor the view provides: postTransfer ({ order, idempotencyKey } → Result<MoneyMoved>).
+ * Action the view provides: closeModal ({ saved }).
+ * Tags: 'editing' (the form), 'confirming' (the review; also while sending),
+ *   'busy' (sending: buttons disabled, the modal does not close), 'succeeded',
+ *   'outcomeUnknown' (no answer: retry or close), 'closed'.
+ */
+export type TransferTag = MoneyActionTag;

@@ -1,0 +1,83 @@
+import { assign, setup } from 'xstate';
+import type { WalletResponse } from '../../src/contract/api.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { okData, type Result } from '../shared/result.ts';
+import type { WalletContext, WalletEvent, WalletTag } from './wallet.types.ts';
+
+/**
+ * A read of the wallet, back to idle either way: an answer is shown, a
+ * failure keeps what is shown and is only logged (spec 7).
+ */
+function readWallet<TSrc extends 'loadWallet' | 'refreshAll'>(src: TSrc) {
+  return {
+    id: src,
+    src,
+    onDone: [
+      { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'storeWallet', params: actorOutput } },
+      { target: 'idle', actions: { type: 'logFailure', params: answeredFailure } },
+    ],
+    onError: { target: 'idle', actions: { type: 'logFailure', params: noAnswer } },
+  } as const;
+}
+
+export const walletMachine = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+    tags: {} as WalletTag,
+  },
+  actors: {
+    loadWallet: notProvided<Result<WalletResponse>>('loadWallet'),
+    refreshAll: notProvided<Result<WalletResponse>>('refreshAll'),
+  },
+  actions: {
+    storeWallet: assign((_, result: Result<WalletResponse>) => ({ wallet: okData(result) })),
+    // Provided by the view layer (spec 7: a failed wallet load is only logged).
+    logFailure: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    succeeded: (_, result: Result<WalletResponse>) => result.ok,
+  },
+  delays: loaderDelays,
+}).createMachine({
+  id: 'wallet',
+  description:
+    'The member home\'s wallet: balances, game accounts and last-update time (spec 2 Member home). A failed read keeps what is shown and is only logged (spec 7).',
+  context: { wallet: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description:
+        'The first read. The skeleton shows only when the answer takes longer than the loader delay (spec 9). No modal can be open yet (they need a wallet), so nothing asks to read again meanwhile.',
+      tags: 'busy',
+      ...skeletonAfterLoaderDelay,
+      invoke: readWallet('loadWallet'),
+    },
+    idle: {
+      description: 'Shows the last wallet read, or dashes when no read has succeeded yet.',
+      on: {
+        'wallet.reload': 'reloading',
+        'wallet.refreshAll': 'refreshingAll',
+      },
+    },
+    reloading: {
+      description: 'Reads the wallet again; what is shown stays until the answer. A second save restarts the read, so the answer is never older than the last save.',
+      tags: 'busy',
+      invoke: readWallet('loadWallet'),
+      on: {
+        'wallet.reload': { target: 'reloading', reenter: true },
+      },
+    },
+    refreshingAll: {
+      description:
+        'The server re-reads every game balance. A modal that saved meanwhile (opened before the answer) drops this read for a fresh one.',
+      tags: ['busy', 'refreshingAll'],
+      invoke: readWallet('refreshAll'),
+      on: {
+        'wallet.reload': 'reloading',
+      },
+    },
+  },
+});

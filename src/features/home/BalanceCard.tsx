@@ -1,0 +1,110 @@
+/**
+ * The home's first card (spec 2): greeting and name, total balance (wallet
+ * plus every game account), its split, the last-update time and the 'check
+ * balance' action. Money is the largest text on the screen (UI.md).
+ */
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { WALLET } from '../../contract/api.ts';
+import { memberCurrency } from '../ui/currency.ts';
+import { formatTimeOrDateTime } from '../ui/date-time.ts';
+import { formatMoney } from '../ui/money.ts';
+import { gamesBalance, totalBalance } from './balance.ts';
+import { TransferIcon } from '../ui/member-icons.tsx';
+import { RefreshIcon } from './home-icons.tsx';
+import type { HomeActor, WalletActor } from './use-home-actors.ts';
+
+const NO_AMOUNT = '–';
+
+export function BalanceCard({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
+  const { t } = useLingui();
+  const data = useSelector(wallet, (snapshot) => snapshot.context.wallet);
+  const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
+  const skeleton = useSelector(wallet, (snapshot) => snapshot.hasTag('skeleton'));
+  // Before the loader delay nothing flashes: the lines keep their place, empty.
+  const waiting = data === null && busy;
+  const placeholder = (className: string) => (
+    <span className={`skeleton ${className}${skeleton || !waiting ? '' : ' skeleton--quiet'}`} aria-hidden="true" />
+  );
+  const currency = memberCurrency(data?.bankAccount?.currency);
+  const money = (amount: number | undefined) => (amount === undefined ? NO_AMOUNT : formatMoney(amount, currency));
+
+  return (
+    <section className="card balance-card" aria-labelledby="total-balance-label" aria-busy={busy}>
+      <p className="balance-card__hello">
+        <Trans>Hello</Trans>
+      </p>
+      {data ? (
+        <h1 className="balance-card__name">{data.profile.name}</h1>
+      ) : (
+        <h1 className="balance-card__name">
+          {waiting ? (
+            <>
+              <span className="visually-hidden">
+                <Trans>Home</Trans>
+              </span>
+              {placeholder('skeleton--name')}
+            </>
+          ) : (
+            <Trans>Welcome</Trans>
+          )}
+        </h1>
+      )}
+
+      <p id="total-balance-label" className="balance-card__label">
+        <Trans>Total balance</Trans>
+      </p>
+      <p className="balance-card__total" aria-live="polite" aria-atomic="true">
+        {waiting ? placeholder('skeleton--total') : money(data ? totalBalance(data) : undefined)}
+      </p>
+      <dl className="balance-card__split">
+        <div>
+          <dt>
+            <Trans>Wallet</Trans>
+          </dt>
+          <dd>{waiting ? placeholder('skeleton--amount') : money(data?.wallet.amount)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Games</Trans>
+          </dt>
+          <dd>{waiting ? placeholder('skeleton--amount') : money(data ? gamesBalance(data) : undefined)}</dd>
+        </div>
+      </dl>
+
+      <div className="balance-card__footer">
+        <p className="balance-card__updated">
+          {data ? (
+            <Trans>
+              Updated <time dateTime={data.updatedAt}>{formatTimeOrDateTime(data.updatedAt)}</time>
+            </Trans>
+          ) : waiting ? null : (
+            <Trans>Not updated yet</Trans>
+          )}
+        </p>
+        <div className="balance-card__actions">
+          <button
+            type="button"
+            className="chip-button"
+            disabled={data === null}
+            aria-haspopup="dialog"
+            onClick={() => home.send({ type: 'transfer.open', start: { from: WALLET } })}
+          >
+            <TransferIcon size={20} />
+            <Trans>Transfer</Trans>
+          </button>
+          <button
+            type="button"
+            className="chip-button"
+            disabled={busy}
+            aria-label={busy ? t`Checking balance…` : undefined}
+            onClick={() => wallet.send({ type: 'wallet.reload' })}
+          >
+            <RefreshIcon size={20} className={busy ? 'spin' : undefined} />
+            <Trans>Check balance</Trans>
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The home's modals, one at a time as the home machine says (spec 2): the
+ * wallet modals (src/features/wallet) and, until their issues land, the
+ * deposit, invite and refund sheets. A chunk of its own, fetched as soon as
+ * the wallet is shown. Each modal is mounted while open, so every opening
+ * starts afresh; Radix locks the page's scroll while one is open.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Trans } from '@lingui/react/macro';
+import { groupAccountNumber } from '../../contract/rules.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { GameAccountModal, TransferModal, WithdrawModal } from '../wallet/index.ts';
+import type { HomeActor, WalletActor } from './use-home-actors.ts';
+
+export default function HomeModals({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
+  const data = useSelector(wallet, (snapshot) => snapshot.context.wallet);
+  const modal = useSelector(home, (snapshot) => {
+    for (const tag of ['modal:deposit', 'modal:withdraw', 'modal:transfer', 'modal:game', 'modal:invite', 'modal:refund'] as const) {
+      if (snapshot.hasTag(tag)) return tag;
+    }
+    return null;
+  });
+  const slotCode = useSelector(home, (snapshot) => snapshot.context.slotCode);
+  const transferStart = useSelector(home, (snapshot) => snapshot.context.transfer);
+  const close = (saved: boolean) => home.send({ type: 'modal.close', saved });
+  const slot = data?.slots.find((candidate) => candidate.code === slotCode);
+  // A game that left the wallet's list (a reload) has no modal to show: give the home back.
+  const gameGone = modal === 'modal:game' && data !== null && slot === undefined;
+  useEffect(() => {
+    if (gameGone) home.send({ type: 'modal.close', saved: false });
+  }, [gameGone, home]);
+
+  switch (modal) {
+    case 'modal:deposit':
+      return <DepositSheet account={data?.bankAccount ?? null} onClose={() => close(false)} />;
+    case 'modal:invite':
+      return (
+        <ComingSoonSheet title={<Trans>Invite friends</Trans>} onClose={() => close(false)}>
+          <Trans>
+            Soon you can share your own invite link here and receive a bonus when the friends you invite play. We will
+            tell you when it is ready.
+          </Trans>
+        </ComingSoonSheet>
+      );
+    case 'modal:refund':
+      return (
+        <ComingSoonSheet title={<Trans>Refund</Trans>} onClose={() => close(false)}>
+          <Trans>
+            Soon you can collect a refund of part of your losses here, with its conditions shown before you receive it. We
+            will tell you when it is ready.
+          </Trans>
+        </ComingSoonSheet>
+      );
+    case 'modal:withdraw':
+      return data ? <WithdrawModal open wallet={data} onClose={close} /> : null;
+    case 'modal:transfer':
+      return data ? <TransferModal open wallet={data} initial={transferStart ?? undefined} onClose={close} /> : null;
+    case 'modal:game':
+      return data && slot ? (
+        <GameAccountModal
+          open
+          wallet={data}
+          slot={slot}
+          onClose={close}
+          onTransfer={(code) => home.send({ type: 'game.transfer', slotCode: code })}
+        />
+      ) : null;
+    default:
+      return null;
+  }
+}
+
+interface BankAccountShown {
+  bankAccountName: string;
+  bankAccountNo: string;
+  bank: { nameTH: string };
+}
+
+/**
+ * Until the deposit issue (QR codes, slips, mobile-wallet links) lands, the
+ * operator credits bank deposits by hand: say so, say from which account to
+ * send, and where to ask (docs/decisions.md, Member home).
+ */
+function DepositSheet({ account, onClose }: { account: BankAccountShown | null; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={<Trans>Deposit</Trans>}
+      description={
+        <Trans>
+          For now our team credits bank deposits by hand. Contact us for the account to transfer to and send us your
+          transfer slip; your balance here goes up once it is credited.
+        </Trans>
+      }
+    >
+      <div className="stack">
+        {account && (
+          <div className="sheet-note">
+            <p className="small muted">
+              <Trans>Transfer from your registered account only:</Trans>
+            </p>
+            <p className="sheet-note__strong">{account.bank.nameTH}</p>
+            <p className="mono">{groupAccountNumber(account.bankAccountNo)}</p>
+            <p className="small">{account.bankAccountName}</p>
+          </div>
+        )}
+        <p className="small muted">
+          <Trans>Deposits by QR code, TrueMoney link and slip upload are coming in a next update.</Trans>
+        </p>
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+          <Link to="/user/contact" className="button button--primary" onClick={onClose}>
+            <Trans>Contact us</Trans>
+          </Link>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function ComingSoonSheet({ title, children, onClose }: { title: ReactNode; children: ReactNode; onClose: () => void }) {
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={title}>
+      <div className="stack">
+        <p>
+          <span className="soon-badge">
+            <Trans>Coming soon</Trans>
+          </span>
+        </p>
+        <p>{children}</p>
+        <button type="button" className="button button--primary button--block" onClick={onClose}>
+          <Trans>OK</Trans>
+        </button>
+      </div>
+    </Modal>
+  );
+}

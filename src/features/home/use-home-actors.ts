@@ -1,0 +1,51 @@
+/**
+ * The member home's two machines, wired to the API client: the wallet (what
+ * the home reads) and the modal stack (what the home shows over itself). A
+ * modal that saved asks the wallet to read again.
+ */
+import { useEffect, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useLingui } from '@lingui/react';
+import { fromPromise } from 'xstate';
+import type { WalletResponse } from '../../contract/api.ts';
+import { homeMachine } from '../../../machines/home/home.machine.ts';
+import type { Result } from '../../../machines/shared/result.ts';
+import { walletMachine } from '../../../machines/wallet/wallet.machine.ts';
+import { useApi } from '../../app/use-app.ts';
+
+export function useHomeActors() {
+  const api = useApi();
+  const wallet = useActorRef(
+    walletMachine.provide({
+      actors: {
+        loadWallet: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
+        refreshAll: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('walletRefreshSlots', { signal })),
+      },
+      actions: {
+        // spec 7: a failed wallet load is only logged.
+        logFailure: (_, { message }) => console.warn(`wallet: read failed (${message})`),
+      },
+    }),
+  );
+  const home = useActorRef(
+    homeMachine.provide({
+      actions: {
+        reloadWallet: () => wallet.send({ type: 'wallet.reload' }),
+      },
+    }),
+  );
+
+  // Game names and texts come in the member's language (Accept-Language): read again on a switch.
+  const { i18n } = useLingui();
+  const locale = useRef(i18n.locale);
+  useEffect(() => {
+    if (locale.current === i18n.locale) return;
+    locale.current = i18n.locale;
+    wallet.send({ type: 'wallet.reload' });
+  }, [i18n.locale, wallet]);
+
+  return { wallet, home };
+}
+
+export type WalletActor = ReturnType<typeof useHomeActors>['wallet'];
+export type HomeActor = ReturnType<typeof useHomeActors>['home'];

@@ -1,0 +1,366 @@
+/**
+ * Statement (spec 2, 4, 7, 9): 10 entries a page, each with an icon, its
+ * activity, status, time (DD/MM/YYYY HH:mm:ss and how long ago) and signed
+ * amount; page links 3 before and 1 after the current page. The page lives
+ * in the address (?page=), the reading in the statement machine. A failed
+ * load is silently ignored (spec 7): the last page or the empty state stays.
+ */
+import './statement.css';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { WALLET, type StatementItem, type WalletResponse } from '../../contract/api.ts';
+import type { ResponseOf } from '../../contract/endpoints.ts';
+import type { Result } from '../../../machines/shared/result.ts';
+import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
+import type { PageQuery } from '../../../machines/statement/statement.types.ts';
+import { useApi } from '../../app/use-app.ts';
+import { memberCurrency } from '../ui/currency.ts';
+import { formatDateTime } from '../ui/date-time.ts';
+import { CheckIcon, CloseIcon } from '../ui/icons.tsx';
+import { formatMoney, type Currency } from '../ui/money.ts';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  DepositIcon,
+  GiftIcon,
+  StatementIcon,
+  TransferIcon,
+  WithdrawIcon,
+} from '../ui/member-icons.tsx';
+import { timeAgo, type TimeAgoUnit } from '../ui/time-ago.ts';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { ClockIcon, FinishBonusIcon, UnknownIcon } from './statement-icons.tsx';
+import {
+  amountSign,
+  pageCount,
+  pageLinks,
+  statementKind,
+  statusKind,
+  type StatementKind,
+  type StatusKind,
+} from './statement-rules.ts';
+
+type IconComponent = ComponentType<{ size?: number }>;
+
+const KIND_ICONS: Record<StatementKind, IconComponent> = {
+  deposit: DepositIcon,
+  bonus: GiftIcon,
+  finish_bonus: FinishBonusIcon,
+  withdraw: WithdrawIcon,
+  transfer: TransferIcon,
+  unknown: UnknownIcon,
+};
+
+const STATUS_ICONS: Record<StatusKind, IconComponent> = {
+  success: CheckIcon,
+  failure: CloseIcon,
+  inProgress: ClockIcon,
+};
+
+const EXACT = { exact: true, includeSearch: true } as const;
+
+/** The search schema's page (absent means 1). */
+const pageOf = (search: { page?: number }) => search.page ?? 1;
+
+/** "3 minutes ago" should not stand still while the page is open. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function StatementPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Statement`);
+  const api = useApi();
+  const page = pageOf(useSearch({ from: '/_member/user/statement' }));
+
+  const statement = useActorRef(
+    statementMachine.provide({
+      actors: {
+        loadPage: fromPromise<Result<ResponseOf<'statement'>>, PageQuery>(({ input, signal }) =>
+          api.call('statement', { page: input.page, limit: input.limit }, { signal }),
+        ),
+        loadAccounts: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
+      },
+      actions: {
+        // spec 7: failed statement loads are silently ignored.
+        logFailure: (_, { message }) => console.warn(`statement: read failed (${message})`),
+      },
+    }),
+    { input: { page } },
+  );
+
+  // The address is the source of the page: links, back and forward all land here.
+  useEffect(() => {
+    statement.send({ type: 'statement.page', page });
+  }, [statement, page]);
+
+  const statements = useSelector(statement, (snapshot) => snapshot.context.statements);
+  const total = useSelector(statement, (snapshot) => snapshot.context.total);
+  const shownPage = useSelector(statement, (snapshot) => snapshot.context.shownPage);
+  const gameNames = useSelector(statement, (snapshot) => snapshot.context.gameNames);
+  const accountCurrency = useSelector(statement, (snapshot) => snapshot.context.currency);
+  const loading = useSelector(statement, (snapshot) => snapshot.hasTag('loading'));
+  const skeleton = useSelector(statement, (snapshot) => snapshot.hasTag('skeleton'));
+  const now = useNow(30_000);
+
+  const currency = memberCurrency(accountCurrency);
+  const accountName = (code: string) => (code.toUpperCase() === WALLET ? t`Wallet` : (gameNames[code] ?? code));
+  const last = pageCount(total, STATEMENT_PAGE_SIZE);
+
+  let body;
+  if (skeleton || (loading && shownPage === null)) {
+    body = <StatementSkeleton visible={skeleton} />;
+  } else if (statements.length > 0) {
+    body = (
+      <ol className="statement-list" aria-labelledby="statement-title" aria-busy={loading}>
+        {statements.map((item) => (
+          <StatementRow key={item._id} item={item} currency={currency} accountName={accountName} now={now} />
+        ))}
+      </ol>
+    );
+  } else if (total > 0) {
+    body = (
+      <div className="card card--center stack">
+        <p>
+          <Trans>There is nothing on this page.</Trans>
+        </p>
+        <Link to="/user/statement" search={{}} className="button button--secondary">
+          <Trans>Go to the first page</Trans>
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="card card--center stack">
+        <span className="placeholder-icon">
+          <StatementIcon size={40} />
+        </span>
+        <h2>
+          <Trans>No transactions yet</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>Your deposits, transfers, bonuses and withdrawals will be listed here.</Trans>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack stack--page">
+      <h1 id="statement-title">
+        <Trans>Statement</Trans>
+      </h1>
+      {body}
+      {last > 1 && <Pagination current={page} last={last} />}
+    </div>
+  );
+}
+
+function StatementSkeleton({ visible }: { visible: boolean }) {
+  return (
+    <div className={`statement-list${visible ? '' : ' statement-list--quiet'}`} aria-busy="true">
+      <span className="visually-hidden">
+        <Trans>Loading…</Trans>
+      </span>
+      {[0, 1, 2, 3, 4].map((row) => (
+        <div key={row} className="statement-item" aria-hidden="true">
+          <span className="skeleton statement-item__icon" />
+          <div className="statement-item__main stack">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function StatementRow({
+  item,
+  currency,
+  accountName,
+  now,
+}: {
+  item: StatementItem;
+  currency: Currency;
+  accountName: (code: string) => string;
+  now: number;
+}) {
+  const { t } = useLingui();
+  const kind = statementKind(item.statementType);
+  const status = statusKind(item.status);
+  const sign = amountSign(kind);
+  const KindIcon = KIND_ICONS[kind];
+  const StatusIcon = STATUS_ICONS[status];
+  const from = accountName(item.from);
+  const to = accountName(item.to);
+
+  return (
+    <li className="statement-item">
+      <span className={`statement-item__icon statement-item__icon--${kind}`}>
+        <KindIcon size={22} />
+      </span>
+      <div className="statement-item__main">
+        <p className="statement-item__activity">
+          <ActivityText kind={kind} />
+        </p>
+        {kind === 'transfer' && (
+          <p className="statement-item__route">
+            <span aria-hidden="true">
+              {from} → {to}
+            </span>
+            <span className="visually-hidden">{t`From ${from} to ${to}`}</span>
+          </p>
+        )}
+        <p className="statement-item__time">
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          <span className="statement-item__ago">
+            <TimeAgo iso={item.createdAt} now={now} />
+          </span>
+        </p>
+      </div>
+      <div className="statement-item__side">
+        <p className={`statement-item__amount${sign === '+' ? ' statement-item__amount--in' : ''}`}>
+          {formatMoney(item.amount, currency, sign)}
+        </p>
+        <span className={`status-badge status-badge--${status}`}>
+          <StatusIcon size={16} />
+          <StatusText status={status} />
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * spec 9: how long ago, in the largest whole unit (a year 365 days, a month
+ * 30). Worded by our catalogues, not Intl.RelativeTimeFormat: Chromium ships
+ * no Lao data for it and would print English.
+ */
+function TimeAgo({ iso, now }: { iso: string; now: number }) {
+  const { t } = useLingui();
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  const { count, unit } = timeAgo(now - at);
+  return <>{count === 0 ? t`just now` : timeAgoText(count, unit)}</>;
+}
+
+function timeAgoText(count: number, unit: TimeAgoUnit): string {
+  switch (unit) {
+    case 'year':
+      return plural(count, { one: '# year ago', other: '# years ago' });
+    case 'month':
+      return plural(count, { one: '# month ago', other: '# months ago' });
+    case 'day':
+      return plural(count, { one: '# day ago', other: '# days ago' });
+    case 'hour':
+      return plural(count, { one: '# hour ago', other: '# hours ago' });
+    case 'minute':
+      return plural(count, { one: '# minute ago', other: '# minutes ago' });
+    case 'second':
+      return plural(count, { one: '# second ago', other: '# seconds ago' });
+  }
+}
+
+function ActivityText({ kind }: { kind: StatementKind }) {
+  switch (kind) {
+    case 'deposit':
+      return <Trans>Deposit</Trans>;
+    case 'bonus':
+      return <Trans>Bonus</Trans>;
+    case 'finish_bonus':
+      return <Trans>Bonus ended</Trans>;
+    case 'withdraw':
+      return <Trans>Withdrawal</Trans>;
+    case 'transfer':
+      return <Trans>Transfer</Trans>;
+    case 'unknown':
+      return <Trans>Other transaction</Trans>;
+  }
+}
+
+function StatusText({ status }: { status: StatusKind }) {
+  switch (status) {
+    case 'success':
+      return <Trans>Success</Trans>;
+    case 'failure':
+      return <Trans>Failed</Trans>;
+    case 'inProgress':
+      return <Trans>In progress</Trans>;
+  }
+}
+
+/**
+ * spec 9: links to 3 pages before the current one and 1 after it, with
+ * previous and next. The current page is the address's (after a failed load
+ * the last page read stays listed under it, spec 7).
+ */
+function Pagination({ current, last }: { current: number; last: number }) {
+  const { t } = useLingui();
+  const search = (page: number) => (page === 1 ? {} : { page });
+  // The router marks the link to the address's page with aria-current="page".
+  // Exactly: by default a link to page 1 (no search) would count as active on
+  // every page, its empty search being part of any other.
+  return (
+    <nav className="pagination" aria-label={t`Statement pages`}>
+      <ul className="pagination__list">
+        <li>
+          {current > 1 ? (
+            <Link
+              to="/user/statement"
+              search={search(Math.min(current - 1, last))}
+              className="pagination__link"
+              aria-label={t`Previous page`}
+              activeOptions={EXACT}
+            >
+              <ChevronLeftIcon size={20} />
+            </Link>
+          ) : (
+            <span className="pagination__link pagination__link--disabled" aria-disabled="true" role="link" aria-label={t`Previous page`}>
+              <ChevronLeftIcon size={20} />
+            </span>
+          )}
+        </li>
+        {pageLinks(Math.min(current, last), last).map((page) => (
+          <li key={page}>
+            <Link
+              to="/user/statement"
+              search={search(page)}
+              className="pagination__link"
+              aria-label={t`Page ${page}`}
+              activeOptions={EXACT}
+            >
+              {page}
+            </Link>
+          </li>
+        ))}
+        <li>
+          {current < last ? (
+            <Link
+              to="/user/statement"
+              search={search(current + 1)}
+              className="pagination__link"
+              aria-label={t`Next page`}
+              activeOptions={EXACT}
+            >
+              <ChevronRightIcon size={20} />
+            </Link>
+          ) : (
+            <span className="pagination__link pagination__link--disabled" aria-disabled="true" role="link" aria-label={t`Next page`}>
+              <ChevronRightIcon size={20} />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

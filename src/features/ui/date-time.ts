@@ -1,0 +1,26 @@
+/**
+ * Dates and times as members read them, with Luxon (member pages only, so it
+ * stays out of the entry). Gregorian years and Latin digits in every
+ * language, on purpose: Luxon's `th` locale would print Buddhist-era years
+ * (2567), and the spec's dates and the server's records are Gregorian
+ * (docs/decisions.md, SPA). Times are in the device's time zone.
+ */
+import { DateTime } from 'luxon';
+import { bcp47, currentLocale } from '../../i18n/locale.ts';
+
+function fromIso(iso: string): DateTime {
+  return DateTime.fromISO(iso, { locale: bcp47(currentLocale()), outputCalendar: 'gregory', numberingSystem: 'latn' });
+}
+
+/** spec 9: DD/MM/YYYY HH:mm:ss; '' for a malformed instant. */
+export function formatDateTime(iso: string): string {
+  const value = fromIso(iso);
+  return value.isValid ? value.toFormat('dd/LL/yyyy HH:mm:ss') : '';
+}
+
+/** HH:mm:ss, or the full date and time when the instant is not today. */
+export function formatTimeOrDateTime(iso: string, now: DateTime = DateTime.now()): string {
+  const value = fromIso(iso);
+  if (!value.isValid) return '';
+  return value.hasSame(now, 'day') ? value.toFormat('HH:mm:ss') : value.toFormat('dd/LL/yyyy HH:mm:ss');
+}

@@ -1,0 +1,242 @@
+/**
+ * Transfer modal (spec 2, spec 5 Transfer), driven by transferMachine: an
+ * amount between the wallet and a game account, or the whole wallet into a
+ * game; a review before anything moves; the result, or a safe retry when no
+ * answer came. Mounted only while open, so every opening starts a fresh
+ * machine (and a fresh idempotency-key prefix).
+ */
+import { useId } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { WALLET, type WalletResponse } from '../../contract/api.ts';
+import { transferMachine, transferOrder } from '../../../machines/transfer/transfer.machine.ts';
+import type { MoneyMoved, TransferOrder, TransferMode } from '../../../machines/transfer/transfer.types.ts';
+import type { Result } from '../../../machines/shared/result.ts';
+import { useApi } from '../../app/use-app.ts';
+import { MessageText } from '../errors/message-text.tsx';
+import { Field } from '../ui/Field.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
+import { formatMoney } from '../ui/money.ts';
+import { accountBalance, gameName, transferAccounts, TRANSFER_MINIMUM, walletCurrency } from './accounts.ts';
+import { newKeyPrefix } from './idempotency.ts';
+import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from './money-parts.tsx';
+import './wallet.css';
+
+export interface TransferModalProps {
+  open: boolean;
+  wallet: WalletResponse;
+  /** Preset accounts or transfer-all (codes the wallet does not list as active accounts are ignored). */
+  initial?: { from?: string; to?: string; all?: boolean };
+  /** saved: money moved or may have moved, so the home reads the wallet again (spec 2). */
+  onClose: (saved: boolean) => void;
+}
+
+export function TransferModal(props: TransferModalProps) {
+  return props.open ? <TransferDialog {...props} /> : null;
+}
+
+type TransferRef = ActorRefFrom<typeof transferMachine>;
+
+function TransferDialog({ wallet, initial, onClose }: TransferModalProps) {
+  const api = useApi();
+  const closeRef = useLatest(onClose);
+
+  const machine = useActorRef(
+    transferMachine.provide({
+      actors: {
+        postTransfer: fromPromise<Result<MoneyMoved>, { order: TransferOrder; idempotencyKey: string }>(
+          ({ input: { order, idempotencyKey }, signal }) =>
+            order.kind === 'all'
+              ? api.call('transferAll', { to: order.to }, { idempotencyKey, signal })
+              : api.call('transfer', { from: order.from, to: order.to, amount: order.amount }, { idempotencyKey, signal }),
+        ),
+      },
+      actions: {
+        closeModal: (_, { saved }) => closeRef.current(saved),
+      },
+    }),
+    { input: { accounts: transferAccounts(wallet), minimum: TRANSFER_MINIMUM, initial, keyPrefix: newKeyPrefix() } },
+  );
+
+  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
+  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const step = useSelector(machine, (snapshot) =>
+    (['editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const).find((tag) => snapshot.hasTag(tag)),
+  );
+  const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  const close = () => machine.send({ type: 'modal.close' });
+
+  return (
+    <MachineModal closed={closed} locked={busy} onClose={close} title={<Trans>Transfer</Trans>}>
+      {step === 'editing' && <TransferForm machine={machine} wallet={wallet} />}
+      {step === 'confirming' && <TransferReview machine={machine} wallet={wallet} busy={busy} />}
+      {step === 'succeeded' && <TransferDone machine={machine} wallet={wallet} />}
+      {step === 'outcomeUnknown' && (
+        <OutcomeUnknown
+          message={error ?? 'NETWORK_ERROR'}
+          onRetry={() => machine.send({ type: 'transfer.retry' })}
+          onClose={close}
+        />
+      )}
+    </MachineModal>
+  );
+}
+
+/** The account's name for the member: the wallet, or the game's name. */
+function useAccountLabel(wallet: WalletResponse) {
+  const { t } = useLingui();
+  return (code: string) => (code === WALLET ? t`Wallet` : gameName(wallet, code));
+}
+
+function TransferForm({ machine, wallet }: { machine: TransferRef; wallet: WalletResponse }) {
+  const { t } = useLingui();
+  const errorId = useId();
+  const currency = walletCurrency(wallet);
+  const label = useAccountLabel(wallet);
+  const { accounts, mode, from, to, amount, error, minimum } = useSelector(machine, (snapshot) => snapshot.context);
+
+  const option = (code: string) => ({ value: code, label: `${label(code)} · ${formatMoney(accountBalance(wallet, code), currency)}` });
+  const games = accounts.filter((code) => code !== WALLET);
+  const setField = (field: 'from' | 'to' | 'amount') => (value: string) => machine.send({ type: 'field.change', field, value });
+  const setMode = (next: TransferMode) => machine.send({ type: 'mode.change', mode: next });
+
+  const errorText = (() => {
+    switch (error) {
+      case null:
+        return null;
+      case 'ACCOUNT_INCORRECT':
+        return t`Please select correct account`;
+      case 'SAME_ACCOUNT':
+        return t`Cannot transfer to or from same account`;
+      case 'AMOUNT_INVALID':
+        return t`Enter the amount in numbers, with at most 2 decimals.`;
+      case 'AMOUNT_BELOW_MINIMUM':
+        return t`Minimum amount is ${formatMoney(minimum, currency)}`;
+      default:
+        return <MessageText message={error} />;
+    }
+  })();
+  const amountError = error === 'AMOUNT_INVALID' || error === 'AMOUNT_BELOW_MINIMUM';
+
+  return (
+    <MoneyForm errorId={errorId} error={errorText} onSubmit={() => machine.send({ type: 'transfer.submit' })}>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t`What to transfer`}</legend>
+        <label className="segmented__option">
+          <input type="radio" name="mode" checked={mode === 'amount'} onChange={() => setMode('amount')} />
+          <span>
+            <Trans>An amount</Trans>
+          </span>
+        </label>
+        <label className="segmented__option">
+          <input type="radio" name="mode" checked={mode === 'all'} onChange={() => setMode('all')} />
+          <span>
+            <Trans>All to a game</Trans>
+          </span>
+        </label>
+      </fieldset>
+
+      {mode === 'amount' ? (
+        <SelectField
+          label={<Trans>From</Trans>}
+          name="from"
+          value={from}
+          onValueChange={setField('from')}
+          placeholder={t`Choose an account`}
+          options={accounts.map(option)}
+          required
+        />
+      ) : (
+        <div className="money-fixed">
+          <span className="field__label">
+            <Trans>From</Trans>
+          </span>
+          <span>{option(WALLET).label}</span>
+        </div>
+      )}
+      <SelectField
+        label={<Trans>To</Trans>}
+        name="to"
+        value={to}
+        onValueChange={setField('to')}
+        placeholder={mode === 'all' ? t`Choose a game` : t`Choose an account`}
+        options={(mode === 'all' ? games : accounts).map(option)}
+        required
+      />
+      {mode === 'amount' ? (
+        <Field
+          label={<Trans>Amount</Trans>}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          enterKeyHint="next"
+          value={amount}
+          onValueChange={setField('amount')}
+          hint={<Trans>Minimum {formatMoney(minimum, currency)}</Trans>}
+          errorId={errorId}
+          invalid={amountError}
+          required
+        />
+      ) : (
+        <div className="money-fixed">
+          <span className="field__label">
+            <Trans>Amount</Trans>
+          </span>
+          <span className="money-fixed__amount mono">{formatMoney(wallet.wallet.amount, currency)}</span>
+          <span className="field__hint">
+            <Trans>Everything in your wallet moves to the game.</Trans>
+          </span>
+        </div>
+      )}
+    </MoneyForm>
+  );
+}
+
+function TransferReview({ machine, wallet, busy }: { machine: TransferRef; wallet: WalletResponse; busy: boolean }) {
+  const currency = walletCurrency(wallet);
+  const label = useAccountLabel(wallet);
+  const context = useSelector(machine, (snapshot) => snapshot.context);
+  const order = transferOrder(context);
+  const shownAmount =
+    order.kind === 'all' ? (
+      <Trans>All of your wallet ({formatMoney(wallet.wallet.amount, currency)})</Trans>
+    ) : (
+      formatMoney(order.amount, currency)
+    );
+
+  return (
+    <MoneyReview
+      intro={<Trans>Check the transfer before you confirm it.</Trans>}
+      rows={[
+        { label: <Trans>Amount</Trans>, value: shownAmount, strong: true },
+        { label: <Trans>From</Trans>, value: label(context.from) },
+        { label: <Trans>To</Trans>, value: label(context.to) },
+      ]}
+      busy={busy}
+      confirmLabel={<Trans>Confirm transfer</Trans>}
+      busyLabel={<Trans>Transferring…</Trans>}
+      onEdit={() => machine.send({ type: 'transfer.edit' })}
+      onConfirm={() => machine.send({ type: 'transfer.confirm' })}
+    />
+  );
+}
+
+function TransferDone({ machine, wallet }: { machine: TransferRef; wallet: WalletResponse }) {
+  const label = useAccountLabel(wallet);
+  const { from, to, result } = useSelector(machine, (snapshot) => snapshot.context);
+  if (!result) return null;
+
+  return (
+    <MoneyDone
+      title={<Trans>Transfer complete</Trans>}
+      result={result}
+      currency={walletCurrency(wallet)}
+      accounts={[
+        { label: <Trans>From</Trans>, value: label(from) },
+        { label: <Trans>To</Trans>, value: label(to) },
+      ]}
+      onClose={() => machine.send({ type: 'modal.close' })}
+    />
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Withdraw modal (spec 2, spec 5 Withdraw), driven by withdrawMachine: the
+ * server's limits first, then an amount from the wallet to the member's bank
+ * account, a review, and the wait-for-the-transfer message (spec 7), or a
+ * safe retry when no answer came. Sent with POST /api/wallet/withdrawAll.
+ * Mounted only while open, so every opening starts a fresh machine.
+ */
+import { useId } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { WalletResponse } from '../../contract/api.ts';
+import { groupAccountNumber } from '../../contract/rules.ts';
+import { parseAmount } from '../../../machines/shared/amount.ts';
+import type { Result } from '../../../machines/shared/result.ts';
+import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';
+import type { MoneyMoved, WithdrawLimits } from '../../../machines/withdraw/withdraw.types.ts';
+import { useApi } from '../../app/use-app.ts';
+import { MessageText } from '../errors/message-text.tsx';
+import { Field } from '../ui/Field.tsx';
+import { formatMoney } from '../ui/money.ts';
+import { holdsBonus, walletCurrency, withdrawableBalance } from './accounts.ts';
+import { newKeyPrefix } from './idempotency.ts';
+import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from './money-parts.tsx';
+import './wallet.css';
+
+export interface WithdrawModalProps {
+  open: boolean;
+  wallet: WalletResponse;
+  /** saved: money moved or may have moved, so the home reads the wallet again (spec 2). */
+  onClose: (saved: boolean) => void;
+}
+
+export function WithdrawModal(props: WithdrawModalProps) {
+  return props.open ? <WithdrawDialog {...props} /> : null;
+}
+
+type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
+
+function WithdrawDialog({ wallet, onClose }: WithdrawModalProps) {
+  const api = useApi();
+  const closeRef = useLatest(onClose);
+
+  const machine = useActorRef(
+    withdrawMachine.provide({
+      actors: {
+        loadLimits: fromPromise<Result<WithdrawLimits>, void>(({ signal }) => api.call('lookupWithdraw', { signal })),
+        postWithdrawal: fromPromise<Result<MoneyMoved>, { amount: number; idempotencyKey: string }>(
+          ({ input: { amount, idempotencyKey }, signal }) => api.call('withdrawAll', { amount }, { idempotencyKey, signal }),
+        ),
+      },
+      actions: {
+        closeModal: (_, { saved }) => closeRef.current(saved),
+      },
+    }),
+    { input: { balance: withdrawableBalance(wallet), bonusHeld: holdsBonus(wallet), keyPrefix: newKeyPrefix() } },
+  );
+
+  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
+  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const sending = useSelector(machine, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('confirming'));
+  const step = useSelector(machine, (snapshot) =>
+    (['loading', 'limitsFailed', 'editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const).find((tag) =>
+      snapshot.hasTag(tag),
+    ),
+  );
+  const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  const close = () => machine.send({ type: 'modal.close' });
+
+  return (
+    <MachineModal closed={closed} locked={sending} onClose={close} title={<Trans>Withdraw</Trans>}>
+      {step === 'loading' && (
+        <div className="stack" aria-busy={busy}>
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--input" />
+        </div>
+      )}
+      {step === 'limitsFailed' && (
+        <div className="stack">
+          <ErrorLine id="withdraw-limits-error">
+            <MessageText message={error ?? 'NETWORK_ERROR'} />
+          </ErrorLine>
+          <button type="button" className="button button--primary button--block" onClick={() => machine.send({ type: 'limits.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {step === 'editing' && <WithdrawForm machine={machine} wallet={wallet} />}
+      {step === 'confirming' && <WithdrawReview machine={machine} wallet={wallet} busy={busy} />}
+      {step === 'succeeded' && <WithdrawDone machine={machine} wallet={wallet} />}
+      {step === 'outcomeUnknown' && (
+        <OutcomeUnknown message={error ?? 'NETWORK_ERROR'} onRetry={() => machine.send({ type: 'withdraw.retry' })} onClose={close} />
+      )}
+    </MachineModal>
+  );
+}
+
+/** Where the money goes: the registered bank account (spec 2: bank name in Thai, the number grouped 3-3-4). */
+function BankAccountText({ wallet }: { wallet: WalletResponse }) {
+  const account = wallet.bankAccount;
+  if (!account) return <span>—</span>;
+  return (
+    <span className="money-bank">
+      <span>{account.bank.nameTH}</span>
+      <span className="mono">{groupAccountNumber(account.bankAccountNo)}</span>
+      <span className="small muted">{account.bankAccountName}</span>
+    </span>
+  );
+}
+
+function WithdrawForm({ machine, wallet }: { machine: WithdrawRef; wallet: WalletResponse }) {
+  const { t } = useLingui();
+  const errorId = useId();
+  const currency = walletCurrency(wallet);
+  const { amount, error, limits, balance, bonusHeld } = useSelector(machine, (snapshot) => snapshot.context);
+  const min = formatMoney(limits?.withdrawMin ?? 0, currency);
+  const max = formatMoney(limits?.withdrawMax ?? 0, currency);
+  const available = formatMoney(balance, currency);
+
+  const errorText = (() => {
+    switch (error) {
+      case null:
+        return null;
+      case 'AMOUNT_INVALID':
+        return t`Enter the amount in numbers, with at most 2 decimals.`;
+      case 'FULL_AMOUNT_REQUIRED':
+        return t`You hold a bonus, so you must withdraw your whole balance of ${available}.`;
+      case 'AMOUNT_ABOVE_BALANCE':
+        return t`You can withdraw at most your balance of ${available}.`;
+      case 'AMOUNT_BELOW_MINIMUM':
+        return t`The minimum withdrawal is ${min}.`;
+      case 'AMOUNT_ABOVE_MAXIMUM':
+        return t`The maximum withdrawal is ${max}.`;
+      default:
+        return <MessageText message={error} />;
+    }
+  })();
+
+  return (
+    <MoneyForm errorId={errorId} error={errorText} onSubmit={() => machine.send({ type: 'withdraw.submit' })}>
+      <div className="money-fixed">
+        <span className="field__label">
+          <Trans>Available to withdraw</Trans>
+        </span>
+        <span className="money-fixed__amount mono">{available}</span>
+        {balance !== wallet.wallet.amount && (
+          <span className="field__hint">
+            <Trans>Your wallet and game balances together. Money in games comes back to the wallet first.</Trans>
+          </span>
+        )}
+      </div>
+      <div className="money-fixed">
+        <span className="field__label">
+          <Trans>To your bank account</Trans>
+        </span>
+        <BankAccountText wallet={wallet} />
+      </div>
+      {bonusHeld && (
+        <p className="money-notice">
+          <Trans>You hold a bonus: a withdrawal must take your whole balance.</Trans>
+        </p>
+      )}
+      <Field
+        label={<Trans>Amount</Trans>}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onValueChange={(value) => machine.send({ type: 'amount.change', value })}
+        hint={<Trans>From {min} to {max} per withdrawal</Trans>}
+        errorId={errorId}
+        invalid={error !== null}
+        required
+      />
+    </MoneyForm>
+  );
+}
+
+function WithdrawReview({ machine, wallet, busy }: { machine: WithdrawRef; wallet: WalletResponse; busy: boolean }) {
+  const currency = walletCurrency(wallet);
+  const amount = useSelector(machine, (snapshot) => parseAmount(snapshot.context.amount) ?? 0);
+
+  return (
+    <MoneyReview
+      intro={<Trans>Check the withdrawal before you confirm it.</Trans>}
+      rows={[
+        { label: <Trans>Amount</Trans>, value: formatMoney(amount, currency), strong: true },
+        { label: <Trans>To</Trans>, value: <BankAccountText wallet={wallet} /> },
+      ]}
+      busy={busy}
+      confirmLabel={<Trans>Confirm withdrawal</Trans>}
+      busyLabel={<Trans>Sending…</Trans>}
+      onEdit={() => machine.send({ type: 'withdraw.edit' })}
+      onConfirm={() => machine.send({ type: 'withdraw.confirm' })}
+    />
+  );
+}
+
+function WithdrawDone({ machine, wallet }: { machine: WithdrawRef; wallet: WalletResponse }) {
+  const result = useSelector(machine, (snapshot) => snapshot.context.result);
+  if (!result) return null;
+
+  return (
+    <MoneyDone
+      title={<Trans>Withdrawal requested</Trans>}
+      note={<Trans>Please wait for the transfer to your bank account. We will send it as soon as possible.</Trans>}
+      result={result}
+      currency={walletCurrency(wallet)}
+      accounts={[{ label: <Trans>To</Trans>, value: <BankAccountText wallet={wallet} /> }]}
+      onClose={() => machine.send({ type: 'modal.close' })}
+    />
+  );
+}

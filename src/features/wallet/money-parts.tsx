@@ -1,0 +1,274 @@
+/**
+ * Pieces the wallet's modals share: the modal frame, the money form, the
+ * review list, the review and result views, the result mark, the error line, the
+ * unknown-outcome panel, and the button that starts a server call.
+ */
+import { useRef, useState, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import type { MoneyMoved } from '../../../machines/shared/money-action.ts';
+import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { formatDateTime } from '../ui/date-time.ts';
+import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
+import { formatMoney, type Currency } from '../ui/money.ts';
+
+/**
+ * A ref holding the latest `value`: for the actions a modal provides its
+ * machine once, when it starts (useActorRef keeps the first machine), that
+ * must call the latest props.
+ */
+export function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/**
+ * The modal of a wallet machine: it closes only through the machine
+ * (`onClose` sends 'modal.close', whose closeModal action tells the home),
+ * and not while `locked` (money or a write on its way).
+ */
+export function MachineModal({
+  closed,
+  locked,
+  onClose,
+  title,
+  children,
+}: {
+  closed: boolean;
+  locked: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={!closed}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      canClose={() => !locked}
+      title={title}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+export interface SummaryRow {
+  label: ReactNode;
+  value: ReactNode;
+  /** The amount: the largest text of the review (UI.md). */
+  strong?: boolean;
+}
+
+/** What will move, or what moved (UI.md: amount, from, to, status, time). */
+export function Summary({ rows }: { rows: SummaryRow[] }) {
+  return (
+    <dl className="details money-summary">
+      {rows.map((row, index) => (
+        <div key={index} className="details__row">
+          <dt>{row.label}</dt>
+          <dd className={row.strong ? 'money-summary__amount mono' : undefined}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ResultMark({ success }: { success: boolean }) {
+  return (
+    <div className={`result-icon ${success ? '' : 'result-icon--error'}`} aria-hidden="true">
+      {success ? <CheckIcon size={32} /> : <AlertIcon size={32} />}
+    </div>
+  );
+}
+
+/** A money modal's form: its fields, the one error line, and Continue (to the review). */
+export function MoneyForm({
+  errorId,
+  error,
+  onSubmit,
+  children,
+}: {
+  /** The error line's id, which the invalid field names (aria-describedby). */
+  errorId: string;
+  error: ReactNode;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <ErrorLine id={errorId}>{error}</ErrorLine>
+      <button type="submit" className="button button--primary button--block">
+        <Trans>Continue</Trans>
+      </button>
+    </form>
+  );
+}
+
+/** The form's one error line; empty (and hidden) without an error, so the alert is announced when it fills. */
+export function ErrorLine({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="form-error" role="alert">
+      {children ? (
+        <>
+          <AlertIcon size={20} />
+          <span>{children}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * No answer came for a money action (NETWORK_ERROR) or a 5xx without one:
+ * the money may have moved. Only the same action again is offered; the
+ * server recognises its key and never moves the money twice
+ * (docs/decisions.md, SPA "Idempotency keys").
+ */
+export function OutcomeUnknown({ message, onRetry, onClose }: { message: string; onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className="stack money-result">
+      <ResultMark success={false} />
+      <p className="money-result__title">
+        <Trans>We did not get an answer</Trans>
+      </p>
+      <p>
+        <MessageText message={message} />
+      </p>
+      <p className="muted">
+        <Trans>
+          It may have gone through. Try again: it is safe, the same request is never carried out twice. Or close and check
+          your balance.
+        </Trans>
+      </p>
+      <div className="button-row">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A button that starts a server call: the texts of the codes it may answer
+ * start loading first, so a refusal shows in words, not as a code.
+ */
+export function CallButton({
+  className,
+  disabled,
+  onCall,
+  children,
+}: {
+  className: string;
+  disabled: boolean;
+  onCall: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={disabled}
+      onClick={() => {
+        preloadMessageTexts();
+        onCall();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The review before a money action moves money (UI.md): what will move, Back and Confirm. */
+export function MoneyReview({
+  intro,
+  rows,
+  busy,
+  confirmLabel,
+  busyLabel,
+  onEdit,
+  onConfirm,
+}: {
+  intro: ReactNode;
+  rows: SummaryRow[];
+  /** Sending: both buttons are disabled and the confirm button says what is happening. */
+  busy: boolean;
+  confirmLabel: ReactNode;
+  busyLabel: ReactNode;
+  onEdit: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="stack" aria-busy={busy}>
+      <p>{intro}</p>
+      <Summary rows={rows} />
+      <div className="button-row">
+        <button type="button" className="button button--secondary" disabled={busy} onClick={onEdit}>
+          <Trans>Back</Trans>
+        </button>
+        <CallButton className="button button--primary" disabled={busy} onCall={onConfirm}>
+          {busy ? busyLabel : confirmLabel}
+        </CallButton>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What moved (UI.md: amount, accounts, the new wallet balance, time, reference).
+ * `accounts` are the rows between the amount and the wallet balance.
+ */
+export function MoneyDone({
+  title,
+  note,
+  result,
+  currency,
+  accounts,
+  onClose,
+}: {
+  title: ReactNode;
+  /** Said under the title, e.g. what happens next. */
+  note?: ReactNode;
+  result: MoneyMoved;
+  currency: Currency;
+  accounts: SummaryRow[];
+  onClose: () => void;
+}) {
+  // The answer has no time; the moment it arrived is what the member saw.
+  const [doneAt] = useState(() => new Date().toISOString());
+  return (
+    <div className="stack money-result">
+      <ResultMark success />
+      <p className="money-result__title" role="status">
+        {title}
+      </p>
+      {note && <p>{note}</p>}
+      <Summary
+        rows={[
+          { label: <Trans>Amount</Trans>, value: formatMoney(result.amount, currency), strong: true },
+          ...accounts,
+          { label: <Trans>Wallet balance now</Trans>, value: formatMoney(result.wallet.amount, currency) },
+          { label: <Trans>Time</Trans>, value: formatDateTime(doneAt) },
+          { label: <Trans>Reference</Trans>, value: <span className="mono">{result.transferId}</span> },
+        ]}
+      />
+      <button type="button" className="button button--primary button--block" onClick={onClose}>
+        <Trans>Done</Trans>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The reference game pages' words in Thai, Lao and English. The pages are
+ * the provider's, not the SPA's, so they carry this small dictionary keyed
+ * by the `lang` query parameter instead of the app's Lingui catalogues. The
+ * server writes the static words into the page and hands the rest to
+ * play.js as a JSON data block. `{name}` marks a value filled in later.
+ */
+export const PAGE_LANGUAGES = ['th', 'lo', 'en'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+const en = {
+  credits: 'Credits',
+  player: 'Player',
+  bet: 'Bet',
+  betDown: 'Lower bet',
+  betUp: 'Raise bet',
+  spin: 'Spin',
+  play: 'Play',
+  draw: 'Draw',
+  pickSide: 'Pick a side',
+  home: 'Home',
+  away: 'Away',
+  drawResult: 'Draw',
+  pickNumber: 'Pick a number (00–99)',
+  tensUp: 'Tens digit up',
+  tensDown: 'Tens digit down',
+  unitsUp: 'Units digit up',
+  unitsDown: 'Units digit down',
+  reels: 'Reels',
+  seven: 'Seven',
+  elephant: 'Elephant',
+  lotus: 'Lotus',
+  bell: 'Bell',
+  coin: 'Coin',
+  cherry: 'Cherry',
+  loading: 'Loading…',
+  ready: 'Good luck!',
+  win: 'You won {win} credits!',
+  lose: 'No win this time.',
+  score: 'Full time: {home} – {away}',
+  drawn: 'Number drawn: {number}',
+  paytable: 'Paytable',
+  rtp: 'Return to player about {rtp}% of bets over many rounds.',
+  threeAlike: 'Three alike',
+  firstTwoAlike: 'First two alike',
+  sportRule: 'The right side pays {x}× the bet. A draw loses.',
+  lottoRule: 'The number drawn pays {x}× the bet.',
+  moneyNotEnough: 'Not enough credits for this bet. Move money into this game from your wallet.',
+  sessionEnded: 'Your game session has ended. Open the game again from your wallet.',
+  openFromWallet: 'Open this game from your wallet to play.',
+  network: 'Connection problem. Please try again.',
+  failed: 'Something went wrong. Please try again.',
+  gameClosed: 'This game is closed.',
+  linkExpired: 'This game link has expired or was already used. Open the game again from your wallet.',
+  wrongCredentials: 'Wrong username or password for this game. Open the game again from your wallet.',
+  noGame: 'Game not found.',
+  serviceGone: 'This service has ended.',
+};
+
+export type PageTexts = typeof en;
+
+const th: PageTexts = {
+  credits: 'เครดิต',
+  player: 'ผู้เล่น',
+  bet: 'เดิมพัน',
+  betDown: 'ลดเดิมพัน',
+  betUp: 'เพิ่มเดิมพัน',
+  spin: 'หมุน',
+  play: 'เล่น',
+  draw: 'ออกรางวัล',
+  pickSide: 'เลือกฝั่ง',
+  home: 'เจ้าบ้าน',
+  away: 'ทีมเยือน',
+  drawResult: 'เสมอ',
+  pickNumber: 'เลือกเลข (00–99)',
+  tensUp: 'เพิ่มหลักสิบ',
+  tensDown: 'ลดหลักสิบ',
+  unitsUp: 'เพิ่มหลักหน่วย',
+  unitsDown: 'ลดหลักหน่วย',
+  reels: 'วงล้อ',
+  seven: 'เจ็ด',
+  elephant: 'ช้าง',
+  lotus: 'ดอกบัว',
+  bell: 'ระฆัง',
+  coin: 'เหรียญ',
+  cherry: 'เชอร์รี่',
+  loading: 'กำลังโหลด…',
+  ready: 'ขอให้โชคดี!',
+  win: 'คุณได้รับ {win} เครดิต!',
+  lose: 'รอบนี้ไม่ได้รางวัล',
+  score: 'จบเกม: {home} – {away}',
+  drawn: 'เลขที่ออก: {number}',
+  paytable: 'อัตราจ่าย',
+  rtp: 'อัตราคืนผู้เล่นประมาณ {rtp}% ของยอดเดิมพันเมื่อเล่นหลายรอบ',
+  threeAlike: 'สามตัวเหมือนกัน',
+  firstTwoAlike: 'สองตัวแรกเหมือนกัน',
+  sportRule: 'ทายฝั่งถูกได้ {x} เท่าของเดิมพัน ผลเสมอถือว่าเสีย',
+  lottoRule: 'ถูกเลขที่ออกได้ {x} เท่าของเดิมพัน',
+  moneyNotEnough: 'เครดิตไม่พอสำหรับเดิมพันนี้ โปรดโอนเงินจากกระเป๋าเงินเข้าเกมนี้',
+  sessionEnded: 'เซสชันเกมหมดอายุแล้ว โปรดเปิดเกมอีกครั้งจากกระเป๋าเงิน',
+  openFromWallet: 'โปรดเปิดเกมนี้จากกระเป๋าเงินเพื่อเล่น',
+  network: 'การเชื่อมต่อมีปัญหา โปรดลองอีกครั้ง',
+  failed: 'เกิดข้อผิดพลาด โปรดลองอีกครั้ง',
+  gameClosed: 'เกมนี้ปิดแล้ว',
+  linkExpired: 'ลิงก์เกมนี้หมดอายุหรือถูกใช้ไปแล้ว โปรดเปิดเกมอีกครั้งจากกระเป๋าเงิน',
+  wrongCredentials: 'ชื่อผู้ใช้หรือรหัสผ่านของเกมไม่ถูกต้อง โปรดเปิดเกมอีกครั้งจากกระเป๋าเงิน',
+  noGame: 'ไม่พบเกม',
+  serviceGone: 'บริการนี้สิ้นสุดแล้ว',
+};
+
+const lo: PageTexts = {
+  credits: 'ເຄຣດິດ',
+  player: 'ຜູ້ຫຼິ້ນ',
+  bet: 'ເດີມພັນ',
+  betDown: 'ຫຼຸດເດີມພັນ',
+  betUp: 'ເພີ່ມເດີມພັນ',
+  spin: 'ໝຸນ',
+  play: 'ຫຼິ້ນ',
+  draw: 'ອອກລາງວັນ',
+  pickSide: 'ເລືອກຝ່າຍ',
+  home: 'ເຈົ້າພາບ',
+  away: 'ທີມຢາມ',
+  drawResult: 'ສະເໝີ',
+  pickNumber: 'ເລືອກເລກ (00–99)',
+  tensUp: 'ເພີ່ມຫຼັກສິບ',
+  tensDown: 'ຫຼຸດຫຼັກສິບ',
+  unitsUp: 'ເພີ່ມຫຼັກໜ່ວຍ',
+  unitsDown: 'ຫຼຸດຫຼັກໜ່ວຍ',
+  reels: 'ວົງລໍ້',
+  seven: 'ເຈັດ',
+  elephant: 'ຊ້າງ',
+  lotus: 'ດອກບົວ',
+  bell: 'ລະຄັງ',
+  coin: 'ຫຼຽນ',
+  cherry: 'ເຊີຣີ',
+  loading: 'ກຳລັງໂຫຼດ…',
+  ready: 'ຂໍໃຫ້ໂຊກດີ!',
+  win: 'ທ່ານໄດ້ຮັບ {win} ເຄຣດິດ!',
+  lose: 'ຮອບນີ້ບໍ່ໄດ້ລາງວັນ',
+  score: 'ໝົດເກມ: {home} – {away}',
+  drawn: 'ເລກທີ່ອອກ: {number}',
+  paytable: 'ອັດຕາຈ່າຍ',
+  rtp: 'ອັດຕາຄືນຜູ້ຫຼິ້ນປະມານ {rtp}% ຂອງຍອດເດີມພັນເມື່ອຫຼິ້ນຫຼາຍຮອບ',
+  threeAlike: 'ສາມຕົວຄືກັນ',
+  firstTwoAlike: 'ສອງຕົວທຳອິດຄືກັນ',
+  sportRule: 'ທາຍຝ່າຍຖືກໄດ້ {x} ເທົ່າຂອງເດີມພັນ ຜົນສະເໝີຖືວ່າເສຍ',
+  lottoRule: 'ຖືກເລກທີ່ອອກໄດ້ {x} ເທົ່າຂອງເດີມພັນ',
+  moneyNotEnough: 'ເຄຣດິດບໍ່ພໍສຳລັບເດີມພັນນີ້ ກະລຸນາໂອນເງິນຈາກກະເປົາເງິນເຂົ້າເກມນີ້',
+  sessionEnded: 'ເຊສຊັນເກມໝົດອາຍຸແລ້ວ ກະລຸນາເປີດເກມອີກຄັ້ງຈາກກະເປົາເງິນ',
+  openFromWallet: 'ກະລຸນາເປີດເກມນີ້ຈາກກະເປົາເງິນເພື່ອຫຼິ້ນ',
+  network: 'ການເຊື່ອມຕໍ່ມີບັນຫາ ກະລຸນາລອງໃໝ່',
+  failed: 'ເກີດຂໍ້ຜິດພາດ ກະລຸນາລອງໃໝ່',
+  gameClosed: 'ເກມນີ້ປິດແລ້ວ',
+  linkExpired: 'ລິ້ງເກມນີ້ໝົດອາຍຸ ຫຼື ຖືກໃຊ້ແລ້ວ ກະລຸນາເປີດເກມອີກຄັ້ງຈາກກະເປົາເງິນ',
+  wrongCredentials: 'ຊື່ຜູ້ໃຊ້ ຫຼື ລະຫັດຜ່ານຂອງເກມບໍ່ຖືກຕ້ອງ ກະລຸນາເປີດເກມອີກຄັ້ງຈາກກະເປົາເງິນ',
+  noGame: 'ບໍ່ພົບເກມ',
+  serviceGone: 'ບໍລິການນີ້ສິ້ນສຸດແລ້ວ',
+};
+
+export const PAGE_TEXTS: Record<PageLanguage, PageTexts> = { th, lo, en };
+
+/** `lang` from a query or form: th, lo or en; the app's `la` means Lao; anything else is the fallback. */
+export function pageLanguageOf(lang: unknown, fallback: PageLanguage): PageLanguage {
+  if (lang === 'la') return 'lo';
+  return (PAGE_LANGUAGES as readonly unknown[]).includes(lang) ? (lang as PageLanguage) : fallback;
+}
+
+/** Fills `{name}` marks. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (mark, name: string) => (name in values ? String(values[name]) : mark));
+}

@@ -1,0 +1,88 @@
+/**
+ * The game-provider adapter. A provider runs games and keeps a member's game
+ * account; our ledger keeps one account per member and game
+ * (`game:{userId}:{gameCode}`) for the money that sits at the provider.
+ *
+ * Money between the wallet and a game moves in one database transaction:
+ * the wallet route writes the ledger transfer and, in the same transaction,
+ * tells the provider (`deposit` / `withdraw`). If the provider refuses, the
+ * transaction rolls back and the money never left the wallet (TRANSFER_FAIL).
+ * The built-in reference provider (reference.ts) keeps its books in our
+ * ledger, so for it these calls only check the account; an adapter for an
+ * outside provider would call its API here with the idempotency key.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { GameEntry } from '../../contract/api.ts';
+import type { Transaction } from '../db/client.ts';
+import type { gameAccounts, games } from '../db/schema.ts';
+import type { Language } from '../language.ts';
+
+export type Game = typeof games.$inferSelect;
+
+export interface GameCredentials {
+  username: string;
+  password: string;
+  /** One provider's login form also needs form-state fields (spec 3); null for the others. */
+  event: Record<string, string> | null;
+}
+
+export interface MoneyAtProvider {
+  userId: number;
+  game: Game;
+  /**
+   * The member's account at the game as the movement read it in this
+   * transaction (null: they have none), so a provider need not read it again.
+   */
+  account: Pick<typeof gameAccounts.$inferSelect, 'id' | 'username'> | null;
+  /** Minor units, > 0. */
+  amount: bigint;
+  /** The ledger transfer's idempotency key; a provider must apply a key once. */
+  idempotencyKey: string;
+}
+
+/** A member's open account at a game: what `entry` needs to let them in. */
+export interface OpenGameAccount {
+  /** game_accounts.id */
+  id: number;
+  userId: number;
+  game: Game;
+  credentials: GameCredentials;
+}
+
+/** Where an entry link points back to and in which language the game should speak. */
+export interface EntryContext {
+  /** This server's origin as the member's browser sees it, e.g. `https://wallet.example`. */
+  origin: string;
+  language: Language;
+  now: Date;
+}
+
+/** The provider refused or failed; the caller rolls back and answers with `code`. */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: 'SLOT_ACTIVATE_FAIL' | 'SLOT_RESET_PASSWORD_FAIL' | 'TRANSFER_FAIL' | 'NO_GAME',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface GameProvider {
+  /** The name in games.provider and in /api/autoLogin/{provider}/... */
+  readonly name: string;
+  /** Opens the member's account at the provider. */
+  activate(tx: Transaction, userId: number, game: Game, now: Date): Promise<GameCredentials>;
+  resetPassword(tx: Transaction, userId: number, game: Game, credentials: GameCredentials, now: Date): Promise<GameCredentials>;
+  /** Money arrives at the provider (wallet → game), inside the ledger transfer's transaction. */
+  deposit(tx: Transaction, movement: MoneyAtProvider): Promise<void>;
+  /** Money leaves the provider (game → wallet), inside the ledger transfer's transaction. */
+  withdraw(tx: Transaction, movement: MoneyAtProvider): Promise<void>;
+  /** How the member enters the game (spec 2: web link, app links, login form, or a link with credentials). */
+  entry(tx: Transaction, account: OpenGameAccount, context: EntryContext): Promise<GameEntry>;
+  /** Pages and calls a provider run by this server serves itself (the reference provider's games under /games). */
+  readonly routes?: FastifyPluginAsync;
+}
+
+/** The providers this server runs, by name. */
+export type GameProviders = ReadonlyMap<string, GameProvider>;

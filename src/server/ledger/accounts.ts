@@ -1,0 +1,102 @@
+/**
+ * Ledger accounts: each member's wallet, one account per game they opened,
+ * and the system accounts money enters and leaves through. Accounts are
+ * created on first use and never deleted.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { ledgerAccounts } from '../db/schema.ts';
+import type { Currency } from '../repositories/users.ts';
+
+export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
+
+/**
+ * The system side of every movement. Their balances run negative or
+ * positive freely: `deposits` is debited for every deposit, so it holds
+ * minus the money that came in; `payouts` is credited with every payout.
+ */
+export const SYSTEM_ACCOUNTS = {
+  /** Money that came in from outside (bank transfers, QR payments, slips). */
+  deposits: 'deposits',
+  /** Money paid out to members' banks; held withdrawals wait here as pending. */
+  payouts: 'payouts',
+  /** Funds bonuses and promotions. */
+  bonus: 'bonus',
+  /** Funds refunds. */
+  refund: 'refund',
+} as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
+
+export const walletCode = (userId: number) => `wallet:${userId}`;
+export const gameAccountCode = (userId: number, gameCode: string) => `game:${userId}:${gameCode}`;
+export const systemCode = (name: SystemAccount, currency: Currency) => `system:${name}:${currency}`;
+/** A game provider's house: bets are credited to it and wins debited from it. */
+export const houseCode = (provider: string, currency: Currency) => `system:house:${provider}:${currency}`;
+
+type NewAccount = Pick<typeof ledgerAccounts.$inferInsert, 'code' | 'kind' | 'userId' | 'gameCode' | 'currency' | 'noOverdraft'>;
+
+/** What a movement needs to name an account: its id for transfers, code and currency for checks. */
+export type LedgerAccountRef = Pick<LedgerAccount, 'id' | 'code' | 'currency'>;
+
+/** Money never changes currency in a transfer, so an account found by its code must be in the one asked for. */
+export function inCurrency<A extends LedgerAccountRef>(account: A, currency: Currency): A {
+  if (account.currency !== currency) throw new Error(`ledger account ${account.code} is in ${account.currency}, not ${currency}`);
+  return account;
+}
+
+/**
+ * The account with this code, created when missing (safe under concurrent
+ * callers). Read first: accounts are created once and read on every
+ * movement after that, and a plain read costs one round trip where
+ * insert-on-conflict plus a read costs two.
+ */
+async function ensureAccount(db: Queryable, account: NewAccount, now: Date): Promise<LedgerAccount> {
+  const found = await findAccount(db, account.code);
+  if (found) return inCurrency(found, account.currency);
+  const [created] = await db
+    .insert(ledgerAccounts)
+    .values({ ...account, createdAt: now })
+    .onConflictDoNothing({ target: ledgerAccounts.code })
+    .returning();
+  if (created) return created;
+  // Another transaction created it between our read and our insert.
+  const existing = await findAccount(db, account.code);
+  if (!existing) throw new Error(`ledger account ${account.code} vanished`);
+  return inCurrency(existing, account.currency);
+}
+
+export function ensureWalletAccount(db: Queryable, userId: number, currency: Currency, now: Date): Promise<LedgerAccount> {
+  return ensureAccount(db, { code: walletCode(userId), kind: 'wallet', userId, currency, noOverdraft: true }, now);
+}
+
+export function ensureGameAccount(db: Queryable, userId: number, gameCode: string, currency: Currency, now: Date): Promise<LedgerAccount> {
+  return ensureAccount(db, { code: gameAccountCode(userId, gameCode), kind: 'game', userId, gameCode, currency, noOverdraft: true }, now);
+}
+
+export function ensureSystemAccount(db: Queryable, name: SystemAccount, currency: Currency, now: Date): Promise<LedgerAccount> {
+  return ensureAccount(db, { code: systemCode(name, currency), kind: 'system', currency, noOverdraft: false }, now);
+}
+
+export function ensureHouseAccount(db: Queryable, provider: string, currency: Currency, now: Date): Promise<LedgerAccount> {
+  return ensureAccount(db, { code: houseCode(provider, currency), kind: 'system', currency, noOverdraft: false }, now);
+}
+
+export async function findAccount(db: Queryable, code: string): Promise<LedgerAccount | undefined> {
+  const [row] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+  return row;
+}
+
+/** All of a member's accounts (wallet and games). */
+export function memberAccounts(db: Queryable, userId: number): Promise<LedgerAccount[]> {
+  return db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.userId, userId), sql`${ledgerAccounts.kind} <> 'system'`));
+}
+
+/** Posted balance: what the account holds, including money held for pending debits. */
+export function balanceOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debitsPosted'>): bigint {
+  return account.creditsPosted - account.debitsPosted;
+}
+
+/** What a member can spend now: the posted balance minus what pending transfers hold. */
+export function availableOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debitsPosted' | 'debitsPending'>): bigint {
+  return account.creditsPosted - account.debitsPosted - account.debitsPending;
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import type { GameAccountContext, GameAccountInput } from '../../machines/game-account/game-account.types.ts';
+import { NETWORK_ERROR } from '../../machines/shared/result.ts';
+import { GAME_CREDENTIALS, gameAccountModels, gameAccountModelsWithoutBalance } from './game-account.model.ts';
+import { describeModels } from './support/describe-model.ts';
+import { modelPaths, stateKey } from './support/flow-model.ts';
+import { replay, type ReplayedStep } from './support/replay.ts';
+
+const slotInput = { slotCode: 'PG' };
+
+/** The calls due when a step enters a state. */
+function expectedCalls({ before, after }: ReplayedStep) {
+  const now = stateKey(after);
+  if (before && stateKey(before) === now) return [];
+  switch (now) {
+    case 'activating':
+      return [{ actor: 'activateSlot', input: slotInput }];
+    case 'loadingAccount':
+      return [{ actor: 'loadAccount', input: slotInput }];
+    case 'resettingPassword':
+      return [{ actor: 'resetPassword', input: slotInput }];
+    case 'entering':
+      return [{ actor: 'autoLogin', input: { provider: GAME_CREDENTIALS.provider, username: GAME_CREDENTIALS.username } }];
+    default:
+      return [];
+  }
+}
+
+function check(step: ReplayedStep) {
+  const { event, before, after, actions } = step;
+  const was = (state: string) => (before ? stateKey(before) === state : false);
+  const now = stateKey(after);
+  const previous = before?.context as GameAccountContext;
+  const context = after.context as GameAccountContext;
+  const unchanged = () => expect([after.value, context]).toEqual([before?.value, previous]);
+  const closing = { type: 'closeModal', params: { saved: previous?.saved } };
+
+  expect(step.calls).toEqual(expectedCalls(step));
+
+  switch (event.type) {
+    case 'xstate.init':
+      // spec 4: an inactive card offers to open the account; an active one reads it.
+      return expect(now).toBe(context.cardActive ? 'loadingAccount' : 'inactive');
+    case 'account.activate':
+      return was('inactive') ? expect([now, context.error]).toEqual(['activating', null]) : unchanged();
+    case 'account.reload':
+      return was('accountFailed') ? expect([now, context.error]).toEqual(['loadingAccount', null]) : unchanged();
+    case 'password.toggle':
+      return was('active') ? expect(context).toEqual({ ...previous, passwordShown: !previous.passwordShown }) : unchanged();
+    case 'password.reset':
+      return was('active') ? expect([now, context.error, context.notice]).toEqual(['resettingPassword', null, null]) : unchanged();
+    case 'game.enter':
+      return was('active') ? expect([now, context.error, context.notice]).toEqual(['entering', null, null]) : unchanged();
+    case 'apps.dismiss':
+      return was('choosingApp') ? expect([now, context]).toEqual(['active', { ...previous, apps: null }]) : unchanged();
+    case 'game.transfer':
+      // spec 2: transfer-only needs a game balance above 0.
+      if (!was('active') || previous.balance <= 0) {
+        expect(actions).toEqual([]);
+        return unchanged();
+      }
+      // It ends the modal with openTransfer instead of closeModal: the home opens the transfer modal.
+      expect([now, after.status, after.output]).toEqual(['transferring', 'done', { saved: previous.saved }]);
+      return expect(actions).toEqual([{ type: 'openTransfer', params: { slotCode: 'PG' } }]);
+    case 'modal.close':
+      // Writes (opening an account, resetting a password) finish before the modal closes.
+      if (was('activating') || was('resettingPassword')) return unchanged();
+      expect([after.status, after.output]).toEqual(['done', { saved: previous.saved }]);
+      return expect(actions).toEqual([closing]);
+    case 'xstate.done.actor.activateSlot': {
+      const output = event.output;
+      if (output.ok || output.message === 'SLOT_ALREADY_ACTIVE') {
+        return expect([now, context.saved, context.error]).toEqual(['loadingAccount', true, null]);
+      }
+      return expect([now, context.error, context.saved]).toEqual(['inactive', output.message, previous.saved]);
+    }
+    case 'xstate.done.actor.loadAccount': {
+      const output = event.output;
+      if (output.ok) return expect([now, context.credentials, context.error]).toEqual(['active', output.data, null]);
+      if (output.message === 'SLOT_NO_ACCOUNT') return expect([now, context.error]).toEqual(['inactive', output.message]);
+      return expect([now, context.error]).toEqual(['accountFailed', output.message]);
+    }
+    case 'xstate.done.actor.resetPassword':
+      if (event.output.ok) {
+        // Read again (spec 2); the old password is gone meanwhile.
+        return expect([now, context.credentials, context.passwordShown, context.notice]).toEqual([
+          'loadingAccount',
+          null,
+          false,
+          'PASSWORD_RESET',
+        ]);
+      }
+      return expect([now, context.error, context.credentials]).toEqual(['active', event.output.message, previous.credentials]);
+    case 'xstate.done.actor.autoLogin': {
+      const output = event.output;
+      if (!output.ok) return expect([now, context.error, actions]).toEqual(['active', output.message, []]);
+      if (output.data.kind === 'apps') return expect([now, context.apps, actions]).toEqual(['choosingApp', output.data, []]);
+      return expect([now, actions]).toEqual(['active', [{ type: 'openGame', params: output.data }]]);
+    }
+    default:
+      if (event.type.startsWith('xstate.error.actor.')) {
+        const back: Record<string, string> = {
+          activating: 'inactive',
+          loadingAccount: 'accountFailed',
+          resettingPassword: 'active',
+          entering: 'active',
+        };
+        return expect([now, context.error]).toEqual([back[stateKey(before!)], NETWORK_ERROR]);
+      }
+  }
+}
+
+function checkInvariants({ event, after, actions }: ReplayedStep, input: GameAccountInput) {
+  const context = after.context as GameAccountContext;
+  const now = stateKey(after);
+  expect(after.hasTag('busy')).toBe(Object.keys(after.children).length > 0);
+  // The view reads this to enable the transfer-only button.
+  expect(after.can({ type: 'game.transfer' })).toBe(now === 'active' && input.slot.amount > 0);
+  if (['active', 'entering', 'resettingPassword', 'choosingApp'].includes(now)) expect(context.credentials).toEqual(GAME_CREDENTIALS);
+  if (now === 'choosingApp') expect(context.apps).not.toBeNull();
+  else if (!after.hasTag('closed')) expect(context.apps).toBeNull();
+  const ends = event.type === 'modal.close' || event.type === 'game.transfer';
+  const opensGame = event.type === 'xstate.done.actor.autoLogin';
+  if (!ends && !opensGame) expect(actions).toEqual([]);
+}
+
+const tags: Record<string, string[]> = {
+  inactive: ['inactive'],
+  activating: ['busy', 'inactive'],
+  loadingAccount: ['busy', 'loading'],
+  accountFailed: ['failed'],
+  active: ['active'],
+  resettingPassword: ['active', 'busy'],
+  entering: ['active', 'busy'],
+  choosingApp: ['choosingApp'],
+  transferring: ['closed'],
+  closed: ['closed'],
+};
+
+describeModels(gameAccountModels, {
+  tags,
+  check(step, flow) {
+    check(step);
+    checkInvariants(step, flow.input as GameAccountInput);
+  },
+});
+
+// The same checks on every path of the flows without a game balance; they
+// cannot reach transfer-only, so describeModels' reachability test does not apply.
+for (const flow of gameAccountModelsWithoutBalance) {
+  describe(flow.name, () => {
+    for (const path of modelPaths(flow)) {
+      it(path.description, () =>
+        replay(flow, path, {
+          check: (step) => {
+            expect([...step.after.tags].sort(), stateKey(step.after)).toEqual(tags[stateKey(step.after)]);
+            check(step);
+            checkInvariants(step, flow.input as GameAccountInput);
+          },
+        }),
+      );
+    }
+  });
+}

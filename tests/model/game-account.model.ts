@@ -1,0 +1,67 @@
+/** The game account modal as a test model: cards that are active (with and without a balance) and inactive. */
+import { gameAccountMachine } from '../../machines/game-account/game-account.machine.ts';
+import type { GameAccountInput, GameCredentials, GameEntry } from '../../machines/game-account/game-account.types.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type GameAccount = typeof gameAccountMachine;
+
+const events = {
+  'account.activate': () => [{ type: 'account.activate' }],
+  'account.reload': () => [{ type: 'account.reload' }],
+  'password.toggle': () => [{ type: 'password.toggle' }],
+  'password.reset': () => [{ type: 'password.reset' }],
+  'game.enter': () => [{ type: 'game.enter' }],
+  'apps.dismiss': () => [{ type: 'apps.dismiss' }],
+  'game.transfer': () => [{ type: 'game.transfer' }],
+  'modal.close': () => [{ type: 'modal.close' }],
+} satisfies EventFixtures<GameAccount>;
+
+export const GAME_CREDENTIALS: GameCredentials = {
+  code: 'PG',
+  provider: 'pg',
+  username: 'pg0812345678',
+  password: 'Secret12',
+  event: null,
+};
+
+const replies = {
+  activateSlot: [
+    { ok: true, data: { slot: { code: 'PG', isActive: true } } },
+    { ok: false, message: 'SLOT_ALREADY_ACTIVE' },
+    { ok: false, message: 'SLOT_ACTIVATE_FAIL' },
+  ] satisfies Result<unknown>[],
+  loadAccount: [
+    { ok: true, data: GAME_CREDENTIALS },
+    { ok: false, message: 'SLOT_NO_ACCOUNT' },
+    { ok: false, message: 'NO_GAME' },
+  ] satisfies Result<GameCredentials>[],
+  resetPassword: [
+    { ok: true, data: GAME_CREDENTIALS },
+    { ok: false, message: 'SLOT_RESET_PASSWORD_FAIL' },
+  ] satisfies Result<unknown>[],
+  autoLogin: [
+    { ok: true, data: { kind: 'link', url: 'https://games.test/play?token=t1' } },
+    { ok: true, data: { kind: 'form', action: 'https://games.test/login', fields: { username: 'pg0812345678', state: 's1' } } },
+    { ok: true, data: { kind: 'apps', android: 'https://apps.test/android', ios: null } },
+    { ok: false, message: 'NO_GAME' },
+  ] satisfies Result<GameEntry>[],
+};
+
+function gameAccountModel(name: string, slot: GameAccountInput['slot']): FlowModel<GameAccount> {
+  return { name, machine: gameAccountMachine, input: { slot }, events: offerAll(events), replies };
+}
+
+/** Flows that reach every state. */
+export const gameAccountModels = [
+  gameAccountModel('game account, active card with a balance', { code: 'PG', isActive: true, amount: 50 }),
+];
+
+/**
+ * Flows without a game balance: transfer-only stays disabled (spec 2), so they
+ * never reach its state. An inactive card has no balance either.
+ */
+export const gameAccountModelsWithoutBalance = [
+  gameAccountModel('game account, active card without a balance', { code: 'PG', isActive: true, amount: 0 }),
+  gameAccountModel('game account, inactive card', { code: 'PG', isActive: false, amount: 0 }),
+];

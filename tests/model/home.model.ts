@@ -1,0 +1,27 @@
+/** The member home's modals as a test model: what the member opens and how each modal closes. */
+import { homeMachine } from '../../machines/home/home.machine.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+const events = {
+  'deposit.open': () => [{ type: 'deposit.open' }],
+  'withdraw.open': () => [{ type: 'withdraw.open' }],
+  'transfer.open': () => [{ type: 'transfer.open', start: { from: 'WALLET' } }],
+  'game.open': () => [{ type: 'game.open', slotCode: 'SLOT1' }],
+  'game.transfer': () => [{ type: 'game.transfer', slotCode: 'SLOT1' }],
+  'invite.open': () => [{ type: 'invite.open' }],
+  'refund.open': () => [{ type: 'refund.open' }],
+  'modal.close': () => [
+    { type: 'modal.close', saved: false },
+    { type: 'modal.close', saved: true },
+  ],
+} satisfies EventFixtures<typeof homeMachine>;
+
+export const homeModels: FlowModel<typeof homeMachine>[] = [
+  {
+    name: 'home modals',
+    machine: homeMachine,
+    input: undefined,
+    events: offerAll(events),
+    replies: {},
+  },
+];

@@ -1,0 +1,74 @@
+import { expect } from 'vitest';
+import { NETWORK_ERROR } from '../../machines/shared/result.ts';
+import { STATEMENT_PAGE_SIZE } from '../../machines/statement/statement.machine.ts';
+import { describeModels } from './support/describe-model.ts';
+import { checkLoaderDelayEnded } from './support/loader-delay.ts';
+import { statementModels } from './statement.model.ts';
+
+describeModels(statementModels, {
+  tags: {
+    'loading.quiet': ['loading'],
+    'loading.slow': ['loading', 'skeleton'],
+    showing: [],
+  },
+  check(step, flow) {
+    const { event, before, after, actions, calls } = step;
+    const was = (state: string) => before?.matches(state) ?? false;
+    const unchanged = () => expect([after.value, after.context]).toEqual([before?.value, before?.context]);
+    const logged = (message: string) => expect(actions).toEqual([{ type: 'logFailure', params: { message } }]);
+
+    switch (event.type) {
+      case 'xstate.init':
+        // spec 7: POST /api/statement { page, limit: 10 }; the game names beside it.
+        expect(calls).toEqual([
+          { actor: 'loadAccounts', input: undefined },
+          { actor: 'loadPage', input: { page: flow.input.page, limit: STATEMENT_PAGE_SIZE } },
+        ]);
+        expect(after.context).toMatchObject({ statements: [], total: 0, shownPage: null });
+        break;
+      case 'statement.page':
+        if (was('loading') && before!.context.page === event.page) {
+          unchanged(); // already being read
+          expect(calls).toEqual([]);
+        } else {
+          expect(after.matches({ loading: 'quiet' })).toBe(true);
+          expect(calls).toEqual([{ actor: 'loadPage', input: { page: event.page, limit: STATEMENT_PAGE_SIZE } }]);
+          // What is shown stays until the loader delay or the answer.
+          expect(after.context).toEqual({ ...before!.context, page: event.page });
+        }
+        break;
+      case 'xstate.done.actor.loadPage':
+        expect(after.matches('showing')).toBe(true);
+        if (event.output.ok) {
+          expect(after.context).toMatchObject({ ...event.output.data, shownPage: before!.context.page });
+        } else {
+          expect(after.context).toEqual(before!.context); // spec 7: silently ignored
+          logged(event.output.message);
+        }
+        break;
+      case 'xstate.error.actor.loadPage':
+        expect(after.matches('showing')).toBe(true);
+        expect(after.context).toEqual(before!.context);
+        logged(NETWORK_ERROR);
+        break;
+      case 'xstate.done.actor.loadAccounts':
+        expect(after.value).toEqual(before!.value); // the page being read goes on
+        if (event.output.ok) {
+          expect(after.context.gameNames).toEqual({ SLOT1: 'Game SLOT1', SPORT1: 'Game SPORT1', LOTTO1: 'Game LOTTO1' });
+          expect(after.context.currency).toBe('BAHT');
+        } else {
+          expect(after.context).toEqual(before!.context);
+          logged(event.output.message);
+        }
+        break;
+      case 'xstate.error.actor.loadAccounts':
+        expect(after.context).toEqual(before!.context);
+        logged(NETWORK_ERROR);
+        break;
+      default:
+        checkLoaderDelayEnded(step);
+    }
+    const answered = /^xstate\.done\.actor\./.test(event.type) && event.output.ok;
+    if (!/^xstate\.(done|error)/.test(event.type) || answered) expect(actions).toEqual([]);
+  },
+});

@@ -1,0 +1,47 @@
+/** The statement page as a test model: the pages the address asks for and what the server answers. */
+import type { StatementItem, WalletResponse } from '../../src/contract/api.ts';
+import type { ResponseOf } from '../../src/contract/endpoints.ts';
+import { statementMachine } from '../../machines/statement/statement.machine.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+import { walletAnswer } from './wallet.model.ts';
+
+function item(id: string, statementType: string, from: string, to: string, amount: number, status: string): StatementItem {
+  return { _id: id, statementType, from, to, amount, status, createdAt: '2025-06-01T10:00:00.000Z' };
+}
+
+const events = {
+  'statement.page': () => [
+    { type: 'statement.page', page: 1 },
+    { type: 'statement.page', page: 2 },
+  ],
+} satisfies EventFixtures<typeof statementMachine>;
+
+export const statementModels: FlowModel<typeof statementMachine>[] = [
+  {
+    name: 'statement from page 1',
+    machine: statementMachine,
+    input: { page: 1 },
+    events: offerAll(events),
+    replies: {
+      loadPage: [
+        {
+          ok: true,
+          data: {
+            statements: [
+              item('2', 'transfer', 'WALLET', 'SLOT1', 40, 'SUCCESS'),
+              item('1', 'deposit', 'DEPOSIT', 'WALLET', 100, 'PENDING'),
+            ],
+            total: 12,
+          },
+        },
+        { ok: true, data: { statements: [], total: 0 } },
+        { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+      ] satisfies Result<ResponseOf<'statement'>>[],
+      loadAccounts: [
+        { ok: true, data: walletAnswer(100, '2025-06-01T10:00:00.000Z') },
+        { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+      ] satisfies Result<WalletResponse>[],
+    },
+  },
+];

@@ -1,0 +1,11 @@
+/** The check of the loader delay's end (machines/shared/delays.ts), shared by the models of reads. */
+import { expect } from 'vitest';
+import { LOADER_DELAY_MS } from '../../../machines/shared/delays.ts';
+import type { ReplayedStep } from './replay.ts';
+
+/** The skeleton shows after spec 9's 200 ms, not a millisecond sooner. */
+export function checkLoaderDelayEnded({ event, waited, after }: ReplayedStep): void {
+  expect(event.type).toMatch(/^xstate\.after\.loaderDelay\./);
+  expect(waited).toBe(LOADER_DELAY_MS);
+  expect(after.matches({ loading: 'slow' })).toBe(true);
+}

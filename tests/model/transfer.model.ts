@@ -1,0 +1,74 @@
+/**
+ * The transfer modal as a test model. To keep the state space small and
+ * still reach every rule, the member fills the form in order (from, to, then
+ * the amount, which they may retype), may switch between an amount and
+ * transfer-all at any time, and after their first confirmed action only
+ * submits the same form again: that second action is what shows a new key.
+ */
+import { transferMachine } from '../../machines/transfer/transfer.machine.ts';
+import type { MoneyMoved, TransferInput } from '../../machines/transfer/transfer.types.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type Transfer = typeof transferMachine;
+
+export const TRANSFER_ACCOUNTS = ['WALLET', 'PG', 'JOKER'];
+export const TRANSFER_KEY_PREFIX = 'model-transfer';
+
+const events = {
+  'field.change': ({ context }) => {
+    if (context.actions > 0) return [];
+    if (context.mode === 'amount' && context.from === '') {
+      return [
+        { type: 'field.change', field: 'from', value: 'WALLET' },
+        { type: 'field.change', field: 'from', value: 'PG' },
+      ];
+    }
+    if (context.to === '') {
+      return [
+        { type: 'field.change', field: 'to', value: 'PG' },
+        { type: 'field.change', field: 'to', value: 'WALLET' },
+        { type: 'field.change', field: 'to', value: 'JOKER' },
+      ];
+    }
+    if (context.mode === 'all') return [];
+    // Enough, below the minimum of 1, and not an amount.
+    return ['100', '0.50', '12abc'].map((value) => ({ type: 'field.change', field: 'amount', value }) as const);
+  },
+  'mode.change': ({ context }) =>
+    context.actions > 0 ? [] : [{ type: 'mode.change', mode: context.mode === 'all' ? 'amount' : 'all' }],
+  'transfer.submit': () => [{ type: 'transfer.submit' }],
+  // Two confirmed actions are enough to see that each gets its own key.
+  'transfer.confirm': ({ context }) => (context.actions < 2 ? [{ type: 'transfer.confirm' }] : []),
+  'transfer.edit': () => [{ type: 'transfer.edit' }],
+  'transfer.retry': () => [{ type: 'transfer.retry' }],
+  'modal.close': () => [{ type: 'modal.close' }],
+} satisfies EventFixtures<Transfer>;
+
+const moved: MoneyMoved = { message: 'SUCCESS', amount: 100, wallet: { amount: 400 }, transferId: '17' };
+
+const replies = {
+  postTransfer: [
+    { ok: true, data: moved },
+    { ok: false, message: 'MONEY_NOT_ENOUGH' },
+    { ok: false, message: 'TRANSFER_FAIL' },
+    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies Result<MoneyMoved>[],
+};
+
+function transferModel(name: string, initial?: TransferInput['initial']): FlowModel<Transfer> {
+  return {
+    name,
+    machine: transferMachine,
+    input: { accounts: TRANSFER_ACCOUNTS, minimum: 1, initial, keyPrefix: TRANSFER_KEY_PREFIX },
+    events: offerAll(events),
+    replies,
+  };
+}
+
+export const transferModels = [
+  transferModel('transfer'),
+  transferModel('transfer, preset to transfer all into a game', { to: 'PG', all: true }),
+  // The game account modal's transfer-only button; a code without an account is ignored.
+  transferModel('transfer, preset from a game, unknown destination', { from: 'PG', to: 'GONE' }),
+];

@@ -1,0 +1,47 @@
+/**
+ * The withdraw modal as a test model. The member types one of a few amounts
+ * (each reaches one rule), and after their first confirmed action only
+ * submits the same amount again: that second action is what shows a new key.
+ */
+import type { Result } from '../../machines/shared/result.ts';
+import { withdrawMachine } from '../../machines/withdraw/withdraw.machine.ts';
+import type { MoneyMoved, WithdrawInput, WithdrawLimits } from '../../machines/withdraw/withdraw.types.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type Withdraw = typeof withdrawMachine;
+
+export const WITHDRAW_LIMITS: WithdrawLimits = { withdrawMin: 100, withdrawMax: 5000 };
+export const WITHDRAW_KEY_PREFIX = 'model-withdraw';
+
+function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, amounts: string[]): FlowModel<Withdraw> {
+  const events = {
+    'amount.change': ({ context }) =>
+      context.actions > 0 ? [] : amounts.map((value) => ({ type: 'amount.change', value }) as const),
+    'limits.retry': () => [{ type: 'limits.retry' }],
+    'withdraw.submit': () => [{ type: 'withdraw.submit' }],
+    // Two confirmed actions are enough to see that each gets its own key.
+    'withdraw.confirm': ({ context }) => (context.actions < 2 ? [{ type: 'withdraw.confirm' }] : []),
+    'withdraw.edit': () => [{ type: 'withdraw.edit' }],
+    'withdraw.retry': () => [{ type: 'withdraw.retry' }],
+    'modal.close': () => [{ type: 'modal.close' }],
+  } satisfies EventFixtures<Withdraw>;
+  return { name, machine: withdrawMachine, input: { ...input, keyPrefix: WITHDRAW_KEY_PREFIX }, events: offerAll(events), replies };
+}
+
+const moved: MoneyMoved = { message: 'SUCCESS', amount: 500, wallet: { amount: 7500 }, transferId: '21' };
+
+const replies = {
+  loadLimits: [{ ok: true, data: WITHDRAW_LIMITS }, { ok: false, message: 'NO_DATA' }] satisfies Result<WithdrawLimits>[],
+  postWithdrawal: [
+    { ok: true, data: moved },
+    { ok: false, message: 'MONEY_NOT_ENOUGH' },
+    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies Result<MoneyMoved>[],
+};
+
+export const withdrawModels = [
+  // Within the limits, below the minimum, above the maximum (but not the balance), above the balance, not an amount.
+  withdrawModel('withdraw', { balance: 8000, bonusHeld: false }, ['500', '50', '6000', '9000', 'abc']),
+  // spec 5: with a bonus only the full balance (filled in at the start) may go.
+  withdrawModel('withdraw, bonus held', { balance: 300, bonusHeld: true }, ['200', '300']),
+];
