@@ -73,9 +73,10 @@ function read<S extends v.GenericSchema<string, unknown>>(
 
 /**
  * Measured with `npm run bench:ledger` on 2 cores (docs/decisions.md,
- * "Transfer hot path"): transfers/s were flat from 5 to 20 connections, 10
- * marginally best; the Node process, not the pool, is the limit there.
- * More cores or instances may want more (DATABASE_POOL_SIZE).
+ * "Transfer hot path"): transfers/s were the same with 10 and 20
+ * connections and ~5 % lower with 5; Node and PostgreSQL share the two
+ * cores, so more connections only add waiting backends. More cores may
+ * want more (DATABASE_POOL_SIZE).
  */
 export const DEFAULT_POOL_SIZE = 10;
 

@@ -100,3 +100,6 @@ export function balanceOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debits
 export function availableOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debitsPosted' | 'debitsPending'>): bigint {
   return account.creditsPosted - account.debitsPosted - account.debitsPending;
 }
+
+/** availableOf in SQL, over a ledger_accounts row: for a write to return it (ledger/transfers.ts). */
+export const AVAILABLE_SQL = sql.raw('credits_posted - debits_posted - debits_pending');

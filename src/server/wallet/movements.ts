@@ -22,7 +22,6 @@ import {
   ensureWalletAccount,
   findAccount,
   inCurrency,
-  type LedgerAccount,
   type LedgerAccountRef,
 } from '../ledger/accounts.ts';
 import { holdTransfer, IdempotencyConflict, InsufficientFunds, postTransfer, type Transfer, type Written } from '../ledger/transfers.ts';
@@ -97,7 +96,7 @@ async function availableNow(tx: Transaction, wallet: LedgerAccountRef): Promise<
  */
 async function availableAfter(tx: Transaction, written: Written, wallet: LedgerAccountRef): Promise<bigint> {
   const changed = written.accounts.find((account) => account.id === wallet.id);
-  return changed ? availableOf(changed) : availableNow(tx, wallet);
+  return changed ? changed.available : availableNow(tx, wallet);
 }
 
 /**
