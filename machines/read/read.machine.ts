@@ -3,34 +3,52 @@ import { actorOutput, notProvided } from '../shared/actors.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
-import type { ReadContext, ReadEvent, ReadTag } from './read.types.ts';
+import type { ReadContext, ReadEvent, ReadInput, ReadTag } from './read.types.ts';
+
+/** A failed read (params: how to find its message): the message kept for the view, and logged (spec 7). */
+const failure = <Params>(params: Params) =>
+  [
+    { type: 'keepFailure', params },
+    { type: 'logFailure', params },
+  ] as const;
 
 export const readMachine = setup({
   types: {
     context: {} as ReadContext,
     events: {} as ReadEvent,
+    input: {} as ReadInput | undefined,
     tags: {} as ReadTag,
   },
   actors: {
     read: notProvided<Result<unknown>>('read'),
   },
   actions: {
-    store: assign((_, result: Result<unknown>) => ({ data: okData(result) })),
+    store: assign((_, result: Result<unknown>) => ({ data: okData(result), failure: null })),
+    keepFailure: assign((_, { message }: { message: string }) => ({ failure: message })),
     // Provided by the view layer (spec 7: such failures are only logged).
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
     succeeded: (_, result: Result<unknown>) => result.ok,
     hasData: ({ context }) => context.data !== null,
+    noStartDelay: ({ context }) => context.startDelay <= 0,
   },
-  delays: loaderDelays,
+  delays: {
+    ...loaderDelays,
+    startDelay: ({ context }) => context.startDelay,
+  },
 }).createMachine({
   id: 'read',
   description:
-    'A page that shows one read of the server (the profile). A failed read is only logged: what is shown stays, or the skeleton with a retry (spec 7).',
-  context: { data: null },
-  initial: 'loading',
+    'A view that shows one read of the server (the profile, the contact page, the product name, the conditions). A failed read is logged and its message kept: what is shown stays, or the view offers a retry (spec 7).',
+  context: ({ input }) => ({ data: null, failure: null, startDelay: input?.startDelay ?? 0 }),
+  initial: 'waiting',
   states: {
+    waiting: {
+      description: 'Each read starts after the start delay from the input (spec 9: the conditions 200 ms after the modal opens); none, straight away.',
+      always: { guard: 'noStartDelay', target: 'loading' },
+      after: { startDelay: 'loading' },
+    },
     loading: {
       description: 'The skeleton shows only when the answer takes longer than the loader delay (spec 9); what was shown stays meanwhile.',
       tags: 'loading',
@@ -40,22 +58,22 @@ export const readMachine = setup({
         src: 'read',
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'shown', actions: { type: 'store', params: actorOutput } },
-          { guard: 'hasData', target: 'shown', actions: { type: 'logFailure', params: answeredFailure } },
-          { target: 'failed', actions: { type: 'logFailure', params: answeredFailure } },
+          { guard: 'hasData', target: 'shown', actions: failure(answeredFailure) },
+          { target: 'failed', actions: failure(answeredFailure) },
         ],
         onError: [
-          { guard: 'hasData', target: 'shown', actions: { type: 'logFailure', params: noAnswer } },
-          { target: 'failed', actions: { type: 'logFailure', params: noAnswer } },
+          { guard: 'hasData', target: 'shown', actions: failure(noAnswer) },
+          { target: 'failed', actions: failure(noAnswer) },
         ],
       },
     },
     shown: {
-      on: { 'read.reload': 'loading' },
+      on: { 'read.reload': 'waiting' },
     },
     failed: {
       tags: 'failed',
-      description: 'Nothing to show: the skeleton stays with a retry.',
-      on: { 'read.retry': 'loading', 'read.reload': 'loading' },
+      description: 'Nothing to show: the view offers a retry (and may show the failure).',
+      on: { 'read.retry': 'waiting', 'read.reload': 'waiting' },
     },
   },
 });

@@ -6,7 +6,7 @@
  * server; money is put in by an operator, as in production.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginViaApi, newMember, registerViaApi, type Member } from './support/api.ts';
+import { callOk, freshIdempotencyKey, loginViaApi, newMember, registerViaApi, type Member } from './support/api.ts';
 import { tr, type Locale } from './support/texts.ts';
 import { bottomNav, formatDateTime, logInViaUi, main, useServer } from './support/ui.ts';
 
@@ -19,30 +19,12 @@ const server = useServer({ operator: OPERATOR });
 // ---------------------------------------------------------------- money through the API
 
 type Json = Record<string, unknown>;
-let keys = 0;
-const idempotencyKey = () => `home-spec-${process.pid}-${++keys}`;
-
-async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Json> {
-  // Money-moving calls need an Idempotency-Key; other calls ignore it.
-  const response = await fetch(new URL(path, server().url), {
-    method,
-    headers: {
-      'X-Requested-With': 'XMLHttpRequest',
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': idempotencyKey(),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Json;
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = (method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Json> => callOk(server(), method, path, token, body);
 
 const operatorToken = () => loginViaApi(server(), OPERATOR.phone, OPERATOR.password);
 
 async function deposit(member: Member, amount: number, operator: string): Promise<void> {
-  await call('POST', '/api/ops/deposits', operator, { username: member.phone, amount, reference: `REF-${idempotencyKey()}` });
+  await call('POST', '/api/ops/deposits', operator, { username: member.phone, amount, reference: `REF-${freshIdempotencyKey()}` });
 }
 
 /** A registered member with a session token of their own (another device). */

@@ -9,7 +9,7 @@
  * phone viewport).
  */
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { loginViaApi, newMember, registerViaApi } from './support/api.ts';
+import { callOk, loginViaApi, newMember, registerViaApi } from './support/api.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, field, formatDateTime, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 
@@ -31,23 +31,7 @@ const GAME_PAGE = { spin: 'หมุน', player: 'ผู้เล่น' };
 // ---------------------------------------------------------------- the API (operator, and reading what the server says)
 
 type Json = Record<string, unknown>;
-let keys = 0;
-
-async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Json> {
-  const response = await fetch(new URL(path, server().url), {
-    method,
-    headers: {
-      'X-Requested-With': 'XMLHttpRequest',
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': `money-journey-${process.pid}-${++keys}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Json;
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = (method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Json> => callOk(server(), method, path, token, body);
 
 interface StatementJson {
   statementType: string;

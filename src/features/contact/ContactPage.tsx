@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { version as APP_VERSION } from '../../../package.json';
-import { useApiQuery } from '../ui/use-api-query.ts';
+import { useRead } from '../ui/use-read.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { ChatIcon, ExternalIcon } from '../ui/icons.tsx';
@@ -31,7 +31,7 @@ function sameOriginPath(url: string): string | null {
 function ContactPage({ topSpacing }: { topSpacing: boolean }) {
   const { t } = useLingui();
   useDocumentTitle(t`Contact`);
-  const query = useApiQuery('lookupContact');
+  const query = useRead('lookupContact');
   const contact = query.data?.contact;
   const qr = contact ? sameOriginPath(contact.lineQR) : null;
   const lineName = contact?.lineName ?? '';
@@ -44,10 +44,10 @@ function ContactPage({ topSpacing }: { topSpacing: boolean }) {
         </h1>
         {contact ? (
           <p className="contact__text">{contact.contactText}</p>
-        ) : query.status === 'error' ? (
+        ) : query.failed ? (
           <div className="stack">
             <p role="alert" className="error-text">
-              <MessageText message={query.message} />
+              <MessageText message={query.failure ?? ''} />
             </p>
             <button type="button" className="button button--secondary" onClick={query.retry}>
               <Trans>Try again</Trans>

@@ -5,7 +5,7 @@
 import DOMPurify from 'dompurify';
 import { Trans } from '@lingui/react/macro';
 import { Modal } from '../ui/Modal.tsx';
-import { useApiQuery } from '../ui/use-api-query.ts';
+import { useRead } from '../ui/use-read.ts';
 import { MessageText } from '../errors/message-text.tsx';
 
 /** spec 9: condition modal delay 200 ms. */
@@ -20,7 +20,7 @@ export function ConditionsDialog({ open, onOpenChange }: { open: boolean; onOpen
 }
 
 function ConditionsList() {
-  const conditions = useApiQuery('lookupConditions', { delayMs: CONDITIONS_DELAY_MS });
+  const conditions = useRead('lookupConditions', { startDelay: CONDITIONS_DELAY_MS });
 
   if (conditions.data) {
     const items = conditions.data.conditions;
@@ -39,11 +39,11 @@ function ConditionsList() {
       </ol>
     );
   }
-  if (conditions.status === 'error') {
+  if (conditions.failed) {
     return (
       <div className="stack">
         <p role="alert" className="error-text">
-          <MessageText message={conditions.message} />
+          <MessageText message={conditions.failure ?? ''} />
         </p>
         <button type="button" className="button button--secondary" onClick={conditions.retry}>
           <Trans>Try again</Trans>

@@ -1,20 +1,23 @@
 /**
- * A page's one read through the read machine (machines/read): the data, the
- * tags the view branches on, a retry. The machine keeps the data untyped; the
- * endpoint's name types it here. Read again on a language switch (server
- * texts follow Accept-Language). Member pages only: a public page in the
- * entry still uses use-api-query.ts (docs/decisions.md, Member home).
+ * A view's one read through the read machine (machines/read): the data, the
+ * tags the view branches on, the last failure, a retry. The machine keeps the
+ * data untyped; the endpoint's name types it here. Read again on a language
+ * switch (server texts follow Accept-Language).
  */
 import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import { fromPromise } from 'xstate';
-import type { ResponseOf } from '../../contract/endpoints.ts';
+import type { BodyOf, EndpointName, ResponseOf } from '../../contract/endpoints.ts';
 import { readMachine } from '../../../machines/read/read.machine.ts';
 import type { Result } from '../../../machines/shared/result.ts';
-import type { CallOptions } from '../../api/client.ts';
+import type { CallOptions, CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
-import type { ReadEndpoint } from './use-api-query.ts';
+
+/** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
+export type ReadEndpoint = {
+  [N in EndpointName]: BodyOf<N> extends undefined ? ({} extends CallOptionsOf<N> ? N : never) : never;
+}[EndpointName];
 
 export interface Read<T> {
   data: T | null;
@@ -22,10 +25,17 @@ export interface Read<T> {
   skeleton: boolean;
   /** Nothing could be read: offer a retry. */
   failed: boolean;
+  /** The last failure's message (a catalogue code), null after a success. */
+  failure: string | null;
   retry: () => void;
 }
 
-export function useRead<N extends ReadEndpoint>(name: N): Read<ResponseOf<N>> {
+export interface ReadOptions {
+  /** Milliseconds before each read starts (spec 9: the conditions modal's 200 ms). */
+  startDelay?: number;
+}
+
+export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: ReadOptions = {}): Read<ResponseOf<N>> {
   const api = useApi();
   const call = api.call as (name: N, options: CallOptions) => Promise<Result<ResponseOf<N>>>;
   const read = useActorRef(
@@ -37,6 +47,7 @@ export function useRead<N extends ReadEndpoint>(name: N): Read<ResponseOf<N>> {
         logFailure: (_, { message }) => console.warn(`${name}: read failed (${message})`),
       },
     }),
+    { input: { startDelay } },
   );
 
   const { i18n } = useLingui();
@@ -51,6 +62,7 @@ export function useRead<N extends ReadEndpoint>(name: N): Read<ResponseOf<N>> {
     data: useSelector(read, (snapshot) => snapshot.context.data as ResponseOf<N> | null),
     skeleton: useSelector(read, (snapshot) => snapshot.hasTag('skeleton')),
     failed: useSelector(read, (snapshot) => snapshot.hasTag('failed')),
+    failure: useSelector(read, (snapshot) => snapshot.context.failure),
     retry: () => read.send({ type: 'read.retry' }),
   };
 }

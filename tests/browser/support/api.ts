@@ -14,11 +14,12 @@ export async function api(
   server: BrowserServer,
   method: 'GET' | 'POST' | 'PUT',
   path: string,
-  { body, token }: { body?: unknown; token?: string } = {},
+  { body, token, idempotencyKey }: { body?: unknown; token?: string; idempotencyKey?: string } = {},
 ): Promise<ApiAnswer> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const response = await fetch(new URL(path, server.url), {
     method,
     headers,
@@ -32,6 +33,27 @@ async function ok(answer: Promise<ApiAnswer>, what: string): Promise<Record<stri
   const { status, body } = await answer;
   if (status >= 400) throw new Error(`${what} failed: HTTP ${status} ${JSON.stringify(body)}`);
   return body;
+}
+
+let keys = 0;
+/** An Idempotency-Key never sent before by this process. */
+export function freshIdempotencyKey(): string {
+  return `browser-suite-${process.pid}-${++keys}`;
+}
+
+/**
+ * A member's (or the operator's) call that must succeed; its answer's body.
+ * Every call carries a fresh Idempotency-Key: money-moving routes need one,
+ * the others ignore it.
+ */
+export async function callOk(
+  server: BrowserServer,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  return ok(api(server, method, path, { body, token, idempotencyKey: freshIdempotencyKey() }), `${method} ${path}`);
 }
 
 const used = new Set<string>();
