@@ -3,7 +3,7 @@
  * driver. Starts the app on 127.0.0.1 (a free port) on a temporary PGlite
  * folder and, when TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL
  * server, on a fresh database there too; registers one member per
- * connection (OTP off); runs autocannon (10 connections, 10 s) on
+ * connection (OTP off); runs autocannon in a worker thread (10 connections, 10 s) on
  * POST /api/login and GET /api/account/profile, each request for the next
  * member in turn; prints req/s and p99; removes what it made.
  *
@@ -11,11 +11,11 @@
  * flight at once count as a guessing burst (docs/decisions.md).
  */
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import { REQUESTED_WITH, endpoints } from '../src/contract/endpoints.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { seed } from '../src/server/db/seed.ts';
+import { fire, type Load } from './support/load.ts';
 import { benchServerUrl, pgliteTarget, postgresTarget, printTable, type Target } from './support/targets.ts';
 
 const CONNECTIONS = 10;
@@ -28,12 +28,6 @@ const members = Array.from({ length: CONNECTIONS }, (_, index) => ({
   bankAccountName: 'BENCH MEMBER',
   bankAccountNo: `99000000${String(index).padStart(2, '0')}`,
 }));
-
-/** Each request goes to the next item, round robin. */
-function inTurn<T>(items: T[]): () => T {
-  let next = 0;
-  return () => items[next++ % items.length]!;
-}
 
 interface Row {
   driver: string;
@@ -63,35 +57,18 @@ async function benchmark({ driver, database }: Target): Promise<Row[]> {
     }
 
     const rows: Row[] = [];
-    const run = async (call: string, options: Parameters<typeof autocannon>[0]) => {
-      const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
-      rows.push({
-        driver,
-        call,
-        requestsPerSecond: result.requests.average,
-        p99Ms: result.latency.p99,
-        failures: result.non2xx + result.errors + result.timeouts,
-      });
+    const run = async (call: string, load: Omit<Load, 'connections' | 'durationSeconds' | 'headers'>) => {
+      const figures = await fire({ connections: CONNECTIONS, durationSeconds: DURATION_S, headers, ...load });
+      rows.push({ driver, call, requestsPerSecond: figures.perSecond, p99Ms: figures.p99Ms, failures: figures.failures });
     };
-    const nextMember = inTurn(members);
     await run('POST /api/login', {
       url: base + endpoints.login.path,
       method: 'POST',
-      headers,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const { username, password } = nextMember();
-            return { ...request, body: JSON.stringify({ username, password }) };
-          },
-        },
-      ],
+      rotation: members.map(({ username, password }) => ({ body: JSON.stringify({ username, password }) })),
     });
-    const nextToken = inTurn(tokens);
     await run('GET /api/account/profile', {
       url: base + endpoints.profileGet.path,
-      headers,
-      requests: [{ setupRequest: (request) => ({ ...request, headers: { ...headers, authorization: `Bearer ${nextToken()}` } }) }],
+      rotation: tokens.map((token) => ({ headers: { authorization: `Bearer ${token}` } })),
     });
     return rows;
   } finally {

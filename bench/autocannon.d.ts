@@ -1,6 +1,6 @@
-// The parts of autocannon 9 that bench/api.ts uses (the package ships no types).
+// The parts of autocannon 9 that bench/support/load-worker.ts uses (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -20,7 +20,9 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
+    /** Seconds the run took. */
+    duration: number;
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
@@ -28,5 +30,9 @@ declare module 'autocannon' {
     timeouts: number;
   }
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    /** Figures from raw results (what autocannon answers inside a worker thread). */
+    function aggregateResult(results: Result[], options: Options): Result;
+  }
   export default autocannon;
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ledger`: POST /api/wallet/transfer through HTTP at 50
- * connections (autocannon, 10 s), on PostgreSQL (TEST_DATABASE_URL or
+ * connections (autocannon in a worker thread, 10 s), on PostgreSQL (TEST_DATABASE_URL or
  * DATABASE_URL, a fresh database) and on PGlite (a temporary folder), and
  * beside each the same ledger transaction without the app:
  * - PostgreSQL: pgbench, 50 clients, running the transaction's SQL
@@ -21,7 +21,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { WALLET } from '../src/contract/api.ts';
 import { endpoints, fillPath, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from '../src/contract/endpoints.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -31,6 +30,7 @@ import { idempotencyKeys } from '../src/server/db/schema.ts';
 import { findAccount, gameAccountCode, walletCode } from '../src/server/ledger/accounts.ts';
 import { checkLedger } from '../src/server/ledger/check.ts';
 import { postTransfer } from '../src/server/ledger/transfers.ts';
+import { fire } from './support/load.ts';
 import { benchServerUrl, pgliteTarget, postgresTarget, printTable, type Target } from './support/targets.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -90,30 +90,25 @@ async function setUpMembers(base: string): Promise<Member[]> {
   return members;
 }
 
-async function throughHttp(base: string, members: Member[]): Promise<Figures> {
-  let next = 0;
-  const result = await autocannon({
+/**
+ * Member m's requests alternate wallet → game and game → wallet across the
+ * rotation (first every member to their game, then every member back), so
+ * balances stay put.
+ */
+function throughHttp(base: string, members: Member[]): Promise<Figures> {
+  const variant = (member: Member, toGame: boolean) => ({
+    headers: { authorization: `Bearer ${member.token}` },
+    body: JSON.stringify(toGame ? { from: WALLET, to: member.game, amount: 1 } : { from: member.game, to: WALLET, amount: 1 }),
+  });
+  return fire({
     url: base + endpoints.transfer.path,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    durationSeconds: DURATION_S,
     headers,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const turn = next++;
-          const member = members[turn % members.length]!;
-          const toGame = Math.floor(turn / members.length) % 2 === 0;
-          return {
-            ...request,
-            headers: { ...headers, authorization: `Bearer ${member.token}`, [IDEMPOTENCY_KEY_HEADER]: `bench-${randomUUID()}` },
-            body: JSON.stringify(toGame ? { from: WALLET, to: member.game, amount: 1 } : { from: member.game, to: WALLET, amount: 1 }),
-          };
-        },
-      },
-    ],
+    rotation: [...members.map((member) => variant(member, true)), ...members.map((member) => variant(member, false))],
+    freshHeader: IDEMPOTENCY_KEY_HEADER,
   });
-  return { perSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
 }
 
 function percentiles(latencies: number[]): { p50Ms: number; p99Ms: number } {
