@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import * as api from './api.ts';
+import * as deposit from './deposit.ts';
 
 export type Access = 'public' | 'member' | 'operator';
 
@@ -85,6 +86,17 @@ export const endpoints = {
   opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
   opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
   opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', idempotent: true, body: api.DepositRequest, response: api.DepositResponse }),
+
+  // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)
+  lookupDeposit: endpoint({ method: 'GET', path: '/api/lookup/deposit', access: 'member', response: deposit.DepositLookupResponse }),
+  qrGet: endpoint({ method: 'GET', path: '/api/qrcode/:bankCode', access: 'member', params: deposit.QrProviderParams, response: deposit.QrState }),
+  qrCreate: endpoint({ method: 'POST', path: '/api/qrcode/:bankCode', access: 'member', params: deposit.QrProviderParams, body: deposit.QrCreateRequest, response: deposit.QrState }),
+  qrCancel: endpoint({ method: 'DELETE', path: '/api/qrcode/:qrcodeId', access: 'member', params: deposit.QrIdParams, response: api.MessageResponse }),
+  trueLink: endpoint({ method: 'POST', path: '/api/wallet/truelink', access: 'member', idempotent: true, body: deposit.TrueLinkRequest, response: api.MoneyMovedResponse }),
+  /** Multipart (field 'file'): the body is not JSON, so no body schema; the server checks the file by content. */
+  slipUpload: endpoint({ method: 'POST', path: '/api/wallet/slip', access: 'member', response: deposit.SlipUploadResponse }),
+  slips: endpoint({ method: 'POST', path: '/api/statement/slip', access: 'member', body: deposit.SlipsRequest, response: deposit.SlipsResponse }),
+  slipReference: endpoint({ method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', params: deposit.SlipReferenceParams, response: deposit.SlipReferenceResponse }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Localized } from '../language.ts';
@@ -425,5 +426,130 @@ export const gameRounds = pgTable(
     check('game_rounds_amounts_check', sql`${t.bet} > 0 and ${t.win} >= 0`),
     check('game_rounds_rollback_check', sql`${t.rolledBackAt} is null or ${t.win} = 0`),
     index('game_rounds_account_idx').on(t.gameAccountId, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------- deposits (issue 4)
+
+export const QR_STATUSES = ['open', 'paid', 'cancelled', 'expired', 'replaced'] as const;
+
+/**
+ * A Thai QR Payment (PromptPay, EMVCo) a member asked for: one deposit of
+ * `amount` on `provider` until `expires_at`. At most one open per member and
+ * provider (partial unique index). The payload is the EMVCo text the QR
+ * encodes, kept as made so a payment can be matched against it.
+ */
+export const depositQrCodes = pgTable(
+  'deposit_qr_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    payload: text('payload').notNull(),
+    status: text('status', { enum: QR_STATUSES }).notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** When it stopped being open (paid, cancelled, replaced, found expired). */
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    check('deposit_qr_codes_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('deposit_qr_codes_one_open_idx').on(t.userId, t.provider).where(sql`${t.status} = 'open'`),
+    index('deposit_qr_codes_user_idx').on(t.userId, t.id),
+  ],
+);
+
+export const PAYMENT_STATUSES = ['credited', 'review', 'dismissed'] as const;
+
+/**
+ * Every payment a provider reported through its webhook, kept whatever
+ * happened to it: credited (its ledger transfer), or waiting for an operator
+ * (no open QR, another amount, after expiry), or dismissed by one. A
+ * provider's transaction id is recorded once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    qrCodeId: bigint('qr_code_id', { mode: 'number' }).references(() => depositQrCodes.id),
+    userId: integer('user_id').references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
+    /** Why it waits for review (a short code), null when credited at once. */
+    reason: text('reason'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    paidAt: at('paid_at').notNull(),
+    receivedAt: at('received_at').notNull(),
+    resolvedAt: at('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+  },
+  (t) => [
+    unique('payments_provider_transaction_unique').on(t.provider, t.transactionId),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    index('payments_status_idx').on(t.status, t.id),
+  ],
+);
+
+/** Mobile-wallet gift links a member sent: each link (its voucher code) is redeemed once. */
+export const trueLinks = pgTable(
+  'true_links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    voucher: text('voucher').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('true_links_voucher_unique').on(t.voucher), check('true_links_amount_check', sql`${t.amount} > 0`)],
+);
+
+export const SLIP_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
+
+/**
+ * Slips members uploaded. A slip whose checks failed is kept FAILED with its
+ * reason (spec 8) so the member sees it in the slip table; one that passed
+ * waits PENDING for an operator, who approves it with an amount (its ledger
+ * transfer) or rejects it with a reason. A bank reference is used once.
+ */
+export const slips = pgTable(
+  'slips',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The bank's transaction reference from the slip's QR; null when none could be read. */
+    reference: text('reference'),
+    sendingBank: text('sending_bank'),
+    /** Where the re-encoded image is stored (the storage interface's key). */
+    storageKey: text('storage_key'),
+    status: text('status', { enum: SLIP_STATUSES }).notNull(),
+    /** A slip failure reason code of spec 8 when FAILED. */
+    note: text('note'),
+    /** Set by the operator's approval. */
+    amount: bigint('amount', { mode: 'bigint' }),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+  },
+  (t) => [
+    // Automatic failures (a duplicate, an expired slip) may repeat a reference; a slip waiting, approved or rejected by an operator holds it.
+    uniqueIndex('slips_reference_idx')
+      .on(t.reference)
+      .where(sql`${t.reference} is not null and (${t.status} <> 'FAILED' or ${t.reviewedAt} is not null)`),
+    index('slips_user_idx').on(t.userId, t.id),
+    index('slips_status_idx').on(t.status, t.id),
   ],
 );
