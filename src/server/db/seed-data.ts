@@ -85,6 +85,20 @@ export const DEFAULT_SETTINGS: Settings = {
   withdrawMin: 100,
   withdrawMax: 50_000,
   transferMin: 1,
+  depositAccounts: [
+    { bankCode: 'KBANK', bankType: 'BANK', mode: 'AUTO', bankAccountName: 'MEKONG WALLET CO LTD', bankAccountNo: '0418812345', currency: 'BAHT', promptPayId: '0105561234567' },
+    { bankCode: 'SCB', bankType: 'BANK', mode: 'AUTO', bankAccountName: 'MEKONG WALLET CO LTD', bankAccountNo: '1112223334', currency: 'BAHT', promptPayId: null },
+    { bankCode: 'GSB', bankType: 'BANK', mode: 'MANUAL', bankAccountName: 'MEKONG WALLET CO LTD', bankAccountNo: '0201234567', currency: 'BAHT', promptPayId: null },
+    { bankCode: 'WW', bankType: 'PAYMENT', mode: 'AUTO', bankAccountName: 'MEKONG WALLET CO LTD', bankAccountNo: 'WW-0001', currency: 'BAHT', promptPayId: '0105561234567' },
+    { bankCode: 'E2P', bankType: 'PAYMENT', mode: 'AUTO', bankAccountName: 'MEKONG WALLET CO LTD', bankAccountNo: 'E2P-0001', currency: 'BAHT', promptPayId: '0105561234567' },
+  ],
+  depositWallets: [{ mode: 'AUTO', walletAccountName: 'MEKONG WALLET' }],
+  depositIsManual: false,
+  qrMinutes: 15,
+  qrMinimums: { KBANK: 1, WW: 100, E2P: 50 },
+  slipClosingTime: '23:30',
+  slipMaxAgeMinutes: 60,
+  trueWalletMinimum: 2,
 };
 
 /** spec: the demo member's profile; the phone and password come from the config. */

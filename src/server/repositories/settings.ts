@@ -23,6 +23,34 @@ export interface Settings {
   withdrawMax: number;
   /** Smallest wallet ↔ game transfer in major units (spec 9: default 1 baht). */
   transferMin: number;
+  /**
+   * Deposits (issue 4). Receiving accounts shown by GET /api/lookup/deposit;
+   * `promptPayId` (a 13-digit tax id, a 10-digit phone or an e-wallet id)
+   * is what a QR on that provider pays to. Names of the banks come from the
+   * banks lookup.
+   */
+  depositAccounts: {
+    bankCode: string;
+    bankType: 'BANK' | 'PAYMENT';
+    mode: string;
+    bankAccountName: string;
+    bankAccountNo: string;
+    currency: 'BAHT' | 'LAK';
+    promptPayId: string | null;
+  }[];
+  depositWallets: { mode: string; walletAccountName: string }[];
+  /** True: deposits are checked by hand (the lookup's isManual). */
+  depositIsManual: boolean;
+  /** How long a QR stays payable, in minutes. */
+  qrMinutes: number;
+  /** Smallest QR amount per provider in major units (spec 5's client rules are the floor). */
+  qrMinimums: Record<string, number>;
+  /** 'HH:mm' in the variant's local time: slips are taken until then each day. */
+  slipClosingTime: string;
+  /** A slip older than this (by its upload, for want of a date on the QR) is EXPIRED_SLIP (spec 2: within 1 hour). */
+  slipMaxAgeMinutes: number;
+  /** spec 5 and 9: mobile-wallet links of at least this much (major units). */
+  trueWalletMinimum: number;
 }
 
 /** A setting's stored value, or its default when the row is missing. */
