@@ -5,7 +5,6 @@
  */
 import * as v from 'valibot';
 import { amountSchema } from './money.ts';
-import { SLIP_REASON_CODES } from './errors.ts';
 import { IsoDateTime, PageRequest } from './api.ts';
 
 // ---------------------------------------------------------------- the deposit lookup
@@ -96,6 +95,42 @@ export const PaymentWebhook = v.object({
   paidAt: IsoDateTime,
 });
 
+/** A reported payment: credited to a wallet, waiting for an operator's review, or dismissed by one. */
+export const PAYMENT_STATUSES = ['credited', 'review', 'dismissed'] as const;
+
+/** What the webhook answers a provider: the payment's id and what became of it (a replay answers the first outcome). */
+export const PaymentWebhookResponse = v.object({
+  message: v.string(),
+  paymentId: v.string(),
+  status: v.picklist(PAYMENT_STATUSES),
+});
+
+// ---------------------------------------------------------------- the operator's payment review (not in spec 7)
+
+/**
+ * A payment a provider reported. `reason` says why it waits for review
+ * (UNKNOWN_QR, OTHER_PROVIDER, QR_NOT_OPEN, QR_EXPIRED, AMOUNT_MISMATCH);
+ * `username` is the member it belongs to, null when no QR names one.
+ */
+export const Payment = v.object({
+  id: v.string(),
+  provider: v.string(),
+  transactionId: v.string(),
+  qrcodeId: v.nullable(v.string()),
+  username: v.nullable(v.string()),
+  amount: v.number(),
+  status: v.picklist(PAYMENT_STATUSES),
+  reason: v.nullable(v.string()),
+  paidAt: IsoDateTime,
+  receivedAt: IsoDateTime,
+  resolvedAt: v.nullable(IsoDateTime),
+});
+export const PaymentsQuery = v.object({ status: v.optional(v.picklist(PAYMENT_STATUSES, 'KEY_INVALID'), 'review') });
+export const PaymentsResponse = v.object({ payments: v.array(Payment) });
+/** The member to credit (their phone) when the payment names none; must be the QR's member when it does. */
+export const PaymentCreditRequest = v.object({ username: v.optional(v.pipe(v.string(), v.maxLength(20, 'KEY_INVALID'))) });
+export const PaymentResponse = v.object({ message: v.string(), payment: Payment });
+
 // ---------------------------------------------------------------- mobile-wallet link
 
 /** The link, AES-encrypted by the client with the shared secret (docs/decisions.md: obfuscation; TLS protects it). */
@@ -105,6 +140,27 @@ export const TrueLinkRequest = v.object({ link: v.pipe(v.string(), v.minLength(1
 export const TRUEWALLET_MINIMUM = 2;
 
 // ---------------------------------------------------------------- slips
+
+/**
+ * Slip failure reasons (spec 8), shown in the slip table's status column.
+ * Here rather than in errors.ts: the SPA's first page loads errors.ts, and
+ * only the deposit screens need this list.
+ */
+export const SLIP_REASON_CODES = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+
+export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
 
 export const SlipStatus = v.picklist(['SUCCESS', 'FAILED', 'PENDING']);
 
@@ -127,6 +183,32 @@ export const SlipUploadResponse = v.object({ message: v.string(), slip: SlipItem
 /** spec 2 and 9: slips are sent as multipart (field 'file'), images up to 10 MB. */
 export const SLIP_FIELD = 'file';
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
+
+// ---------------------------------------------------------------- the operator's slip review (not in spec 7)
+
+/**
+ * A slip in the operator's queue: who sent it, the reference and sending
+ * bank read from its QR ('' when none), a signed link to its image.
+ */
+export const OpsSlip = v.object({
+  id: v.string(),
+  username: v.string(),
+  name: v.string(),
+  reference: v.string(),
+  sendingBank: v.string(),
+  status: SlipStatus,
+  note: v.union([v.picklist(SLIP_REASON_CODES), v.literal('')]),
+  amount: v.number(),
+  link: v.string(),
+  createdAt: IsoDateTime,
+  reviewedAt: v.nullable(IsoDateTime),
+});
+export const OpsSlipsQuery = v.object({ status: v.optional(v.picklist(SlipStatus.options, 'KEY_INVALID'), 'PENDING') });
+export const OpsSlipsResponse = v.object({ slips: v.array(OpsSlip) });
+/** Approving credits the slip's member this amount (major units), once per slip. */
+export const SlipApproveRequest = v.object({ amount: amountSchema() });
+export const SlipRejectRequest = v.object({ note: v.picklist(SLIP_REASON_CODES, 'KEY_INVALID') });
+export const OpsSlipResponse = v.object({ message: v.string(), slip: OpsSlip });
 
 /**
  * spec 7: the client encrypts the mobile-wallet link with crypto-js AES and

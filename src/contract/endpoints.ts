@@ -86,6 +86,9 @@ export const endpoints = {
   opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
   opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
   opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', idempotent: true, body: api.DepositRequest, response: api.DepositResponse }),
+  opsPayments: endpoint({ method: 'GET', path: '/api/ops/payments', access: 'operator', query: deposit.PaymentsQuery, response: deposit.PaymentsResponse }),
+  opsPaymentCredit: endpoint({ method: 'POST', path: '/api/ops/payments/:id/credit', access: 'operator', params: idParams, body: deposit.PaymentCreditRequest, response: deposit.PaymentResponse }),
+  opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', params: idParams, response: deposit.PaymentResponse }),
 
   // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)
   lookupDeposit: endpoint({ method: 'GET', path: '/api/lookup/deposit', access: 'member', response: deposit.DepositLookupResponse }),
@@ -97,6 +100,9 @@ export const endpoints = {
   slipUpload: endpoint({ method: 'POST', path: '/api/wallet/slip', access: 'member', response: deposit.SlipUploadResponse }),
   slips: endpoint({ method: 'POST', path: '/api/statement/slip', access: 'member', body: deposit.SlipsRequest, response: deposit.SlipsResponse }),
   slipReference: endpoint({ method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', params: deposit.SlipReferenceParams, response: deposit.SlipReferenceResponse }),
+  opsSlips: endpoint({ method: 'GET', path: '/api/ops/slips', access: 'operator', query: deposit.OpsSlipsQuery, response: deposit.OpsSlipsResponse }),
+  opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', params: idParams, body: deposit.SlipApproveRequest, response: deposit.OpsSlipResponse }),
+  opsSlipRejected: endpoint({ method: 'POST', path: '/api/ops/slips/:id/rejected', access: 'operator', params: idParams, body: deposit.SlipRejectRequest, response: deposit.OpsSlipResponse }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

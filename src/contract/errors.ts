@@ -4,6 +4,9 @@
  * text and shows any other message raw.
  */
 import * as v from 'valibot';
+import type { SlipReasonCode } from './deposit.ts';
+
+export type { SlipReasonCode };
 
 /** Messages with a meaning beyond their text (spec 8, "Special messages"). */
 export const SPECIAL_MESSAGES = ['invalid-token', 'cannot verify identity', 'gone'] as const;
@@ -92,21 +95,6 @@ export const ERROR_CODES = [
   'COUPON_EXPIRED',
 ] as const;
 
-/** Slip failure reasons (spec 8), shown in the slip table's status column. */
-export const SLIP_REASON_CODES = [
-  'UPLOADED_FILE_NOT_EXIST',
-  'IMG_SIZE_UNABLE_TO_PROCESS',
-  'CANNOT_READ_CROPPED_IMAGE',
-  'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED',
-  'UNSTABLE_REFNO_ON_SLIP',
-  'TRIPPLE_WRONG_CAPTCHA',
-  'INVALID_SLIP',
-  'NOT_MATCH',
-  'EXPIRED_SLIP',
-  'UNKNOW_ERROR',
-] as const;
-
 /**
  * Texts the server answers as they are, because the spec gives them as texts
  * rather than codes (spec 5, transfer). The SPA checks these rules before
@@ -116,24 +104,9 @@ export const SERVER_TEXTS = ['Cannot transfer to or from same account'] as const
 
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];
 export type ErrorCode = (typeof ERROR_CODES)[number];
-export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
 export type ServerText = (typeof SERVER_TEXTS)[number];
 /** Anything the server may put in `message` of a failing answer. */
 export type ApiMessage = SpecialMessage | ErrorCode | SlipReasonCode | ServerText;
-
-// Marked pure so that a bundle which never asks (the SPA) drops these lists:
-// a spread or `new Set` at the top level would otherwise be kept as a side effect.
-export const ALL_MESSAGES: readonly ApiMessage[] = /* @__PURE__ */ ([] as ApiMessage[]).concat(
-  SPECIAL_MESSAGES,
-  ERROR_CODES,
-  SLIP_REASON_CODES,
-  SERVER_TEXTS,
-);
-
-const knownMessages = /* @__PURE__ */ new Set<string>(ALL_MESSAGES);
-export function isKnownMessage(message: unknown): message is ApiMessage {
-  return typeof message === 'string' && knownMessages.has(message);
-}
 
 /** Body of every failing answer. `message` is a catalogue code, or raw text from elsewhere. */
 export const ErrorBody = v.object({ message: v.string() });

@@ -19,12 +19,16 @@ import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
+import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
+import { hookRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { otpRoutes } from './routes/otp.ts';
+import { paymentOpsRoutes } from './routes/payments-ops.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { slipRoutes } from './routes/slips.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { walletRoutes } from './routes/wallet.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
@@ -92,6 +96,10 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(walletRoutes);
   await app.register(statementRoutes);
   await app.register(opsRoutes);
+  await app.register(depositRoutes);
+  await app.register(hookRoutes);
+  await app.register(paymentOpsRoutes);
+  await app.register(slipRoutes);
 
   await spa(app, config.distDir);
   return app;

@@ -3,8 +3,10 @@
  * bad value stops the server with one line that names the variable; tests
  * build a Config directly.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import * as v from 'valibot';
+import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,6 +40,20 @@ export interface Config {
   redisUrl: string | null;
   /** The built SPA (`vite build` output). */
   distDir: string;
+  /**
+   * PAYMENT_WEBHOOK_SECRET: signs the built-in simulators' calls (simulate:pay's
+   * QR lookup, simulated TrueMoney vouchers) and is every payment provider's
+   * webhook secret unless PAYMENT_WEBHOOK_SECRET_<PROVIDER> names its own.
+   */
+  paymentWebhookSecret: string;
+  /** HMAC-SHA256 key of each provider's webhook (src/server/payments/webhook.ts). */
+  paymentWebhookSecrets: Record<QrProvider, string>;
+  /**
+   * Signs the short-lived links to uploaded files (slip images). Unset: a
+   * random secret per process, so links die with a restart; instances that
+   * serve the same files need the same SLIP_URL_SECRET.
+   */
+  slipUrlSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +63,9 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+/** For trying the app only: anyone who reads this file could sign a payment; production sets PAYMENT_WEBHOOK_SECRET. */
+const DEV_PAYMENT_WEBHOOK_SECRET = 'dev-only-payment-webhook-secret';
 
 const DEMO_PHONE = '0812345678';
 const DEMO_PASSWORD = 'demo-pass-1234';
@@ -88,6 +107,17 @@ const postgresUrl = v.pipe(v.string(), v.url(), v.regex(/^postgres(ql)?:\/\//));
 const redisUrl = v.pipe(v.string(), v.url(), v.regex(/^rediss?:\/\//));
 const password = v.pipe(v.string(), v.minLength(PASSWORD_MIN_LENGTH), v.maxLength(PASSWORD_MAX_LENGTH));
 const passwordText = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`;
+const urlSecret = v.pipe(v.string(), v.minLength(32), v.maxLength(512));
+const webhookSecret = v.pipe(v.string(), v.minLength(16), v.maxLength(256));
+const webhookSecretText = '16 to 256 characters';
+
+function paymentWebhookSecrets(env: Env, fallback: string): Record<QrProvider, string> {
+  const entries = QR_PROVIDERS.map((provider) => {
+    const name = `PAYMENT_WEBHOOK_SECRET_${provider}`;
+    return [provider, read(env, name, webhookSecretText, webhookSecret, { secret: true }) ?? fallback] as const;
+  });
+  return Object.fromEntries(entries) as Record<QrProvider, string>;
+}
 
 function phone(variant: Variant) {
   return v.pipe(v.string(), v.check((value) => phoneError(variant, value) === null));
@@ -108,6 +138,7 @@ function credentials(env: Env, variant: Variant, phoneName: string, passwordName
 
 export function loadConfig(env: Env = process.env): Config {
   const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';
+  const paymentWebhookSecret = read(env, 'PAYMENT_WEBHOOK_SECRET', webhookSecretText, webhookSecret, { secret: true }) ?? DEV_PAYMENT_WEBHOOK_SECRET;
   return {
     port: read(env, 'PORT', 'an integer 1-65535', port) ?? 3000,
     host: read(env, 'HOST', 'a host name or IP address', host) ?? '0.0.0.0',
@@ -126,5 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL', LOG_LEVELS.join(', '), v.picklist(LOG_LEVELS)) ?? 'info',
     redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
     distDir: path.join(projectRoot, 'dist'),
+    paymentWebhookSecret,
+    paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),
+    slipUrlSecret: read(env, 'SLIP_URL_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
   };
 }

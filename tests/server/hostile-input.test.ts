@@ -7,7 +7,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints.ts';
-import { isKnownMessage } from '../../src/contract/errors.ts';
+import { isKnownMessage } from '../../src/contract/catalogue.ts';
 import { bankAccounts, users } from '../../src/server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
-import { isKnownMessage } from '../../src/contract/errors.ts';
+import { isKnownMessage } from '../../src/contract/catalogue.ts';
 import { call, type CallOptions } from './helpers/http.ts';
 import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, withdrawalIdOf, type MoneyApp } from './helpers/money.ts';
 

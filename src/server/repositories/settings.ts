@@ -47,7 +47,7 @@ export interface Settings {
   qrMinimums: Record<string, number>;
   /** 'HH:mm' in the variant's local time: slips are taken until then each day. */
   slipClosingTime: string;
-  /** A slip older than this (by its upload, for want of a date on the QR) is EXPIRED_SLIP (spec 2: within 1 hour). */
+  /** A slip whose QR dates it (TrueMoney's) older than this is EXPIRED_SLIP (spec 2: within 1 hour); bank mini QRs carry no date (docs/decisions.md). */
   slipMaxAgeMinutes: number;
   /** spec 5 and 9: mobile-wallet links of at least this much (major units). */
   trueWalletMinimum: number;

@@ -11,8 +11,8 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { ensureSystemAccount, ensureWalletAccount } from '../ledger/accounts.ts';
-import { NotPending, postPending, postTransfer, voidPending } from '../ledger/transfers.ts';
+import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
+import { creditDeposit } from '../payments/credit.ts';
 import { OPS_WITHDRAWALS_LIST_MAX } from '../policy.ts';
 import { findUserByPhone } from '../repositories/users.ts';
 import { memberCurrency } from '../repositories/wallet.ts';
@@ -95,23 +95,9 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     const user = await findUserByPhone(db, body.username);
     if (!user || user.role !== 'member') throw new ApiError(404, 'NO_USER');
     const currency = await memberCurrency(db, user.id);
-    const now = clock();
-    const { transfer } = await inMovement(db, request.log, async (tx) => {
-      const deposits = await ensureSystemAccount(tx, 'deposits', currency, now);
-      const wallet = await ensureWalletAccount(tx, user.id, currency, now);
-      return postTransfer(
-        tx,
-        {
-          debitAccountId: deposits.id,
-          creditAccountId: wallet.id,
-          amount: toMinor(body.amount),
-          kind: 'deposit',
-          reference: body.reference,
-          idempotencyKey: `deposit:${body.reference}`,
-        },
-        now,
-      );
-    });
+    const { transfer } = await inMovement(db, request.log, (tx) =>
+      creditDeposit(tx, { userId: user.id, currency, amount: toMinor(body.amount), reference: body.reference, idempotencyKey: `deposit:${body.reference}` }, clock()),
+    );
     return { message: 'SUCCESS', username: body.username, amount: body.amount, reference: body.reference, transferId: String(transfer.id) };
   });
 }

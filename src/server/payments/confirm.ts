@@ -1,0 +1,85 @@
+/**
+ * What the payment webhook does with a payment a provider reported: it is
+ * recorded once per provider transaction id, and credited to the wallet
+ * (in the same database transaction as the record and the QR's new status)
+ * only when it pays an open, unexpired QR of that provider for exactly the
+ * QR's amount. Any other payment is kept for an operator with a reason,
+ * never dropped.
+ *
+ * Races: the QR row is locked first, so two payments for one QR are decided
+ * one after the other (the second finds it paid); two copies of one
+ * transaction meet on the unique (provider, transaction id), and the second
+ * answers what the first recorded.
+ */
+import type { QrProvider } from '../../contract/deposit.ts';
+import { toMinor } from '../../contract/money.ts';
+import type { Db } from '../db/client.ts';
+import { lockQr, markExpired, markPaid, type QrCode } from '../repositories/qr-codes.ts';
+import { findPaymentByTransaction, insertPayment, setPaymentTransfer, type PaymentRow } from '../repositories/payments.ts';
+import { creditDeposit } from './credit.ts';
+import type { PaymentNotice } from './webhook.ts';
+
+export const REVIEW_REASONS = ['UNKNOWN_QR', 'OTHER_PROVIDER', 'QR_NOT_OPEN', 'QR_EXPIRED', 'AMOUNT_MISMATCH'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
+/** The ledger key of a provider's transaction: the webhook and an operator's credit share it, so it is credited once. */
+export const paymentKey = (provider: string, transactionId: string) => `payment:${provider}:${transactionId}`;
+
+/** Why the payment cannot be credited at once, or null when it can. */
+function reviewReason(qr: QrCode | undefined, provider: QrProvider, amount: bigint, now: Date): ReviewReason | null {
+  if (!qr) return 'UNKNOWN_QR';
+  if (qr.provider !== provider) return 'OTHER_PROVIDER';
+  if (qr.status !== 'open') return 'QR_NOT_OPEN';
+  if (qr.expiresAt <= now) return 'QR_EXPIRED';
+  if (qr.amount !== amount) return 'AMOUNT_MISMATCH';
+  return null;
+}
+
+export interface Recorded {
+  payment: PaymentRow;
+  /** True when the transaction had been recorded before: nothing changed now. */
+  replayed: boolean;
+}
+
+export async function recordPayment(db: Db, provider: QrProvider, notice: PaymentNotice, now: Date): Promise<Recorded> {
+  const amount = toMinor(notice.amount);
+  const qrId = Number(notice.qrcodeId);
+  return db.transaction(async (tx) => {
+    const qr = Number.isSafeInteger(qrId) ? await lockQr(tx, qrId) : undefined;
+    const reason = reviewReason(qr, provider, amount, now);
+    const payment = await insertPayment(tx, {
+      provider,
+      transactionId: notice.transactionId,
+      qrCodeId: qr?.id ?? null,
+      userId: qr?.userId ?? null,
+      amount,
+      status: reason === null ? 'credited' : 'review',
+      reason,
+      paidAt: new Date(notice.paidAt),
+      receivedAt: now,
+    });
+    if (!payment) {
+      const first = await findPaymentByTransaction(tx, provider, notice.transactionId);
+      if (!first) throw new Error(`payment ${provider}:${notice.transactionId} vanished`);
+      return { payment: first, replayed: true };
+    }
+    if (reason === 'QR_EXPIRED' && qr) await markExpired(tx, qr.id, now);
+    if (reason !== null || !qr) return { payment, replayed: false };
+
+    // The QR first: the credit's UPDATE locks the one deposits account every deposit queues on, until commit.
+    await markPaid(tx, qr.id, now);
+    const { transfer } = await creditDeposit(
+      tx,
+      {
+        userId: qr.userId,
+        currency: qr.currency,
+        amount,
+        reference: `${provider}:${notice.transactionId}`,
+        idempotencyKey: paymentKey(provider, notice.transactionId),
+      },
+      now,
+    );
+    await setPaymentTransfer(tx, payment.id, transfer.id);
+    return { payment: { ...payment, transferId: transfer.id }, replayed: false };
+  });
+}

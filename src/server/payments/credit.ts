@@ -1,0 +1,51 @@
+/**
+ * Crediting a member's wallet with money that came in from outside (an
+ * operator's bank deposit, a QR payment, a mobile-wallet voucher): one
+ * ledger transfer `deposits → wallet` of kind `deposit` under an idempotency
+ * key that names the outside event, so the same event is credited once
+ * however often it is reported.
+ */
+import type { Transaction } from '../db/client.ts';
+import { availableOf, ensureSystemAccount, ensureWalletAccount, findAccount } from '../ledger/accounts.ts';
+import { postTransfer, type Transfer } from '../ledger/transfers.ts';
+import type { Currency } from '../repositories/users.ts';
+
+export interface Deposit {
+  userId: number;
+  currency: Currency;
+  /** Minor units, > 0. */
+  amount: bigint;
+  /** What the money came with (a bank reference), shown to operators. */
+  reference?: string | null;
+  /** Names the outside event: `deposit:{bank reference}`, `payment:{provider}:{transaction}`, `truelink:{voucher}`. */
+  idempotencyKey: string;
+}
+
+export interface Credited {
+  transfer: Transfer;
+  /** True when the key had been credited before: nothing moved now. */
+  replayed: boolean;
+  /** What the member can spend after the credit, minor units. */
+  available: bigint;
+}
+
+/** Posts the deposit in the caller's transaction; IdempotencyConflict when the key was used for another deposit. */
+export async function creditDeposit(tx: Transaction, deposit: Deposit, now: Date): Promise<Credited> {
+  const deposits = await ensureSystemAccount(tx, 'deposits', deposit.currency, now);
+  const wallet = await ensureWalletAccount(tx, deposit.userId, deposit.currency, now);
+  const written = await postTransfer(
+    tx,
+    {
+      debitAccountId: deposits.id,
+      creditAccountId: wallet.id,
+      amount: deposit.amount,
+      kind: 'deposit',
+      reference: deposit.reference ?? null,
+      idempotencyKey: deposit.idempotencyKey,
+    },
+    now,
+  );
+  const changed = written.accounts.find((account) => account.id === wallet.id);
+  const available = changed ? changed.available : availableOf((await findAccount(tx, wallet.code)) ?? wallet);
+  return { transfer: written.transfer, replayed: written.replayed, available };
+}

@@ -1,0 +1,33 @@
+/**
+ * Thai QR Payment (PromptPay, EMVCo merchant-presented) payloads and their
+ * QR images. promptparse writes the tags (00 format, 01 dynamic, 29 the
+ * PromptPay receiver, 53 THB, 54 amount, 58 TH) and the CRC-16 in tag 63;
+ * qrcode draws the payload as SVG markup.
+ */
+import { anyId } from 'promptparse/generate';
+import QRCode from 'qrcode';
+
+/** PromptPay ids by length: a mobile number, a national or tax id, an e-wallet id. */
+function proxyTypeOf(promptPayId: string): 'MSISDN' | 'NATID' | 'EWALLETID' | null {
+  if (/^0\d{9}$/.test(promptPayId)) return 'MSISDN';
+  if (/^\d{13}$/.test(promptPayId)) return 'NATID';
+  if (/^\d{15}$/.test(promptPayId)) return 'EWALLETID';
+  return null;
+}
+
+/** True when a QR can pay to this id. */
+export function isPromptPayId(promptPayId: string): boolean {
+  return proxyTypeOf(promptPayId) !== null;
+}
+
+/** The EMVCo text of a one-time QR paying `amount` baht (major units) to the PromptPay id. */
+export function promptPayPayload(promptPayId: string, amount: number): string {
+  const type = proxyTypeOf(promptPayId);
+  if (type === null) throw new RangeError(`not a PromptPay id: ${promptPayId}`);
+  return anyId({ type, target: promptPayId, amount });
+}
+
+/** The payload drawn as an SVG QR code (error correction M, a quiet zone of 2 modules). */
+export function qrSvg(payload: string): Promise<string> {
+  return QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}

@@ -1,0 +1,86 @@
+/**
+ * Deposit QR codes (spec 2, 7): at most one open per member and provider
+ * (a partial unique index). An open QR whose time has passed counts as
+ * expired everywhere; the row is marked so when it is next touched.
+ * Member queries are keyed by the caller's user id.
+ */
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { depositQrCodes } from '../db/schema.ts';
+
+export type QrCode = typeof depositQrCodes.$inferSelect;
+export type QrStatus = QrCode['status'];
+
+/** Serialises QR changes of one member on one provider (create, create again), across instances. */
+export async function lockMemberQrs(db: Queryable, userId: number, provider: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`qr:${userId}:${provider}`}, 0))`);
+}
+
+/** Closes the member's open QR on the provider: 'expired' when its time has passed, else 'replaced'. */
+export async function closeOpenQr(db: Queryable, userId: number, provider: string, now: Date): Promise<void> {
+  await db
+    .update(depositQrCodes)
+    .set({ status: sql`case when ${depositQrCodes.expiresAt} <= ${now} then 'expired' else 'replaced' end`, closedAt: now })
+    .where(and(eq(depositQrCodes.userId, userId), eq(depositQrCodes.provider, provider), eq(depositQrCodes.status, 'open')));
+}
+
+export async function insertQr(db: Queryable, qr: Omit<typeof depositQrCodes.$inferInsert, 'id' | 'status' | 'closedAt'>): Promise<QrCode> {
+  const [row] = await db
+    .insert(depositQrCodes)
+    .values({ ...qr, status: 'open' })
+    .returning();
+  if (!row) throw new Error('the QR insert returned no row');
+  return row;
+}
+
+/** The member's open QR on the provider that is still payable at `now`; an expired one is marked so. */
+export async function findOpenQr(db: Queryable, userId: number, provider: string, now: Date): Promise<QrCode | undefined> {
+  const open = and(eq(depositQrCodes.userId, userId), eq(depositQrCodes.provider, provider), eq(depositQrCodes.status, 'open'));
+  const [row] = await db.select().from(depositQrCodes).where(open);
+  if (!row || row.expiresAt > now) return row;
+  await markExpired(db, row.id, now);
+  return undefined;
+}
+
+/** Marks an open QR whose time has passed as expired (no-op otherwise). */
+export async function markExpired(db: Queryable, id: number, now: Date): Promise<void> {
+  await db
+    .update(depositQrCodes)
+    .set({ status: 'expired', closedAt: now })
+    .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.status, 'open'), lte(depositQrCodes.expiresAt, now)));
+}
+
+/** Cancels the member's own open, unexpired QR; true when it did. */
+export async function cancelQr(db: Queryable, id: number, userId: number, now: Date): Promise<boolean> {
+  const cancelled = await db
+    .update(depositQrCodes)
+    .set({ status: 'cancelled', closedAt: now })
+    .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.userId, userId), eq(depositQrCodes.status, 'open'), gt(depositQrCodes.expiresAt, now)))
+    .returning({ id: depositQrCodes.id });
+  return cancelled.length > 0;
+}
+
+/** The member's QR by id; undefined for another member's or an unknown id. */
+export async function findMemberQr(db: Queryable, id: number, userId: number): Promise<QrCode | undefined> {
+  const [row] = await db
+    .select()
+    .from(depositQrCodes)
+    .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.userId, userId)));
+  return row;
+}
+
+/** Any QR by id (the payment webhook and the simulator's lookup). */
+export async function findQr(db: Queryable, id: number): Promise<QrCode | undefined> {
+  const [row] = await db.select().from(depositQrCodes).where(eq(depositQrCodes.id, id));
+  return row;
+}
+
+/** Locks the QR row a payment names, so two payments for it are decided one after the other. */
+export async function lockQr(db: Queryable, id: number): Promise<QrCode | undefined> {
+  const [row] = await db.select().from(depositQrCodes).where(eq(depositQrCodes.id, id)).for('update');
+  return row;
+}
+
+export async function markPaid(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.update(depositQrCodes).set({ status: 'paid', closedAt: now }).where(eq(depositQrCodes.id, id));
+}

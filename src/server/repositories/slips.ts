@@ -1,0 +1,130 @@
+/**
+ * Slips members uploaded (schema.ts, slips): recording them under the
+ * one-a-minute rule and the reference's uniqueness, the member's slip
+ * table, and the operator's review.
+ */
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { SlipReasonCode } from '../../contract/errors.ts';
+import type { Queryable, Transaction } from '../db/client.ts';
+import { slips, SLIP_STATUSES, users } from '../db/schema.ts';
+
+export type SlipRow = typeof slips.$inferSelect;
+export type SlipStatus = (typeof SLIP_STATUSES)[number];
+
+export interface NewSlip {
+  userId: number;
+  reference: string | null;
+  sendingBank: string | null;
+  storageKey: string;
+  status: 'PENDING' | 'FAILED';
+  note: SlipReasonCode | null;
+}
+
+/**
+ * Serialises one member's slip recordings (an advisory transaction lock),
+ * so the one-a-minute check and the insert are one step across instances.
+ */
+export async function lockMemberSlips(tx: Transaction, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`slip:${userId}`}, 0))`);
+}
+
+/** Whether the member recorded a slip after `since`. */
+export async function hasSlipSince(db: Queryable, userId: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: slips.id })
+    .from(slips)
+    .where(and(eq(slips.userId, userId), gt(slips.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Inserts a slip that holds its reference (slips_reference_idx), unless a
+ * slip already holds it: then nothing is written and the answer is
+ * undefined. A concurrent insert of the same reference waits for the other
+ * to commit and then finds it.
+ */
+export async function insertSlipHoldingReference(db: Queryable, slip: NewSlip, now: Date): Promise<SlipRow | undefined> {
+  const [inserted] = await db
+    .insert(slips)
+    .values({ ...slip, createdAt: now })
+    .onConflictDoNothing({
+      target: slips.reference,
+      where: sql`${slips.reference} is not null and (${slips.status} <> 'FAILED' or ${slips.reviewedAt} is not null)`,
+    })
+    .returning();
+  return inserted;
+}
+
+/** Inserts a slip that failed an automatic check (it holds no reference). */
+export async function insertFailedSlip(db: Queryable, slip: NewSlip, now: Date): Promise<SlipRow> {
+  const [inserted] = await db
+    .insert(slips)
+    .values({ ...slip, createdAt: now })
+    .returning();
+  return inserted!;
+}
+
+/** One page of the member's slips, newest first. */
+export function memberSlipPage(db: Queryable, userId: number, offset: number, limit: number): Promise<SlipRow[]> {
+  return db.select().from(slips).where(eq(slips.userId, userId)).orderBy(desc(slips.id)).offset(offset).limit(limit);
+}
+
+export async function memberSlipTotal(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(slips).where(eq(slips.userId, userId));
+  return row?.total ?? 0;
+}
+
+/** The member's newest slip with this reference; another member's is never found. */
+export async function findMemberSlipByReference(db: Queryable, userId: number, reference: string): Promise<SlipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(slips)
+    .where(and(eq(slips.userId, userId), eq(slips.reference, reference)))
+    .orderBy(desc(slips.id))
+    .limit(1);
+  return row;
+}
+
+/** A slip with its member, as the operator sees it. */
+export interface SlipView extends SlipRow {
+  username: string;
+  name: string;
+}
+
+const viewColumns = { slip: slips, username: users.phone, name: users.name };
+
+function toView(row: { slip: SlipRow; username: string; name: string }): SlipView {
+  return { ...row.slip, username: row.username, name: row.name };
+}
+
+/** Slips in one status, oldest first (the queue is worked from its start). */
+export async function listSlipsForReview(db: Queryable, status: SlipStatus, limit: number): Promise<SlipView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(slips)
+    .innerJoin(users, eq(users.id, slips.userId))
+    .where(eq(slips.status, status))
+    .orderBy(asc(slips.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+export async function findSlipView(db: Queryable, id: number): Promise<SlipView | undefined> {
+  const [row] = await db.select(viewColumns).from(slips).innerJoin(users, eq(users.id, slips.userId)).where(eq(slips.id, id));
+  return row && toView(row);
+}
+
+/** The slip, locked until the transaction ends, so two reviews of it run one after the other. */
+export async function lockSlip(tx: Transaction, id: number): Promise<SlipRow | undefined> {
+  const [row] = await tx.select().from(slips).where(eq(slips.id, id)).for('update');
+  return row;
+}
+
+export async function markSlipApproved(tx: Transaction, id: number, amount: bigint, transferId: number, reviewedBy: number, now: Date): Promise<void> {
+  await tx.update(slips).set({ status: 'SUCCESS', amount, transferId, reviewedAt: now, reviewedBy }).where(eq(slips.id, id));
+}
+
+export async function markSlipRejected(tx: Transaction, id: number, note: SlipReasonCode, reviewedBy: number, now: Date): Promise<void> {
+  await tx.update(slips).set({ status: 'FAILED', note, reviewedAt: now, reviewedBy }).where(eq(slips.id, id));
+}

@@ -1,0 +1,203 @@
+/**
+ * Deposits a member starts (spec 2 Deposit modal, spec 7): the deposit
+ * lookup, QR payments (create, read, cancel) and mobile-wallet links. The
+ * payment that pays a QR arrives through the provider's webhook
+ * (routes/hooks.ts). Everything is keyed by the caller's user id.
+ */
+import type { FastifyInstance } from 'fastify';
+import { QR_CLIENT_MINIMUMS, TRUELINK_SHARED_SECRET, type DepositBank, type QrState } from '../../contract/deposit.ts';
+import { endpoints } from '../../contract/endpoints.ts';
+import { toMajor, toMinor } from '../../contract/money.ts';
+import { inTransaction, violatedUniqueConstraint } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import { IdempotencyConflict } from '../ledger/transfers.ts';
+import { creditDeposit } from '../payments/credit.ts';
+import { isPromptPayId, promptPayPayload, qrSvg } from '../payments/promptpay.ts';
+import { decryptLink, simulatedTrueMoney, voucherOf, VoucherRefused } from '../payments/truemoney.ts';
+import { listActiveBanks } from '../repositories/lookups.ts';
+import { cancelQr, closeOpenQr, findMemberQr, findOpenQr, insertQr, lockMemberQrs, markExpired, type QrCode } from '../repositories/qr-codes.ts';
+import { getSetting } from '../repositories/settings.ts';
+import { insertTrueLink, isVoucherUsed, registeredPhone } from '../repositories/true-links.ts';
+import { memberCurrency } from '../repositories/wallet.ts';
+import { route } from '../route.ts';
+
+/** Payment codes have no row in the banks lookup (they are not banks): their names (docs/decisions.md). */
+const PAYMENT_NAMES: Record<string, DepositBank['bank']> = {
+  WW: { nameTH: 'WW คิวอาร์เพย์เมนต์', nameEN: 'WW QR Payment' },
+  E2P: { nameTH: 'อีซี่ทูเพย์', nameEN: 'Easy2Pay' },
+};
+
+/** hasQrcode false (spec 3 QR state): no open QR on that provider. */
+const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
+
+/** An open QR as the SPA shows it; the markup is drawn from the stored payload each time. */
+async function qrState(qr: QrCode, now: Date): Promise<QrState> {
+  return {
+    qrcodeId: String(qr.id),
+    hasQrcode: true,
+    qrcode: await qrSvg(qr.payload),
+    payload: qr.payload,
+    amount: toMajor(qr.amount),
+    // Rounded up: an open QR always shows at least one second.
+    expireIn: Math.ceil((qr.expiresAt.getTime() - now.getTime()) / 1000),
+    message: 'SUCCESS',
+  };
+}
+
+/** A QR id from the path; one beyond JavaScript's exact integers names no QR. */
+function qrIdOf(value: string): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id)) throw new ApiError(404, 'NO_DATA');
+  return id;
+}
+
+export async function depositRoutes(app: FastifyInstance): Promise<void> {
+  const { clock } = app;
+  // The built-in simulator; a real provider's adapter implements VoucherProvider (payments/truemoney.ts).
+  const vouchers = simulatedTrueMoney(app.config.paymentWebhookSecret);
+
+  /** The receiving accounts in the member's currency (a member can only send that); the PromptPay ids stay on the server. */
+  route(app, endpoints.lookupDeposit, async ({ db, caller }) => {
+    const [accounts, wallets, isManual, qrMinutes, slipClosingTime, trueWalletMinimum, qrMinimums, banks, currency] = await Promise.all([
+      getSetting(db, 'depositAccounts'),
+      getSetting(db, 'depositWallets'),
+      getSetting(db, 'depositIsManual'),
+      getSetting(db, 'qrMinutes'),
+      getSetting(db, 'slipClosingTime'),
+      getSetting(db, 'trueWalletMinimum'),
+      getSetting(db, 'qrMinimums'),
+      listActiveBanks(db),
+      memberCurrency(db, caller.userId),
+    ]);
+    const names = new Map(banks.map((bank) => [bank.code, { nameTH: bank.nameTh, nameEN: bank.nameEn }]));
+    return {
+      banks: accounts
+        .filter((account) => account.currency === currency)
+        .map(({ bankCode, bankType, mode, bankAccountName, bankAccountNo }) => ({
+          bankCode,
+          bankType,
+          mode,
+          bankAccountName,
+          bankAccountNo,
+          currency,
+          bank: names.get(bankCode) ?? PAYMENT_NAMES[bankCode] ?? { nameTH: bankCode, nameEN: bankCode },
+        })),
+      wallets,
+      isManual,
+      qrMinutes,
+      slipClosingTime,
+      trueWalletMinimum,
+      qrMinimums,
+    };
+  });
+
+  route(app, endpoints.qrGet, async ({ db, caller, params }) => {
+    const now = clock();
+    const qr = await findOpenQr(db, caller.userId, params.bankCode, now);
+    return qr ? qrState(qr, now) : NO_QR;
+  });
+
+  /**
+   * A new QR replaces the member's open one on that provider (a payment for
+   * the old one later goes to review). PromptPay pays baht only, to the
+   * provider's receiving account with a PromptPay id; anything else, and an
+   * amount below the provider's minimum, is QR_FAIL.
+   */
+  route(app, endpoints.qrCreate, async ({ db, caller, params, body, request }) => {
+    const provider = params.bankCode;
+    const [accounts, minimums, minutes, currency] = await Promise.all([
+      getSetting(db, 'depositAccounts'),
+      getSetting(db, 'qrMinimums'),
+      getSetting(db, 'qrMinutes'),
+      memberCurrency(db, caller.userId),
+    ]);
+    const account = accounts.find((candidate) => candidate.bankCode === provider && candidate.currency === 'BAHT' && candidate.promptPayId !== null);
+    const promptPayId = account?.promptPayId;
+    if (currency !== 'BAHT' || !promptPayId || !isPromptPayId(promptPayId)) throw new ApiError(400, 'QR_FAIL');
+    if (body.amount < Math.max(minimums[provider] ?? 0, QR_CLIENT_MINIMUMS[provider])) throw new ApiError(400, 'QR_FAIL');
+
+    const now = clock();
+    const payload = promptPayPayload(promptPayId, body.amount);
+    const qr = await db.transaction(async (tx) => {
+      await lockMemberQrs(tx, caller.userId, provider);
+      await closeOpenQr(tx, caller.userId, provider, now);
+      return insertQr(tx, {
+        userId: caller.userId,
+        provider,
+        amount: toMinor(body.amount),
+        currency,
+        payload,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + minutes * 60_000),
+      });
+    });
+    // For trying the app: the payment simulator pays a QR by its id.
+    request.log.info({ qrcodeId: qr.id, provider }, `QR ${qr.id} created; pay it with: npm run simulate:pay -- ${qr.id}`);
+    return qrState(qr, now);
+  });
+
+  /**
+   * Only the owner's QR: another member's or an unknown id is 404 NO_DATA.
+   * Cancelling it again answers SUCCESS again (a retry after a lost
+   * answer); a QR that was paid, replaced or has expired cannot be
+   * cancelled: 409 KEY_INVALID.
+   */
+  route(app, endpoints.qrCancel, async ({ db, caller, params }) => {
+    const id = qrIdOf(params.qrcodeId);
+    const now = clock();
+    if (await cancelQr(db, id, caller.userId, now)) return { message: 'SUCCESS' };
+    const qr = await findMemberQr(db, id, caller.userId);
+    if (!qr) throw new ApiError(404, 'NO_DATA');
+    if (qr.status === 'cancelled') return { message: 'SUCCESS' };
+    // Paid, replaced, or open but past its time (marked expired now).
+    await markExpired(db, qr.id, now);
+    throw new ApiError(409, 'KEY_INVALID');
+  });
+
+  /**
+   * A mobile-wallet gift link (spec 5: at least trueWalletMinimum, from the
+   * registered phone). The voucher is inspected with the provider first;
+   * then it is redeemed, credited and recorded in one transaction. Of two
+   * sends of one voucher the provider refuses the second redeem, and the
+   * ledger key `truelink:{voucher}` and the unique voucher make the second
+   * a duplicate even where it does not.
+   */
+  route(app, endpoints.trueLink, async ({ db, caller, body, request }) => {
+    const link = decryptLink(body.link, TRUELINK_SHARED_SECRET);
+    const voucher = link === null ? null : voucherOf(link);
+    if (voucher === null) throw new ApiError(400, 'TRUELINK_INVALID');
+    if (await isVoucherUsed(db, voucher)) throw new ApiError(400, 'TRUELINK_DUPLICATE');
+    // One after the other: with an Idempotency-Key, `db` is a transaction, one connection.
+    const phone = await registeredPhone(db, caller.userId);
+    const currency = await memberCurrency(db, caller.userId);
+    const minimum = await getSetting(db, 'trueWalletMinimum');
+    const now = clock();
+    try {
+      const found = await vouchers.inspect(voucher);
+      // TrueMoney holds baht only.
+      if (currency !== 'BAHT' || found.amount < toMinor(minimum)) throw new ApiError(400, 'TRUELINK_INVALID');
+      if (found.senderPhone !== phone) throw new ApiError(400, 'NOT_MATCH');
+      return await inTransaction(db, async (tx) => {
+        // Redeemed before the ledger write: the provider's call holds no row lock (every deposit updates the deposits account).
+        const redeemed = await vouchers.redeem(voucher);
+        if (redeemed.amount !== found.amount) throw new VoucherRefused('TRUELINK_INVALID', 'the voucher changed between inspect and redeem');
+        const credited = await creditDeposit(
+          tx,
+          { userId: caller.userId, currency, amount: found.amount, reference: 'TRUEMONEY', idempotencyKey: `truelink:${voucher}` },
+          now,
+        );
+        if (credited.replayed) throw new ApiError(400, 'TRUELINK_DUPLICATE');
+        await insertTrueLink(tx, { userId: caller.userId, voucher, amount: found.amount, transferId: credited.transfer.id, createdAt: now });
+        return { message: 'SUCCESS', amount: toMajor(found.amount), wallet: { amount: toMajor(credited.available) }, transferId: String(credited.transfer.id) };
+      });
+    } catch (error) {
+      if (error instanceof VoucherRefused) {
+        request.log.info({ code: error.code }, `voucher refused: ${error.message}`);
+        throw new ApiError(400, error.code);
+      }
+      // Another member's send of the same voucher won the race.
+      if (error instanceof IdempotencyConflict || violatedUniqueConstraint(error) === 'true_links_voucher_unique') throw new ApiError(400, 'TRUELINK_DUPLICATE');
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Slips (spec 2 statement slip modal, spec 7): the member's upload
+ * (multipart, field 'file'), their slip table and a link to one slip's
+ * image; the operator's review queue (approve with an amount, reject with
+ * a reason); and the signed links that serve the images.
+ */
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import { SLIP_FIELD, SLIP_MAX_BYTES, type OpsSlip, type SlipItem } from '../../contract/deposit.ts';
+import { endpoints } from '../../contract/endpoints.ts';
+import { toMajor, toMinor } from '../../contract/money.ts';
+import { ApiError } from '../errors.ts';
+import { getSetting } from '../repositories/settings.ts';
+import {
+  findMemberSlipByReference,
+  findSlipView,
+  listSlipsForReview,
+  memberSlipPage,
+  memberSlipTotal,
+  type SlipRow,
+  type SlipView,
+} from '../repositories/slips.ts';
+import { route } from '../route.ts';
+import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS } from '../slips/limits.ts';
+import { approveSlip, rejectSlip } from '../slips/review.ts';
+import { NotASlipImage, STORED_IMAGE } from '../slips/slip-image.ts';
+import { recordSlipUpload, SlipTooSoon, uploadedTooSoon } from '../slips/upload.ts';
+import { LocalFileStorage } from '../storage/local.ts';
+import { checkSignedUrl, FILES_PATH, signedUrl } from '../storage/signed-urls.ts';
+import { isStorageKey } from '../storage/storage.ts';
+
+/** How a failed automatic check answers the upload: a duplicate conflicts with the slip that holds the reference. */
+function failedUploadStatus(note: string): number {
+  return note === 'SLIP_REFNO_DUPLICATED' ? 409 : 400;
+}
+
+/** The slip's file from a multipart body: SLIP_NO_FILE without one, SLIP_INVALID_FILE when it cannot be read whole within the limit. */
+async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ApiError(400, 'SLIP_NO_FILE');
+  try {
+    const part = await request.file({ limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    if (!part || part.fieldname !== SLIP_FIELD) throw new ApiError(400, 'SLIP_NO_FILE');
+    // Throws once the part passes fileSize: nothing past the limit is kept.
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    request.log.info({ err: error }, 'slip upload refused');
+    throw new ApiError(400, 'SLIP_INVALID_FILE');
+  }
+}
+
+export async function slipRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, config } = app;
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+
+  const linkTo = (key: string | null, now: Date) => (key === null ? '' : signedUrl(config.slipUrlSecret, key, new Date(now.getTime() + SLIP_LINK_LIFETIME_MS)));
+
+  function slipItem(slip: SlipRow, now: Date): v.InferOutput<typeof SlipItem> {
+    return {
+      createdAt: slip.createdAt.toISOString(),
+      amount: slip.status === 'SUCCESS' && slip.amount !== null ? toMajor(slip.amount) : 0,
+      status: slip.status,
+      note: (slip.note ?? '') as v.InferOutput<typeof SlipItem>['note'],
+      link: linkTo(slip.storageKey, now),
+      reference: slip.reference ?? '',
+    };
+  }
+
+  function opsSlip(slip: SlipView, now: Date): v.InferOutput<typeof OpsSlip> {
+    const { createdAt, amount, status, note, link, reference } = slipItem(slip, now);
+    return {
+      id: String(slip.id),
+      username: slip.username,
+      name: slip.name,
+      reference,
+      sendingBank: slip.sendingBank ?? '',
+      status,
+      note,
+      amount,
+      link,
+      createdAt,
+      reviewedAt: slip.reviewedAt?.toISOString() ?? null,
+    };
+  }
+
+  // Multipart parsing for the upload only; every other route keeps speaking JSON.
+  await app.register(async (upload) => {
+    await upload.register(multipart);
+    route(upload, endpoints.slipUpload, async ({ caller, db, request, reply }) => {
+      const now = clock();
+      if (await uploadedTooSoon(db, caller.userId, now)) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
+      const file = await readSlipFile(request);
+      const maxAgeMinutes = await getSetting(db, 'slipMaxAgeMinutes');
+      try {
+        const slip = await recordSlipUpload(app.db, storage, { userId: caller.userId, upload: file, now, maxAgeMinutes });
+        const item = slipItem(slip, now);
+        if (slip.status === 'PENDING') return { message: 'SUCCESS', slip: item };
+        // A failed check is kept (the member sees it in the slip table) and answered with its reason.
+        reply.code(failedUploadStatus(item.note));
+        return { message: item.note, slip: item };
+      } catch (error) {
+        if (error instanceof SlipTooSoon) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
+        if (error instanceof NotASlipImage) {
+          request.log.info({ reason: error.message }, 'slip upload refused');
+          throw new ApiError(400, 'SLIP_INVALID_FILE');
+        }
+        throw error;
+      }
+    });
+  });
+
+  route(app, endpoints.slips, async ({ body, caller, db }) => {
+    const now = clock();
+    const rows = await memberSlipPage(db, caller.userId, (body.page - 1) * body.limit, body.limit);
+    return { slips: rows.map((slip) => slipItem(slip, now)), total: await memberSlipTotal(db, caller.userId) };
+  });
+
+  route(app, endpoints.slipReference, async ({ params, caller, db }) => {
+    const slip = await findMemberSlipByReference(db, caller.userId, params.reference);
+    if (!slip?.storageKey) throw new ApiError(404, 'NO_DATA');
+    return { url: linkTo(slip.storageKey, clock()) };
+  });
+
+  // ---------------------------------------------------------------- operator
+
+  route(app, endpoints.opsSlips, async ({ db, query }) => {
+    const now = clock();
+    return { slips: (await listSlipsForReview(db, query.status, OPS_SLIPS_LIST_MAX)).map((slip) => opsSlip(slip, now)) };
+  });
+
+  async function decided(slipId: number) {
+    const view = await findSlipView(app.db, slipId);
+    if (!view) throw new Error(`slip ${slipId} vanished`);
+    return { message: 'SUCCESS', slip: opsSlip(view, clock()) };
+  }
+
+  route(app, endpoints.opsSlipApproved, async ({ params, body, caller, request }) => {
+    const slipId = Number(params.id);
+    if (!Number.isSafeInteger(slipId)) throw new ApiError(404, 'NO_DATA');
+    await approveSlip(app.db, request.log, { slipId, operatorId: caller.userId, now: clock() }, toMinor(body.amount));
+    return decided(slipId);
+  });
+
+  route(app, endpoints.opsSlipRejected, async ({ params, body, caller }) => {
+    const slipId = Number(params.id);
+    if (!Number.isSafeInteger(slipId)) throw new ApiError(404, 'NO_DATA');
+    await rejectSlip(app.db, { slipId, operatorId: caller.userId, now: clock() }, body.note);
+    return decided(slipId);
+  });
+
+  // ---------------------------------------------------------------- signed links to the images
+
+  /**
+   * Serves a stored slip image to whoever holds a valid signed link: outside
+   * /api, so an <img> or a new window opens it without the API's headers.
+   * A forged or expired link is 403, a missing file 404.
+   */
+  app.get<{ Params: { name: string }; Querystring: { expires?: string; sig?: string } }>(`${FILES_PATH}/slips/:name`, async (request, reply) => {
+    const key = `slips/${request.params.name}`;
+    if (!isStorageKey(key)) throw new ApiError(404, 'NO_DATA');
+    const now = clock();
+    const { expires = '', sig = '' } = request.query;
+    if (checkSignedUrl(config.slipUrlSecret, key, expires, sig, now) !== 'valid') throw new ApiError(403, 'UNAUTHORIZED');
+    const bytes = await storage.get(key);
+    if (!bytes) throw new ApiError(404, 'NO_DATA');
+    const maxAge = Math.max(0, Math.floor((Number(expires) * 1000 - now.getTime()) / 1000));
+    return reply
+      .type(STORED_IMAGE.contentType)
+      .header('cache-control', `private, max-age=${maxAge}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .send(bytes);
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The operator's review of a PENDING slip. Approving credits the slip's
+ * member as every deposit is credited (payments/credit.ts) under the
+ * ledger key `deposit:{reference}`, the key the operator's manual deposit
+ * uses for a bank reference, so one bank transfer is credited once however
+ * it reaches us. Both decisions lock the slip row first: of two operators
+ * at once, the second sees the first's decision. Repeating a decision
+ * answers it again and moves nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { SlipReasonCode } from '../../contract/errors.ts';
+import type { Db } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import { creditDeposit } from '../payments/credit.ts';
+import { lockSlip, markSlipApproved, markSlipRejected } from '../repositories/slips.ts';
+import { memberCurrency } from '../repositories/wallet.ts';
+import { inMovement } from '../wallet/movements.ts';
+
+export interface Decision {
+  slipId: number;
+  operatorId: number;
+  now: Date;
+}
+
+/** Credits `amount` (minor units) for a PENDING slip; the same approval again is a no-op, any other 409. */
+export async function approveSlip(db: Db, log: FastifyBaseLogger, { slipId, operatorId, now }: Decision, amount: bigint): Promise<void> {
+  await inMovement(db, log, async (tx) => {
+    const slip = await lockSlip(tx, slipId);
+    if (!slip) throw new ApiError(404, 'NO_DATA');
+    if (slip.status === 'SUCCESS' && slip.amount === amount) return;
+    if (slip.status !== 'PENDING' || slip.reference === null) throw new ApiError(409, 'KEY_INVALID');
+    const currency = await memberCurrency(tx, slip.userId);
+    const { transfer } = await creditDeposit(
+      tx,
+      { userId: slip.userId, currency, amount, reference: slip.reference, idempotencyKey: `deposit:${slip.reference}` },
+      now,
+    );
+    await markSlipApproved(tx, slipId, amount, transfer.id, operatorId, now);
+  });
+}
+
+/** Rejects a PENDING slip with a reason of spec 8; the same rejection again is a no-op, any other 409. */
+export async function rejectSlip(db: Db, { slipId, operatorId, now }: Decision, note: SlipReasonCode): Promise<void> {
+  await db.transaction(async (tx) => {
+    const slip = await lockSlip(tx, slipId);
+    if (!slip) throw new ApiError(404, 'NO_DATA');
+    if (slip.status === 'FAILED' && slip.reviewedAt !== null && slip.note === note) return;
+    if (slip.status !== 'PENDING') throw new ApiError(409, 'KEY_INVALID');
+    await markSlipRejected(tx, slipId, note, operatorId, now);
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * A member's slip upload after the file was read: re-encode and check the
+ * image, read its slip QR, store the image, and record the slip, PENDING
+ * for review or FAILED with the reason the member sees (spec 8).
+ *
+ * One slip a minute per member: checked once before the file is read (so a
+ * refused upload costs nothing) and again, under the member's lock, where
+ * the slip is recorded (so parallel uploads cannot both pass). The
+ * reference's uniqueness is the database's (slips_reference_idx), so two
+ * uploads of one slip racing on two connections record one PENDING slip.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SlipReasonCode } from '../../contract/errors.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { hasSlipSince, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, type SlipRow } from '../repositories/slips.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { SLIP_UPLOAD_INTERVAL_MS } from './limits.ts';
+import { decodeSlipImage, STORED_IMAGE } from './slip-image.ts';
+import { readSlipQr, type SlipQr } from './slip-qr.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Another slip was recorded within the last minute (REQUEST_LIMIT_1MIN). */
+export class SlipTooSoon extends Error {
+  constructor() {
+    super('one slip a minute');
+    this.name = 'SlipTooSoon';
+  }
+}
+
+export function uploadedTooSoon(db: Queryable, userId: number, now: Date): Promise<boolean> {
+  return hasSlipSince(db, userId, new Date(now.getTime() - SLIP_UPLOAD_INTERVAL_MS));
+}
+
+/**
+ * Why a readable slip fails on its date, if it does. Only TrueMoney's QR
+ * carries one (a day in Thai time, UTC+7): the slip is expired when even
+ * the end of that day is more than `maxAgeMinutes` ago, and invalid when
+ * the day has not begun yet. Bank QRs carry no date (docs/decisions.md).
+ */
+export function dateProblem(qr: SlipQr, now: Date, maxAgeMinutes: number): SlipReasonCode | null {
+  if (qr.date === null) return null;
+  const dayStart = Date.parse(`${qr.date}T00:00:00+07:00`);
+  if (dayStart > now.getTime()) return 'INVALID_SLIP';
+  return now.getTime() - (dayStart + DAY_MS) > maxAgeMinutes * 60_000 ? 'EXPIRED_SLIP' : null;
+}
+
+export interface UploadInput {
+  userId: number;
+  upload: Buffer;
+  now: Date;
+  maxAgeMinutes: number;
+}
+
+/** What the checks found, ready to record. */
+export interface CheckedSlip {
+  userId: number;
+  qr: SlipQr | null;
+  /** Why an automatic check failed; null when the slip waits for review. */
+  problem: SlipReasonCode | null;
+  storageKey: string;
+}
+
+/**
+ * Records a checked slip under the member's lock: SlipTooSoon when the
+ * member recorded one within the last minute; FAILED with its problem; else
+ * PENDING, or FAILED with SLIP_REFNO_DUPLICATED when another slip holds the
+ * reference.
+ */
+export function recordSlip(db: Db, { userId, qr, problem, storageKey }: CheckedSlip, now: Date): Promise<SlipRow> {
+  const slip = { userId, reference: qr?.reference ?? null, sendingBank: qr?.sendingBank ?? null, storageKey };
+  return db.transaction(async (tx) => {
+    await lockMemberSlips(tx, userId);
+    if (await hasSlipSince(tx, userId, new Date(now.getTime() - SLIP_UPLOAD_INTERVAL_MS))) throw new SlipTooSoon();
+    if (problem !== null) return insertFailedSlip(tx, { ...slip, status: 'FAILED', note: problem }, now);
+    const held = await insertSlipHoldingReference(tx, { ...slip, status: 'PENDING', note: null }, now);
+    return held ?? insertFailedSlip(tx, { ...slip, status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' }, now);
+  });
+}
+
+/**
+ * Checks, stores and records an upload, and answers the slip's row. Throws
+ * NotASlipImage for a file that is not an image we take, SlipTooSoon under
+ * the one-a-minute rule; the stored image is removed again when nothing was
+ * recorded.
+ */
+export async function recordSlipUpload(db: Db, storage: FileStorage, { userId, upload, now, maxAgeMinutes }: UploadInput): Promise<SlipRow> {
+  const image = await decodeSlipImage(upload);
+  const qr = await readSlipQr(image.pixels);
+  const problem = qr ? dateProblem(qr, now, maxAgeMinutes) : 'UNSTABLE_REFNO_ON_SLIP';
+  const storageKey = `slips/${randomBytes(24).toString('base64url')}.${STORED_IMAGE.extension}`;
+  await storage.put(storageKey, image.stored);
+  try {
+    return await recordSlip(db, { userId, qr, problem, storageKey }, now);
+  } catch (error) {
+    await storage.remove(storageKey);
+    throw error;
+  }
+}
