@@ -19,6 +19,7 @@ export const LATER_CATALOGUES = {
       '<rootDir>/src/routes/_member',
       '<rootDir>/src/features/home',
       '<rootDir>/src/features/wallet',
+      '<rootDir>/src/features/deposit',
       '<rootDir>/src/features/statement',
       '<rootDir>/src/features/placeholders',
       '<rootDir>/src/features/profile',

@@ -103,6 +103,24 @@ function preloadDefaultCatalogue(): Plugin {
   };
 }
 
+/**
+ * crypto-js (the deposit modal's link encryption, its own chunk) looks for
+ * Node's crypto with `typeof require`, which makes rolldown add a `require`
+ * shim to the runtime chunk every page loads, /login too (+0.2 KB gzip). In
+ * the browser that test is always false: say so, and the shim stays out.
+ */
+function cryptoJsWithoutRequire(): Plugin {
+  return {
+    name: 'crypto-js-without-require',
+    transform(code, id) {
+      if (!/[\\/]crypto-js[\\/]core\.js$/.test(id)) return null;
+      const browserCode = code.replace("typeof require === 'function'", 'false');
+      if (browserCode === code) throw new Error('crypto-js/core.js changed: check cryptoJsWithoutRequire()');
+      return { code: browserCode, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   define: variantDefine,
   plugins: [
@@ -121,6 +139,7 @@ export default defineConfig({
     lingui({ failOnMissing: true, failOnCompileError: true }),
     preloadDefaultCatalogue(),
     precompress(),
+    cryptoJsWithoutRequire(),
   ],
   resolve: {
     alias: [

@@ -32,14 +32,14 @@ export const homeMachine = setup({
 }).createMachine({
   id: 'home',
   description:
-    'The member home\'s modals, one at a time (spec 2 Member home). Transfer, withdraw and game-account modals that close with saved=true refresh the wallet.',
+    'The member home\'s modals, one at a time (spec 2 Member home). Transfer, withdraw and game-account modals that close with saved=true refresh the wallet; so does a credit in the deposit modal.',
   context: { slotCode: null, transfer: null },
   initial: 'browsing',
   states: {
     browsing: {
       description: 'No modal is open.',
       on: {
-        'deposit.open': 'depositInfo',
+        'deposit.open': 'depositing',
         'withdraw.open': 'withdrawing',
         'transfer.open': { target: 'transferring', actions: 'setTransfer' },
         'game.open': { target: 'gameAccount', actions: 'setSlot' },
@@ -47,10 +47,14 @@ export const homeMachine = setup({
         'refund.open': 'refundInfo',
       },
     },
-    depositInfo: {
+    depositing: {
       tags: 'modal:deposit',
-      description: 'Until deposits arrive (next issue): how a bank deposit reaches the wallet for now.',
-      on: { 'modal.close': 'browsing' },
+      description: 'The deposit modal: bank transfer, QR payments and the mobile-wallet link. A credit seen there (a QR paid, a link redeemed) reads the wallet at once.',
+      on: {
+        'deposit.credited': { actions: 'reloadWallet' },
+        // Closed while a link's answer never came: it may have been credited.
+        'modal.close': [{ guard: 'saved', target: 'browsing', actions: 'reloadWallet' }, { target: 'browsing' }],
+      },
     },
     withdrawing: {
       tags: 'modal:withdraw',

@@ -16,6 +16,8 @@ export interface HomeContext {
 
 export type HomeEvent =
   | { type: 'deposit.open' }
+  /** The deposit modal saw money arrive (a QR paid, a mobile-wallet link redeemed): read the wallet now. */
+  | { type: 'deposit.credited' }
   | { type: 'withdraw.open' }
   | { type: 'transfer.open'; start: TransferStart }
   /** A game card was chosen: its account modal (an inactive one offers activation). */
@@ -29,7 +31,8 @@ export type HomeEvent =
 
 /**
  * Action the view provides: reloadWallet — the wallet machine reads the
- * wallet again (spec 2: transfer, withdraw and game changes refresh it).
+ * wallet again (spec 2: transfer, withdraw and game changes refresh it; so do
+ * credits in the deposit modal).
  * Tags: 'modal:deposit', 'modal:withdraw', 'modal:transfer', 'modal:game',
  * 'modal:invite', 'modal:refund'; none while no modal is open.
  */

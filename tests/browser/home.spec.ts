@@ -1,7 +1,7 @@
 /**
  * spec 2, 4, 7, 9 (issue 3): the member home (name, total balance, last
  * update, carousels, a game card opening its account modal, check balance,
- * the deposit sheet) and the statement (activity, signs, statuses, times,
+ * the deposit modal) and the statement (activity, signs, statuses, times,
  * pagination 10 a page with 3 links before and 1 after), against the real
  * server; money is put in by an operator, as in production.
  */
@@ -179,12 +179,14 @@ test('home: name, total balance of wallet and games, last update, three carousel
     await expect(card.getByText(money(1100), { exact: true })).toBeVisible();
   });
 
-  await test.step('deposit: an honest sheet with the registered account to send from', async () => {
+  await test.step('deposit: the modal shows the accounts to transfer to and the registered account to send from', async () => {
     await main(page).getByRole('button', { name: tr('Deposit') }).click();
-    const sheet = page.getByRole('dialog', { name: tr('Deposit') });
-    await expect(sheet).toContainText(`${member.accountNo.slice(0, 3)}-${member.accountNo.slice(3, 6)}-${member.accountNo.slice(6)}`);
-    await sheet.getByRole('button', { name: tr('Close') }).first().click();
-    await expect(sheet).toBeHidden();
+    const modal = page.getByRole('dialog', { name: tr('Deposit') });
+    // The seeded KBANK receiving account (GET /api/lookup/deposit), grouped 3-3-4 (spec 9).
+    await expect(modal).toContainText('041-881-2345');
+    await expect(modal).toContainText(`${member.accountNo.slice(0, 3)}-${member.accountNo.slice(3, 6)}-${member.accountNo.slice(6)}`);
+    await modal.getByRole('button', { name: tr('Close') }).first().click();
+    await expect(modal).toBeHidden();
   });
 
   await test.step('invite and refund say they are coming soon', async () => {

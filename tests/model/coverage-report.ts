@@ -19,6 +19,9 @@ import { homeModels } from './home.model.ts';
 import { readModels } from './read.model.ts';
 import { statementModels } from './statement.model.ts';
 import { walletModels } from './wallet.model.ts';
+import { qrCountdownModels } from './qr-countdown.model.ts';
+import { trueLinkModels } from './truelink.model.ts';
+import { bankAccountNameModels } from './bank-account-name.model.ts';
 import { emptyCoverage, machineStates, machineTransitions, missing } from './support/coverage.ts';
 import { modelPaths, type FlowModel } from './support/flow-model.ts';
 import { replay } from './support/replay.ts';
@@ -36,6 +39,9 @@ const models: FlowModel[] = [
   ...withdrawModels,
   ...gameAccountModels,
   ...gameAccountModelsWithoutBalance,
+  ...qrCountdownModels,
+  ...trueLinkModels,
+  ...bankAccountNameModels,
 ];
 
 async function coverageOf(machine: AnyStateMachine) {

@@ -3,7 +3,7 @@ import { describeModels } from './support/describe-model.ts';
 import { homeModels } from './home.model.ts';
 
 const OPENS = {
-  'deposit.open': 'depositInfo',
+  'deposit.open': 'depositing',
   'withdraw.open': 'withdrawing',
   'transfer.open': 'transferring',
   'game.open': 'gameAccount',
@@ -11,13 +11,13 @@ const OPENS = {
   'refund.open': 'refundInfo',
 } as const;
 
-/** spec 2: transfer, withdraw (and the game account's activation) refresh the wallet when saved. */
-const SAVES_MONEY = ['withdrawing', 'transferring', 'gameAccount'];
+/** spec 2: transfer, withdraw (and the game account's activation, a deposit whose outcome is unknown) refresh the wallet when saved. */
+const SAVES_MONEY = ['depositing', 'withdrawing', 'transferring', 'gameAccount'];
 
 describeModels(homeModels, {
   tags: {
     browsing: [],
-    depositInfo: ['modal:deposit'],
+    depositing: ['modal:deposit'],
     withdrawing: ['modal:withdraw'],
     transferring: ['modal:transfer'],
     gameAccount: ['modal:game'],
@@ -46,6 +46,11 @@ describeModels(homeModels, {
         } else {
           unchanged(); // one modal at a time
         }
+        break;
+      case 'deposit.credited':
+        // The deposit modal stays open; the wallet behind it is read again.
+        unchanged();
+        reloads = was('depositing');
         break;
       case 'game.transfer':
         if (was('gameAccount')) {

@@ -4,6 +4,7 @@ import { offerAll, type EventFixtures, type FlowModel } from './support/flow-mod
 
 const events = {
   'deposit.open': () => [{ type: 'deposit.open' }],
+  'deposit.credited': () => [{ type: 'deposit.credited' }],
   'withdraw.open': () => [{ type: 'withdraw.open' }],
   'transfer.open': () => [{ type: 'transfer.open', start: { from: 'WALLET' } }],
   'game.open': () => [{ type: 'game.open', slotCode: 'SLOT1' }],

@@ -1,18 +1,22 @@
 /**
  * The home's modals, one at a time as the home machine says (spec 2): the
- * wallet modals (src/features/wallet) and, until their issues land, the
- * deposit, invite and refund sheets. A chunk of its own, fetched as soon as
- * the wallet is shown. Each modal is mounted while open, so every opening
+ * deposit modal (src/features/deposit), the wallet modals
+ * (src/features/wallet) and, until their issues land, the invite and refund
+ * sheets. A chunk of its own, fetched as soon as the wallet is shown. Each modal is mounted while open, so every opening
  * starts afresh; Radix locks the page's scroll while one is open.
  */
-import { useEffect, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
-import { groupAccountNumber } from '../../contract/rules.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { GameAccountModal, TransferModal, WithdrawModal } from '../wallet/index.ts';
 import type { HomeActor, WalletActor } from './use-home-actors.ts';
+
+// The deposit modal is a chunk of its own, fetched as soon as these modals
+// are: it is the home's first widget.
+const loadDepositModal = () => import('../deposit/DepositModal.tsx');
+const DepositModal = lazy(loadDepositModal);
+void loadDepositModal();
 
 export default function HomeModals({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
   const data = useSelector(wallet, (snapshot) => snapshot.context.wallet);
@@ -34,7 +38,9 @@ export default function HomeModals({ wallet, home }: { wallet: WalletActor; home
 
   switch (modal) {
     case 'modal:deposit':
-      return <DepositSheet account={data?.bankAccount ?? null} onClose={() => close(false)} />;
+      return (
+        <DepositModal wallet={data} onCredited={() => home.send({ type: 'deposit.credited' })} onClose={close} />
+      );
     case 'modal:invite':
       return (
         <ComingSoonSheet title={<Trans>Invite friends</Trans>} onClose={() => close(false)}>
@@ -70,57 +76,6 @@ export default function HomeModals({ wallet, home }: { wallet: WalletActor; home
     default:
       return null;
   }
-}
-
-interface BankAccountShown {
-  bankAccountName: string;
-  bankAccountNo: string;
-  bank: { nameTH: string };
-}
-
-/**
- * Until the deposit issue (QR codes, slips, mobile-wallet links) lands, the
- * operator credits bank deposits by hand: say so, say from which account to
- * send, and where to ask (docs/decisions.md, Member home).
- */
-function DepositSheet({ account, onClose }: { account: BankAccountShown | null; onClose: () => void }) {
-  return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={<Trans>Deposit</Trans>}
-      description={
-        <Trans>
-          For now our team credits bank deposits by hand. Contact us for the account to transfer to and send us your
-          transfer slip; your balance here goes up once it is credited.
-        </Trans>
-      }
-    >
-      <div className="stack">
-        {account && (
-          <div className="sheet-note">
-            <p className="small muted">
-              <Trans>Transfer from your registered account only:</Trans>
-            </p>
-            <p className="sheet-note__strong">{account.bank.nameTH}</p>
-            <p className="mono">{groupAccountNumber(account.bankAccountNo)}</p>
-            <p className="small">{account.bankAccountName}</p>
-          </div>
-        )}
-        <p className="small muted">
-          <Trans>Deposits by QR code, TrueMoney link and slip upload are coming in a next update.</Trans>
-        </p>
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-          <Link to="/user/contact" className="button button--primary" onClick={onClose}>
-            <Trans>Contact us</Trans>
-          </Link>
-        </div>
-      </div>
-    </Modal>
-  );
 }
 
 function ComingSoonSheet({ title, children, onClose }: { title: ReactNode; children: ReactNode; onClose: () => void }) {

@@ -78,7 +78,10 @@ export async function replay(
   const bench: Bench = { calls: [], pending: new Map() };
   let actions: ReplayedStep['actions'] = [];
 
+  /** Event types the machine received, to see a delay end. */
+  const received: string[] = [];
   const inspect = (inspection: InspectionEvent) => {
+    if (inspection.type === '@xstate.event') received.push(inspection.event.type);
     if (inspection.type === '@xstate.microstep') {
       for (const transition of inspection._transitions) {
         options.coverage?.transitions.add(transitionKey(transition));
@@ -105,9 +108,10 @@ export async function replay(
     if (kind === 'done') return answer(id!, (call) => call.resolve(event.output));
     if (kind === 'error') return answer(id!, (call) => call.reject(new Error(NETWORK_DOWN)));
     if (kind === 'after') {
-      // Time passes until something happens, and it must not happen a millisecond early.
-      const before = actor.getSnapshot().value;
-      for (let elapsed = 0; isDeepStrictEqual(actor.getSnapshot().value, before); elapsed += 1) {
+      // Time passes until the delay's event arrives, and it must not arrive a millisecond early.
+      // (Watching the event rather than the state: a ticking state may re-enter itself unchanged.)
+      const arrived = received.length;
+      for (let elapsed = 0; !received.slice(arrived).includes(event.type); elapsed += 1) {
         if (elapsed > 60_000) throw new Error(`"${id}" did not end within a minute`);
         clock.increment(1);
       }

@@ -1,0 +1,281 @@
+/**
+ * Deposit by QR code (spec 2, spec 5 QR create): one qrCountdownMachine per
+ * provider (KBANK QR, WW, E2P), all running while the modal is open, so each
+ * restores its open QR, counts down and watches for the payment even when
+ * another provider is shown. Creating a QR on one provider reads the others
+ * again (spec 2).
+ */
+import { useId, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  QR_CLIENT_MINIMUMS,
+  QR_IGNORED_BELOW,
+  QR_PROVIDERS,
+  QR_QUICK_AMOUNTS,
+  type DepositLookupResponse,
+  type QrProvider,
+  type QrState,
+} from '../../contract/deposit.ts';
+import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.machine.ts';
+import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
+import type { Result } from '../../../machines/shared/result.ts';
+import { useApi } from '../../app/use-app.ts';
+import { MessageText } from '../errors/message-text.tsx';
+import { Field } from '../ui/Field.tsx';
+import { formatMoney, type Currency } from '../ui/money.ts';
+import { showSuccessToast } from '../ui/toast.ts';
+import { CallButton, ErrorLine, ResultMark, useLatest } from '../wallet/money-parts.tsx';
+import { sanitizeQrSvg } from './qr-markup.ts';
+
+type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
+
+/** The providers' names on their tabs (spec 2). Product codes: the same in every language. */
+const PROVIDER_LABELS: Record<QrProvider, string> = { KBANK: 'KBANK QR', WW: 'WW', E2P: 'E2P' };
+
+/** spec 5's client minimum, or the server's setting when it is higher. */
+function minimumOf(provider: QrProvider, lookup: DepositLookupResponse | null): number {
+  return Math.max(QR_CLIENT_MINIMUMS[provider], lookup?.qrMinimums[provider] ?? 0);
+}
+
+function useQrActor(
+  provider: QrProvider,
+  lookup: DepositLookupResponse | null,
+  events: { created: (provider: QrProvider) => void; paid: (amount: number) => void },
+) {
+  const api = useApi();
+  const latest = useLatest(events);
+  const read = fromPromise<Result<QrState>, { provider: QrProvider }>(({ input, signal }) =>
+    api.call('qrGet', { params: { bankCode: input.provider }, signal }),
+  );
+  return useActorRef(
+    qrCountdownMachine.provide({
+      actors: {
+        loadQr: read,
+        checkQr: read,
+        createQr: fromPromise<Result<QrState>, { provider: QrProvider; amount: number }>(({ input, signal }) =>
+          api.call('qrCreate', { amount: input.amount }, { params: { bankCode: input.provider }, signal }),
+        ),
+        cancelQr: fromPromise<Result<unknown>, { qrcodeId: string }>(({ input, signal }) =>
+          api.call('qrCancel', { params: { qrcodeId: input.qrcodeId }, signal }),
+        ),
+      },
+      actions: {
+        qrCreated: (_, { provider: created }) => latest.current.created(created),
+        paymentReceived: (_, { amount }) => latest.current.paid(amount),
+      },
+    }),
+    { input: { provider, minimum: minimumOf(provider, lookup) } },
+  );
+}
+
+export function QrPanel({
+  lookup,
+  currency,
+  onCredited,
+}: {
+  lookup: DepositLookupResponse | null;
+  currency: Currency;
+  onCredited: () => void;
+}) {
+  const { t } = useLingui();
+  const actors = useRef<Partial<Record<QrProvider, QrRef>>>({});
+  const events = {
+    // spec 2: a QR created on one provider refreshes the others.
+    created: (created: QrProvider) => {
+      for (const provider of QR_PROVIDERS) if (provider !== created) actors.current[provider]?.send({ type: 'qr.refresh' });
+    },
+    paid: (amount: number) => {
+      showSuccessToast(t`Payment received: ${formatMoney(amount, currency)} is in your wallet.`);
+      onCredited();
+    },
+  };
+  // One actor per provider, in the contract's fixed order.
+  actors.current.KBANK = useQrActor('KBANK', lookup, events);
+  actors.current.WW = useQrActor('WW', lookup, events);
+  actors.current.E2P = useQrActor('E2P', lookup, events);
+
+  // The providers the operator takes payments on; all of them when the lookup failed.
+  const listed = QR_PROVIDERS.filter((provider) => !lookup || lookup.banks.some((bank) => bank.bankCode === provider));
+  const [chosen, setChosen] = useState<QrProvider | undefined>(listed[0]);
+  const shown = chosen && listed.includes(chosen) ? chosen : listed[0];
+  const groupName = useId();
+
+  if (!shown) {
+    return (
+      <p className="muted">
+        <Trans>QR payments are not available right now. Use a bank transfer or a TrueMoney link.</Trans>
+      </p>
+    );
+  }
+
+  return (
+    <div className="stack">
+      <p className="small">
+        {lookup ? (
+          <Trans>A QR code is valid for one deposit, within {lookup.qrMinutes} minutes. Pay it with your banking app.</Trans>
+        ) : (
+          <Trans>A QR code is valid for one deposit, for a few minutes. Pay it with your banking app.</Trans>
+        )}
+      </p>
+      {listed.length > 1 && (
+        <fieldset className={`segmented segmented--${listed.length === 3 ? 'three' : 'two'}`}>
+          <legend className="visually-hidden">{t`QR provider`}</legend>
+          {listed.map((provider) => (
+            <label key={provider} className="segmented__option">
+              <input type="radio" name={groupName} checked={shown === provider} onChange={() => setChosen(provider)} />
+              <span>{PROVIDER_LABELS[provider]}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {listed.map((provider) => (
+        <div key={provider} hidden={provider !== shown}>
+          <QrProviderView machine={actors.current[provider]!} label={PROVIDER_LABELS[provider]} currency={currency} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function QrProviderView({ machine, label, currency }: { machine: QrRef; label: string; currency: Currency }) {
+  const step = useSelector(machine, (snapshot) =>
+    (['loading', 'none', 'open', 'discarded', 'paid'] as const).find((tag) => snapshot.hasTag(tag)),
+  );
+  switch (step) {
+    case 'none':
+      return <QrAmountForm machine={machine} label={label} currency={currency} />;
+    case 'open':
+      return <OpenQr machine={machine} label={label} currency={currency} />;
+    case 'discarded':
+      return <DiscardedQr machine={machine} />;
+    case 'paid':
+      return <PaidQr machine={machine} currency={currency} />;
+    default:
+      return <div className="skeleton deposit-qr__placeholder" aria-busy="true" />;
+  }
+}
+
+function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: string; currency: Currency }) {
+  const errorId = useId();
+  const context = useSelector(machine, (snapshot) => snapshot.context);
+  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const { provider, amount, minimum, error } = context;
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        machine.send({ type: 'qr.create' });
+      }}
+    >
+      <Field
+        label={<Trans>Amount</Trans>}
+        name={`qr-amount-${provider}`}
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="done"
+        value={amount}
+        onValueChange={(value) => machine.send({ type: 'amount.change', value })}
+        // spec 5: below 1 a create is ignored, whatever the button allows.
+        hint={<Trans>Minimum {formatMoney(Math.max(minimum, QR_IGNORED_BELOW), currency)}</Trans>}
+        errorId={errorId}
+        invalid={error !== null}
+        disabled={busy}
+      />
+      <div className="deposit-quick" role="group" aria-label={label}>
+        {QR_QUICK_AMOUNTS[provider].map((quick) => (
+          <button
+            key={quick}
+            type="button"
+            className="button button--secondary deposit-quick__amount"
+            aria-pressed={amount === String(quick)}
+            disabled={busy}
+            onClick={() => machine.send({ type: 'amount.quick', amount: quick })}
+          >
+            {formatMoney(quick, currency)}
+          </button>
+        ))}
+      </div>
+      <ErrorLine id={errorId}>{error ? <MessageText message={error} /> : null}</ErrorLine>
+      <button type="submit" className="button button--primary button--block" disabled={busy || createDisabled(context)}>
+        {busy ? <Trans>Creating the QR code…</Trans> : <Trans>Create QR code</Trans>}
+      </button>
+    </form>
+  );
+}
+
+function OpenQr({ machine, label, currency }: { machine: QrRef; label: string; currency: Currency }) {
+  const { t } = useLingui();
+  const qr = useSelector(machine, (snapshot) => snapshot.context.qr);
+  const secondsLeft = useSelector(machine, (snapshot) => snapshot.context.secondsLeft);
+  const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  if (!qr) return null;
+  return (
+    <div className="stack deposit-qr">
+      {/* The amount and the time left first: on a short screen they stay in view above the code. */}
+      <div className="deposit-qr__head">
+        <p className="deposit-qr__amount mono">{formatMoney(qr.amount, currency)}</p>
+        <p className="deposit-qr__time">
+          <Trans>Time left</Trans>{' '}
+          <span className="mono deposit-qr__countdown" role="timer">
+            {countdownText(secondsLeft)}
+          </span>
+        </p>
+      </div>
+      <div
+        className="deposit-qr__image"
+        role="img"
+        aria-label={t`${label} QR code for ${formatMoney(qr.amount, currency)}`}
+        dangerouslySetInnerHTML={{ __html: sanitizeQrSvg(qr.qrcode) }}
+      />
+      <p className="small muted">
+        <Trans>Scan it in your banking app and pay exactly this amount. Your wallet is credited as soon as it is paid.</Trans>
+      </p>
+      <ErrorLine id={`qr-error-${qr.qrcodeId}`}>{error ? <MessageText message={error} /> : null}</ErrorLine>
+      <CallButton className="button button--secondary button--block" disabled={busy} onCall={() => machine.send({ type: 'qr.cancel' })}>
+        {busy ? <Trans>Cancelling…</Trans> : <Trans>Cancel QR code</Trans>}
+      </CallButton>
+    </div>
+  );
+}
+
+function DiscardedQr({ machine }: { machine: QrRef }) {
+  const reason = useSelector(machine, (snapshot) => snapshot.context.discarded);
+  return (
+    <div className="stack deposit-qr">
+      <p className="deposit-qr__gone" role="status">
+        {reason === 'cancelled' ? (
+          <Trans>You cancelled this QR code. Do not pay it any more.</Trans>
+        ) : (
+          <Trans>This QR code has expired (00:00). Do not pay it any more.</Trans>
+        )}
+      </p>
+      <button type="button" className="button button--primary button--block" onClick={() => machine.send({ type: 'qr.new' })}>
+        <Trans>Make a new QR code</Trans>
+      </button>
+    </div>
+  );
+}
+
+function PaidQr({ machine, currency }: { machine: QrRef; currency: Currency }) {
+  const amount = useSelector(machine, (snapshot) => snapshot.context.qr?.amount ?? 0);
+  return (
+    <div className="stack money-result">
+      <ResultMark success />
+      <p className="money-result__title" role="status">
+        <Trans>Payment received</Trans>
+      </p>
+      <p className="deposit-qr__amount mono">{formatMoney(amount, currency)}</p>
+      <p>
+        <Trans>It is in your wallet now.</Trans>
+      </p>
+      <button type="button" className="button button--secondary button--block" onClick={() => machine.send({ type: 'qr.new' })}>
+        <Trans>Make another QR code</Trans>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { BankAccountNameContext, BankAccountNameInput } from '../../machines/bank-account-name/bank-account-name.types.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { describeModels } from './support/describe-model.ts';
+import { modelPaths, stateKey, type FlowModel } from './support/flow-model.ts';
+import { replay, type ReplayedStep } from './support/replay.ts';
+import { bankAccountNameModels } from './bank-account-name.model.ts';
+
+/** spec 5, written out independently: English letters and single spaces, after trimming. */
+const english = (name: string) => /^[A-Za-z]+( [A-Za-z]+)*$/.test(name.trim());
+
+function check({ event, before, after, actions, calls }: ReplayedStep, flow: FlowModel) {
+  const was = before ? stateKey(before) : '';
+  const now = stateKey(after);
+  const previous = before?.context as BankAccountNameContext;
+  const context = after.context as BankAccountNameContext;
+  const unchanged = () => expect([now, context]).toEqual([was, previous]);
+  let expectedCalls: unknown[] = [];
+  let expectedActions: unknown[] = [];
+
+  switch (event.type) {
+    case 'xstate.init': {
+      const { account } = flow.input as BankAccountNameInput;
+      const needed = account !== null && ['KTB', 'TMB', 'BBL'].includes(account.bankCode) && !english(account.bankAccountName);
+      expect(now).toBe(needed ? 'needed' : 'ready');
+      expect(context.name).toBe(account?.bankAccountName ?? '');
+      break;
+    }
+    case 'name.change':
+      if (was !== 'needed') return unchanged();
+      expect(context).toEqual({ ...previous, draft: event.value, error: null });
+      break;
+    case 'name.save':
+      if (was !== 'needed') return unchanged();
+      if (!english(previous.draft)) {
+        // spec 5: the requiredEngLang toast; nothing is sent.
+        unchanged();
+        expectedActions = [{ type: 'rejectName' }];
+      } else {
+        expect(now).toBe('saving');
+        // Uppercased, spaces collapsed.
+        expectedCalls = [{ actor: 'saveName', input: { bankCode: 'KTB', bankAccountName: previous.draft.trim().replace(/\s+/g, ' ').toUpperCase() } }];
+      }
+      break;
+    case 'copy.request':
+      if (was === 'ready') {
+        unchanged();
+        expectedActions = [{ type: 'copy', params: { text: event.text } }];
+      } else if (was === 'needed') {
+        expect(context).toEqual({ ...previous, heldCopy: event.text });
+      } else {
+        unchanged();
+      }
+      break;
+    default: {
+      const answer = (event as { output?: Result<{ bankAccountName: string }> }).output;
+      if (answer?.ok) {
+        // spec 2: the name shown changes and the held copy runs.
+        expect([now, context]).toEqual(['ready', { ...previous, name: answer.data.bankAccountName, draft: '', heldCopy: null, error: null }]);
+        if (previous.heldCopy) expectedActions = [{ type: 'copy', params: { text: previous.heldCopy } }];
+      } else {
+        const error = event.type.startsWith('xstate.error.') ? 'NETWORK_ERROR' : answer!.ok === false ? answer!.message : '';
+        expect([now, context]).toEqual(['needed', { ...previous, error }]);
+      }
+    }
+  }
+  expect(calls).toEqual(expectedCalls);
+  expect(actions).toEqual(expectedActions);
+}
+
+const TAGS: Record<string, string[]> = { ready: ['ready'], needed: ['needed'], saving: ['busy', 'needed'] };
+const [withForm, ...withoutForm] = bankAccountNameModels;
+
+describeModels([withForm!], { tags: TAGS, check });
+
+// A member who needs no English name never sees the form, so these flows
+// reach only 'ready': every path, without the every-state check.
+for (const flow of withoutForm) {
+  describe(flow.name, () => {
+    for (const path of modelPaths(flow)) {
+      it(path.description, () =>
+        replay(flow, path, {
+          check: (step) => {
+            expect([...step.after.tags].sort()).toEqual(TAGS[stateKey(step.after)]);
+            expect(stateKey(step.after)).toBe('ready');
+            check(step, flow);
+          },
+        }),
+      );
+    }
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * A QR payment on one provider as a test model, with a simulated clock. To
+ * keep the state space small and still reach every rule: the member types
+ * (or taps) one amount, QRs live a few seconds (6 from a create, 2 when
+ * restored, 3 after a check), and the check comes every 5 seconds as in the
+ * app. KBANK (enabled from 0.01, ignored below 1) and WW (minimum 100)
+ * between them take every branch.
+ */
+import { QR_CLIENT_MINIMUMS, QR_QUICK_AMOUNTS, type QrProvider, type QrState } from '../../src/contract/deposit.ts';
+import { qrCountdownMachine } from '../../machines/qr-countdown/qr-countdown.machine.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type QrCountdown = typeof qrCountdownMachine;
+
+const qrState = (qrcodeId: string, amount: number, expireIn: number): QrState => ({
+  qrcodeId,
+  hasQrcode: true,
+  qrcode: `<svg id="qr${qrcodeId}"></svg>`,
+  payload: `000201${qrcodeId}`,
+  amount,
+  expireIn,
+  message: 'SUCCESS',
+});
+const noQr = (message: string): QrState => ({ qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', amount: 0, expireIn: 0, message });
+
+/** Lifetimes of the model's QRs, in seconds. */
+export const QR_MODEL_SECONDS = { created: 6, restored: 2, checked: 3 };
+
+/** The amounts the member types per provider: one refused, one taken. */
+export const TYPED_AMOUNTS: Record<QrProvider, string[]> = { KBANK: ['0.5', 'abc'], WW: ['50', '150'], E2P: [] };
+
+const events = {
+  'amount.change': ({ context, value }) =>
+    value === 'none' && context.amount === ''
+      ? TYPED_AMOUNTS[context.provider].map((typed) => ({ type: 'amount.change', value: typed }) as const)
+      : [],
+  'amount.quick': ({ context, value }) =>
+    value === 'none' && context.amount === '' ? [{ type: 'amount.quick', amount: QR_QUICK_AMOUNTS[context.provider][0]! }] : [],
+  'qr.create': () => [{ type: 'qr.create' }],
+  'qr.cancel': () => [{ type: 'qr.cancel' }],
+  'qr.new': () => [{ type: 'qr.new' }],
+  'qr.refresh': () => [{ type: 'qr.refresh' }],
+} satisfies EventFixtures<QrCountdown>;
+
+export const QR_REFUSAL_MESSAGE = 'The daily QR limit is reached';
+
+const replies = {
+  loadQr: [{ ok: true, data: qrState('7', 500, QR_MODEL_SECONDS.restored) }, { ok: true, data: noQr('') }] satisfies Result<QrState>[],
+  createQr: [
+    { ok: true, data: qrState('8', 150, QR_MODEL_SECONDS.created) },
+    // spec 7: hasQrcode false carries the server's message.
+    { ok: true, data: noQr(QR_REFUSAL_MESSAGE) },
+    { ok: false, message: 'QR_FAIL' },
+  ] satisfies Result<QrState>[],
+  cancelQr: [{ ok: true, data: { message: 'SUCCESS' } }, { ok: false, message: 'NO_DATA' }] satisfies Result<unknown>[],
+  checkQr: [
+    { ok: true, data: qrState('8', 150, QR_MODEL_SECONDS.checked) },
+    { ok: true, data: noQr('') },
+    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies Result<QrState>[],
+};
+
+function qrModel(provider: QrProvider): FlowModel<QrCountdown> {
+  return {
+    name: `QR payment on ${provider}`,
+    machine: qrCountdownMachine,
+    input: { provider, minimum: QR_CLIENT_MINIMUMS[provider] },
+    events: offerAll(events),
+    replies,
+  };
+}
+
+export const qrCountdownModels = [qrModel('KBANK'), qrModel('WW')];

@@ -1,0 +1,75 @@
+import { expect } from 'vitest';
+import type { TrueLinkContext } from '../../machines/truelink/truelink.types.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { describeModels } from './support/describe-model.ts';
+import { stateKey } from './support/flow-model.ts';
+import type { ReplayedStep } from './support/replay.ts';
+import { TRUELINK_KEY_PREFIX, trueLinkModels } from './truelink.model.ts';
+
+const key = (action: number) => `${TRUELINK_KEY_PREFIX}.${action}`;
+
+function check({ event, before, after, actions, calls }: ReplayedStep) {
+  const was = before ? stateKey(before) : '';
+  const now = stateKey(after);
+  const previous = before?.context as TrueLinkContext;
+  const context = after.context as TrueLinkContext;
+  const unchanged = () => expect([now, context]).toEqual([was, previous]);
+  let expectedCalls: unknown[] = [];
+  let expectedActions: unknown[] = [];
+  const sends = (idempotencyKey: string) => [{ actor: 'sendLink', input: { link: previous.link.trim(), idempotencyKey } }];
+
+  switch (event.type) {
+    case 'xstate.init':
+      expect([now, context]).toEqual([
+        'editing',
+        { link: '', keyPrefix: TRUELINK_KEY_PREFIX, actions: 0, idempotencyKey: null, error: null, result: null },
+      ]);
+      break;
+    case 'link.change':
+      if (was !== 'editing') return unchanged();
+      expect(context).toEqual({ ...previous, link: event.value, error: null });
+      break;
+    case 'link.send':
+      // spec 2: nothing is sent while the link is empty.
+      if (was !== 'editing' || previous.link.trim() === '') return unchanged();
+      expect([now, context.actions, context.idempotencyKey, context.error]).toEqual(['sending', previous.actions + 1, key(previous.actions + 1), null]);
+      expectedCalls = sends(key(previous.actions + 1));
+      break;
+    case 'link.retry':
+      if (was !== 'outcomeUnknown') return unchanged();
+      // The same key: the server answers what happened the first time.
+      expect([now, context.idempotencyKey, context.actions]).toEqual(['sending', previous.idempotencyKey, previous.actions]);
+      expectedCalls = sends(previous.idempotencyKey!);
+      break;
+    case 'link.another':
+      if (was !== 'sent') return unchanged();
+      expect([now, context]).toEqual(['editing', { ...previous, link: '', idempotencyKey: null, result: null, error: null }]);
+      break;
+    default: {
+      const answer = (event as { output?: Result<unknown> }).output;
+      if (event.type.startsWith('xstate.error.')) {
+        expect([now, context.error, context.idempotencyKey]).toEqual(['outcomeUnknown', 'NETWORK_ERROR', previous.idempotencyKey]);
+      } else if (answer?.ok) {
+        expect([now, context.result, context.error]).toEqual(['sent', answer.data, null]);
+        expectedActions = [{ type: 'linkRedeemed', params: { amount: (answer.data as { amount: number }).amount } }];
+      } else if (answer?.message === 'INTERNAL_SERVER_ERROR') {
+        expect([now, context.error, context.idempotencyKey]).toEqual(['outcomeUnknown', 'INTERNAL_SERVER_ERROR', previous.idempotencyKey]);
+      } else {
+        // Refused: the key is spent, the link stays for correcting.
+        expect([now, context.error, context.idempotencyKey, context.link]).toEqual(['editing', answer!.message, null, previous.link]);
+      }
+    }
+  }
+  expect(calls).toEqual(expectedCalls);
+  expect(actions).toEqual(expectedActions);
+}
+
+describeModels(trueLinkModels, {
+  tags: {
+    editing: ['editing'],
+    sending: ['busy', 'editing'],
+    sent: ['sent'],
+    outcomeUnknown: ['outcomeUnknown'],
+  },
+  check,
+});

@@ -1,0 +1,41 @@
+/**
+ * The mobile-wallet link as a test model: the member pastes one link (or
+ * blanks, which cannot be sent), sends it, and after a credit may send a
+ * second one; the second send is what shows a new key.
+ */
+import { trueLinkMachine } from '../../machines/truelink/truelink.machine.ts';
+import type { MoneyMoved } from '../../machines/truelink/truelink.types.ts';
+import type { Result } from '../../machines/shared/result.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type TrueLink = typeof trueLinkMachine;
+
+export const TRUELINK_KEY_PREFIX = 'model-truelink';
+export const GIFT_LINK = 'https://gift.truemoney.com/campaign/?v=0123456789abcdef';
+
+const events = {
+  'link.change': ({ context }) =>
+    context.link === '' && context.actions < 2
+      ? [
+          { type: 'link.change', value: `  ${GIFT_LINK} ` },
+          { type: 'link.change', value: '   ' },
+        ]
+      : [],
+  'link.send': ({ context }) => (context.actions < 2 ? [{ type: 'link.send' }] : []),
+  'link.retry': () => [{ type: 'link.retry' }],
+  'link.another': () => [{ type: 'link.another' }],
+} satisfies EventFixtures<TrueLink>;
+
+const credited: MoneyMoved = { message: 'SUCCESS', amount: 50, wallet: { amount: 150 }, transferId: '21' };
+
+const replies = {
+  sendLink: [
+    { ok: true, data: credited },
+    { ok: false, message: 'TRUELINK_DUPLICATE' },
+    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies Result<MoneyMoved>[],
+};
+
+export const trueLinkModels: FlowModel<TrueLink>[] = [
+  { name: 'mobile-wallet link', machine: trueLinkMachine, input: { keyPrefix: TRUELINK_KEY_PREFIX }, events: offerAll(events), replies },
+];
