@@ -42,8 +42,8 @@ export const bankAccountNameMachine = setup({
   guards: {
     // spec 5: KTB, TMB and BBL, when the registered name is not English letters.
     englishNameMissing: ({ context }) => needsEnglishName(context.bankCode) && !isEnglishName(context.name),
-    // spec 5: non-empty, English letters and spaces only.
-    draftNotEnglish: ({ context }) => !isEnglishName(context.draft),
+    // spec 5: non-empty, English letters and spaces only; judged as it is sent (spaces collapsed), as the server does.
+    draftNotEnglish: ({ context }) => !isEnglishName(normalizeNamePart(context.draft)),
     copyHeld: ({ context }) => context.heldCopy !== null,
     succeeded: (_, result: Result<Saved>) => result.ok,
   },

@@ -16,7 +16,7 @@ export const SAVED_NAME = 'SOMCHAI JAIDEE';
 const events = {
   // Typed names: English (lowercase, outer spaces), Thai, and empty.
   'name.change': ({ context }) =>
-    context.draft === '' ? [' somchai jaidee ', 'สมชาย ใจดี', '  '].map((value) => ({ type: 'name.change', value }) as const) : [],
+    context.draft === '' ? [' somchai  jaidee ', 'สมชาย ใจดี', '  '].map((value) => ({ type: 'name.change', value }) as const) : [],
   'name.save': () => [{ type: 'name.save' }],
   'copy.request': ({ context }) => (context.heldCopy === null ? [{ type: 'copy.request', text: RECEIVING_NUMBER }] : []),
 } satisfies EventFixtures<BankAccountName>;

@@ -9,8 +9,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
-import { pgliteDatabase } from '../../../src/server/db/client.ts';
+import { pgliteDatabase, type Db } from '../../../src/server/db/client.ts';
 import { seed } from '../../../src/server/db/seed.ts';
+import { putSetting, type Settings } from '../../../src/server/repositories/settings.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
 
 export interface BrowserServer {
@@ -18,6 +19,17 @@ export interface BrowserServer {
   sms: RecordingSms;
   config: Config;
   app: FastifyInstance;
+  /**
+   * The server's own database, for the few states a member cannot reach
+   * through the app (an account from before a rule existed); change it only
+   * through the server's repository code.
+   */
+  db: Db;
+  /**
+   * Moves the server's clock forward (it runs with real time plus the moves),
+   * for a wait the server enforces, e.g. one slip a minute, without sleeping.
+   */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -41,7 +53,11 @@ async function freshPglite(): Promise<PGlite> {
   return clone;
 }
 
-export async function startBrowserServer(overrides: Partial<Config> = {}): Promise<BrowserServer> {
+/**
+ * `settings`: values an operator could have stored (the settings table),
+ * written after the seed, e.g. a short QR lifetime to see one expire.
+ */
+export async function startBrowserServer(overrides: Partial<Config> = {}, settings: Partial<Settings> = {}): Promise<BrowserServer> {
   const config: Config = {
     ...loadConfig({}),
     host: '127.0.0.1',
@@ -53,14 +69,20 @@ export async function startBrowserServer(overrides: Partial<Config> = {}): Promi
   const database = pgliteDatabase(await freshPglite());
   await database.migrate(); // already applied in the template: checks and returns
   await seed(database.db, config);
+  for (const [key, value] of Object.entries(settings)) await putSetting(database.db, key as keyof Settings, value);
   const sms = new RecordingSms();
-  const app = await buildApp({ config, db: database.db, sms });
+  let skew = 0;
+  const app = await buildApp({ config, db: database.db, sms, clock: () => new Date(Date.now() + skew) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,
     sms,
     config,
     app,
+    db: database.db,
+    advanceClock: (ms) => {
+      skew += ms;
+    },
     close: async () => {
       // A request the browser was still making (a chunk, the next page's calls)
       // keeps its keep-alive connection open for Fastify's 72 s keepAliveTimeout:

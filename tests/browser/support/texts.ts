@@ -136,6 +136,48 @@ const CATALOG = {
   'Confirm withdrawal': { th: 'ยืนยันการถอน', la: 'ຢືນຢັນການຖອນ' },
   'Withdrawal requested': { th: 'ส่งคำขอถอนเงินแล้ว', la: 'ສົ່ງຄຳຂໍຖອນເງິນແລ້ວ' },
 
+  // deposit modal (src/features/deposit; the requiredEngLang and TRUELINK_DUPLICATE texts of src/features/errors)
+  'Bank transfer': { th: 'โอนผ่านธนาคาร', la: 'ໂອນຜ່ານທະນາຄານ' },
+  'QR code': { th: 'คิวอาร์โค้ด', la: 'ຄິວອາໂຄດ' },
+  TrueMoney: { th: 'ทรูมันนี่', la: 'ທຣູມັນນີ່' },
+  'Create QR code': { th: 'สร้างคิวอาร์โค้ด', la: 'ສ້າງຄິວອາໂຄດ' },
+  'Time left': { th: 'เวลาที่เหลือ', la: 'ເວລາທີ່ເຫຼືອ' },
+  '{label} QR code for {0}': { th: 'คิวอาร์โค้ด {label} ยอด {0}', la: 'ຄິວອາໂຄດ {label} ຍອດ {0}' },
+  'Cancel QR code': { th: 'ยกเลิกคิวอาร์โค้ด', la: 'ຍົກເລີກຄິວອາໂຄດ' },
+  'Make a new QR code': { th: 'สร้างคิวอาร์โค้ดใหม่', la: 'ສ້າງຄິວອາໂຄດໃໝ່' },
+  'Payment received': { th: 'ได้รับการชำระเงินแล้ว', la: 'ໄດ້ຮັບການຊຳລະເງິນແລ້ວ' },
+  'It is in your wallet now.': { th: 'ยอดเงินเข้ากระเป๋าของคุณแล้ว', la: 'ຍອດເງິນເຂົ້າກະເປົາຂອງທ່ານແລ້ວ' },
+  'Payment received: {0} is in your wallet.': {
+    th: 'ได้รับการชำระเงินแล้ว: {0} เข้ากระเป๋าของคุณแล้ว',
+    la: 'ໄດ້ຮັບການຊຳລະເງິນແລ້ວ: {0} ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ',
+  },
+  'You cancelled this QR code. Do not pay it any more.': {
+    th: 'คุณยกเลิกคิวอาร์โค้ดนี้แล้ว ห้ามชำระด้วยรหัสนี้อีก',
+    la: 'ທ່ານຍົກເລີກຄິວອາໂຄດນີ້ແລ້ວ ຢ່າຊຳລະດ້ວຍລະຫັດນີ້ອີກ',
+  },
+  'This QR code has expired (00:00). Do not pay it any more.': {
+    th: 'คิวอาร์โค้ดนี้หมดอายุแล้ว (00:00) ห้ามชำระด้วยรหัสนี้อีก',
+    la: 'ຄິວອາໂຄດນີ້ໝົດອາຍຸແລ້ວ (00:00) ຢ່າຊຳລະດ້ວຍລະຫັດນີ້ອີກ',
+  },
+  'TrueMoney gift link': { th: 'ลิงก์ซองของขวัญทรูมันนี่', la: 'ລິ້ງຊອງຂອງຂວັນທຣູມັນນີ່' },
+  'Send link': { th: 'ส่งลิงก์', la: 'ສົ່ງລິ້ງ' },
+  'The gift was received': { th: 'ได้รับซองของขวัญแล้ว', la: 'ໄດ້ຮັບຊອງຂອງຂວັນແລ້ວ' },
+  'Send another link': { th: 'ส่งลิงก์อื่น', la: 'ສົ່ງລິ້ງອື່ນ' },
+  'This TrueMoney link has already been used.': { th: 'ลิงก์ TrueMoney นี้ถูกใช้ไปแล้ว', la: 'ລິ້ງ TrueMoney ນີ້ຖືກໃຊ້ໄປແລ້ວ' },
+  'Copy account number {number}': { th: 'คัดลอกเลขบัญชี {number}', la: 'ສຳເນົາເລກບັນຊີ {number}' },
+  'Copied: {text}': { th: 'คัดลอกแล้ว: {text}', la: 'ສຳເນົາແລ້ວ: {text}' },
+  'Your registered account': { th: 'บัญชีที่ลงทะเบียนไว้', la: 'ບັນຊີທີ່ລົງທະບຽນໄວ້' },
+  'Account name in English': { th: 'ชื่อบัญชีภาษาอังกฤษ', la: 'ຊື່ບັນຊີພາສາອັງກິດ' },
+  'Save name': { th: 'บันทึกชื่อ', la: 'ບັນທຶກຊື່' },
+  'Add your account name in English first. The number is copied as soon as it is saved.': {
+    th: 'กรุณาใส่ชื่อบัญชีภาษาอังกฤษก่อน ระบบจะคัดลอกเลขบัญชีให้ทันทีที่บันทึกแล้ว',
+    la: 'ກະລຸນາໃສ່ຊື່ບັນຊີພາສາອັງກິດກ່ອນ ລະບົບຈະສຳເນົາເລກບັນຊີໃຫ້ທັນທີທີ່ບັນທຶກແລ້ວ',
+  },
+  'Enter the account name in English letters (A–Z) and spaces only.': {
+    th: 'กรุณากรอกชื่อบัญชีเป็นตัวอักษรภาษาอังกฤษ (A–Z) และเว้นวรรคเท่านั้น',
+    la: 'ກະລຸນາປ້ອນຊື່ບັນຊີເປັນຕົວອັກສອນພາສາອັງກິດ (A–Z) ແລະ ຍະຫວ່າງເທົ່ານັ້ນ',
+  },
+
   // terminated and not found
   'Page not found': { th: 'ไม่พบหน้านี้', la: 'ບໍ່ພົບໜ້ານີ້' },
   'Page Not Found': { th: 'ไม่พบหน้านี้', la: 'ບໍ່ພົບໜ້ານີ້' },

@@ -6,16 +6,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startBrowserServer, type BrowserServer } from './app-server.ts';
 import type { Config } from '../../../src/server/config.ts';
+import type { Settings } from '../../../src/server/repositories/settings.ts';
 import { tr, type Locale } from './texts.ts';
 
 /**
  * One real server for the spec file (or describe block) that calls this:
  * started before its first test, closed after its last one.
  */
-export function useServer(overrides: Partial<Config> = {}): () => BrowserServer {
+export function useServer(overrides: Partial<Config> = {}, settings: Partial<Settings> = {}): () => BrowserServer {
   let server: BrowserServer | undefined;
   test.beforeAll(async () => {
-    server = await startBrowserServer(overrides);
+    server = await startBrowserServer(overrides, settings);
   });
   test.afterAll(async () => {
     await server?.close();
