@@ -1,15 +1,14 @@
 import { assertEvent, assign, setup, stopChild } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
-import type { ResponseOf } from '../../src/contract/endpoints.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
-import type { PageQuery, StatementContext, StatementEvent, StatementInput, StatementTag } from './statement.types.ts';
+import type { Page, PageQuery, StatementContext, StatementEvent, StatementInput, StatementTag } from './statement.types.ts';
 
-type PageAnswer = Result<ResponseOf<'statement'>>;
+type PageAnswer = Result<Page>;
 
-/** spec 9: statement 10 per page. */
+/** spec 9: statement and slips, 10 per page. */
 export const STATEMENT_PAGE_SIZE = 10;
 
 export const statementMachine = setup({
@@ -29,8 +28,8 @@ export const statementMachine = setup({
       return { page: event.page };
     }),
     showPage: assign(({ context }, result: PageAnswer) => {
-      const { statements, total } = okData(result);
-      return { statements, total, shownPage: context.page };
+      const { rows, total } = okData(result);
+      return { rows, total, shownPage: context.page };
     }),
     storeAccounts: assign((_, result: Result<WalletResponse>) => {
       const { slots, bankAccount } = okData(result);
@@ -53,11 +52,11 @@ export const statementMachine = setup({
 }).createMachine({
   id: 'statement',
   description:
-    'The statement: one page of 10 at a time (spec 2 Statement, spec 9). A failed load keeps the last page shown, or the empty list (spec 7).',
+    'The statement, or its slip table: one page of 10 at a time (spec 2 Statement, spec 9). A failed load keeps the last page shown, or the empty list (spec 7). Asking for the page shown reads it again.',
   context: ({ input }) => ({
     page: input.page,
     limit: STATEMENT_PAGE_SIZE,
-    statements: [],
+    rows: [],
     total: 0,
     shownPage: null,
     gameNames: {},

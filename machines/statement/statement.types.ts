@@ -1,5 +1,9 @@
-/** The statement page (spec 2 Statement, spec 7 POST /api/statement, spec 9: 10 per page). */
-import type { StatementItem } from '../../src/contract/api.ts';
+/**
+ * A paged table of the statement page (spec 9: 10 per page): the statement
+ * itself (spec 2 Statement, spec 7 POST /api/statement) and its slip modal
+ * (POST /api/statement/slip). Both read a page at a time beside the member's
+ * accounts, and both ignore a failed read (spec 7).
+ */
 
 export interface StatementInput {
   /** The page the address asks for (?page=, 1 when absent). */
@@ -11,11 +15,15 @@ export interface StatementContext {
   page: number;
   /** spec 9: 10 per page. */
   limit: number;
-  /** The items shown: the last page that loaded (spec 7: a failed load is silently ignored). */
-  statements: StatementItem[];
+  /**
+   * The rows shown: the last page that loaded (spec 7: a failed load is
+   * silently ignored). Typed by the view that provides loadPage, as the read
+   * machine's data is: statement entries or slips.
+   */
+  rows: readonly unknown[];
   /** How many items the member has in all, for the page links. */
   total: number;
-  /** The page `statements` belong to; null until one has loaded. */
+  /** The page `rows` belong to; null until one has loaded. */
   shownPage: number | null;
   /** Game names by code, so a transfer reads 'Wallet → Slot game' rather than codes. */
   gameNames: Record<string, string>;
@@ -28,12 +36,21 @@ export interface PageQuery {
   limit: number;
 }
 
+/** One page as loadPage answers it: its rows and how many there are in all. */
+export interface Page {
+  rows: readonly unknown[];
+  total: number;
+}
+
 export type StatementEvent =
-  /** The address asks for another page (a page link, prev/next, back and forward). */
+  /**
+   * Another page (a page link, prev/next, back and forward). The page shown
+   * asked again reads it again (the slip modal's refresh link).
+   */
   { type: 'statement.page'; page: number };
 
 /**
- * Actors the view provides: loadPage (PageQuery → Result<StatementResponse>)
+ * Actors the view provides: loadPage (PageQuery → Result<Page>)
  * and loadAccounts (() → Result<WalletResponse>, for game names and currency).
  * Action the view provides: logFailure ({ message }).
  * Tags: 'loading' (a page is being read), 'skeleton' (the first page is

@@ -68,6 +68,8 @@ export type CallArgs<N extends EndpointName> = BodyOf<N> extends undefined
 
 export interface ApiClient {
   call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>>;
+  /** What the client was made with, for uploads (src/api/upload.ts), which are sent outside `call`. */
+  readonly deps: ApiClientDeps;
 }
 
 /** Everything a call may carry, as the client reads it at run time. */
@@ -96,7 +98,7 @@ export class ContractError extends Error {
   }
 }
 
-interface RawResponse {
+export interface RawResponse {
   ok: boolean;
   status: number;
   /** The body parsed as JSON; the text itself when it is not JSON (a proxy's error page). */
@@ -143,6 +145,50 @@ function sessionMessageOf(message: string): SessionMessage | null {
   return null;
 }
 
+/** The headers of every call (spec 7), with the member's token when there is one. */
+export function baseHeaders(token: string | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Requested-With': REQUESTED_WITH,
+    'Accept-Language': bcp47(currentLocale()),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * The answer as a Result: the contract's answer, or a failure's message (a
+ * special message of spec 8 reported to the session unless `report` is
+ * false); an answer that breaks the contract throws.
+ */
+export function answerOf<N extends EndpointName>(
+  deps: ApiClientDeps,
+  name: N,
+  schema: Endpoints[N]['response'],
+  response: RawResponse,
+  report: boolean,
+): Result<ResponseOf<N>> {
+  const failure = (message: string): { ok: false; message: string } => {
+    const special = sessionMessageOf(message);
+    if (special && report) deps.onSessionMessage(special);
+    return { ok: false, message };
+  };
+  const data = response.data;
+  if (response.ok) {
+    const parsed = v.safeParse(schema, data);
+    if (parsed.success) return { ok: true, data: parsed.output as ResponseOf<N> };
+    // Some failures arrive with 200 and an error body; treat them as failures.
+    const error = v.safeParse(ErrorBody, data);
+    if (error.success) return failure(error.output.message);
+    throw new ContractError(name, parsed.issues.map((issue) => issue.message).join('; '));
+  }
+
+  const error = v.safeParse(ErrorBody, data);
+  if (error.success) return failure(error.output.message);
+  // A 5xx without a body (proxy, crash) is still the server's fault, not the network's.
+  if (response.status >= 500) return failure('INTERNAL_SERVER_ERROR');
+  throw new ContractError(name, `HTTP ${response.status} without a message`);
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>> {
     // Both arrive together on the first call (one round trip, not two).
@@ -152,12 +198,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const body = hasBody ? args[0] : undefined;
     const options = (hasBody ? args[1] : args[0]) as AnyCallOptions | undefined;
 
-    const headers: Record<string, string> = {
-      'X-Requested-With': REQUESTED_WITH,
-      'Accept-Language': bcp47(currentLocale()),
-    };
-    const token = options?.token ?? deps.getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = baseHeaders(options?.token ?? deps.getToken());
     if ('idempotent' in endpoint) {
       // A money call without a key could move money twice on a retry: refuse to send it.
       if (!options?.idempotencyKey) throw new Error(`${name}: a money-moving call needs an idempotency key`);
@@ -168,29 +209,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     // Network failures and timeouts reject here.
     const response = await send(path, { method: endpoint.method, body, headers, signal: options?.signal });
-    const data = response.data;
-
-    if (response.ok) {
-      const parsed = v.safeParse(endpoint.response, data);
-      if (parsed.success) return { ok: true, data: parsed.output as ResponseOf<N> };
-      // Some failures arrive with 200 and an error body; treat them as failures.
-      const error = v.safeParse(ErrorBody, data);
-      if (error.success) return failure(error.output.message, report);
-      throw new ContractError(name, parsed.issues.map((issue) => issue.message).join('; '));
-    }
-
-    const error = v.safeParse(ErrorBody, data);
-    if (error.success) return failure(error.output.message, report);
-    // A 5xx without a body (proxy, crash) is still the server's fault, not the network's.
-    if (response.status >= 500) return failure('INTERNAL_SERVER_ERROR', report);
-    throw new ContractError(name, `HTTP ${response.status} without a message`);
+    return answerOf(deps, name, endpoint.response, response, report);
   }
 
-  function failure(message: string, report: boolean): { ok: false; message: string } {
-    const special = sessionMessageOf(message);
-    if (special && report) deps.onSessionMessage(special);
-    return { ok: false, message };
-  }
-
-  return { call };
+  return { call, deps };
 }

@@ -22,6 +22,7 @@ import { walletModels } from './wallet.model.ts';
 import { qrCountdownModels } from './qr-countdown.model.ts';
 import { trueLinkModels } from './truelink.model.ts';
 import { bankAccountNameModels } from './bank-account-name.model.ts';
+import { slipUploadModels } from './slip-upload.model.ts';
 import { emptyCoverage, machineStates, machineTransitions, missing } from './support/coverage.ts';
 import { modelPaths, type FlowModel } from './support/flow-model.ts';
 import { replay } from './support/replay.ts';
@@ -42,6 +43,7 @@ const models: FlowModel[] = [
   ...qrCountdownModels,
   ...trueLinkModels,
   ...bankAccountNameModels,
+  ...slipUploadModels,
 ];
 
 async function coverageOf(machine: AnyStateMachine) {

@@ -24,7 +24,7 @@ describeModels(statementModels, {
           { actor: 'loadAccounts', input: undefined },
           { actor: 'loadPage', input: { page: flow.input.page, limit: STATEMENT_PAGE_SIZE } },
         ]);
-        expect(after.context).toMatchObject({ statements: [], total: 0, shownPage: null });
+        expect(after.context).toMatchObject({ rows: [], total: 0, shownPage: null });
         break;
       case 'statement.page':
         if (was('loading') && before!.context.page === event.page) {

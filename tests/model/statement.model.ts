@@ -1,6 +1,6 @@
 /** The statement page as a test model: the pages the address asks for and what the server answers. */
 import type { StatementItem, WalletResponse } from '../../src/contract/api.ts';
-import type { ResponseOf } from '../../src/contract/endpoints.ts';
+import type { Page } from '../../machines/statement/statement.types.ts';
 import { statementMachine } from '../../machines/statement/statement.machine.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
@@ -28,16 +28,16 @@ export const statementModels: FlowModel<typeof statementMachine>[] = [
         {
           ok: true,
           data: {
-            statements: [
+            rows: [
               item('2', 'transfer', 'WALLET', 'SLOT1', 40, 'SUCCESS'),
               item('1', 'deposit', 'DEPOSIT', 'WALLET', 100, 'PENDING'),
             ],
             total: 12,
           },
         },
-        { ok: true, data: { statements: [], total: 0 } },
+        { ok: true, data: { rows: [], total: 0 } },
         { ok: false, message: 'INTERNAL_SERVER_ERROR' },
-      ] satisfies Result<ResponseOf<'statement'>>[],
+      ] satisfies Result<Page>[],
       loadAccounts: [
         { ok: true, data: walletAnswer(100, '2025-06-01T10:00:00.000Z') },
         { ok: false, message: 'INTERNAL_SERVER_ERROR' },

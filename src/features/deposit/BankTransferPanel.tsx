@@ -21,6 +21,7 @@ import { CopyIcon } from '../ui/icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
 import { ErrorLine, useLatest } from '../wallet/money-parts.tsx';
 import { copyText } from './copy-text.ts';
+import { SlipUpload } from './SlipUpload.tsx';
 
 interface RegisteredAccount {
   bankCode: string;
@@ -112,7 +113,7 @@ export function BankTransferPanel({
       )}
       {!nameNeeded && registered}
       <DepositNotes lookup={lookup} />
-      {/* Slip upload (issue 4, section 3) comes here in a later step. */}
+      <SlipUpload />
     </div>
   );
 }

@@ -23,6 +23,7 @@ export const CLIENT_CODES = [
   'PASSWORD_TOO_SHORT',
   'password-not-equal',
   'requiredEngLang',
+  'SLIP_TOO_LARGE',
 ] as const;
 export type ClientCode = (typeof CLIENT_CODES)[number];
 
@@ -113,6 +114,7 @@ export const MESSAGES = {
   SLIP_UPLOAD_FAIL: msg`The slip could not be uploaded. Please try again.`,
   REQUEST_LIMIT_1MIN: msg`Too many requests. Please wait about 1 minute and try again.`,
   SLIP_NO_FILE: msg`Choose a slip image to upload.`,
+  SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
   SLIP_INVALID_FILE: msg`This file is not a valid slip image. Upload a photo of the slip.`,
   TRUELINK_DUPLICATE: msg`This TrueMoney link has already been used.`,
   TRUELINK_INVALID: msg`This TrueMoney link is not valid. Check it and try again.`,

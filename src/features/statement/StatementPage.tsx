@@ -4,27 +4,24 @@
  * amount; page links 3 before and 1 after the current page. The page lives
  * in the address (?page=), the reading in the statement machine. A failed
  * load is silently ignored (spec 7): the last page or the empty state stays.
+ * The upload-status button opens the slip modal (SlipModal.tsx).
  */
 import './statement.css';
-import { useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET, type StatementItem, type WalletResponse } from '../../contract/api.ts';
-import type { ResponseOf } from '../../contract/endpoints.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
-import type { PageQuery } from '../../../machines/statement/statement.types.ts';
+import type { Page, PageQuery } from '../../../machines/statement/statement.types.ts';
 import { useApi } from '../../app/use-app.ts';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
-import { CheckIcon, CloseIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
   DepositIcon,
   GiftIcon,
   StatementIcon,
@@ -33,15 +30,14 @@ import {
 } from '../ui/member-icons.tsx';
 import { timeAgo, type TimeAgoUnit } from '../ui/time-ago.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { ClockIcon, FinishBonusIcon, UnknownIcon } from './statement-icons.tsx';
+import { Pagination, type PageLink } from './Pagination.tsx';
+import { FinishBonusIcon, SlipUploadIcon, UnknownIcon } from './statement-icons.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
 import {
   amountSign,
   pageCount,
-  pageLinks,
   statementKind,
-  statusKind,
   type StatementKind,
-  type StatusKind,
 } from './statement-rules.ts';
 
 type IconComponent = ComponentType<{ size?: number }>;
@@ -55,13 +51,10 @@ const KIND_ICONS: Record<StatementKind, IconComponent> = {
   unknown: UnknownIcon,
 };
 
-const STATUS_ICONS: Record<StatusKind, IconComponent> = {
-  success: CheckIcon,
-  failure: CloseIcon,
-  inProgress: ClockIcon,
-};
-
 const EXACT = { exact: true, includeSearch: true } as const;
+
+/** The slip modal (and Radix's dialog) load when the member opens it. */
+const SlipModal = lazy(() => import('./SlipModal.tsx'));
 
 /** The search schema's page (absent means 1). */
 const pageOf = (search: { page?: number }) => search.page ?? 1;
@@ -85,9 +78,10 @@ export function StatementPage() {
   const statement = useActorRef(
     statementMachine.provide({
       actors: {
-        loadPage: fromPromise<Result<ResponseOf<'statement'>>, PageQuery>(({ input, signal }) =>
-          api.call('statement', { page: input.page, limit: input.limit }, { signal }),
-        ),
+        loadPage: fromPromise<Result<Page>, PageQuery>(async ({ input, signal }) => {
+          const answer = await api.call('statement', { page: input.page, limit: input.limit }, { signal });
+          return answer.ok ? { ok: true, data: { rows: answer.data.statements, total: answer.data.total } } : answer;
+        }),
         loadAccounts: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
       },
       actions: {
@@ -103,7 +97,8 @@ export function StatementPage() {
     statement.send({ type: 'statement.page', page });
   }, [statement, page]);
 
-  const statements = useSelector(statement, (snapshot) => snapshot.context.statements);
+  // The machine keeps rows untyped; this view's loadPage gives statement entries.
+  const statements = useSelector(statement, (snapshot) => snapshot.context.rows as StatementItem[]);
   const total = useSelector(statement, (snapshot) => snapshot.context.total);
   const shownPage = useSelector(statement, (snapshot) => snapshot.context.shownPage);
   const gameNames = useSelector(statement, (snapshot) => snapshot.context.gameNames);
@@ -111,6 +106,7 @@ export function StatementPage() {
   const loading = useSelector(statement, (snapshot) => snapshot.hasTag('loading'));
   const skeleton = useSelector(statement, (snapshot) => snapshot.hasTag('skeleton'));
   const now = useNow(30_000);
+  const [slipsOpen, setSlipsOpen] = useState(false);
 
   const currency = memberCurrency(accountCurrency);
   const accountName = (code: string) => (code.toUpperCase() === WALLET ? t`Wallet` : (gameNames[code] ?? code));
@@ -156,11 +152,23 @@ export function StatementPage() {
 
   return (
     <div className="stack stack--page">
-      <h1 id="statement-title">
-        <Trans>Statement</Trans>
-      </h1>
+      <div className="statement-heading">
+        <h1 id="statement-title">
+          <Trans>Statement</Trans>
+        </h1>
+        {/* spec 2: the upload-status button opens the slip modal. */}
+        <button type="button" className="button button--secondary" onClick={() => setSlipsOpen(true)}>
+          <SlipUploadIcon size={20} />
+          <Trans>Slip uploads</Trans>
+        </button>
+      </div>
       {body}
-      {last > 1 && <Pagination current={page} last={last} />}
+      {last > 1 && <Pagination current={page} last={last} label={t`Statement pages`} pageLink={statementPageLink} />}
+      {slipsOpen && (
+        <Suspense fallback={null}>
+          <SlipModal onClose={() => setSlipsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -197,10 +205,8 @@ function StatementRow({
 }) {
   const { t } = useLingui();
   const kind = statementKind(item.statementType);
-  const status = statusKind(item.status);
   const sign = amountSign(kind);
   const KindIcon = KIND_ICONS[kind];
-  const StatusIcon = STATUS_ICONS[status];
   const from = accountName(item.from);
   const to = accountName(item.to);
 
@@ -232,10 +238,7 @@ function StatementRow({
         <p className={`statement-item__amount${sign === '+' ? ' statement-item__amount--in' : ''}`}>
           {formatMoney(item.amount, currency, sign)}
         </p>
-        <span className={`status-badge status-badge--${status}`}>
-          <StatusIcon size={16} />
-          <StatusText status={status} />
-        </span>
+        <StatusBadge status={item.status} />
       </div>
     </li>
   );
@@ -288,79 +291,13 @@ function ActivityText({ kind }: { kind: StatementKind }) {
   }
 }
 
-function StatusText({ status }: { status: StatusKind }) {
-  switch (status) {
-    case 'success':
-      return <Trans>Success</Trans>;
-    case 'failure':
-      return <Trans>Failed</Trans>;
-    case 'inProgress':
-      return <Trans>In progress</Trans>;
-  }
-}
-
 /**
- * spec 9: links to 3 pages before the current one and 1 after it, with
- * previous and next. The current page is the address's (after a failed load
- * the last page read stays listed under it, spec 7).
+ * The statement's page links go to addresses. The router marks the link to
+ * the address's page with aria-current="page" exactly: by default a link to
+ * page 1 (no search) would count as active on every page, its empty search
+ * being part of any other. After a failed load the last page read stays
+ * listed under the address's page (spec 7).
  */
-function Pagination({ current, last }: { current: number; last: number }) {
-  const { t } = useLingui();
-  const search = (page: number) => (page === 1 ? {} : { page });
-  // The router marks the link to the address's page with aria-current="page".
-  // Exactly: by default a link to page 1 (no search) would count as active on
-  // every page, its empty search being part of any other.
-  return (
-    <nav className="pagination" aria-label={t`Statement pages`}>
-      <ul className="pagination__list">
-        <li>
-          {current > 1 ? (
-            <Link
-              to="/user/statement"
-              search={search(Math.min(current - 1, last))}
-              className="pagination__link"
-              aria-label={t`Previous page`}
-              activeOptions={EXACT}
-            >
-              <ChevronLeftIcon size={20} />
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--disabled" aria-disabled="true" role="link" aria-label={t`Previous page`}>
-              <ChevronLeftIcon size={20} />
-            </span>
-          )}
-        </li>
-        {pageLinks(Math.min(current, last), last).map((page) => (
-          <li key={page}>
-            <Link
-              to="/user/statement"
-              search={search(page)}
-              className="pagination__link"
-              aria-label={t`Page ${page}`}
-              activeOptions={EXACT}
-            >
-              {page}
-            </Link>
-          </li>
-        ))}
-        <li>
-          {current < last ? (
-            <Link
-              to="/user/statement"
-              search={search(current + 1)}
-              className="pagination__link"
-              aria-label={t`Next page`}
-              activeOptions={EXACT}
-            >
-              <ChevronRightIcon size={20} />
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--disabled" aria-disabled="true" role="link" aria-label={t`Next page`}>
-              <ChevronRightIcon size={20} />
-            </span>
-          )}
-        </li>
-      </ul>
-    </nav>
-  );
-}
+const statementPageLink: PageLink = (page, props) => (
+  <Link to="/user/statement" search={page === 1 ? {} : { page }} activeOptions={EXACT} {...props} />
+);

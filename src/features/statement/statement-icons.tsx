@@ -26,3 +26,11 @@ export const ClockIcon = icon(
     <path d="M12 7v5l3 2" />
   </>,
 );
+
+/** The upload-status button: a slip going up. */
+export const SlipUploadIcon = icon(
+  <>
+    <path d="M6 3h9l3 3v15H6z" />
+    <path d="M12 17v-7M9 13l3-3 3 3" />
+  </>,
+);

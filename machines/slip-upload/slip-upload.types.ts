@@ -1,0 +1,51 @@
+/**
+ * A deposit slip sent from the deposit modal (spec 2 'Slip upload (multipart,
+ * 5-minute timeout)', spec 7 POST /api/wallet/slip, issue 4 section 3).
+ */
+import type * as v from 'valibot';
+import type { SlipItem, SlipUploadResponse } from '../../src/contract/deposit.ts';
+import type { Result } from '../shared/result.ts';
+
+export type UploadAnswer = Result<v.InferOutput<typeof SlipUploadResponse>>;
+
+export interface SlipUploadContext {
+  /** The image picked; kept after a failure so that it can be sent again. */
+  file: File | null;
+  /** How much of the file has been sent, 0 to 1 (upload.progress). */
+  progress: number;
+  /**
+   * Why nothing was taken: a client pre-check (SLIP_NO_FILE, SLIP_TOO_LARGE),
+   * the server's refusal (a slip reason code of spec 8, SLIP_INVALID_FILE,
+   * REQUEST_LIMIT_1MIN, ...) or NETWORK_ERROR; null otherwise.
+   */
+  error: string | null;
+  /** The slip the server took, waiting for its check (status PENDING). */
+  slip: v.InferOutput<typeof SlipItem> | null;
+}
+
+export interface UploadInput {
+  file: File;
+  /** The transport calls this as the bytes go; it becomes an upload.progress event. */
+  reportProgress: (fraction: number) => void;
+}
+
+export type SlipUploadEvent =
+  /** The member picked a file (null: the picker was emptied). */
+  | { type: 'slip.pick'; file: File | null }
+  | { type: 'slip.send' }
+  /** While uploading: stop, keep the file. */
+  | { type: 'slip.cancel' }
+  /** After a failure: the same file again. */
+  | { type: 'slip.retry' }
+  /** After a slip was received: start over for another one. */
+  | { type: 'slip.another' }
+  /** From the upload in flight: the share of the file sent so far. */
+  | { type: 'upload.progress'; fraction: number };
+
+/**
+ * Actor the view provides: upload (UploadInput → UploadAnswer); it passes
+ * `signal` on, so cancelling aborts the request.
+ * Tags: 'picking' (the file picker shows), 'ready' (a file waits to be sent),
+ * 'busy' (uploading: the progress bar and cancel), 'received', 'failed'.
+ */
+export type SlipUploadTag = 'picking' | 'ready' | 'busy' | 'received' | 'failed';
