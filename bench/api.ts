@@ -10,12 +10,9 @@
  * One member per connection, because more than 5 logins of one phone in
  * flight at once count as a guessing burst (docs/decisions.md).
  */
-import type { AddressInfo } from 'node:net';
 import { REQUESTED_WITH, endpoints } from '../src/contract/endpoints.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig, type Config } from '../src/server/config.ts';
-import { seed } from '../src/server/db/seed.ts';
 import { fire, type Load } from './support/load.ts';
+import { startBenchApp } from './support/app.ts';
 import { benchServerUrl, pgliteTarget, postgresTarget, printTable, type Target } from './support/targets.ts';
 
 const CONNECTIONS = 10;
@@ -37,14 +34,10 @@ interface Row {
   failures: number;
 }
 
-async function benchmark({ driver, database }: Target): Promise<Row[]> {
-  const config: Config = { ...loadConfig({}), host: '127.0.0.1', port: 0, logLevel: 'warn', registerOtp: false, smsProvider: 'none' };
-  await database.migrate();
-  await seed(database.db, config);
-  const app = await buildApp({ config, db: database.db });
+async function benchmark(target: Target): Promise<Row[]> {
+  const { driver } = target;
+  const { app, base } = await startBenchApp(target);
   try {
-    await app.listen({ host: config.host, port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const headers = { 'content-type': 'application/json', 'x-requested-with': REQUESTED_WITH };
     const post = (url: string, body: unknown) => fetch(base + url, { method: 'POST', headers, body: JSON.stringify(body) });
 

@@ -11,18 +11,16 @@
  *   as credited afterwards, so a replay would not count.
  * Prints requests/s, p50 and p99 latency, and checks the ledger after.
  */
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { endpoints, fillPath, REQUESTED_WITH } from '../src/contract/endpoints.ts';
-import { buildApp } from '../src/server/app.ts';
-import { DEFAULT_POOL_SIZE, loadConfig, type Config } from '../src/server/config.ts';
+import { DEFAULT_POOL_SIZE, type Config } from '../src/server/config.ts';
 import type { Db } from '../src/server/db/client.ts';
-import { seed } from '../src/server/db/seed.ts';
 import { depositQrCodes, payments, users } from '../src/server/db/schema.ts';
 import { checkLedger } from '../src/server/ledger/check.ts';
 import { promptPayPayload } from '../src/server/payments/promptpay.ts';
 import { signedHeaders } from '../src/server/payments/webhook.ts';
 import { fire, type LoadFigures } from './support/load.ts';
+import { startBenchApp } from './support/app.ts';
 import { benchServerUrl, pgliteTarget, postgresTarget, printTable, type Target } from './support/targets.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -119,21 +117,9 @@ function webhookCredits(base: string, config: Config, qrIds: number[]): Promise<
 }
 
 async function benchmark(target: Target) {
-  const config: Config = {
-    ...loadConfig({}),
-    host: '127.0.0.1',
-    port: 0,
-    logLevel: (process.env.BENCH_LOG as 'info') ?? 'warn',
-    registerOtp: false,
-    smsProvider: 'none',
-  };
   const { db } = target.database;
-  await target.database.migrate();
-  await seed(db, config);
-  const app = await buildApp({ config, db });
+  const { app, config, base } = await startBenchApp(target);
   try {
-    await app.listen({ host: config.host, port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const tokens = await signedInMembers(base);
     const creations = await qrCreations(base, tokens);
     const qrIds = await payableQrs(db);

@@ -18,19 +18,17 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WALLET } from '../src/contract/api.ts';
 import { endpoints, fillPath, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from '../src/contract/endpoints.ts';
-import { buildApp } from '../src/server/app.ts';
-import { DEFAULT_POOL_SIZE, loadConfig, type Config } from '../src/server/config.ts';
-import { seed } from '../src/server/db/seed.ts';
+import { DEFAULT_POOL_SIZE } from '../src/server/config.ts';
 import { idempotencyKeys } from '../src/server/db/schema.ts';
 import { findAccount, gameAccountCode, walletCode } from '../src/server/ledger/accounts.ts';
 import { checkLedger } from '../src/server/ledger/check.ts';
 import { postTransfer } from '../src/server/ledger/transfers.ts';
 import { fire } from './support/load.ts';
+import { startBenchApp } from './support/app.ts';
 import { benchServerUrl, pgliteTarget, postgresTarget, printTable, type Target } from './support/targets.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -188,21 +186,8 @@ async function rawInProcess(target: Target, members: Member[]): Promise<Figures>
 }
 
 async function benchmark(target: Target): Promise<{ http: Figures; raw: Figures; rawName: string }> {
-  const config: Config = {
-    ...loadConfig({}),
-    host: '127.0.0.1',
-    port: 0,
-    logLevel: (process.env.BENCH_LOG as 'info') ?? 'warn',
-    registerOtp: false,
-    smsProvider: 'none',
-    operator: OPERATOR,
-  };
-  await target.database.migrate();
-  await seed(target.database.db, config);
-  const app = await buildApp({ config, db: target.database.db });
+  const { app, base } = await startBenchApp(target, { operator: OPERATOR });
   try {
-    await app.listen({ host: config.host, port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const members = await setUpMembers(base);
     const http = await throughHttp(base, members);
     const raw = target.url ? await rawPostgres(target.url, members) : await rawInProcess(target, members);

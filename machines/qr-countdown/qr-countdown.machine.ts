@@ -28,6 +28,25 @@ type ProviderInput = { provider: QrProvider };
 const openQr = (result: QrAnswer) => result.ok && result.data.hasQrcode && result.data.qrcodeId !== null && result.data.expireIn > 0;
 const closedQr = (result: QrAnswer) => result.ok && !result.data.hasQrcode;
 
+/**
+ * The countdown while a read or a cancel is in flight: a child state that
+ * re-enters itself each second (so the invocation of its parent runs on),
+ * and the QR is discarded at 00:00.
+ */
+const countingDown = {
+  initial: 'second',
+  states: {
+    second: {
+      after: {
+        tick: [
+          { guard: 'lastSecond', target: '#qrCountdown.discarded', actions: 'expire' },
+          { target: 'second', reenter: true, actions: 'countDown' },
+        ],
+      },
+    },
+  },
+} as const;
+
 export const qrCountdownMachine = setup({
   types: {
     context: {} as QrCountdownContext,
@@ -172,17 +191,7 @@ export const qrCountdownMachine = setup({
             ],
             onError: 'waiting',
           },
-          initial: 'second',
-          states: {
-            second: {
-              after: {
-                tick: [
-                  { guard: 'lastSecond', target: '#qrCountdown.discarded', actions: 'expire' },
-                  { target: 'second', reenter: true, actions: 'countDown' },
-                ],
-              },
-            },
-          },
+          ...countingDown,
         },
         cancelling: {
           tags: 'busy',
@@ -197,17 +206,7 @@ export const qrCountdownMachine = setup({
             ],
             onError: { target: 'waiting', actions: 'showNetworkError' },
           },
-          initial: 'second',
-          states: {
-            second: {
-              after: {
-                tick: [
-                  { guard: 'lastSecond', target: '#qrCountdown.discarded', actions: 'expire' },
-                  { target: 'second', reenter: true, actions: 'countDown' },
-                ],
-              },
-            },
-          },
+          ...countingDown,
         },
       },
     },
