@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { findUserByPhone, updateBankAccountName } from '../../src/server/repositories/users.ts';
-import { callOk, loginViaApi, newMember, registerViaApi, type Member } from './support/api.ts';
+import { callOk, loginViaApi, newMember, registerViaApi, statementPage, type Member } from './support/api.ts';
 import type { BrowserServer } from './support/app-server.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, field, logInViaUi, main, useServer } from './support/ui.ts';
@@ -194,9 +194,7 @@ test.describe('deposits at the seeded settings (15-minute QR codes)', () => {
     });
 
     await test.step('the statement shows the deposit with a + sign and SUCCESS, as POST /api/statement says', async () => {
-      const { statements } = (await callOk(server(), 'POST', '/api/statement', token, { page: 1, limit: 10 })) as {
-        statements: { statementType: string; amount: number; status: string }[];
-      };
+      const { statements } = await statementPage(server(), token);
       expect(statements.map(({ statementType, amount, status }) => ({ statementType, amount, status }))).toEqual([
         { statementType: 'deposit', amount: AMOUNT, status: 'SUCCESS' },
       ]);

@@ -6,7 +6,7 @@
  * server; money is put in by an operator, as in production.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { callOk, freshIdempotencyKey, loginViaApi, newMember, registerViaApi, type Member } from './support/api.ts';
+import { callOk, freshIdempotencyKey, loginViaApi, newMember, registerViaApi, statementPage, type Member, type StatementEntry } from './support/api.ts';
 import { tr, type Locale } from './support/texts.ts';
 import { bottomNav, formatDateTime, logInViaUi, main, useServer } from './support/ui.ts';
 
@@ -41,14 +41,6 @@ interface SlotJson {
   isActive: boolean;
 }
 
-interface StatementJson {
-  statementType: string;
-  from: string;
-  to: string;
-  amount: number;
-  status: string;
-  createdAt: string;
-}
 
 // ---------------------------------------------------------------- where things are
 
@@ -219,8 +211,8 @@ test('statement: activity, signs, statuses and times; 10 a page, page links, bac
   const mine = withdrawals.find((withdrawal) => withdrawal.username === member.phone)!;
   await call('POST', `/api/ops/withdrawals/${mine.id}/rejected`, operator);
   await call('POST', '/api/wallet/withdraw', token, { amount: 120 });
-  const first = (await call('POST', '/api/statement', token, { page: 1, limit: 10 })) as { statements: StatementJson[]; total: number };
-  const second = (await call('POST', '/api/statement', token, { page: 2, limit: 10 })) as { statements: StatementJson[] };
+  const first = await statementPage(server(), token, 1);
+  const second = await statementPage(server(), token, 2);
   expect(first.total).toBe(14);
 
   await logInViaUi(page, server(), member.phone, member.password);
@@ -229,7 +221,7 @@ test('statement: activity, signs, statuses and times; 10 a page, page links, bac
   await expect(main(page).getByRole('heading', { level: 1, name: tr('Statement') })).toBeVisible();
 
   /** What a row must say for an entry (spec 4): its activity, signed amount, status, DD/MM/YYYY HH:mm:ss and time ago. */
-  async function expectRows(entries: StatementJson[]): Promise<void> {
+  async function expectRows(entries: StatementEntry[]): Promise<void> {
     await expect(statementRows(page)).toHaveCount(entries.length);
     for (const [index, entry] of entries.entries()) {
       const row = statementRows(page).nth(index);

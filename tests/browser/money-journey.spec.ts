@@ -9,7 +9,7 @@
  * phone viewport).
  */
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { callOk, loginViaApi, newMember, registerViaApi } from './support/api.ts';
+import { callOk, loginViaApi, newMember, registerViaApi, statementPage, type StatementEntry } from './support/api.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, field, formatDateTime, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 
@@ -33,18 +33,7 @@ const GAME_PAGE = { spin: 'หมุน', player: 'ผู้เล่น' };
 type Json = Record<string, unknown>;
 const call = (method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<Json> => callOk(server(), method, path, token, body);
 
-interface StatementJson {
-  statementType: string;
-  from: string;
-  to: string;
-  amount: number;
-  status: string;
-  createdAt: string;
-}
 
-async function statementOf(token: string): Promise<{ statements: StatementJson[]; total: number }> {
-  return (await call('POST', '/api/statement', token, { page: 1, limit: 10 })) as { statements: StatementJson[]; total: number };
-}
 
 // ---------------------------------------------------------------- where things are
 
@@ -297,7 +286,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
   });
 
   /** What a statement row must say for an entry (spec 4): activity, route of a transfer, signed amount, status, time. */
-  async function expectStatement(entries: StatementJson[]): Promise<void> {
+  async function expectStatement(entries: StatementEntry[]): Promise<void> {
     await expect(statementRows(page)).toHaveCount(entries.length);
     for (const [index, entry] of entries.entries()) {
       const row = statementRows(page).nth(index);
@@ -316,7 +305,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
   }
 
   await test.step('the statement: deposit +, two transfers without a sign, withdrawal - in progress; as POST /api/statement says', async () => {
-    const { statements, total } = await statementOf(token);
+    const { statements, total } = await statementPage(server(), token);
     // Newest first. The round's bet and win stay inside the game account: not wallet movements.
     expect(total).toBe(4);
     expect(statements.map(({ statementType, from, to, amount, status }) => ({ statementType, from, to, amount, status }))).toEqual([
@@ -345,7 +334,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
     const paid = (await call('POST', `/api/ops/withdrawals/${mine[0]!.id}/paid`, operator)) as { withdrawal: { status: string } };
     expect(paid.withdrawal.status).toBe('paid');
 
-    const { statements } = await statementOf(token);
+    const { statements } = await statementPage(server(), token);
     expect(statements[0]).toMatchObject({ statementType: 'withdraw', amount: WITHDRAWAL, status: 'SUCCESS' });
     await page.reload();
     await expectStatement(statements);

@@ -3,15 +3,14 @@
  * the home reads) and the modal stack (what the home shows over itself). A
  * modal that saved asks the wallet to read again.
  */
-import { useEffect, useRef } from 'react';
 import { useActorRef } from '@xstate/react';
-import { useLingui } from '@lingui/react';
 import { fromPromise } from 'xstate';
 import type { WalletResponse } from '../../contract/api.ts';
 import { homeMachine } from '../../../machines/home/home.machine.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { walletMachine } from '../../../machines/wallet/wallet.machine.ts';
 import { useApi } from '../../app/use-app.ts';
+import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 
 export function useHomeActors() {
   const api = useApi();
@@ -36,13 +35,7 @@ export function useHomeActors() {
   );
 
   // Game names and texts come in the member's language (Accept-Language): read again on a switch.
-  const { i18n } = useLingui();
-  const locale = useRef(i18n.locale);
-  useEffect(() => {
-    if (locale.current === i18n.locale) return;
-    locale.current = i18n.locale;
-    wallet.send({ type: 'wallet.reload' });
-  }, [i18n.locale, wallet]);
+  useLanguageSwitch(() => wallet.send({ type: 'wallet.reload' }));
 
   return { wallet, home };
 }

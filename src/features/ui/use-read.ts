@@ -4,15 +4,14 @@
  * data untyped; the endpoint's name types it here. Read again on a language
  * switch (server texts follow Accept-Language).
  */
-import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLingui } from '@lingui/react';
 import { fromPromise } from 'xstate';
 import type { BodyOf, EndpointName, ResponseOf } from '../../contract/endpoints.ts';
 import { readMachine } from '../../../machines/read/read.machine.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import type { CallOptions, CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
+import { useLanguageSwitch } from './use-language-switch.ts';
 
 /** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
 export type ReadEndpoint = {
@@ -50,13 +49,7 @@ export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: Rea
     { input: { startDelay } },
   );
 
-  const { i18n } = useLingui();
-  const locale = useRef(i18n.locale);
-  useEffect(() => {
-    if (locale.current === i18n.locale) return;
-    locale.current = i18n.locale;
-    read.send({ type: 'read.reload' });
-  }, [i18n.locale, read]);
+  useLanguageSwitch(() => read.send({ type: 'read.reload' }));
 
   return {
     data: useSelector(read, (snapshot) => snapshot.context.data as ResponseOf<N> | null),

@@ -27,7 +27,22 @@ export function promptPayPayload(promptPayId: string, amount: number): string {
   return anyId({ type, target: promptPayId, amount });
 }
 
+/**
+ * Drawn QR codes by payload. An open deposit modal reads its QR every 5 s,
+ * and a payload depends only on the receiver and the amount, so a few
+ * hundred cover the usual amounts; the oldest is dropped beyond that.
+ */
+const drawn = new Map<string, Promise<string>>();
+const DRAWN_MAX = 500;
+
 /** The payload drawn as an SVG QR code (error correction M, a quiet zone of 2 modules). */
 export function qrSvg(payload: string): Promise<string> {
-  return QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  let svg = drawn.get(payload);
+  if (svg === undefined) {
+    if (drawn.size >= DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
+    svg = QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    drawn.set(payload, svg);
+    svg.catch(() => drawn.delete(payload));
+  }
+  return svg;
 }

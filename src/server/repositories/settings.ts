@@ -2,7 +2,7 @@
  * Scalar settings live in the `settings` table (key → jsonb) so an operator
  * can change them without a deploy. This is their one typed view.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
 import { DEFAULT_SETTINGS } from '../db/seed-data.ts';
@@ -57,6 +57,13 @@ export interface Settings {
 export async function getSetting<K extends keyof Settings>(db: Queryable, key: K): Promise<Settings[K]> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row ? (row.value as Settings[K]) : DEFAULT_SETTINGS[key];
+}
+
+/** Several settings in one query (their defaults where a row is missing). */
+export async function getSettings<K extends keyof Settings>(db: Queryable, ...keys: K[]): Promise<Pick<Settings, K>> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(keys.map((key) => [key, stored.has(key) ? stored.get(key) : DEFAULT_SETTINGS[key]])) as Pick<Settings, K>;
 }
 
 /**

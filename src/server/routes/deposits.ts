@@ -16,7 +16,7 @@ import { isPromptPayId, promptPayPayload, qrSvg } from '../payments/promptpay.ts
 import { decryptLink, simulatedTrueMoney, voucherOf, VoucherRefused } from '../payments/truemoney.ts';
 import { listActiveBanks } from '../repositories/lookups.ts';
 import { cancelQr, closeOpenQr, findMemberQr, findOpenQr, insertQr, lockMemberQrs, markExpired, type QrCode } from '../repositories/qr-codes.ts';
-import { getSetting } from '../repositories/settings.ts';
+import { getSetting, getSettings } from '../repositories/settings.ts';
 import { insertTrueLink, isVoucherUsed, registeredPhone } from '../repositories/true-links.ts';
 import { memberCurrency } from '../repositories/wallet.ts';
 import { route } from '../route.ts';
@@ -58,20 +58,21 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
 
   /** The receiving accounts in the member's currency (a member can only send that); the PromptPay ids stay on the server. */
   route(app, endpoints.lookupDeposit, async ({ db, caller }) => {
-    const [accounts, wallets, isManual, qrMinutes, slipClosingTime, trueWalletMinimum, qrMinimums, banks, currency] = await Promise.all([
-      getSetting(db, 'depositAccounts'),
-      getSetting(db, 'depositWallets'),
-      getSetting(db, 'depositIsManual'),
-      getSetting(db, 'qrMinutes'),
-      getSetting(db, 'slipClosingTime'),
-      getSetting(db, 'trueWalletMinimum'),
-      getSetting(db, 'qrMinimums'),
-      listActiveBanks(db),
-      memberCurrency(db, caller.userId),
-    ]);
+    const { depositAccounts, depositWallets, depositIsManual, ...texts } = await getSettings(
+      db,
+      'depositAccounts',
+      'depositWallets',
+      'depositIsManual',
+      'qrMinutes',
+      'slipClosingTime',
+      'trueWalletMinimum',
+      'qrMinimums',
+    );
+    const banks = await listActiveBanks(db);
+    const currency = await memberCurrency(db, caller.userId);
     const names = new Map(banks.map((bank) => [bank.code, { nameTH: bank.nameTh, nameEN: bank.nameEn }]));
     return {
-      banks: accounts
+      banks: depositAccounts
         .filter((account) => account.currency === currency)
         .map(({ bankCode, bankType, mode, bankAccountName, bankAccountNo }) => ({
           bankCode,
@@ -82,12 +83,9 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
           currency,
           bank: names.get(bankCode) ?? PAYMENT_NAMES[bankCode] ?? { nameTH: bankCode, nameEN: bankCode },
         })),
-      wallets,
-      isManual,
-      qrMinutes,
-      slipClosingTime,
-      trueWalletMinimum,
-      qrMinimums,
+      wallets: depositWallets,
+      isManual: depositIsManual,
+      ...texts,
     };
   });
 
@@ -105,12 +103,8 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
    */
   route(app, endpoints.qrCreate, async ({ db, caller, params, body, request }) => {
     const provider = params.bankCode;
-    const [accounts, minimums, minutes, currency] = await Promise.all([
-      getSetting(db, 'depositAccounts'),
-      getSetting(db, 'qrMinimums'),
-      getSetting(db, 'qrMinutes'),
-      memberCurrency(db, caller.userId),
-    ]);
+    const { depositAccounts: accounts, qrMinimums: minimums, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMinutes');
+    const currency = await memberCurrency(db, caller.userId);
     const account = accounts.find((candidate) => candidate.bankCode === provider && candidate.currency === 'BAHT' && candidate.promptPayId !== null);
     const promptPayId = account?.promptPayId;
     if (currency !== 'BAHT' || !promptPayId || !isPromptPayId(promptPayId)) throw new ApiError(400, 'QR_FAIL');

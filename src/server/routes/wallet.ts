@@ -18,7 +18,7 @@ import { ApiError } from '../errors.ts';
 import { availableOf, findAccount, walletCode } from '../ledger/accounts.ts';
 import type { Caller } from '../plugins/authentication.ts';
 import { listMemberSlots } from '../repositories/games.ts';
-import { getSetting } from '../repositories/settings.ts';
+import { getSetting, getSettings } from '../repositories/settings.ts';
 import type { Currency } from '../repositories/users.ts';
 import { findMemberGame, memberCurrency, type MemberGame } from '../repositories/wallet.ts';
 import { route } from '../route.ts';
@@ -114,10 +114,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     };
   }
 
-  route(app, endpoints.lookupWithdraw, async ({ db }) => ({
-    withdrawMin: await getSetting(db, 'withdrawMin'),
-    withdrawMax: await getSetting(db, 'withdrawMax'),
-  }));
+  route(app, endpoints.lookupWithdraw, ({ db }) => getSettings(db, 'withdrawMin', 'withdrawMax'));
 
   route(app, endpoints.wallet, async ({ db, caller }) => walletAnswer(db, caller.userId));
 

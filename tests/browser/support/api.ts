@@ -3,6 +3,7 @@
  * up members, and acting as "another device" of a member. Every call carries
  * the fixed X-Requested-With header the server requires (spec 7).
  */
+import type { ResponseOf } from '../../../src/contract/endpoints.ts';
 import type { BrowserServer } from './app-server.ts';
 
 export interface ApiAnswer {
@@ -54,6 +55,14 @@ export async function callOk(
   body?: unknown,
 ): Promise<Record<string, unknown>> {
   return ok(api(server, method, path, { body, token, idempotencyKey: freshIdempotencyKey() }), `${method} ${path}`);
+}
+
+/** One page of the member's statement as the server answers it (the contract's StatementResponse). */
+export type StatementPage = ResponseOf<'statement'>;
+export type StatementEntry = StatementPage['statements'][number];
+
+export async function statementPage(server: BrowserServer, token: string, page = 1): Promise<StatementPage> {
+  return (await callOk(server, 'POST', '/api/statement', token, { page, limit: 10 })) as StatementPage;
 }
 
 const used = new Set<string>();
