@@ -18,6 +18,12 @@ export interface Credentials {
 }
 
 export interface Config {
+  /**
+   * NODE_ENV=production (the Node convention): real money. Nothing that ships
+   * in the source is accepted then (secrets, demo accounts, simulators).
+   * Otherwise demo mode, for trying the app.
+   */
+  production: boolean;
   port: number;
   host: string;
   /** PGlite keeps its files in `<dataDir>/pglite` when no databaseUrl is given. */
@@ -140,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
   const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';
   const paymentWebhookSecret = read(env, 'PAYMENT_WEBHOOK_SECRET', webhookSecretText, webhookSecret, { secret: true }) ?? DEV_PAYMENT_WEBHOOK_SECRET;
   return {
+    production: env.NODE_ENV === 'production',
     port: read(env, 'PORT', 'an integer 1-65535', port) ?? 3000,
     host: read(env, 'HOST', 'a host name or IP address', host) ?? '0.0.0.0',
     dataDir: path.resolve(read(env, 'DATA_DIR', 'a folder path', v.string()) ?? path.join(projectRoot, 'data')),
