@@ -47,6 +47,8 @@ export const EnableChatWidgetResponse = v.object({ enableChatWidget: v.boolean()
 export const LoginRequest = v.object({
   username: requiredText(32),
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
+  /** An operator's TOTP code (the second factor); members send none. */
+  otpCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'OTP_CODE_INVALID'))),
 });
 export const LoginResponse = v.object({ token: v.string() });
 
@@ -229,6 +231,19 @@ export type StatementItem = v.InferOutput<typeof StatementItem>;
 export const StatementResponse = v.object({ statements: v.array(StatementItem), total: v.number() });
 
 // ---------------------------------------------------------------- operator
+
+/** What an operator may do; every operator route names the roles it accepts, and admin holds them all. */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'marketing'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** A member's standing: only an active member can log in. */
+export const MEMBER_STATUSES = ['active', 'suspended', 'closed'] as const;
+
+export const MemberStatusRequest = v.object({ status: v.picklist(MEMBER_STATUSES, 'KEY_INVALID') });
+export const MemberStatusResponse = v.object({
+  message: v.string(),
+  member: v.object({ username: v.string(), name: v.string(), status: v.picklist(MEMBER_STATUSES) }),
+});
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 

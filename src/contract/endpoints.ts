@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import * as api from './api.ts';
 import * as deposit from './deposit.ts';
 
-export type Access = 'public' | 'member' | 'operator';
+/** Who may call: anyone, a member, an operator (of the endpoint's `roles`), or either kind of signed-in caller (logout). */
+export type Access = 'public' | 'member' | 'operator' | 'signedIn';
 
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,10 +25,13 @@ export interface Endpoint {
    * body is refused (409 KEY_INVALID).
    */
   readonly idempotent?: true;
+  /** Operator endpoints: the roles that may call it; admin always may. */
+  readonly roles?: readonly api.OperatorRole[];
   readonly response: v.GenericSchema;
 }
 
-function endpoint<const E extends Endpoint>(e: E): E {
+/** An operator endpoint must name its roles (admin always may): the type refuses one without. */
+function endpoint<const E extends Endpoint>(e: E & (E['access'] extends 'operator' ? { roles: readonly api.OperatorRole[] } : unknown)): E {
   return e;
 }
 
@@ -35,6 +39,7 @@ const slotParams = v.object({ slotCode: api.SlotCode });
 const autoLoginParams = v.object({ provider: api.AccountName, username: v.pipe(v.string(), v.maxLength(80)) });
 const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, password: v.pipe(v.string(), v.maxLength(200)) });
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/, 'NO_DATA')) });
+const memberParams = v.object({ username: v.pipe(v.string(), v.regex(/^\d{8,13}$/, 'NO_USER')) });
 const withdrawalsQuery = v.object({ status: v.optional(v.picklist(api.WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending') });
 
 export const endpoints = {
@@ -52,7 +57,7 @@ export const endpoints = {
 
   // session
   login: endpoint({ method: 'POST', path: '/api/login', access: 'public', body: api.LoginRequest, response: api.LoginResponse }),
-  logout: endpoint({ method: 'POST', path: '/api/logout', access: 'member', response: api.MessageResponse }),
+  logout: endpoint({ method: 'POST', path: '/api/logout', access: 'signedIn', response: api.MessageResponse }),
 
   // OTP
   otpSend: endpoint({ method: 'POST', path: '/api/otp/send', access: 'public', body: api.OtpSendRequest, response: api.OtpSendResponse }),
@@ -81,14 +86,17 @@ export const endpoints = {
   withdrawAll: endpoint({ method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
   statement: endpoint({ method: 'POST', path: '/api/statement', access: 'member', body: api.PageRequest, response: api.StatementResponse }),
 
-  // operator (not in spec 7: the back office this build needs to move money in and out)
-  opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', query: withdrawalsQuery, response: api.WithdrawalsResponse }),
-  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
-  opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', params: idParams, response: api.WithdrawalResponse }),
-  opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', idempotent: true, body: api.DepositRequest, response: api.DepositResponse }),
-  opsPayments: endpoint({ method: 'GET', path: '/api/ops/payments', access: 'operator', query: deposit.PaymentsQuery, response: deposit.PaymentsResponse }),
-  opsPaymentCredit: endpoint({ method: 'POST', path: '/api/ops/payments/:id/credit', access: 'operator', params: idParams, body: deposit.PaymentCreditRequest, response: deposit.PaymentResponse }),
-  opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', params: idParams, response: deposit.PaymentResponse }),
+  // operator (not in spec 7: the back office this build needs to move money in and out).
+  // Money is finance's; a member's standing is support's; admin may do everything.
+  opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: withdrawalsQuery, response: api.WithdrawalsResponse }),
+  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
+  opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
+  /** Idempotent by its bank reference (the ledger key `deposit:{reference}`), not by an Idempotency-Key. */
+  opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', roles: ['finance'], body: api.DepositRequest, response: api.DepositResponse }),
+  opsPayments: endpoint({ method: 'GET', path: '/api/ops/payments', access: 'operator', roles: ['finance'], query: deposit.PaymentsQuery, response: deposit.PaymentsResponse }),
+  opsPaymentCredit: endpoint({ method: 'POST', path: '/api/ops/payments/:id/credit', access: 'operator', roles: ['finance'], params: idParams, body: deposit.PaymentCreditRequest, response: deposit.PaymentResponse }),
+  opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
+  opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
 
   // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)
   lookupDeposit: endpoint({ method: 'GET', path: '/api/lookup/deposit', access: 'member', response: deposit.DepositLookupResponse }),
@@ -100,9 +108,9 @@ export const endpoints = {
   slipUpload: endpoint({ method: 'POST', path: '/api/wallet/slip', access: 'member', response: deposit.SlipUploadResponse }),
   slips: endpoint({ method: 'POST', path: '/api/statement/slip', access: 'member', body: deposit.SlipsRequest, response: deposit.SlipsResponse }),
   slipReference: endpoint({ method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', params: deposit.SlipReferenceParams, response: deposit.SlipReferenceResponse }),
-  opsSlips: endpoint({ method: 'GET', path: '/api/ops/slips', access: 'operator', query: deposit.OpsSlipsQuery, response: deposit.OpsSlipsResponse }),
-  opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', params: idParams, body: deposit.SlipApproveRequest, response: deposit.OpsSlipResponse }),
-  opsSlipRejected: endpoint({ method: 'POST', path: '/api/ops/slips/:id/rejected', access: 'operator', params: idParams, body: deposit.SlipRejectRequest, response: deposit.OpsSlipResponse }),
+  opsSlips: endpoint({ method: 'GET', path: '/api/ops/slips', access: 'operator', roles: ['finance'], query: deposit.OpsSlipsQuery, response: deposit.OpsSlipsResponse }),
+  opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipApproveRequest, response: deposit.OpsSlipResponse }),
+  opsSlipRejected: endpoint({ method: 'POST', path: '/api/ops/slips/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipRejectRequest, response: deposit.OpsSlipResponse }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -5,19 +5,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { GameProviders } from './games/provider.ts';
 import { builtInProviders } from './games/registry.ts';
+import { databaseLimitStore } from './limits/database-store.ts';
+import { Limits } from './limits/limits.ts';
+import { redisLimitStore } from './limits/redis-store.ts';
+import type { LimitStore } from './limits/store.ts';
 import { authentication } from './plugins/authentication.ts';
 import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { requireRequestedWith } from './plugins/requested-with.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
-import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
+import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
@@ -41,6 +45,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Game providers by name (games.provider). */
     games: GameProviders;
+    /** Rate limits (limits/limits.ts). */
+    limits: Limits;
   }
 }
 
@@ -54,11 +60,15 @@ export interface AppOptions {
   games?: GameProviders;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** Where rate-limit state lives; defaults to Redis with config.redisUrl, else the database. The app closes it. */
+  limitStore?: LimitStore;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), logStream, limitStore }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     genReqId: () => randomUUID(),
     // Our own ids only: a client-chosen id could forge log lines.
     requestIdHeader: false,
@@ -70,6 +80,15 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('clock', clock);
   app.decorate('games', games);
   app.decorate('sms', sms ?? createSmsSender(config.smsProvider, app.log));
+  const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : databaseLimitStore(db));
+  app.decorate('limits', new Limits(store, config.limits));
+  const pruning = setInterval(() => {
+    store.prune(clock()).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit state failed'));
+  }, LIMITS_PRUNE_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    await store.close();
+  });
 
   // The API speaks JSON only; any other body is refused with 415 (KEY_INVALID).
   app.removeContentTypeParser('text/plain');

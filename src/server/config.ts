@@ -5,9 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules.ts';
+import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
+import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -37,13 +40,24 @@ export interface Config {
   registerOtp: boolean | undefined;
   smsProvider: 'console' | 'none';
   serviceStatus: 'active' | 'terminated';
-  /** An operator account created or updated at start, when both variables are set. */
+  /**
+   * The bootstrap admin (OPERATOR_PHONE, OPERATOR_PASSWORD): created or
+   * updated at start when both are set; its password follows the variable.
+   */
   operator: Credentials | null;
   /** The demo member seeded when no user has this phone. */
   demo: Credentials;
   logLevel: LogLevel;
-  /** Accepted and validated; nothing uses Redis yet. */
+  /** Set: rate-limit counters live in Redis (shared by every process); unset: in the database. */
   redisUrl: string | null;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): false, a hop count, or the
+   * addresses/CIDRs of the proxies whose X-Forwarded-For is believed. The
+   * client address (per-address limits) and https (Secure cookies) follow it.
+   */
+  trustProxy: false | number | string[];
+  /** Per-address limits (null when LIMITS_PER_IP=off) and the server's login ceiling. */
+  limits: LimitsConfig;
   /** The built SPA (`vite build` output). */
   distDir: string;
   /**
@@ -117,6 +131,52 @@ const urlSecret = v.pipe(v.string(), v.minLength(32), v.maxLength(512));
 const webhookSecret = v.pipe(v.string(), v.minLength(16), v.maxLength(256));
 const webhookSecretText = '16 to 256 characters';
 
+const LIMIT_NAMES: Record<IpLimitName, string> = {
+  loginFailures: 'LIMIT_LOGIN_FAILURES_PER_IP',
+  otpSends: 'LIMIT_OTP_SENDS_PER_IP',
+  otpFailures: 'LIMIT_OTP_FAILURES_PER_IP',
+  registrations: 'LIMIT_REGISTRATIONS_PER_IP',
+  validations: 'LIMIT_VALIDATIONS_PER_IP',
+};
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** `{count}/{window}`, e.g. `20/15m` (s, m or h). */
+const windowLimit = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,6}\/[1-9]\d{0,3}[smh]$/),
+  v.transform((value): WindowLimit => {
+    const [count, window] = value.split('/') as [string, string];
+    return { max: Number(count), windowMs: Number(window.slice(0, -1)) * UNIT_MS[window.slice(-1) as keyof typeof UNIT_MS] };
+  }),
+);
+const windowLimitText = 'a count and a window like 20/15m (s, m or h)';
+
+function limits(env: Env, production: boolean): LimitsConfig {
+  const perIpOn = read(env, 'LIMITS_PER_IP', '"on" or "off"', onOff) ?? true;
+  // Load tests from one address turn them off; real traffic never may.
+  if (!perIpOn && production) throw new ConfigError('Invalid configuration: LIMITS_PER_IP=off is for load tests and is refused in production (NODE_ENV=production)');
+  const perIp = Object.fromEntries(
+    IP_LIMIT_NAMES.map((name) => [name, read(env, LIMIT_NAMES[name], windowLimitText, windowLimit) ?? DEFAULT_IP_LIMITS[name]]),
+  ) as Record<IpLimitName, WindowLimit>;
+  return { perIp: perIpOn ? perIp : null, loginsGlobal: read(env, 'LIMIT_LOGINS_GLOBAL', windowLimitText, windowLimit) ?? DEFAULT_LOGINS_GLOBAL };
+}
+
+/** A hop count (1-10) or a comma-separated list of proxy addresses and CIDRs; never "trust everyone". */
+const trustProxy = v.pipe(
+  v.string(),
+  v.check((value) => /^([1-9]|10)$/.test(value) || value.split(',').every((part) => isAddressOrCidr(part.trim()))),
+  v.transform((value): number | string[] => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()))),
+);
+
+function isAddressOrCidr(value: string): boolean {
+  if (ipaddr.isValid(value)) return true;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function paymentWebhookSecrets(env: Env, fallback: string): Record<QrProvider, string> {
   const entries = QR_PROVIDERS.map((provider) => {
     const name = `PAYMENT_WEBHOOK_SECRET_${provider}`;
@@ -143,10 +203,11 @@ function credentials(env: Env, variant: Variant, phoneName: string, passwordName
 }
 
 export function loadConfig(env: Env = process.env): Config {
+  const production = env.NODE_ENV === 'production';
   const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';
   const paymentWebhookSecret = read(env, 'PAYMENT_WEBHOOK_SECRET', webhookSecretText, webhookSecret, { secret: true }) ?? DEV_PAYMENT_WEBHOOK_SECRET;
   return {
-    production: env.NODE_ENV === 'production',
+    production,
     port: read(env, 'PORT', 'an integer 1-65535', port) ?? 3000,
     host: read(env, 'HOST', 'a host name or IP address', host) ?? '0.0.0.0',
     dataDir: path.resolve(read(env, 'DATA_DIR', 'a folder path', v.string()) ?? path.join(projectRoot, 'data')),
@@ -163,6 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: read(env, 'LOG_LEVEL', LOG_LEVELS.join(', '), v.picklist(LOG_LEVELS)) ?? 'info',
     redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
+    trustProxy: read(env, 'TRUST_PROXY', 'a hop count 1-10 or a comma-separated list of proxy addresses or CIDRs', trustProxy) ?? false,
+    limits: limits(env, production),
     distDir: path.join(projectRoot, 'dist'),
     paymentWebhookSecret,
     paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),

@@ -6,6 +6,8 @@ const MINUTE_MS = 60_000;
 
 /** A login token lives 7 days from login; it does not slide. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * MINUTE_MS;
+/** An operator's token lives one working day (8 hours): operators hold the back office's rights. */
+export const OPERATOR_SESSION_LIFETIME_MS = 8 * 60 * MINUTE_MS;
 
 /** An OTP code can be entered for 5 minutes after it was sent. */
 export const OTP_LIFETIME_MS = 5 * MINUTE_MS;
@@ -18,9 +20,33 @@ export const OTP_SEND_WINDOW_MS = 15 * MINUTE_MS;
 export const OTP_SENDS_PER_PHONE = 3;
 export const OTP_SENDS_PER_IP = 10;
 
-/** Failed logins per phone within the window before logins are refused. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+/**
+ * Wrong passwords for one phone (member or operator) slow the next attempt
+ * instead of locking the right password out: four attempts go at once,
+ * then each waits 2 s, 4 s, 8 s ... up to 15 minutes; a right password
+ * clears them, and they are forgotten a day after the last one.
+ */
+export const LOGIN_DELAY = { free: 4, baseMs: 2_000, maxMs: 15 * MINUTE_MS, forgetAfterMs: 24 * 60 * MINUTE_MS };
+/** Wrong old passwords on a password change: the same slowing, per member. */
+export const CHANGE_PASSWORD_DELAY = LOGIN_DELAY;
+
+/** Defaults of the per-address limits (LIMIT_*_PER_IP; README). */
+export const DEFAULT_IP_LIMITS = {
+  loginFailures: { max: 30, windowMs: 15 * MINUTE_MS },
+  otpSends: { max: 10, windowMs: 15 * MINUTE_MS },
+  otpFailures: { max: 20, windowMs: 15 * MINUTE_MS },
+  registrations: { max: 10, windowMs: 60 * MINUTE_MS },
+  validations: { max: 60, windowMs: 60 * MINUTE_MS },
+};
+/** Login attempts over the whole server (LIMIT_LOGINS_GLOBAL): far above real use, far below a flood. */
+export const DEFAULT_LOGINS_GLOBAL = { max: 1_200, windowMs: MINUTE_MS };
+
+/** Per member: QR codes created (each replaces the last), game entries opened, mobile-wallet links sent. */
+export const QR_CREATIONS_PER_MEMBER = { max: 10, windowMs: 10 * MINUTE_MS };
+export const GAME_ENTRIES_PER_MEMBER = { max: 30, windowMs: 10 * MINUTE_MS };
+export const TRUELINK_ATTEMPTS_PER_MEMBER = { max: 10, windowMs: 60 * MINUTE_MS };
+/** Stale limit state is dropped this often (rate_counters, throttles). */
+export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 
 /** Largest JSON body accepted; the biggest real request is well under 2 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;

@@ -11,7 +11,7 @@ import type * as v from 'valibot';
 import type { Endpoint } from '../contract/endpoints.ts';
 import type { Queryable } from './db/client.ts';
 import { idempotencyKeyOf, onceForKey } from './idempotency.ts';
-import { requireCaller, type Caller } from './plugins/authentication.ts';
+import { requireCaller, type Caller, type MemberCaller, type OperatorCaller } from './plugins/authentication.ts';
 import { parseBody, parseParts } from './validation.ts';
 
 type Parsed<E extends Endpoint, K extends 'body' | 'params' | 'query'> = E extends { [P in K]: infer S extends v.GenericSchema }
@@ -23,8 +23,8 @@ export interface Call<E extends Endpoint> {
   body: Parsed<E, 'body'>;
   params: Parsed<E, 'params'>;
   query: Parsed<E, 'query'>;
-  /** The signed-in caller; null only on public routes. */
-  caller: E['access'] extends 'public' ? null : Caller;
+  /** The signed-in caller: a member on member routes, an operator on operator routes; null only on public routes. */
+  caller: E['access'] extends 'public' ? null : E['access'] extends 'member' ? MemberCaller : E['access'] extends 'operator' ? OperatorCaller : Caller;
   /** The database, or for an idempotent endpoint the transaction its answer is stored in. */
   db: Queryable;
   request: FastifyRequest;
@@ -35,14 +35,17 @@ export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: 
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(endpoint.access !== 'public' && { onRequest: requireCaller(endpoint.access, { idempotent: endpoint.idempotent === true }) }),
+    ...(endpoint.access !== 'public' && {
+      onRequest: requireCaller(endpoint.access, { idempotent: endpoint.idempotent === true, ...(endpoint.roles && { roles: endpoint.roles }) }),
+    }),
     handler: async (request, reply) => {
       const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
       const params = endpoint.params ? parseParts(endpoint.params, request.params) : undefined;
       const query = endpoint.query ? parseParts(endpoint.query, request.query) : undefined;
       const call = { body, params, query, caller: request.caller, db: app.db, request, reply } as Call<E>;
       const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
-      if (key === null || request.caller === null) return handler(call);
+      // Idempotency-Keys belong to members (every idempotent endpoint is a member's).
+      if (key === null || request.caller?.kind !== 'member') return handler(call);
       const { caller, storedAnswer } = request;
       return onceForKey(app.db, request, reply, caller.userId, key, app.clock, storedAnswer, (tx) => handler({ ...call, db: tx }));
     },

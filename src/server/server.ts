@@ -6,6 +6,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
+import { OperatorRefused } from './operators/accounts.ts';
+import { enrolmentText } from './operators/show-enrolment.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,7 +27,13 @@ async function start(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  await seed(database.db, config);
+  let enrolment;
+  try {
+    enrolment = await seed(database.db, config);
+  } catch (error) {
+    if (error instanceof OperatorRefused) stop(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
   const app = await buildApp({ config, db: database.db });
 
   let stopping = false;
@@ -47,6 +55,7 @@ async function start(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}`);
   console.log(`Demo member: phone ${config.demo.phone}, password ${config.demo.password}`);
+  if (enrolment) console.log(await enrolmentText(enrolment));
   console.log(`Open http://localhost:${config.port}`);
 }
 

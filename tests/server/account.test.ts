@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { BankAccountNameResponse, ProfileResponse } from '../../src/contract/api.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
-import { users } from '../../src/server/db/schema.ts';
+import { seed } from '../../src/server/db/seed.ts';
 import { route } from '../../src/server/route.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, signedInMember } from './helpers/members.ts';
 
@@ -206,6 +205,7 @@ describe('operator routes', () => {
     method: 'GET',
     path: '/api/test/operator-only',
     access: 'operator',
+    roles: ['finance'],
     response: v.object({ message: v.string() }),
   } as const satisfies Endpoint;
 
@@ -225,7 +225,7 @@ describe('operator routes', () => {
     expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
   });
 
-  it('serve the operator seeded from OPERATOR_PHONE and OPERATOR_PASSWORD', async () => {
+  it('serve the operator seeded from OPERATOR_PHONE and OPERATOR_PASSWORD, whose token opens no member route', async () => {
     const t = await buildTestApp({ operator: { phone: '0800000001', password: 'operator-secret' } });
     await appWithOperatorRoute(t);
     const token = await login(t, '0800000001', 'operator-secret');
@@ -234,7 +234,7 @@ describe('operator routes', () => {
     const ownProfile = await profile(t, token);
 
     expect(response.json()).toEqual({ message: 'OK' });
-    expect(ownProfile.json()).toMatchObject({ profile: { role: 'operator', username: '0800000001' }, bankAccount: null });
+    expect([ownProfile.statusCode, ownProfile.json()]).toEqual([401, { message: 'invalid-token' }]);
   });
 
   it('answer 401 without a token', async () => {
@@ -246,14 +246,16 @@ describe('operator routes', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('follow the role stored for the user', async () => {
+  it('are never opened to a member, whatever the configuration names', async () => {
     const t = await buildTestApp({ registerOtp: false });
     await appWithOperatorRoute(t);
     const member = await signedInMember(t);
 
-    await t.db.update(users).set({ role: 'operator' }).where(eq(users.phone, member.phone));
+    const seeding = seed(t.db, testConfig({ operator: { phone: member.phone, password: 'operator-pass-12' } }), t.clock);
+    await expect(seeding).rejects.toThrow(`OPERATOR_PHONE ${member.phone} is a member's phone`);
     const response = await call(t.app, operatorOnly, undefined, { token: member.token });
 
-    expect(response.statusCode).toBe(200);
+    expect([response.statusCode, response.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
+    expect(await login(t, member.phone, member.password)).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { bankAccounts, banks, settings, sources, users } from '../../src/server/db/schema.ts';
 import { seed } from '../../src/server/db/seed.ts';
+import { OperatorRefused } from '../../src/server/operators/accounts.ts';
 import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
@@ -23,12 +24,12 @@ describe('seed', () => {
     const t = await buildTestApp();
 
     const [demo] = await t.db
-      .select({ name: users.name, role: users.role, bankCode: bankAccounts.bankCode, accountNo: bankAccounts.accountNo, accountName: bankAccounts.accountName })
+      .select({ name: users.name, status: users.status, bankCode: bankAccounts.bankCode, accountNo: bankAccounts.accountNo, accountName: bankAccounts.accountName })
       .from(users)
       .innerJoin(bankAccounts, eq(bankAccounts.userId, users.id))
       .where(eq(users.phone, '0812345678'));
 
-    expect(demo).toEqual({ name: 'SOMCHAI JAIDEE', role: 'member', bankCode: 'KBANK', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' });
+    expect(demo).toEqual({ name: 'SOMCHAI JAIDEE', status: 'active', bankCode: 'KBANK', accountNo: '1234567890', accountName: 'SOMCHAI JAIDEE' });
   });
 
   it('adds nothing when run again', async () => {
@@ -78,14 +79,16 @@ describe('seed', () => {
     expect(await login(t, '0800000001', 'second-operator-pass')).toBeTruthy();
   });
 
-  it('makes an existing member with OPERATOR_PHONE an operator', async () => {
+  it('refuses an OPERATOR_PHONE that is a member’s, and leaves the member as they were', async () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await registerMember(t);
 
-    await seed(t.db, testConfig({ operator: { phone: member.phone, password: 'operator-pass-1' } }), t.clock);
+    const seeding = seed(t.db, testConfig({ operator: { phone: member.phone, password: 'operator-pass-1' } }), t.clock);
 
-    const [user] = await t.db.select({ role: users.role }).from(users).where(eq(users.phone, member.phone));
-    expect(user?.role).toBe('operator');
+    await expect(seeding).rejects.toThrow(OperatorRefused);
+    expect(await login(t, member.phone, member.password)).toBeTruthy();
+    const failed = await call(t.app, endpoints.login, { username: member.phone, password: 'operator-pass-1' });
+    expect(failed.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
   });
 });
 

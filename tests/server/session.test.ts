@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, newPhone, registerMember, signedInMember } from './helpers/members.ts';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
 
 function tryLogin(t: TestApp, username: string, password: string) {
@@ -67,33 +68,53 @@ describe('POST /api/login', () => {
     expect(response.json()).toEqual({ message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' });
   });
 
-  it('locks the phone for 15 minutes after 5 failures, even for the right password', async () => {
+  it('slows the phone after failures instead of locking the right password out: 4 free, then 2 s, 4 s, 8 s ...', async () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await registerMember(t);
     for (let failure = 0; failure < 5; failure++) {
       expect((await tryLogin(t, member.phone, 'wrong-password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     }
 
-    const locked = await tryLogin(t, member.phone, member.password);
-    t.clock.advance(14 * MINUTE);
-    const stillLocked = await tryLogin(t, member.phone, member.password);
-    t.clock.advance(MINUTE);
-    const unlocked = await tryLogin(t, member.phone, member.password);
+    const waiting = await tryLogin(t, member.phone, member.password);
+    t.clock.advance(2 * SECOND);
+    const sixthFailure = await tryLogin(t, member.phone, 'wrong-password');
+    const waitingLonger = await tryLogin(t, member.phone, member.password);
+    t.clock.advance(4 * SECOND);
+    const rightPassword = await tryLogin(t, member.phone, member.password);
 
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: 'REQUEST_LIMIT' });
-    expect(stillLocked.statusCode).toBe(429);
-    expect(unlocked.statusCode).toBe(200);
+    expect([waiting.statusCode, waiting.json(), waiting.headers['retry-after']]).toEqual([429, { message: 'REQUEST_LIMIT' }, '2']);
+    expect(sixthFailure.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect([waitingLonger.statusCode, waitingLonger.headers['retry-after']]).toEqual([429, '4']);
+    expect(rightPassword.statusCode).toBe(200);
   });
 
-  it('locks an unknown phone the same way, so the lock tells nothing', async () => {
+  it('never makes a phone wait more than 15 minutes, however many failures', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    const waits: number[] = [];
+    for (let failure = 0; failure < 20; failure++) {
+      expect((await tryLogin(t, member.phone, 'wrong-password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+      const refused = await tryLogin(t, member.phone, 'wrong-password');
+      const wait = refused.statusCode === 429 ? Number(refused.headers['retry-after']) : 0;
+      waits.push(wait);
+      t.clock.advance(wait * SECOND);
+    }
+
+    const rightPassword = await tryLogin(t, member.phone, member.password);
+
+    expect(waits.slice(0, 13)).toEqual([0, 0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect(Math.max(...waits)).toBe(900);
+    expect(rightPassword.statusCode).toBe(200);
+  });
+
+  it('slows an unknown phone the same way, so the wait tells nothing', async () => {
     const t = await buildTestApp();
     const phone = newPhone();
     for (let failure = 0; failure < 5; failure++) await tryLogin(t, phone, 'guess-password');
 
     const sixth = await tryLogin(t, phone, 'guess-password');
 
-    expect(sixth.statusCode).toBe(429);
+    expect([sixth.statusCode, sixth.headers['retry-after']]).toEqual([429, '2']);
   });
 
   it('forgets earlier failures after a successful login', async () => {

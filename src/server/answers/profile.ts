@@ -39,7 +39,8 @@ export function profileAnswer(row: ProfileRow): ProfileAnswer {
       name: row.name,
       createdAt: row.createdAt.toISOString(),
       coin: row.coin,
-      role: row.role,
+      // Operators are not members (repositories/operators.ts): every profile is a member's.
+      role: 'member',
     },
     bankAccount: bankAccountOf(row),
   };

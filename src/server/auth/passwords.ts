@@ -4,6 +4,8 @@
  * old hashes still verify.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 interface ScryptParameters {
   N: number;
@@ -16,12 +18,40 @@ let current: ScryptParameters = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
+/**
+ * Hashes running at once: one core fewer than the machine has (at least
+ * one), so a flood of logins for unknown phones, each a full scrypt, cannot
+ * take every core from the requests that move money.
+ */
+export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+/** Hashes waiting for a turn; beyond this a hash is refused at once (PasswordHashingBusy). */
+export const HASHING_QUEUE_MAX = 256;
+
+const hashing = pLimit(HASHING_CONCURRENCY);
+
+/** Too many password checks are waiting already; the caller answers 429 (plugins/errors.ts). */
+export class PasswordHashingBusy extends Error {
+  constructor() {
+    super('too many password hashes waiting');
+    this.name = 'PasswordHashingBusy';
+  }
+}
+
 function derive(password: string, salt: Buffer, { N, r, p }: ScryptParameters): Promise<Buffer> {
+  if (hashing.pendingCount >= HASHING_QUEUE_MAX) return Promise.reject(new PasswordHashingBusy());
   // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is just too small for N = 2^15.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
+}
+
+/** Hashes running and waiting now (tests and the benchmark read it). */
+export function hashingLoad(): { active: number; pending: number } {
+  return { active: hashing.activeCount, pending: hashing.pendingCount };
 }
 
 export async function hashPassword(password: string): Promise<string> {

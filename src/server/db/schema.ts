@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { MEMBER_STATUSES, OPERATOR_ROLES } from '../../contract/api.ts';
 import type { Localized } from '../language.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -51,9 +52,12 @@ export const settings = pgTable('settings', {
 
 // ---------------------------------------------------------------- members
 
-export const ROLES = ['member', 'operator'] as const;
 export const CURRENCIES = ['BAHT', 'LAK'] as const;
-
+/**
+ * Members. Operators are not members: they have their own table
+ * (`operators`), and a phone belongs to at most one of the two (a trigger,
+ * migration 0005), so no member gains a role through configuration.
+ */
 export const users = pgTable(
   'users',
   {
@@ -62,7 +66,8 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ROLES }).notNull().default('member'),
+    /** Only an active member can log in or use a session; an operator suspends (reversible) or closes an account. */
+    status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     /** Prize-wheel coins: a count, not money. */
     coin: integer('coin').notNull().default(0),
     sourceCode: text('source_code').references(() => sources.code),
@@ -71,7 +76,7 @@ export const users = pgTable(
   },
   (t) => [
     unique('users_phone_unique').on(t.phone),
-    check('users_role_check', sql`${t.role} in ('member', 'operator')`),
+    check('users_status_check', sql`${t.status} in ('active', 'suspended', 'closed')`),
     check('users_coin_check', sql`${t.coin} >= 0`),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
@@ -119,19 +124,85 @@ export const sessions = pgTable(
   (t) => [unique('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+// ---------------------------------------------------------------- operators
+
 /**
- * Login attempts not known to have succeeded. A row is written before the
- * password is checked, so parallel guesses count; a successful login deletes
- * the phone's rows.
+ * The people behind the back office, each a named account with a role, a
+ * password and a TOTP second factor (RFC 6238). `npm run ops:add` creates
+ * them; the bootstrap admin comes from OPERATOR_PHONE/OPERATOR_PASSWORD.
  */
-export const loginAttempts = pgTable(
-  'login_attempts',
+export const operators = pgTable(
+  'operators',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: OPERATOR_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Base32 TOTP secret; null only for the demo bootstrap admin, which logs in without one. */
+    totpSecret: text('totp_secret'),
+    /** The time step of the last accepted TOTP code: a code opens one session, once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The admin made from OPERATOR_PHONE/OPERATOR_PASSWORD: its password follows the variable. */
+    bootstrap: boolean('bootstrap').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    /** A disabled operator cannot log in and has no live session. */
+    disabledAt: at('disabled_at'),
+  },
+  (t) => [
+    unique('operators_phone_unique').on(t.phone),
+    check('operators_role_check', sql`${t.role} in ('admin', 'finance', 'support', 'marketing')`),
+  ],
+);
+
+/** Operator login tokens, stored only as sha256 hashes; shorter-lived than members' (policy.ts). */
+export const operatorSessions = pgTable(
+  'operator_sessions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    phone: text('phone').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull(),
     createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
   },
-  (t) => [index('login_attempts_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [unique('operator_sessions_token_hash_unique').on(t.tokenHash), index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+// ---------------------------------------------------------------- limits
+
+/**
+ * Fixed-window counters of the rate limits (src/server/limits) when no
+ * Redis is configured: one row per key and window, counted with an
+ * upsert, so every instance on this database sees the same counts.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: at('window_start').notNull(),
+    count: integer('count').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failures that slow the next attempt (exponential delay), e.g. wrong
+ * passwords for one phone: an attempt is allowed only after
+ * `blocked_until`; success deletes the row.
+ */
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    blockedUntil: at('blocked_until').notNull(),
+    lastFailureAt: at('last_failure_at').notNull(),
+  },
+  (t) => [index('throttles_last_failure_idx').on(t.lastFailureAt)],
 );
 
 /**
@@ -340,7 +411,7 @@ export const withdrawals = pgTable(
     accountNo: text('account_no').notNull(),
     createdAt: at('created_at').notNull(),
     resolvedAt: at('resolved_at'),
-    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedBy: integer('resolved_by').references(() => operators.id),
   },
   (t) => [unique('withdrawals_pending_transfer_unique').on(t.pendingTransferId), index('withdrawals_user_idx').on(t.userId)],
 );
@@ -487,7 +558,7 @@ export const payments = pgTable(
     paidAt: at('paid_at').notNull(),
     receivedAt: at('received_at').notNull(),
     resolvedAt: at('resolved_at'),
-    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedBy: integer('resolved_by').references(() => operators.id),
   },
   (t) => [
     unique('payments_provider_transaction_unique').on(t.provider, t.transactionId),
@@ -542,7 +613,7 @@ export const slips = pgTable(
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
     createdAt: at('created_at').notNull(),
     reviewedAt: at('reviewed_at'),
-    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedBy: integer('reviewed_by').references(() => operators.id),
   },
   (t) => [
     // Automatic failures (a duplicate, an expired slip) may repeat a reference; a slip waiting, approved or rejected by an operator holds it.

@@ -1,7 +1,7 @@
 /**
  * Runs at every start and adds only what is missing, so it is safe to repeat
  * and never overwrites an operator's edits. Two things follow the
- * configuration instead: REGISTER_OTP (when set) and the operator account.
+ * configuration instead: REGISTER_OTP (when set) and the bootstrap admin.
  */
 import { hashPassword } from '../auth/passwords.ts';
 import { systemClock, type Clock } from '../clock.ts';
@@ -9,20 +9,23 @@ import type { Config } from '../config.ts';
 import { addMissingGames } from '../repositories/games.ts';
 import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
 import { addMissingSettings, putSetting } from '../repositories/settings.ts';
-import { findUserByPhone, insertBankAccount, insertUser, upsertOperator } from '../repositories/users.ts';
+import { syncBootstrapAdmin, type Enrolment } from '../operators/accounts.ts';
+import { findUserByPhone, insertBankAccount, insertUser } from '../repositories/users.ts';
 import { violatedUniqueConstraint, type Db } from './client.ts';
 import { DEFAULT_SETTINGS, DEMO_MEMBER, SEED_BANKS, SEED_GAMES, SEED_SOURCES } from './seed-data.ts';
 
-export async function seed(db: Db, config: Config, clock: Clock = systemClock): Promise<void> {
+/**
+ * Answers the bootstrap admin's second-factor enrolment when one was made
+ * now (production, first start), for the server to show once.
+ */
+export async function seed(db: Db, config: Config, clock: Clock = systemClock): Promise<Enrolment | null> {
   await addMissingBanks(db, SEED_BANKS);
   await addMissingSources(db, SEED_SOURCES);
   await addMissingSettings(db, DEFAULT_SETTINGS);
   await addMissingGames(db, SEED_GAMES);
   if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
   await addDemoMember(db, config.demo, clock());
-  if (config.operator) {
-    await upsertOperator(db, config.operator.phone, await hashPassword(config.operator.password), clock());
-  }
+  return syncBootstrapAdmin(db, config, clock());
 }
 
 /** The demo member is created once; later changes to it (a new password) stand. */

@@ -190,7 +190,7 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
         return playSpin(db, session, { roundId: body.roundId, bet: body.bet, pick }, random, clock());
       });
 
-      api.post('/rounds/:roundId/rollback', { onRequest: requireCaller('operator') }, async (request) => {
+      api.post('/rounds/:roundId/rollback', { onRequest: requireCaller('operator', { roles: ['finance'] }) }, async (request) => {
         const { roundId } = parseParts(RollbackParams, request.params);
         return rollbackRound(db, roundId, clock());
       });

@@ -1,26 +1,39 @@
 /**
  * Member and operator routes need `Authorization: Bearer <token>` for a live
- * session; the caller then sits on `request.caller`. A missing, unknown,
- * expired or revoked token answers 401 'invalid-token' (the SPA goes to
- * /login); a member on an operator route answers 403 UNAUTHORIZED.
+ * session; the caller then sits on `request.caller`. Members and operators
+ * have sessions of their own (sessions, operator_sessions): a member's token
+ * opens only member routes, an operator's only operator routes (and
+ * logout). A missing, unknown, expired or revoked token answers 401
+ * 'invalid-token' (the SPA goes to /login); a member on an operator route,
+ * or an operator outside the route's roles, answers 403 UNAUTHORIZED.
  *
  * A money-moving route also reads, in the same query, what the caller
  * stored under the request's Idempotency-Key (`request.storedAnswer`):
  * idempotency.ts answers a replay from it without another round trip.
  */
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { OperatorRole } from '../../contract/api.ts';
 import type { Access } from '../../contract/endpoints.ts';
 import { bearerToken, hashToken } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { wellFormedKeyOf, type StoredAnswer } from '../idempotency.ts';
-import { findLiveSession } from '../repositories/sessions.ts';
-import type { Role } from '../repositories/users.ts';
+import { findLiveOperatorSession } from '../repositories/operators.ts';
+import { findLiveSession, isLiveMemberSession } from '../repositories/sessions.ts';
 
-export interface Caller {
+export interface MemberCaller {
+  kind: 'member';
   userId: number;
-  role: Role;
   sessionId: number;
 }
+
+export interface OperatorCaller {
+  kind: 'operator';
+  operatorId: number;
+  role: OperatorRole;
+  sessionId: number;
+}
+
+export type Caller = MemberCaller | OperatorCaller;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,17 +48,56 @@ export function authentication(app: FastifyInstance): void {
   app.decorateRequest('storedAnswer', null);
 }
 
-/** `idempotent`: the route moves money, so the stored answer is read with the session. */
-export function requireCaller(access: Exclude<Access, 'public'>, { idempotent = false } = {}): onRequestAsyncHookHandler {
+/** Whether an operator of `role` may call a route for `roles`: admin holds every role's rights. */
+export function mayAct(role: OperatorRole, roles: readonly OperatorRole[]): boolean {
+  return role === 'admin' || roles.includes(role);
+}
+
+async function memberCaller(request: FastifyRequest, tokenHash: string, idempotent: boolean): Promise<MemberCaller | null> {
+  const { db, clock } = request.server;
+  // A malformed key is not looked up; idempotencyKeyOf refuses it once the caller is known.
+  const key = idempotent ? wellFormedKeyOf(request) : null;
+  const found = await findLiveSession(db, tokenHash, clock(), key);
+  if (!found) return null;
+  request.storedAnswer = found.answer;
+  return { kind: 'member', ...found.session };
+}
+
+async function operatorCaller(request: FastifyRequest, tokenHash: string): Promise<OperatorCaller | null> {
+  const { db, clock } = request.server;
+  const session = await findLiveOperatorSession(db, tokenHash, clock());
+  return session ? { kind: 'operator', ...session } : null;
+}
+
+interface CallerOptions {
+  /** The route moves money: the stored answer is read with the session. */
+  idempotent?: boolean;
+  /** Operator routes: the roles that may call (admin always may). */
+  roles?: readonly OperatorRole[];
+}
+
+export function requireCaller(access: Exclude<Access, 'public'>, { idempotent = false, roles = [] }: CallerOptions = {}): onRequestAsyncHookHandler {
   return async (request) => {
-    const { db, clock } = request.server;
     const token = bearerToken(request.headers.authorization);
-    // A malformed key is not looked up; idempotencyKeyOf refuses it once the caller is known.
-    const key = idempotent ? wellFormedKeyOf(request) : null;
-    const found = token === null ? undefined : await findLiveSession(db, hashToken(token), clock(), key);
-    if (!found) throw new ApiError(401, 'invalid-token');
-    if (access === 'operator' && found.session.role !== 'operator') throw new ApiError(403, 'UNAUTHORIZED');
-    request.caller = found.session;
-    request.storedAnswer = found.answer;
+    if (token === null) throw new ApiError(401, 'invalid-token');
+    const tokenHash = hashToken(token);
+    const { db, clock } = request.server;
+
+    if (access === 'operator') {
+      const caller = await operatorCaller(request, tokenHash);
+      if (!caller) {
+        // Only a refused call pays for the second lookup.
+        if (await isLiveMemberSession(db, tokenHash, clock())) throw new ApiError(403, 'UNAUTHORIZED');
+        throw new ApiError(401, 'invalid-token');
+      }
+      if (!mayAct(caller.role, roles)) throw new ApiError(403, 'UNAUTHORIZED');
+      request.caller = caller;
+      return;
+    }
+
+    const member = await memberCaller(request, tokenHash, idempotent);
+    const caller = member ?? (access === 'signedIn' ? await operatorCaller(request, tokenHash) : null);
+    if (!caller) throw new ApiError(401, 'invalid-token');
+    request.caller = caller;
   };
 }

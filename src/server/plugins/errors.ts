@@ -1,14 +1,22 @@
 /**
  * The one error handler: an ApiError becomes `{ message: code }` with its
- * status; Fastify's own refusals of a malformed request (bad JSON, wrong
+ * status (a rate limit's 429 with Retry-After); Fastify's own refusals of a malformed request (bad JSON, wrong
  * content type, body too large) become KEY_INVALID with their 4xx status;
  * anything else is logged with the request id and answered with a bare 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PasswordHashingBusy } from '../auth/passwords.ts';
 import { ApiError } from '../errors.ts';
+import { RateLimited } from '../limits/limits.ts';
 
 export function errorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof PasswordHashingBusy) {
+      // Every password check of the server is waiting: a flood, not this caller's fault alone.
+      request.log.warn('password hashing queue full');
+      return reply.code(429).header('retry-after', '1').send({ message: 'REQUEST_LIMIT' });
+    }
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send({ message: error.code });
     }

@@ -1,4 +1,4 @@
-/** Login sessions: a token's hash, its owner, and when it stops working. */
+/** Members' login sessions: a token's hash, its owner, and when it stops working. */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { preparedPerDatabase, type Db, type Queryable } from '../db/client.ts';
 import { idempotencyKeys, sessions, users } from '../db/schema.ts';
@@ -7,8 +7,14 @@ export async function insertSession(db: Queryable, userId: number, tokenHash: st
   await db.insert(sessions).values({ userId, tokenHash, createdAt: now, expiresAt });
 }
 
-const caller = { sessionId: sessions.id, userId: sessions.userId, role: users.role };
-const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
+const caller = { sessionId: sessions.id, userId: sessions.userId };
+// A suspended or closed member's sessions are revoked when the status changes; the status check holds even so.
+const isLive = and(
+  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+  eq(users.status, 'active'),
+);
 
 // Every member and operator request runs one of these first: prepared (db/client.ts).
 const liveSession = preparedPerDatabase((db) =>
@@ -28,8 +34,8 @@ const liveSessionWithAnswer = preparedPerDatabase((db) =>
 );
 
 /**
- * The live (unexpired, unrevoked) session with this token hash, with its
- * user's role. With an Idempotency-Key, also what the user stored under it
+ * The live (unexpired, unrevoked) session of an active member with this
+ * token hash. With an Idempotency-Key, also what the user stored under it
  * (`answer`, null when nothing yet): a money-moving request needs both
  * before anything else, so they share one round trip.
  */
@@ -58,4 +64,17 @@ export async function revokeOtherSessions(db: Queryable, userId: number, keepSes
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of the member (suspension, closing). */
+export async function revokeAllSessions(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Whether the token hash names a live session of an active member (a member's token on an operator route). */
+export async function isLiveMemberSession(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  return (await findLiveSession(db, tokenHash, now)) !== undefined;
 }

@@ -1,16 +1,15 @@
-/** Members, operators and their bank accounts. */
+/** Members and their bank accounts. */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { bankAccounts, banks, users } from '../db/schema.ts';
 
-export type Role = (typeof users.$inferSelect)['role'];
+export type MemberStatus = (typeof users.$inferSelect)['status'];
 export type Currency = (typeof bankAccounts.$inferSelect)['currency'];
 
 export interface NewUser {
   phone: string;
   name: string;
   passwordHash: string;
-  role?: Role;
   sourceCode?: string | null;
   invitedBy?: number | null;
 }
@@ -24,7 +23,7 @@ export interface NewBankAccount {
 
 export async function findUserByPhone(db: Queryable, phone: string) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, role: users.role })
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(eq(users.phone, phone));
   return user;
@@ -32,7 +31,7 @@ export async function findUserByPhone(db: Queryable, phone: string) {
 
 export async function findUserById(db: Queryable, id: number) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, role: users.role })
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(eq(users.id, id));
   return user;
@@ -69,7 +68,6 @@ export async function findProfile(db: Queryable, userId: number) {
       name: users.name,
       createdAt: users.createdAt,
       coin: users.coin,
-      role: users.role,
       bankCode: bankAccounts.bankCode,
       accountName: bankAccounts.accountName,
       accountNo: bankAccounts.accountNo,
@@ -98,10 +96,8 @@ export async function updateBankAccountName(db: Queryable, userId: number, accou
   await db.update(bankAccounts).set({ accountName }).where(eq(bankAccounts.userId, userId));
 }
 
-/** Gives the phone's user the operator role and this password, creating the user if needed. */
-export async function upsertOperator(db: Queryable, phone: string, passwordHash: string, now: Date): Promise<void> {
-  await db
-    .insert(users)
-    .values({ phone, name: 'OPERATOR', passwordHash, role: 'operator', createdAt: now })
-    .onConflictDoUpdate({ target: users.phone, set: { passwordHash, role: 'operator' } });
+/** Sets a member's status; answers false when no member has the id. */
+export async function updateMemberStatus(db: Queryable, userId: number, status: MemberStatus): Promise<boolean> {
+  const rows = await db.update(users).set({ status }).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH, isEnglishName, isPlainName, normalizeNamePart } fr
 import { bankAccountOf, profileAnswer, profileOf } from '../answers/profile.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ApiError } from '../errors.ts';
+import { CHANGE_PASSWORD_DELAY } from '../policy.ts';
 import { revokeOtherSessions } from '../repositories/sessions.ts';
 import { findUserById, updateBankAccountName, updateName, updatePasswordHash, type ProfileRow } from '../repositories/users.ts';
 import { route } from '../route.ts';
@@ -31,7 +32,7 @@ function matchesRegisteredBank(body: v.InferOutput<typeof ProfileUpdateRequest>,
 }
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock } = app;
+  const { db, clock, limits } = app;
 
   route(app, endpoints.profileGet, async ({ caller }) => profileAnswer(await profileOf(db, caller.userId)));
 
@@ -56,10 +57,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.changePassword, async ({ body, caller }) => {
     if (body.newPassword.length < PASSWORD_MIN_LENGTH) throw new ApiError(400, 'KEY_INVALID');
+    const now = clock();
+    // A stolen session must not become a free oracle for the password: wrong old passwords slow the next try.
+    const throttleKey = `changepwd:${caller.userId}`;
+    await limits.reserve(throttleKey, CHANGE_PASSWORD_DELAY, now);
     const user = await findUserById(db, caller.userId);
     if (!user || !(await verifyPassword(body.oldPassword, user.passwordHash))) throw new ApiError(400, 'WRONG_PASSWORD');
+    await limits.release(throttleKey);
     const passwordHash = await hashPassword(body.newPassword);
-    const now = clock();
     // Other devices must sign in again with the new password; this session stays (docs/decisions.md).
     await db.transaction(async (tx) => {
       await updatePasswordHash(tx, caller.userId, passwordHash);

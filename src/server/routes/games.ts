@@ -22,6 +22,7 @@ import { requestWithoutSecrets } from '../games/redact.ts';
 import { isGamePassword } from '../games/sessions.ts';
 import { languageOf } from '../language.ts';
 import { ensureGameAccount } from '../ledger/accounts.ts';
+import { GAME_ENTRIES_PER_MEMBER } from '../policy.ts';
 import {
   findGame,
   findGameAccount,
@@ -134,6 +135,8 @@ async function memberGameRoutes(app: FastifyInstance): Promise<void> {
    * the account's game password (the modal sends what it shows).
    */
   async function autoLogin(params: { provider: string; username: string; password?: string }, userId: number, request: FastifyRequest): Promise<{ entry: GameEntry }> {
+    // Each entry writes a one-time token (and tries a game password when one is sent): bounded per member.
+    await app.limits.count(`game-entry:${userId}`, GAME_ENTRIES_PER_MEMBER, clock());
     const found = await findGameAccountByUsername(db, userId, params.provider, params.username);
     if (!found) throw new ApiError(404, 'SLOT_NO_ACCOUNT');
     if (params.password !== undefined && !isGamePassword(params.password, found.account.password)) throw new ApiError(403, 'WRONG_PASSWORD');

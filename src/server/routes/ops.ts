@@ -1,8 +1,9 @@
 /**
  * The operator's back office (not in spec 7; this build needs a way to move
  * money in and out): the withdrawal queue, paying or rejecting a
- * withdrawal, and crediting a deposit. Operator access only; a member gets
- * 403 UNAUTHORIZED from the authentication hook.
+ * withdrawal, crediting a deposit, and a member's standing. Operator access
+ * only, each route for the roles its endpoint names; anyone else gets 403
+ * UNAUTHORIZED from the authentication hook.
  */
 import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
@@ -12,6 +13,7 @@ import { toMajor, toMinor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
+import { setMemberStatus } from '../members/standing.ts';
 import { creditDeposit } from '../payments/credit.ts';
 import { OPS_WITHDRAWALS_LIST_MAX } from '../policy.ts';
 import { findUserByPhone } from '../repositories/users.ts';
@@ -79,10 +81,10 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
-  route(app, endpoints.opsWithdrawalPaid, async ({ db, params, caller }) => resolve(db, withdrawalId(params.id), 'paid', caller.userId));
+  route(app, endpoints.opsWithdrawalPaid, async ({ db, params, caller }) => resolve(db, withdrawalId(params.id), 'paid', caller.operatorId));
 
   route(app, endpoints.opsWithdrawalRejected, async ({ db, params, caller }) =>
-    resolve(db, withdrawalId(params.id), 'rejected', caller.userId),
+    resolve(db, withdrawalId(params.id), 'rejected', caller.operatorId),
   );
 
   /**
@@ -93,11 +95,18 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
    */
   route(app, endpoints.opsDeposit, async ({ db, body, request }) => {
     const user = await findUserByPhone(db, body.username);
-    if (!user || user.role !== 'member') throw new ApiError(404, 'NO_USER');
+    if (!user) throw new ApiError(404, 'NO_USER');
     const currency = await memberCurrency(db, user.id);
     const { transfer } = await inMovement(db, request.log, (tx) =>
       creditDeposit(tx, { userId: user.id, currency, amount: toMinor(body.amount), reference: body.reference, idempotencyKey: `deposit:${body.reference}` }, clock()),
     );
     return { message: 'SUCCESS', username: body.username, amount: body.amount, reference: body.reference, transferId: String(transfer.id) };
+  });
+
+  /** Suspends, closes or reactivates a member (support); anything but active ends their sessions at once. */
+  route(app, endpoints.opsMemberStatus, async ({ params, body }) => {
+    const member = await setMemberStatus(app.db, params.username, body.status, clock());
+    if (!member) throw new ApiError(404, 'NO_USER');
+    return { message: 'SUCCESS', member };
   });
 }

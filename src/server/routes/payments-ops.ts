@@ -46,7 +46,7 @@ function paymentId(id: string): number {
 /** The member a payment is credited to: the QR's, or the one the operator names when no QR names one. */
 async function memberFor(tx: Transaction, payment: PaymentRow, username: string | undefined): Promise<number> {
   const named = username === undefined ? undefined : await findUserByPhone(tx, username);
-  if (username !== undefined && (!named || named.role !== 'member')) throw new ApiError(404, 'NO_USER');
+  if (username !== undefined && !named) throw new ApiError(404, 'NO_USER');
   if (payment.userId !== null) {
     if (named && named.id !== payment.userId) throw new ApiError(400, 'KEY_INVALID');
     return payment.userId;
@@ -98,8 +98,8 @@ export async function paymentOpsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   route(app, endpoints.opsPaymentCredit, async ({ db, params, body, caller }) =>
-    resolve(db, paymentId(params.id), caller.userId, { credit: true, username: body.username }),
+    resolve(db, paymentId(params.id), caller.operatorId, { credit: true, username: body.username }),
   );
 
-  route(app, endpoints.opsPaymentDismissed, async ({ db, params, caller }) => resolve(db, paymentId(params.id), caller.userId, { credit: false }));
+  route(app, endpoints.opsPaymentDismissed, async ({ db, params, caller }) => resolve(db, paymentId(params.id), caller.operatorId, { credit: false }));
 }

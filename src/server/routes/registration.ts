@@ -39,6 +39,8 @@ import { route } from '../route.ts';
 /** The unique constraints that make a racing duplicate registration a 409. */
 const CONFLICTS: Record<string, ErrorCode> = {
   users_phone_unique: 'EXISTING_USER',
+  // An operator's phone (migration 0005's trigger): taken, as far as a visitor can tell.
+  phone_has_one_owner: 'EXISTING_USER',
   bank_accounts_number_unique: 'EXISTING_BANK',
 };
 

@@ -23,7 +23,7 @@ import {
   type SlipView,
 } from '../repositories/slips.ts';
 import { route } from '../route.ts';
-import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS } from '../slips/limits.ts';
+import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS, SLIP_UPLOAD_COOLDOWN } from '../slips/limits.ts';
 import { approveSlip, rejectSlip } from '../slips/review.ts';
 import { NotASlipImage, STORED_IMAGE } from '../slips/slip-image.ts';
 import { recordSlipUpload, SlipTooSoon, uploadedTooSoon } from '../slips/upload.ts';
@@ -52,7 +52,7 @@ async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
 }
 
 export async function slipRoutes(app: FastifyInstance): Promise<void> {
-  const { clock, config } = app;
+  const { clock, config, limits } = app;
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
 
   const linkTo = (key: string | null, now: Date) => (key === null ? '' : signedUrl(config.slipUrlSecret, key, new Date(now.getTime() + SLIP_LINK_LIFETIME_MS)));
@@ -90,8 +90,18 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     await upload.register(multipart);
     route(upload, endpoints.slipUpload, async ({ caller, db, request, reply }) => {
       const now = clock();
+      // One upload a minute is reserved before the file is read or decoded, so parallel uploads decode one at a time.
+      const cooldownKey = `slip:${caller.userId}`;
+      await limits.reserve(cooldownKey, SLIP_UPLOAD_COOLDOWN, now, 'REQUEST_LIMIT_1MIN');
       if (await uploadedTooSoon(db, caller.userId, now)) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
-      const file = await readSlipFile(request);
+      let file: Buffer;
+      try {
+        file = await readSlipFile(request);
+      } catch (error) {
+        // No file, no slip: the member may send the right one at once.
+        await limits.release(cooldownKey);
+        throw error;
+      }
       const maxAgeMinutes = await getSetting(db, 'slipMaxAgeMinutes');
       try {
         const slip = await recordSlipUpload(app.db, storage, { userId: caller.userId, upload: file, now, maxAgeMinutes });
@@ -103,6 +113,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (error instanceof SlipTooSoon) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
         if (error instanceof NotASlipImage) {
+          await limits.release(cooldownKey);
           request.log.info({ reason: error.message }, 'slip upload refused');
           throw new ApiError(400, 'SLIP_INVALID_FILE');
         }
@@ -139,14 +150,14 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsSlipApproved, async ({ params, body, caller, request }) => {
     const slipId = Number(params.id);
     if (!Number.isSafeInteger(slipId)) throw new ApiError(404, 'NO_DATA');
-    await approveSlip(app.db, request.log, { slipId, operatorId: caller.userId, now: clock() }, toMinor(body.amount));
+    await approveSlip(app.db, request.log, { slipId, operatorId: caller.operatorId, now: clock() }, toMinor(body.amount));
     return decided(slipId);
   });
 
   route(app, endpoints.opsSlipRejected, async ({ params, body, caller }) => {
     const slipId = Number(params.id);
     if (!Number.isSafeInteger(slipId)) throw new ApiError(404, 'NO_DATA');
-    await rejectSlip(app.db, { slipId, operatorId: caller.userId, now: clock() }, body.note);
+    await rejectSlip(app.db, { slipId, operatorId: caller.operatorId, now: clock() }, body.note);
     return decided(slipId);
   });
 

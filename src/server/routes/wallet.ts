@@ -16,7 +16,7 @@ import { bankAccountOf, profileAnswer, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { availableOf, findAccount, walletCode } from '../ledger/accounts.ts';
-import type { Caller } from '../plugins/authentication.ts';
+import type { MemberCaller } from '../plugins/authentication.ts';
 import { listMemberSlots } from '../repositories/games.ts';
 import { getSetting, getSettings } from '../repositories/settings.ts';
 import type { Currency } from '../repositories/users.ts';
@@ -69,7 +69,7 @@ async function minorSetting(db: Queryable, key: 'withdrawMin' | 'withdrawMax'): 
 /** The parts of a route call a movement needs; `db` is the Idempotency-Key's transaction when there is one. */
 interface MemberCall {
   db: Queryable;
-  caller: Caller;
+  caller: MemberCaller;
   request: FastifyRequest;
 }
 

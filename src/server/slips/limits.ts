@@ -6,6 +6,8 @@ const MINUTE_MS = 60_000;
 
 /** spec 8 REQUEST_LIMIT_1MIN: one slip per member per minute. */
 export const SLIP_UPLOAD_INTERVAL_MS = MINUTE_MS;
+/** The same minute as a reservation (limits/store.ts): every upload waits a minute after the last, whatever it held. */
+export const SLIP_UPLOAD_COOLDOWN = { free: 0, baseMs: SLIP_UPLOAD_INTERVAL_MS, maxMs: SLIP_UPLOAD_INTERVAL_MS, forgetAfterMs: SLIP_UPLOAD_INTERVAL_MS };
 
 /** A signed link to a slip image works this long: enough to open it from the table, too short to pass around. */
 export const SLIP_LINK_LIFETIME_MS = 10 * MINUTE_MS;

@@ -7,7 +7,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterEach, expect } from 'vitest';
 import { endpoints } from '../../../src/contract/endpoints.ts';
 import type { Db } from '../../../src/server/db/client.ts';
-import { ledgerAccounts, ledgerTransfers, users, withdrawals } from '../../../src/server/db/schema.ts';
+import { ledgerAccounts, ledgerTransfers, operators, users, withdrawals } from '../../../src/server/db/schema.ts';
 import { checkLedger } from '../../../src/server/ledger/check.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { addTestGames, openGameAccount, TestProvider, type TestGameCode } from './games.ts';
@@ -44,6 +44,12 @@ export async function userIdOf(db: Db, phone: string): Promise<number> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
   if (!user) throw new Error(`no user ${phone}`);
   return user.id;
+}
+
+export async function operatorIdOf(db: Db, phone: string): Promise<number> {
+  const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.phone, phone));
+  if (!operator) throw new Error(`no operator ${phone}`);
+  return operator.id;
 }
 
 let references = 0;

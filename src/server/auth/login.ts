@@ -1,0 +1,83 @@
+/**
+ * Logging in (POST /api/login), for members and operators alike: one phone
+ * names at most one of them. Members log in with phone and password;
+ * operators also with a TOTP code, except the bootstrap admin in demo mode
+ * (scripts and tests log in as before).
+ *
+ * What an attacker repeats is limited before any password is checked: the
+ * server's ceiling of login attempts, failures per client address, and a
+ * wait per phone that grows with each failure (policy.ts LOGIN_DELAY).
+ * Each attempt is counted as a failure up front, so parallel guesses
+ * cannot slip past, and taken back when it succeeds. A wrong phone and a
+ * wrong password get the same answer in about the same time.
+ */
+import type { Config } from '../config.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import type { Limits } from '../limits/limits.ts';
+import { LOGIN_DELAY, OPERATOR_SESSION_LIFETIME_MS, SESSION_LIFETIME_MS } from '../policy.ts';
+import { findOperatorByPhone, insertOperatorSession, takeTotpStep, type Operator } from '../repositories/operators.ts';
+import { insertSession } from '../repositories/sessions.ts';
+import { findUserByPhone } from '../repositories/users.ts';
+import { verifyPassword } from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { totpStep } from './totp.ts';
+
+export interface LoginAttempt {
+  phone: string;
+  password: string;
+  otpCode: string | undefined;
+  /** The client address (per-address limits). */
+  ip: string;
+}
+
+export interface LoginContext {
+  db: Db;
+  limits: Limits;
+  config: Pick<Config, 'production'>;
+  now: Date;
+}
+
+/** The throttle key of a phone's password attempts. */
+export const loginThrottleKey = (phone: string) => `login:${phone}`;
+
+/** Starts a session and answers the token; only its hash is stored. */
+async function startSession(db: Queryable, account: { kind: 'member' | 'operator'; id: number }, now: Date): Promise<string> {
+  const token = newToken();
+  if (account.kind === 'member') {
+    await insertSession(db, account.id, hashToken(token), now, new Date(now.getTime() + SESSION_LIFETIME_MS));
+  } else {
+    await insertOperatorSession(db, account.id, hashToken(token), now, new Date(now.getTime() + OPERATOR_SESSION_LIFETIME_MS));
+  }
+  return token;
+}
+
+/** An operator's second factor: required of every operator but the demo's bootstrap admin; a code works once. */
+async function checkSecondFactor(db: Db, operator: Operator, otpCode: string | undefined, { production }: Pick<Config, 'production'>, now: Date): Promise<void> {
+  if (operator.bootstrap && !production) return;
+  const step = operator.totpSecret === null || otpCode === undefined ? null : totpStep(operator.totpSecret, otpCode, now);
+  if (step === null || !(await takeTotpStep(db, operator.id, step))) throw new ApiError(400, 'OTP_CODE_INVALID');
+}
+
+/** Checks the attempt against every limit and the account; the new session's token. */
+export async function logIn({ db, limits, config, now }: LoginContext, { phone, password, otpCode, ip }: LoginAttempt): Promise<string> {
+  await limits.countLogin(now);
+  const addressFailure = await limits.countAddress('loginFailures', ip, now);
+  await limits.reserve(loginThrottleKey(phone), LOGIN_DELAY, now);
+
+  // An operator first: a phone is one account's (migration 0005 left a closed member beside an operator at most).
+  const found = await findOperatorByPhone(db, phone);
+  // A disabled operator is as unknown as a phone nobody has.
+  const operator = found?.disabledAt === null ? found : undefined;
+  const member = found ? undefined : await findUserByPhone(db, phone);
+  const account = operator ?? member;
+  const passwordMatches = await verifyPassword(password, account?.passwordHash ?? null);
+  if (!account || !passwordMatches) throw new ApiError(400, 'WRONG_CREDENTIAL');
+  if (operator) await checkSecondFactor(db, operator, otpCode, config, now);
+
+  // The phone's owner, not a guesser: the attempt was no failure.
+  await limits.release(loginThrottleKey(phone));
+  await limits.uncount(addressFailure);
+  if (member && member.status !== 'active') throw new ApiError(403, 'INACTIVE_USER');
+  return startSession(db, member ? { kind: 'member', id: member.id } : { kind: 'operator', id: operator!.id }, now);
+}

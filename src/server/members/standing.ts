@@ -1,0 +1,27 @@
+/**
+ * A member's standing (users.status): an operator suspends an account
+ * (reversible) or closes it. Either ends every session of the member at
+ * once, in the same transaction, and the session check refuses any token
+ * of a member who is not active; login answers INACTIVE_USER.
+ */
+import type { Db } from '../db/client.ts';
+import { revokeAllSessions } from '../repositories/sessions.ts';
+import { findProfile, findUserByPhone, updateMemberStatus, type MemberStatus } from '../repositories/users.ts';
+
+export interface Standing {
+  username: string;
+  name: string;
+  status: MemberStatus;
+}
+
+/** The member's new standing, or null when no member has the phone. */
+export async function setMemberStatus(db: Db, phone: string, status: MemberStatus, now: Date): Promise<Standing | null> {
+  const member = await findUserByPhone(db, phone);
+  if (!member) return null;
+  await db.transaction(async (tx) => {
+    await updateMemberStatus(tx, member.id, status);
+    if (status !== 'active') await revokeAllSessions(tx, member.id, now);
+  });
+  const profile = await findProfile(db, member.id);
+  return { username: phone, name: profile?.name ?? '', status };
+}
