@@ -167,8 +167,11 @@ const trustProxy = v.pipe(
   v.transform((value): number | string[] => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()))),
 );
 
+/** A plain IPv4 (four decimal parts) or IPv6 address, optionally with a /prefix. */
 function isAddressOrCidr(value: string): boolean {
-  if (ipaddr.isValid(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const valid = ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address);
+  if (!valid || rest.length > 0 || prefix === undefined) return valid && rest.length === 0;
   try {
     ipaddr.parseCIDR(value);
     return true;

@@ -49,7 +49,7 @@ describe('POST /api/account', () => {
     await register(t, body);
 
     const member = await storedMember(t, body.username);
-    expect(member?.user).toMatchObject({ name: 'Somsak Rakdee', role: 'member', sourceCode: 'facebook', invitedBy: null });
+    expect(member?.user).toMatchObject({ name: 'Somsak Rakdee', status: 'active', sourceCode: 'facebook', invitedBy: null });
     expect(member?.user.passwordHash).toMatch(/^scrypt\$/);
     expect(member?.user.passwordHash).not.toContain(body.password);
     expect(member?.bankAccount).toMatchObject({ bankCode: 'KTB', accountName: 'SOMSAK RAKDEE', accountNo: body.bankAccountNo, currency: 'BAHT' });

@@ -336,7 +336,7 @@ describe('POST /api/wallet/slip', () => {
 
     s.clock.advance(MINUTE - 1_000);
     const tooSoon = await upload(s, member.token, second.file);
-    expect([tooSoon.statusCode, tooSoon.json()]).toEqual([429, { message: 'REQUEST_LIMIT_1MIN' }]);
+    expect([tooSoon.statusCode, tooSoon.json(), tooSoon.headers['retry-after']]).toEqual([429, { message: 'REQUEST_LIMIT_1MIN' }, '1']);
     // Another member is not held back by this one.
     expect((await upload(s, other.token, (await bankSlip()).file)).statusCode).toBe(200);
 
@@ -346,6 +346,8 @@ describe('POST /api/wallet/slip', () => {
     s.clock.advance(MINUTE);
     const racing = await Promise.all([bankSlip(), bankSlip(), bankSlip()].map(async (slip) => upload(s, member.token, (await slip).file)));
     expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
+    // Refused before the file was read: they wait for the minute the winner reserved.
+    expect(racing.filter((answer) => answer.statusCode === 429).map((answer) => answer.headers['retry-after'])).toEqual(['60', '60']);
     expect((await slipTable(s, member.token)).total).toBe(3);
     // Refused uploads leave no file behind: one per recorded slip.
     expect(await storedFiles(s)).toHaveLength(4);

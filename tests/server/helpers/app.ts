@@ -23,6 +23,7 @@ import type { Clock } from '../../../src/server/clock.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../../src/server/db/client.ts';
 import type { GameProviders } from '../../../src/server/games/provider.ts';
+import type { LimitStore } from '../../../src/server/limits/store.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
 
@@ -172,12 +173,15 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Game providers by name, instead of the app's built-in ones (a provider that fails on demand). */
   games?: GameProviders;
+  /** Where rate-limit state lives, instead of the test's database (a Redis store). */
+  limitStore?: LimitStore;
+  /** A clock shared with another app of the same test. */
+  clock?: TestClock;
 }
 
 /** Call inside a test: the app and its database are closed when the test finishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}, { games }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock() }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const clock = testClock();
   const sms = new RecordingSms();
   const logs: string[] = [];
   const database = await emptyDatabase();
@@ -188,6 +192,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { games }: T
     sms,
     clock,
     ...(games && { games }),
+    ...(limitStore && { limitStore }),
     logStream: { write: (line) => void logs.push(line) },
   });
   onTestFinished(async () => {
