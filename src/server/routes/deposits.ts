@@ -103,12 +103,13 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
    */
   route(app, endpoints.qrCreate, async ({ db, caller, params, body, request }) => {
     const provider = params.bankCode;
-    const { depositAccounts: accounts, qrMinimums: minimums, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMinutes');
+    const { depositAccounts: accounts, qrMinimums: minimums, qrMaximum, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMaximum', 'qrMinutes');
     const currency = await memberCurrency(db, caller.userId);
     const account = accounts.find((candidate) => candidate.bankCode === provider && candidate.currency === 'BAHT' && candidate.promptPayId !== null);
     const promptPayId = account?.promptPayId;
     if (currency !== 'BAHT' || !promptPayId || !isPromptPayId(promptPayId)) throw new ApiError(400, 'QR_FAIL');
     if (body.amount < Math.max(minimums[provider] ?? 0, QR_CLIENT_MINIMUMS[provider])) throw new ApiError(400, 'QR_FAIL');
+    if (body.amount > qrMaximum) throw new ApiError(400, 'QR_FAIL');
 
     const now = clock();
     const payload = promptPayPayload(promptPayId, body.amount);
