@@ -21,7 +21,8 @@ import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
-import { hookRoutes } from './routes/hooks.ts';
+import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
+import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { otpRoutes } from './routes/otp.ts';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Game providers by name (games.provider). */
     games: GameProviders;
+    /** The mobile-wallet voucher provider; null: none, and POST /api/wallet/truelink does not exist. */
+    vouchers: VoucherProvider | null;
   }
 }
 
@@ -52,11 +55,17 @@ export interface AppOptions {
   clock?: Clock;
   /** Defaults to the built-in providers; tests pass their own (a provider that fails on demand). */
   games?: GameProviders;
+  /**
+   * The mobile-wallet voucher provider. Defaults to the built-in simulator in
+   * demo mode and to none in production (the simulator is the only one so
+   * far); a real TrueMoney adapter is another VoucherProvider passed here.
+   */
+  vouchers?: VoucherProvider | null;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     genReqId: () => randomUUID(),
@@ -69,7 +78,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('games', games);
-  app.decorate('sms', sms ?? createSmsSender(config.smsProvider, app.log));
+  app.decorate('sms', sms ?? createSmsSender(config, app.log));
+  app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
 
   // The API speaks JSON only; any other body is refused with 415 (KEY_INVALID).
   app.removeContentTypeParser('text/plain');
@@ -98,6 +108,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(opsRoutes);
   await app.register(depositRoutes);
   await app.register(hookRoutes);
+  // The simulators answer only in demo mode: in production their routes do not exist (404).
+  if (!config.production) await app.register(simulatorRoutes);
   await app.register(paymentOpsRoutes);
   await app.register(slipRoutes);
 
