@@ -9,13 +9,16 @@
  * while the server holds the PGlite folder (one process per folder). Give
  * an amount to pay another one (the payment then waits for an operator).
  */
-import { loadConfig } from '../src/server/config.ts';
+import { isProduction, loadConfig } from '../src/server/config.ts';
 import { httpTransport, PaymentSimulator } from '../src/server/payments/simulator.ts';
 
 function fail(line: string): never {
   console.error(line);
   process.exit(1);
 }
+
+// Checked first: in production the configuration may well be valid, and there is still nothing to simulate.
+if (isProduction()) fail('simulate:pay is for demo mode only: a server in production (NODE_ENV=production) has no simulators');
 
 const [qrcodeId, amountText, ...rest] = process.argv.slice(2);
 if (qrcodeId === undefined || !/^[1-9]\d{0,15}$/.test(qrcodeId) || rest.length > 0) fail('usage: npm run simulate:pay -- <qrcodeId> [amount]');

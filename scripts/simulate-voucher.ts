@@ -7,8 +7,13 @@
  * deposit modal's mobile-wallet field.
  */
 import { toMinor } from '../src/contract/money.ts';
-import { loadConfig } from '../src/server/config.ts';
+import { isProduction, loadConfig } from '../src/server/config.ts';
 import { giftLink, simulatedVoucher } from '../src/server/payments/truemoney.ts';
+
+if (isProduction()) {
+  console.error('simulate:voucher is for demo mode only: a server in production (NODE_ENV=production) has no voucher simulator');
+  process.exit(1);
+}
 
 const [phone, amountText, ...rest] = process.argv.slice(2);
 const amount = Number(amountText);

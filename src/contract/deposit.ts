@@ -109,7 +109,7 @@ export const PaymentWebhookResponse = v.object({
 
 /**
  * A payment a provider reported. `reason` says why it waits for review
- * (UNKNOWN_QR, OTHER_PROVIDER, QR_NOT_OPEN, QR_EXPIRED, AMOUNT_MISMATCH);
+ * (ABOVE_MAXIMUM, UNKNOWN_QR, OTHER_PROVIDER, QR_NOT_OPEN, QR_EXPIRED, AMOUNT_MISMATCH);
  * `username` is the member it belongs to, null when no QR names one.
  */
 export const Payment = v.object({

@@ -25,7 +25,8 @@ import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
-import { hookRoutes } from './routes/hooks.ts';
+import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
+import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { otpRoutes } from './routes/otp.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     games: GameProviders;
     /** Rate limits (limits/limits.ts). */
     limits: Limits;
+    /** The mobile-wallet voucher provider; null: none, and POST /api/wallet/truelink does not exist. */
+    vouchers: VoucherProvider | null;
   }
 }
 
@@ -58,13 +61,19 @@ export interface AppOptions {
   clock?: Clock;
   /** Defaults to the built-in providers; tests pass their own (a provider that fails on demand). */
   games?: GameProviders;
+  /**
+   * The mobile-wallet voucher provider. Defaults to the built-in simulator in
+   * demo mode and to none in production (the simulator is the only one so
+   * far); a real TrueMoney adapter is another VoucherProvider passed here.
+   */
+  vouchers?: VoucherProvider | null;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** Where rate-limit state lives; defaults to Redis with config.redisUrl, else the database. The app closes it. */
   limitStore?: LimitStore;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), logStream, limitStore }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -79,7 +88,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('db', db);
   app.decorate('clock', clock);
   app.decorate('games', games);
-  app.decorate('sms', sms ?? createSmsSender(config.smsProvider, app.log));
+  app.decorate('sms', sms ?? createSmsSender(config, app.log));
+  app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
   const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : databaseLimitStore(db));
   app.decorate('limits', new Limits(store, config.limits));
   const pruning = setInterval(() => {
@@ -117,6 +127,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(opsRoutes);
   await app.register(depositRoutes);
   await app.register(hookRoutes);
+  // The simulators answer only in demo mode: in production their routes do not exist (404).
+  if (!config.production) await app.register(simulatorRoutes);
   await app.register(paymentOpsRoutes);
   await app.register(slipRoutes);
 

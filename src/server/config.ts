@@ -38,14 +38,16 @@ export interface Config {
   variant: Variant;
   /** Written to the registerOTP setting at start when set; undefined keeps the stored setting (seeded on). */
   registerOtp: boolean | undefined;
-  smsProvider: 'console' | 'none';
+  smsProvider: SmsProvider;
+  /** Twilio's Messages API (SMS_PROVIDER=twilio); null with any other provider. */
+  twilio: TwilioCredentials | null;
   serviceStatus: 'active' | 'terminated';
   /**
    * The bootstrap admin (OPERATOR_PHONE, OPERATOR_PASSWORD): created or
    * updated at start when both are set; its password follows the variable.
    */
   operator: Credentials | null;
-  /** The demo member seeded when no user has this phone. */
+  /** The demo member seeded when no user has this phone; never in production (no demo member there). */
   demo: Credentials;
   logLevel: LogLevel;
   /** Set: rate-limit counters live in Redis (shared by every process); unset: in the database. */
@@ -76,6 +78,18 @@ export interface Config {
   slipUrlSecret: string;
 }
 
+export const SMS_PROVIDERS = ['console', 'none', 'twilio'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+export interface TwilioCredentials {
+  /** `AC` and 32 hex digits. */
+  accountSid: string;
+  /** 32 hex digits; never logged. */
+  authToken: string;
+  /** The sender: an E.164 number, or a Messaging Service (`MG` and 32 hex digits). */
+  from: string;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -84,11 +98,32 @@ type Env = Record<string, string | undefined>;
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
-/** For trying the app only: anyone who reads this file could sign a payment; production sets PAYMENT_WEBHOOK_SECRET. */
+/** For trying the app only: anyone who reads this file could sign a payment; production refuses it. */
 const DEV_PAYMENT_WEBHOOK_SECRET = 'dev-only-payment-webhook-secret';
 
 const DEMO_PHONE = '0812345678';
 const DEMO_PASSWORD = 'demo-pass-1234';
+
+/**
+ * Every secret or password the repository ships as a default or an example
+ * (here, and README.md's production example). Anyone can read them, so
+ * production refuses any of them as a secret or the operator's password.
+ * Add an example value here when you write one into the docs
+ * (tests/server/config.test.ts checks README's).
+ */
+export const VALUES_IN_THE_SOURCE: readonly string[] = [
+  DEV_PAYMENT_WEBHOOK_SECRET,
+  DEMO_PASSWORD,
+  'replace-with-the-secret-your-providers-sign-with',
+  'replace-with-32-or-more-random-characters-of-your-own',
+  'replace-with-a-long-password',
+  '0123456789abcdef0123456789abcdef',
+];
+
+/** The operator's password in production (the issue's rule; demo mode keeps the members' 8). */
+export const PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH = 12;
+
+const IN_PRODUCTION = 'in production (NODE_ENV=production)';
 
 /**
  * Reads one variable. Unset and empty mean "use the default" (undefined).
@@ -150,10 +185,9 @@ const windowLimit = v.pipe(
 );
 const windowLimitText = 'a count and a window like 20/15m (s, m or h)';
 
-function limits(env: Env, production: boolean): LimitsConfig {
+function limits(env: Env): LimitsConfig {
+  // Load tests from one address turn them off; production never may (checkProduction).
   const perIpOn = read(env, 'LIMITS_PER_IP', '"on" or "off"', onOff) ?? true;
-  // Load tests from one address turn them off; real traffic never may.
-  if (!perIpOn && production) throw new ConfigError('Invalid configuration: LIMITS_PER_IP=off is for load tests and is refused in production (NODE_ENV=production)');
   const perIp = Object.fromEntries(
     IP_LIMIT_NAMES.map((name) => [name, read(env, LIMIT_NAMES[name], windowLimitText, windowLimit) ?? DEFAULT_IP_LIMITS[name]]),
   ) as Record<IpLimitName, WindowLimit>;
@@ -188,6 +222,24 @@ function paymentWebhookSecrets(env: Env, fallback: string): Record<QrProvider, s
   return Object.fromEntries(entries) as Record<QrProvider, string>;
 }
 
+const twilioAccountSid = v.pipe(v.string(), v.regex(/^AC[0-9a-f]{32}$/));
+const twilioAuthToken = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/));
+// E.164: a plus, a country code not starting with 0, at most 15 digits in all.
+const twilioFrom = v.pipe(v.string(), v.regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/));
+
+function twilioCredentials(env: Env): TwilioCredentials {
+  const required = <S extends v.GenericSchema<string, unknown>>(name: string, expected: string, schema: S, secret = false) => {
+    const value = read(env, name, expected, schema, { secret });
+    if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set when SMS_PROVIDER is "twilio"`);
+    return value;
+  };
+  return {
+    accountSid: required('TWILIO_ACCOUNT_SID', '"AC" and 32 hex digits', twilioAccountSid),
+    authToken: required('TWILIO_AUTH_TOKEN', '32 hex digits', twilioAuthToken, true),
+    from: required('TWILIO_FROM', 'an E.164 number (+66...) or a Messaging Service SID ("MG" and 32 hex digits)', twilioFrom),
+  };
+}
+
 function phone(variant: Variant) {
   return v.pipe(v.string(), v.check((value) => phoneError(variant, value) === null));
 }
@@ -205,11 +257,55 @@ function credentials(env: Env, variant: Variant, phoneName: string, passwordName
   return { phone: phoneValue, password: passwordValue };
 }
 
+/**
+ * What production refuses, in a fixed order, stopping at the first: every
+ * secret must be set (a random or default one would not do) and be none of
+ * the values in the source; OTPs need a real SMS provider; nothing of demo
+ * mode may be configured. Values are never echoed.
+ */
+function checkProduction(env: Env, config: Config): void {
+  const refuse = (line: string): never => {
+    throw new ConfigError(`Invalid configuration: ${line}`);
+  };
+  const isSet = (name: string) => env[name] !== undefined && env[name] !== '';
+  const secret = (name: string, required: boolean) => {
+    if (!isSet(name)) {
+      if (required) refuse(`${name} must be set ${IN_PRODUCTION}`);
+      return;
+    }
+    if (VALUES_IN_THE_SOURCE.includes(env[name] as string)) refuse(`${name} must not be a value from the source code ${IN_PRODUCTION}`);
+  };
+
+  secret('PAYMENT_WEBHOOK_SECRET', true);
+  // Unset, a provider uses PAYMENT_WEBHOOK_SECRET, checked above.
+  for (const provider of QR_PROVIDERS) secret(`PAYMENT_WEBHOOK_SECRET_${provider}`, false);
+  secret('SLIP_URL_SECRET', true);
+  if (config.smsProvider === 'console') refuse(`SMS_PROVIDER must be "twilio" or "none" ${IN_PRODUCTION} ("console" writes OTP codes to the log)`);
+  if (config.smsProvider === 'none' && config.registerOtp !== false) refuse(`REGISTER_OTP must be "off" when SMS_PROVIDER is "none" ${IN_PRODUCTION} (no OTP could arrive)`);
+  if (config.smsProvider === 'twilio') secret('TWILIO_AUTH_TOKEN', true);
+  if (config.operator) {
+    if (config.operator.password.length < PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH) {
+      refuse(`OPERATOR_PASSWORD must be at least ${PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH} characters ${IN_PRODUCTION} (got ${config.operator.password.length} characters)`);
+    }
+    secret('OPERATOR_PASSWORD', false);
+  }
+  for (const name of ['DEMO_PHONE', 'DEMO_PASSWORD']) {
+    if (isSet(name)) refuse(`${name} has no meaning ${IN_PRODUCTION}: there is no demo member; unset it`);
+  }
+  if (config.limits.perIp === null) refuse(`LIMITS_PER_IP=off is for load tests from one address and is refused ${IN_PRODUCTION}`);
+}
+
+/** NODE_ENV=production, the Node convention, is production mode. */
+export function isProduction(env: Env = process.env): boolean {
+  return env.NODE_ENV === 'production';
+}
+
 export function loadConfig(env: Env = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+  const production = isProduction(env);
   const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';
   const paymentWebhookSecret = read(env, 'PAYMENT_WEBHOOK_SECRET', webhookSecretText, webhookSecret, { secret: true }) ?? DEV_PAYMENT_WEBHOOK_SECRET;
-  return {
+  const smsProvider = read(env, 'SMS_PROVIDER', '"console", "none" or "twilio"', v.picklist(SMS_PROVIDERS)) ?? 'console';
+  const config: Config = {
     production,
     port: read(env, 'PORT', 'an integer 1-65535', port) ?? 3000,
     host: read(env, 'HOST', 'a host name or IP address', host) ?? '0.0.0.0',
@@ -218,7 +314,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: read(env, 'DATABASE_POOL_SIZE', 'an integer 1-100', poolSize) ?? DEFAULT_POOL_SIZE,
     variant,
     registerOtp: read(env, 'REGISTER_OTP', '"on" or "off"', onOff),
-    smsProvider: read(env, 'SMS_PROVIDER', '"console" or "none"', v.picklist(['console', 'none'])) ?? 'console',
+    smsProvider,
+    twilio: smsProvider === 'twilio' ? twilioCredentials(env) : null,
     serviceStatus: read(env, 'SERVICE_STATUS', '"active" or "terminated"', v.picklist(['active', 'terminated'])) ?? 'active',
     operator: credentials(env, variant, 'OPERATOR_PHONE', 'OPERATOR_PASSWORD'),
     demo: {
@@ -228,10 +325,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL', LOG_LEVELS.join(', '), v.picklist(LOG_LEVELS)) ?? 'info',
     redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
     trustProxy: read(env, 'TRUST_PROXY', 'a hop count 1-10 or a comma-separated list of proxy addresses or CIDRs', trustProxy) ?? false,
-    limits: limits(env, production),
+    limits: limits(env),
     distDir: path.join(projectRoot, 'dist'),
     paymentWebhookSecret,
     paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),
     slipUrlSecret: read(env, 'SLIP_URL_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
   };
+  if (config.production) checkProduction(env, config);
+  return config;
 }

@@ -54,7 +54,12 @@ async function start(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}`);
-  console.log(`Demo member: phone ${config.demo.phone}, password ${config.demo.password}`);
+  if (config.production) {
+    console.log('Production mode (NODE_ENV=production): no demo member, no simulators');
+  } else {
+    console.log('Demo mode: simulators on, a demo member, secrets from the source code; not for real money (set NODE_ENV=production, see README "Production mode")');
+    console.log(`Demo member: phone ${config.demo.phone}, password ${config.demo.password}`);
+  }
   if (enrolment) console.log(await enrolmentText(enrolment));
   console.log(`Open http://localhost:${config.port}`);
 }

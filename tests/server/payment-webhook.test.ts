@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { depositQrCodes, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
 import { PaymentSimulator } from '../../src/server/payments/simulator.ts';
 import { signature, signedHeaders } from '../../src/server/payments/webhook.ts';
+import { putSetting } from '../../src/server/repositories/settings.ts';
 import type { TestApp } from './helpers/app.ts';
 import { createQr, injectTransport, simulatorFor } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
@@ -171,6 +172,28 @@ describe('POST /api/hooks/payments/{provider}', () => {
     expect(kept[1]).toMatchObject({ userId: null, qrCodeId: null });
     expect(await qrStatus(m, expiring.qrcodeId)).toBe('expired');
     expect(await qrStatus(m, open.qrcodeId)).toBe('open');
+  });
+
+  it('keeps a payment above qrMaximum for review (ABOVE_MAXIMUM), even one that pays its QR exactly', async () => {
+    const m = await buildMoneyApp();
+    const { member, qr } = await memberWithQr(m, 250);
+    const simulator = simulatorFor(m);
+    const before = await ledgerSnapshot(m.db);
+    const huge = await simulator.pay({ provider: 'KBANK', qrcodeId: qr.qrcodeId, amount: 1_000_000, transactionId: 'KB-HUGE' });
+    expect([huge.status, JSON.parse(huge.body).status]).toEqual([200, 'review']);
+    // An operator lowers the maximum below a QR that is already open.
+    await putSetting(m.db, 'qrMaximum', 200);
+    const exact = await simulator.pay({ provider: 'KBANK', qrcodeId: qr.qrcodeId, amount: 250, transactionId: 'KB-EXACT' });
+    expect([exact.status, JSON.parse(exact.body).status]).toEqual([200, 'review']);
+
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    const kept = await m.db.select().from(payments).orderBy(payments.id);
+    expect(kept.map((row) => [row.transactionId, row.status, row.reason, row.transferId])).toEqual([
+      ['KB-HUGE', 'review', 'ABOVE_MAXIMUM', null],
+      ['KB-EXACT', 'review', 'ABOVE_MAXIMUM', null],
+    ]);
+    expect(await qrStatus(m, qr.qrcodeId)).toBe('open');
+    expect((await walletOf(m, member.token)).wallet).toBe(10);
   });
 
   it('keeps a second payment for a paid QR for review', async () => {

@@ -73,6 +73,20 @@ describe('POST /api/qrcode/{bankCode}', () => {
     expect(response.json()).toEqual({ message: 'QR_FAIL' });
   });
 
+  it('refuses amounts above qrMaximum with QR_FAIL, and takes the maximum itself', async () => {
+    const t = await buildTestApp();
+    const member = await signedInMember(t);
+    const huge = await call(t.app, endpoints.qrCreate, { amount: 1_000_000 }, { token: member.token, params: { bankCode: 'KBANK' } });
+    expect([huge.statusCode, huge.json()]).toEqual([400, { message: 'QR_FAIL' }]);
+    await putSetting(t.db, 'qrMaximum', 1_000);
+    for (const bankCode of ['KBANK', 'WW', 'E2P'] as const) {
+      const response = await call(t.app, endpoints.qrCreate, { amount: 1_000.01 }, { token: member.token, params: { bankCode } });
+      expect([bankCode, response.statusCode, response.json()]).toEqual([bankCode, 400, { message: 'QR_FAIL' }]);
+    }
+    expect(await t.db.select().from(depositQrCodes)).toEqual([]);
+    expect((await createQr(t, member.token, 'KBANK', 1_000)).amount).toBe(1_000);
+  });
+
   it('refuses a provider without a receiving account that takes PromptPay with QR_FAIL, and an unknown provider with NO_BANK', async () => {
     const t = await buildTestApp();
     const member = await signedInMember(t);

@@ -3,11 +3,12 @@
  * AES-encrypted; a TrueMoney gift link of a voucher from the member's
  * registered phone, of at least trueWalletMinimum, is credited once.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
+import { buildApp } from '../../src/server/app.ts';
 import { trueLinks } from '../../src/server/db/schema.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
-import { simulatedVoucher } from '../../src/server/payments/truemoney.ts';
+import { simulatedTrueMoney, simulatedVoucher, type VoucherProvider } from '../../src/server/payments/truemoney.ts';
 import { encrypt, encryptedVoucherLink } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
 import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf } from './helpers/money.ts';
@@ -114,6 +115,33 @@ describe('POST /api/wallet/truelink', () => {
     await putSetting(m.db, 'trueWalletMinimum', 50);
     const belowNew = await call(m.app, endpoints.trueLink, { link: encryptedVoucherLink(m, member.phone, 49.99).encrypted }, { token: member.token });
     expect(belowNew.json()).toEqual({ message: 'TRUELINK_INVALID' });
+  });
+
+  it('refuses a voucher above trueWalletMaximum with TRUELINK_INVALID before redeeming it, and takes the maximum itself', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m);
+    // The simulator, counting redeems: a refused voucher must stay with its sender.
+    const simulator = simulatedTrueMoney(m.config.paymentWebhookSecret);
+    const redeemed: string[] = [];
+    const vouchers: VoucherProvider = { inspect: simulator.inspect, redeem: (voucher) => (redeemed.push(voucher), simulator.redeem(voucher)) };
+    await m.app.close();
+    const app = await buildApp({ config: m.config, db: m.db, clock: m.clock, games: m.app.games, vouchers });
+    onTestFinished(() => app.close());
+    const send = (amount: number) => call(app, endpoints.trueLink, { link: encryptedVoucherLink(m, member.phone, amount).encrypted }, { token: member.token });
+    const before = await ledgerSnapshot(m.db);
+
+    const huge = await send(50_000_000);
+    expect([huge.statusCode, huge.json()]).toEqual([400, { message: 'TRUELINK_INVALID' }]);
+    await putSetting(m.db, 'trueWalletMaximum', 300);
+    const above = await send(300.01);
+    expect([above.statusCode, above.json()]).toEqual([400, { message: 'TRUELINK_INVALID' }]);
+    expect(redeemed).toEqual([]);
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    expect(await m.db.select().from(trueLinks)).toEqual([]);
+
+    const atMaximum = await send(300);
+    expect([atMaximum.statusCode, atMaximum.json().amount]).toEqual([200, 300]);
+    expect(redeemed).toHaveLength(1);
   });
 
   it('is for members only', async () => {

@@ -96,9 +96,12 @@ export const DEFAULT_SETTINGS: Settings = {
   depositIsManual: false,
   qrMinutes: 15,
   qrMinimums: { KBANK: 1, WW: 100, E2P: 50 },
+  // The default withdrawal maximum: as much as may leave in one go may come in (docs/decisions.md, issue 9).
+  qrMaximum: 50_000,
   slipClosingTime: '23:30',
   slipMaxAgeMinutes: 60,
   trueWalletMinimum: 2,
+  trueWalletMaximum: 10_000,
 };
 
 /** spec: the demo member's profile; the phone and password come from the config. */

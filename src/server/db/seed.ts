@@ -2,8 +2,9 @@
  * Runs at every start and adds only what is missing, so it is safe to repeat
  * and never overwrites an operator's edits. Two things follow the
  * configuration instead: REGISTER_OTP (when set) and the bootstrap admin.
+ * The demo member is for trying the app: production has none.
  */
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { addMissingGames } from '../repositories/games.ts';
@@ -24,8 +25,23 @@ export async function seed(db: Db, config: Config, clock: Clock = systemClock): 
   await addMissingSettings(db, DEFAULT_SETTINGS);
   await addMissingGames(db, SEED_GAMES);
   if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
-  await addDemoMember(db, config.demo, clock());
+  if (config.production) await refuseDemoMember(db, config.demo);
+  else await addDemoMember(db, config.demo, clock());
   return syncBootstrapAdmin(db, config, clock());
+}
+
+/**
+ * A database that ran in demo mode holds the demo member, whose password is
+ * in the source: anyone could sign in as them. Production does not start on
+ * it until that member's password was changed (or on a new database).
+ */
+async function refuseDemoMember(db: Db, demo: Config['demo']): Promise<void> {
+  const member = await findUserByPhone(db, demo.phone);
+  if (member && (await verifyPassword(demo.password, member.passwordHash))) {
+    throw new Error(
+      `the database holds the demo member (phone ${demo.phone}) with the password from the source code; production needs a database that never ran in demo mode, or that member's password changed`,
+    );
+  }
 }
 
 /** The demo member is created once; later changes to it (a new password) stand. */

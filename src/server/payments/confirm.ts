@@ -3,8 +3,8 @@
  * recorded once per provider transaction id, and credited to the wallet
  * (in the same database transaction as the record and the QR's new status)
  * only when it pays an open, unexpired QR of that provider for exactly the
- * QR's amount. Any other payment is kept for an operator with a reason,
- * never dropped.
+ * QR's amount, and no more than the qrMaximum setting. Any other payment is
+ * kept for an operator with a reason, never dropped.
  *
  * Races: the QR row is locked first, so two payments for one QR are decided
  * one after the other (the second finds it paid); two copies of one
@@ -16,17 +16,24 @@ import { toMinor } from '../../contract/money.ts';
 import type { Db } from '../db/client.ts';
 import { lockQr, markExpired, markPaid, type QrCode } from '../repositories/qr-codes.ts';
 import { findPaymentByTransaction, insertPayment, setPaymentTransfer, type PaymentRow } from '../repositories/payments.ts';
+import { getSetting } from '../repositories/settings.ts';
 import { creditDeposit } from './credit.ts';
 import type { PaymentNotice } from './webhook.ts';
 
-export const REVIEW_REASONS = ['UNKNOWN_QR', 'OTHER_PROVIDER', 'QR_NOT_OPEN', 'QR_EXPIRED', 'AMOUNT_MISMATCH'] as const;
+export const REVIEW_REASONS = ['ABOVE_MAXIMUM', 'UNKNOWN_QR', 'OTHER_PROVIDER', 'QR_NOT_OPEN', 'QR_EXPIRED', 'AMOUNT_MISMATCH'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** The ledger key of a provider's transaction: the webhook and an operator's credit share it, so it is credited once. */
 export const paymentKey = (provider: string, transactionId: string) => `payment:${provider}:${transactionId}`;
 
-/** Why the payment cannot be credited at once, or null when it can. */
-function reviewReason(qr: QrCode | undefined, provider: QrProvider, amount: bigint, now: Date): ReviewReason | null {
+/**
+ * Why the payment cannot be credited at once, or null when it can. A sum
+ * above the maximum comes first: whatever else is wrong, that is what the
+ * operator must look at (it also catches a QR made before the maximum was
+ * lowered).
+ */
+function reviewReason(qr: QrCode | undefined, provider: QrProvider, amount: bigint, maximum: bigint, now: Date): ReviewReason | null {
+  if (amount > maximum) return 'ABOVE_MAXIMUM';
   if (!qr) return 'UNKNOWN_QR';
   if (qr.provider !== provider) return 'OTHER_PROVIDER';
   if (qr.status !== 'open') return 'QR_NOT_OPEN';
@@ -46,7 +53,8 @@ export async function recordPayment(db: Db, provider: QrProvider, notice: Paymen
   const qrId = Number(notice.qrcodeId);
   return db.transaction(async (tx) => {
     const qr = Number.isSafeInteger(qrId) ? await lockQr(tx, qrId) : undefined;
-    const reason = reviewReason(qr, provider, amount, now);
+    const maximum = toMinor(await getSetting(tx, 'qrMaximum'));
+    const reason = reviewReason(qr, provider, amount, maximum, now);
     const payment = await insertPayment(tx, {
       provider,
       transactionId: notice.transactionId,

@@ -45,12 +45,20 @@ export interface Settings {
   qrMinutes: number;
   /** Smallest QR amount per provider in major units (spec 5's client rules are the floor). */
   qrMinimums: Record<string, number>;
+  /**
+   * Largest QR deposit in major units, any provider: a larger QR is not
+   * created (QR_FAIL) and a payment above it is kept for review, never
+   * credited on its own (issue 9).
+   */
+  qrMaximum: number;
   /** 'HH:mm' in the variant's local time: slips are taken until then each day. */
   slipClosingTime: string;
   /** A slip whose QR dates it (TrueMoney's) older than this is EXPIRED_SLIP (spec 2: within 1 hour); bank mini QRs carry no date (docs/decisions.md). */
   slipMaxAgeMinutes: number;
   /** spec 5 and 9: mobile-wallet links of at least this much (major units). */
   trueWalletMinimum: number;
+  /** Mobile-wallet links of at most this much (major units); a larger voucher is refused before it is redeemed (issue 9). */
+  trueWalletMaximum: number;
 }
 
 /** A setting's stored value, or its default when the row is missing. */

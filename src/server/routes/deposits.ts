@@ -13,10 +13,10 @@ import { ApiError } from '../errors.ts';
 import { IdempotencyConflict } from '../ledger/transfers.ts';
 import { creditDeposit } from '../payments/credit.ts';
 import { isPromptPayId, promptPayPayload, qrSvg } from '../payments/promptpay.ts';
-import { decryptLink, simulatedTrueMoney, voucherOf, VoucherRefused } from '../payments/truemoney.ts';
+import { decryptLink, voucherOf, VoucherRefused, type VoucherProvider } from '../payments/truemoney.ts';
 import { listActiveBanks } from '../repositories/lookups.ts';
 import { cancelQr, closeOpenQr, findMemberQr, findOpenQr, insertQr, lockMemberQrs, markExpired, type QrCode } from '../repositories/qr-codes.ts';
-import { getSetting, getSettings } from '../repositories/settings.ts';
+import { getSettings } from '../repositories/settings.ts';
 import { insertTrueLink, isVoucherUsed, registeredPhone } from '../repositories/true-links.ts';
 import { memberCurrency } from '../repositories/wallet.ts';
 import { route } from '../route.ts';
@@ -52,9 +52,7 @@ function qrIdOf(value: string): number {
 }
 
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
-  const { clock } = app;
-  // The built-in simulator; a real provider's adapter implements VoucherProvider (payments/truemoney.ts).
-  const vouchers = simulatedTrueMoney(app.config.paymentWebhookSecret);
+  const { clock, config } = app;
 
   /** The receiving accounts in the member's currency (a member can only send that); the PromptPay ids stay on the server. */
   route(app, endpoints.lookupDeposit, async ({ db, caller }) => {
@@ -103,12 +101,13 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
    */
   route(app, endpoints.qrCreate, async ({ db, caller, params, body, request }) => {
     const provider = params.bankCode;
-    const { depositAccounts: accounts, qrMinimums: minimums, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMinutes');
+    const { depositAccounts: accounts, qrMinimums: minimums, qrMaximum, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMaximum', 'qrMinutes');
     const currency = await memberCurrency(db, caller.userId);
     const account = accounts.find((candidate) => candidate.bankCode === provider && candidate.currency === 'BAHT' && candidate.promptPayId !== null);
     const promptPayId = account?.promptPayId;
     if (currency !== 'BAHT' || !promptPayId || !isPromptPayId(promptPayId)) throw new ApiError(400, 'QR_FAIL');
     if (body.amount < Math.max(minimums[provider] ?? 0, QR_CLIENT_MINIMUMS[provider])) throw new ApiError(400, 'QR_FAIL');
+    if (body.amount > qrMaximum) throw new ApiError(400, 'QR_FAIL');
 
     const now = clock();
     const payload = promptPayPayload(promptPayId, body.amount);
@@ -125,8 +124,9 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
         expiresAt: new Date(now.getTime() + minutes * 60_000),
       });
     });
-    // For trying the app: the payment simulator pays a QR by its id.
-    request.log.info({ qrcodeId: qr.id, provider }, `QR ${qr.id} created; pay it with: npm run simulate:pay -- ${qr.id}`);
+    // For trying the app: the payment simulator pays a QR by its id (there is none in production).
+    const hint = config.production ? '' : `; pay it with: npm run simulate:pay -- ${qr.id}`;
+    request.log.info({ qrcodeId: qr.id, provider }, `QR ${qr.id} created${hint}`);
     return qrState(qr, now);
   });
 
@@ -148,14 +148,22 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     throw new ApiError(409, 'KEY_INVALID');
   });
 
-  /**
-   * A mobile-wallet gift link (spec 5: at least trueWalletMinimum, from the
-   * registered phone). The voucher is inspected with the provider first;
-   * then it is redeemed, credited and recorded in one transaction. Of two
-   * sends of one voucher the provider refuses the second redeem, and the
-   * ledger key `truelink:{voucher}` and the unique voucher make the second
-   * a duplicate even where it does not.
-   */
+  if (app.vouchers) trueLinkRoute(app, app.vouchers);
+}
+
+/**
+ * A mobile-wallet gift link (spec 5: at least trueWalletMinimum, from the
+ * registered phone; at most trueWalletMaximum, so that no large sum is
+ * credited without a person looking: such a voucher is refused before it is
+ * redeemed and stays with its sender). Registered only when the app has a
+ * voucher provider (none in production yet). The voucher is inspected with
+ * the provider first; then it is redeemed, credited and recorded in one
+ * transaction. Of two sends of one voucher the provider refuses the second
+ * redeem, and the ledger key `truelink:{voucher}` and the unique voucher
+ * make the second a duplicate even where it does not.
+ */
+function trueLinkRoute(app: FastifyInstance, vouchers: VoucherProvider): void {
+  const { clock } = app;
   route(app, endpoints.trueLink, async ({ db, caller, body, request }) => {
     const link = decryptLink(body.link, TRUELINK_SHARED_SECRET);
     const voucher = link === null ? null : voucherOf(link);
@@ -164,12 +172,14 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     // One after the other: with an Idempotency-Key, `db` is a transaction, one connection.
     const phone = await registeredPhone(db, caller.userId);
     const currency = await memberCurrency(db, caller.userId);
-    const minimum = await getSetting(db, 'trueWalletMinimum');
+    const { trueWalletMinimum: minimum, trueWalletMaximum: maximum } = await getSettings(db, 'trueWalletMinimum', 'trueWalletMaximum');
     const now = clock();
     try {
       const found = await vouchers.inspect(voucher);
       // TrueMoney holds baht only.
       if (currency !== 'BAHT' || found.amount < toMinor(minimum)) throw new ApiError(400, 'TRUELINK_INVALID');
+      // Refused before the redeem: the voucher stays with its sender, nothing moves.
+      if (found.amount > toMinor(maximum)) throw new ApiError(400, 'TRUELINK_INVALID');
       if (found.senderPhone !== phone) throw new ApiError(400, 'NOT_MATCH');
       return await inTransaction(db, async (tx) => {
         // Redeemed before the ledger write: the provider's call holds no row lock (every deposit updates the deposits account).

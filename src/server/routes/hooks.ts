@@ -1,6 +1,7 @@
 /**
  * Calls from payment providers, not from the SPA: the payment webhook
- * POST /api/hooks/payments/{provider}, and the payment simulator's QR lookup.
+ * POST /api/hooks/payments/{provider}, and the payment simulator's QR lookup
+ * (demo mode only: app.ts registers simulatorRoutes outside production).
  * Both are signed (payments/webhook.ts) instead of carrying a member's
  * token; /api/hooks/ needs no X-Requested-With (plugins/requested-with.ts).
  *
@@ -20,19 +21,19 @@ import { findQr } from '../repositories/qr-codes.ts';
 
 const QR_ID = /^[1-9]\d{0,15}$/;
 
+/** A refused call is logged (a forged or stale call is worth knowing about) and answered without details. */
+function refuse(request: FastifyRequest, error: unknown): never {
+  if (!(error instanceof WebhookRefused)) throw error;
+  request.log.warn({ provider: (request.params as { provider?: string }).provider }, `webhook refused: ${error.message}`);
+  throw error.kind === 'signature' ? new ApiError(401, 'UNAUTHORIZED') : new ApiError(400, 'KEY_INVALID');
+}
+
 export async function hookRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app;
   const providers = builtInPaymentProviders(config);
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-  /** A refused call is logged (a forged or stale call is worth knowing about) and answered without details. */
-  function refuse(request: FastifyRequest, error: unknown): never {
-    if (!(error instanceof WebhookRefused)) throw error;
-    request.log.warn({ provider: (request.params as { provider?: string }).provider }, `webhook refused: ${error.message}`);
-    throw error.kind === 'signature' ? new ApiError(401, 'UNAUTHORIZED') : new ApiError(400, 'KEY_INVALID');
-  }
 
   app.post<{ Params: { provider: string } }>('/api/hooks/payments/:provider', async (request) => {
     const provider = providers.get(request.params.provider);
@@ -50,8 +51,14 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
     }
     return { message: 'SUCCESS', paymentId: String(payment.id), status: payment.status } satisfies v.InferOutput<typeof PaymentWebhookResponse>;
   });
+}
 
-  /** The simulator's question "what is this QR for?" (simulate:pay needs no database); signed with PAYMENT_WEBHOOK_SECRET. */
+/**
+ * The simulator's question "what is this QR for?" (simulate:pay needs no
+ * database); signed with PAYMENT_WEBHOOK_SECRET. Never in production.
+ */
+export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
+  const { db, clock, config } = app;
   app.get<{ Params: { qrcodeId: string } }>('/api/hooks/simulator/qrcodes/:qrcodeId', async (request) => {
     try {
       verifySignature(config.paymentWebhookSecret, request.headers, simulatorLookupPayload(request.url), clock());

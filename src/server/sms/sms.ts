@@ -1,12 +1,16 @@
 /**
- * OTP codes leave through an SMS adapter. There is no SMS gateway yet:
- * `console` writes the message to the server log for whoever runs the server
- * (development, demos), `none` drops it (OTP off, load tests).
+ * OTP codes leave through an SMS adapter: `twilio` sends them through
+ * Twilio's Messages API (sms/twilio.ts), `console` writes the message to the
+ * server log for whoever runs the server (trying the app; refused in
+ * production), `none` drops it (registration OTP off, load tests). Another
+ * gateway (a Thai one) is one more SmsSender.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import { twilioSms } from './twilio.ts';
 
 export interface SmsSender {
+  /** Resolves once the gateway took the message; throws on any failure or timeout (the OTP route answers OTP_SEND_FAIL). */
   send(phone: string, text: string): Promise<void>;
 }
 
@@ -23,6 +27,14 @@ export const noSms: SmsSender = {
   async send() {},
 };
 
-export function createSmsSender(provider: Config['smsProvider'], log: FastifyBaseLogger): SmsSender {
-  return provider === 'console' ? consoleSms(log) : noSms;
+export function createSmsSender(config: Pick<Config, 'smsProvider' | 'twilio' | 'variant'>, log: FastifyBaseLogger): SmsSender {
+  switch (config.smsProvider) {
+    case 'console':
+      return consoleSms(log);
+    case 'none':
+      return noSms;
+    case 'twilio':
+      if (!config.twilio) throw new Error('SMS_PROVIDER is twilio without Twilio credentials');
+      return twilioSms({ credentials: config.twilio, variant: config.variant, log });
+  }
 }
