@@ -9,6 +9,7 @@ import {
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {
+  OtpRequest,
   OtpSent,
   RegistrationContext,
   RegistrationEvent,
@@ -30,6 +31,7 @@ function registrationPayload(context: RegistrationContext): RegistrationPayload 
     bankAccountName: joinAccountName(context.firstName, context.lastName),
     bankAccountNo: context.bankAccountNo.trim(),
     currency: context.variant === 'la' ? context.currency : '',
+    otpToken: context.otpToken,
   };
 }
 
@@ -47,7 +49,7 @@ export const registrationMachine = setup({
   },
   actors: {
     loadLookups: notProvided<RegistrationLookups>('loadLookups'),
-    sendOtp: notProvided<Result<OtpSent>, { phoneNumber: string }>('sendOtp'),
+    sendOtp: notProvided<Result<OtpSent>, OtpRequest>('sendOtp'),
     verifyOtp: notProvided<Result<unknown>, { otpToken: string; otpCode: string }>('verifyOtp'),
     validateRegistration: notProvided<Result<unknown>, RegistrationPayload>('validateRegistration'),
     register: notProvided<Result<unknown>, RegistrationPayload>('register'),
@@ -70,8 +72,12 @@ export const registrationMachine = setup({
       const sent = okData(result);
       return { otpRef: sent.otpRef, otpToken: sent.otpToken, otpCode: '' };
     }),
-    // A verified phone needs no code any more; going back to the phone step sends a new one.
+    keepVerifiedToken: assign((_, result: Result<OtpSent>) => ({ otpToken: okData(result).otpToken })),
+    // An unverified code is dropped when the member leaves the OTP step: coming back sends a new one.
     forgetOtp: assign({ otpRef: '', otpToken: '', otpCode: '' }),
+    // The code is used; its token stays as the proof the profile and bank steps send (issue 9).
+    forgetOtpCode: assign({ otpRef: '', otpCode: '' }),
+    forgetOtpToken: assign({ otpToken: '' }),
     rejectOtpCode: assign({ error: 'OTP_CODE_INVALID' }),
     rejectMismatch: assign({ error: 'PASSWORDS_DONT_MATCH' }),
     rejectShortPassword: assign({ error: 'PASSWORD_TOO_SHORT' }),
@@ -89,6 +95,8 @@ export const registrationMachine = setup({
   },
   guards: {
     inviteCodeLocked: ({ context, event }) => event.type === 'field.change' && event.field === 'inviteCode' && context.inviteLocked,
+    keptTokenOfOtherPhone: ({ context, event }) =>
+      event.type === 'field.change' && event.field === 'phone' && context.otpToken !== '' && event.value.trim() !== context.phone.trim(),
     phoneInvalid: ({ context }) => phoneError(context.variant, context.phone.trim()) !== null,
     otpEnabled: ({ context }) => context.otpEnabled,
     otpAlreadyVerified: (_, result: Result<OtpSent>) => result.ok && result.data.code === 'OTP_VERIFIED',
@@ -156,7 +164,14 @@ export const registrationMachine = setup({
       states: {
         editing: {
           on: {
-            'field.change': { actions: 'setField' },
+            'field.change': [
+              {
+                guard: 'keptTokenOfOtherPhone',
+                actions: ['setField', 'forgetOtpToken'],
+                description: 'A verification kept from the OTP step proves only the phone it was sent to.',
+              },
+              { actions: 'setField' },
+            ],
             'phone.submit': [
               { guard: 'phoneInvalid', actions: 'rejectPhone' },
               { guard: 'otpEnabled', target: 'sendingOtp', actions: 'trimPhone' },
@@ -166,13 +181,19 @@ export const registrationMachine = setup({
         },
         sendingOtp: {
           tags: 'busy',
+          description:
+            'Sends the token kept from an earlier verification of this phone, if any: the server then answers OTP_VERIFIED instead of sending a code.',
           entry: 'clearError',
           invoke: {
             id: 'sendOtp',
             src: 'sendOtp',
-            input: ({ context }) => ({ phoneNumber: context.phone }),
+            input: ({ context }) => ({ phoneNumber: context.phone, otpToken: context.otpToken }),
             onDone: [
-              { guard: { type: 'otpAlreadyVerified', params: actorOutput }, target: '#registration.profileStep' },
+              {
+                guard: { type: 'otpAlreadyVerified', params: actorOutput },
+                target: '#registration.profileStep',
+                actions: { type: 'keepVerifiedToken', params: actorOutput },
+              },
               {
                 guard: { type: 'otpSent', params: actorOutput },
                 target: '#registration.otpStep',
@@ -217,13 +238,18 @@ export const registrationMachine = setup({
         },
         resendingOtp: {
           tags: 'busy',
+          description: 'Sends the current token too: if its code was accepted but the answer was lost, the server answers OTP_VERIFIED.',
           entry: 'clearError',
           invoke: {
             id: 'sendOtp',
             src: 'sendOtp',
-            input: ({ context }) => ({ phoneNumber: context.phone }),
+            input: ({ context }) => ({ phoneNumber: context.phone, otpToken: context.otpToken }),
             onDone: [
-              { guard: { type: 'otpAlreadyVerified', params: actorOutput }, target: '#registration.profileStep' },
+              {
+                guard: { type: 'otpAlreadyVerified', params: actorOutput },
+                target: '#registration.profileStep',
+                actions: { type: 'keepVerifiedToken', params: actorOutput },
+              },
               {
                 guard: { type: 'otpSent', params: actorOutput },
                 target: 'editing',
@@ -238,7 +264,7 @@ export const registrationMachine = setup({
     },
     profileStep: {
       tags: 'step:profile',
-      entry: 'forgetOtp',
+      entry: 'forgetOtpCode',
       initial: 'editing',
       states: {
         editing: {

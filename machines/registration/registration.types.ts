@@ -31,6 +31,11 @@ export interface RegistrationContext {
   sources: SourceOption[];
   phone: string;
   otpRef: string;
+  /**
+   * The OTP challenge's token: on the OTP step the one whose code is typed;
+   * once verified, the proof of the phone that the validate and register
+   * payloads and a later send carry (issue 9). Dropped when the phone changes.
+   */
   otpToken: string;
   otpCode: string;
   name: string;
@@ -72,7 +77,7 @@ export type RegistrationEvent =
   | { type: 'bank.submit' }
   | { type: 'step.back' };
 
-/** The spec 3 registration payload. */
+/** The spec 3 registration payload, plus the verified OTP token (issue 9). */
 export interface RegistrationPayload {
   name: string;
   username: string;
@@ -83,10 +88,19 @@ export interface RegistrationPayload {
   bankAccountName: string;
   bankAccountNo: string;
   currency: Currency | '';
+  /** The verified OTP token (issue 9); '' with OTP off. */
+  otpToken: string;
+}
+
+export interface OtpRequest {
+  phoneNumber: string;
+  /** The token of an earlier verification of this phone, or ''. */
+  otpToken: string;
 }
 
 export interface OtpSent {
   otpRef: string;
+  /** A new token with SUCCESS; with OTP_VERIFIED the verified token that was sent. */
   otpToken: string;
   /** 'SUCCESS' (code sent) or 'OTP_VERIFIED' (skip the OTP step). */
   code: string;
@@ -95,7 +109,7 @@ export interface OtpSent {
 /**
  * Actors the view provides:
  *   loadLookups (→ RegistrationLookups; rejects on network failure),
- *   sendOtp ({ phoneNumber } → Result<OtpSent>),
+ *   sendOtp (OtpRequest → Result<OtpSent>),
  *   verifyOtp ({ otpToken, otpCode } → Result<unknown>),
  *   validateRegistration (RegistrationPayload → Result<unknown>),
  *   register (RegistrationPayload → Result<unknown>).

@@ -57,8 +57,19 @@ export const MessageResponse = v.object({ message: v.string() });
 
 // ---------------------------------------------------------------- OTP
 
-export const OtpSendRequest = v.object({ phoneNumber: requiredText(20) });
-/** `code` is a status (SUCCESS, OTP_VERIFIED), never the OTP itself. */
+/**
+ * The otpToken of a verified OTP challenge, the client's proof that it
+ * verified the phone (issue 9): optional, '' when the client has none. Tokens
+ * are base64url (43 characters as the server makes them).
+ */
+const VerifiedOtpToken = v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w-]*$/)), '');
+
+/** `otpToken`: the verified challenge of this phone the client kept, so the server may answer OTP_VERIFIED. */
+export const OtpSendRequest = v.object({ phoneNumber: requiredText(20), otpToken: VerifiedOtpToken });
+/**
+ * `code` is a status (SUCCESS, OTP_VERIFIED), never the OTP itself. With
+ * OTP_VERIFIED, `otpToken` is the verified token the client presented.
+ */
 export const OtpSendResponse = v.object({ otpRef: v.string(), otpToken: v.string(), code: v.string() });
 export const OtpVerifyRequest = v.object({
   otpToken: requiredText(200),
@@ -68,7 +79,7 @@ export const OtpVerifyResponse = v.object({ code: v.string() });
 
 // ---------------------------------------------------------------- account
 
-/** spec 3: registration payload, sent to /api/account/validate and /api/account. */
+/** spec 3: registration payload (plus otpToken, issue 9), sent to /api/account/validate and /api/account. */
 export const RegistrationRequest = v.object({
   name: requiredText(NAME_MAX_LENGTH),
   username: requiredText(20),
@@ -79,6 +90,8 @@ export const RegistrationRequest = v.object({
   bankAccountName: v.optional(text(NAME_MAX_LENGTH * 2 + 1), ''),
   bankAccountNo: v.optional(text(30), ''),
   currency: v.optional(v.union([v.literal(''), v.picklist(['LAK', 'BAHT'])]), ''),
+  /** With registerOTP on, the verified challenge of this phone; /api/account uses it up. Ignored with OTP off. */
+  otpToken: VerifiedOtpToken,
 });
 export type RegistrationRequest = v.InferOutput<typeof RegistrationRequest>;
 

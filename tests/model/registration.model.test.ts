@@ -7,7 +7,10 @@ import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 
-/** spec 3 and 4, written out independently of the machine: the profile step sends empty bank fields. */
+/**
+ * spec 3 and 4, written out independently of the machine: the profile step
+ * sends empty bank fields; both send the verified OTP token (issue 9).
+ */
 function expectedPayload(context: RegistrationContext, withBank: boolean): RegistrationPayload {
   return {
     name: context.name.trim(),
@@ -19,6 +22,7 @@ function expectedPayload(context: RegistrationContext, withBank: boolean): Regis
     bankAccountName: withBank ? `${context.firstName.trim()} ${context.lastName.trim()}`.toUpperCase() : '',
     bankAccountNo: withBank ? context.bankAccountNo : '',
     currency: withBank && context.variant === 'la' ? context.currency : '',
+    otpToken: context.otpToken,
   };
 }
 
@@ -33,7 +37,8 @@ function expectedEffects({ event, before, after }: ReplayedStep): Pick<ReplayedS
       return call('loadLookups', undefined);
     case 'phoneStep.sendingOtp':
     case 'otpStep.resendingOtp':
-      return call('sendOtp', { phoneNumber: before!.context.phone.trim() });
+      // The token kept from an earlier verification (or the OTP step's) goes with it.
+      return call('sendOtp', { phoneNumber: before!.context.phone.trim(), otpToken: before!.context.otpToken });
     case 'otpStep.verifyingOtp':
       return call('verifyOtp', { otpToken: context.otpToken, otpCode: context.otpCode });
     case 'profileStep.validating':
@@ -66,6 +71,9 @@ function checkOutcome({ event, before, after, waited }: ReplayedStep) {
     case 'field.change': {
       if (!editing || (event.field === 'inviteCode' && previous.inviteLocked)) return unchanged();
       const uppercase = event.field === 'firstName' || event.field === 'lastName';
+      // issue 9: a kept verification proves only its own phone.
+      const otherPhone = event.field === 'phone' && event.value.trim() !== previous.phone.trim();
+      expect(context.otpToken).toBe(otherPhone ? '' : previous.otpToken);
       return expect(context).toMatchObject({ [event.field]: uppercase ? event.value.toUpperCase() : event.value, error: null });
     }
     case 'phone.submit':
@@ -123,7 +131,10 @@ function checkOutcome({ event, before, after, waited }: ReplayedStep) {
       ]);
     case 'xstate.done.actor.sendOtp':
       if (!event.output.ok) return expect(context.error).toBe(event.output.message);
-      if (event.output.data.code === 'OTP_VERIFIED') return expect(now).toBe('profileStep.editing');
+      if (event.output.data.code === 'OTP_VERIFIED') {
+        expect(previous.otpToken, 'OTP_VERIFIED answers only a send with a token').not.toBe('');
+        return expect([now, context.otpToken]).toEqual(['profileStep.editing', event.output.data.otpToken]);
+      }
       return expect([now, context.otpRef, context.otpToken, context.otpCode]).toEqual([
         'otpStep.editing',
         event.output.data.otpRef,
@@ -166,7 +177,9 @@ function checkInvariants({ after }: ReplayedStep, inviteCode: string | null) {
   const verifiedPhone = ['step:profile', 'step:bank', 'registered'].some((tag) => after.hasTag(tag));
   if (verifiedPhone) {
     expect(phoneError(context.variant, context.phone)).toBeNull();
-    expect([context.otpRef, context.otpToken, context.otpCode]).toEqual(['', '', '']);
+    expect([context.otpRef, context.otpCode]).toEqual(['', '']);
+    // issue 9: past the phone, the wizard holds the verification's token exactly when OTP is on.
+    expect(context.otpToken !== '').toBe(context.otpEnabled);
   }
   const validProfile = ['step:bank', 'registered'].some((tag) => after.hasTag(tag));
   if (validProfile) {

@@ -100,11 +100,15 @@ const replies = {
     { registerOTP: true, banks, sources },
     { registerOTP: false, banks, sources },
   ] satisfies RegistrationLookups[],
-  sendOtp: [
+  // The server answers OTP_VERIFIED only to a send that carries a token it
+  // verified (issue 9), and then hands that same token back.
+  sendOtp: (snapshot: RegistrationSnapshot): Result<OtpSent>[] => [
     { ok: true, data: { code: 'SUCCESS', otpRef: 'REF123', otpToken: 'otp-token' } },
-    { ok: true, data: { code: 'OTP_VERIFIED', otpRef: '', otpToken: '' } },
+    ...(snapshot.context.otpToken === ''
+      ? []
+      : [{ ok: true, data: { code: 'OTP_VERIFIED', otpRef: '', otpToken: snapshot.context.otpToken } } as const]),
     { ok: false, message: 'OTP_BLOCK' },
-  ] satisfies Result<OtpSent>[],
+  ],
   verifyOtp: [
     { ok: true, data: { message: 'OTP_CODE_VALID' } },
     { ok: false, message: 'OTP_CODE_INVALID' },

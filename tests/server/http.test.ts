@@ -160,7 +160,7 @@ describe('logs', () => {
     const { otpToken } = sent.json();
     const code = t.sms.lastCodeFor(phone);
     await call(t.app, endpoints.otpVerify, { otpToken, otpCode: code });
-    await call(t.app, endpoints.accountRegister, registrationBody({ username: phone, password: 'very-secret-password' }));
+    await call(t.app, endpoints.accountRegister, registrationBody({ username: phone, password: 'very-secret-password', otpToken }));
     const token = await login(t, phone, 'very-secret-password');
     await call(t.app, endpoints.changePassword, { oldPassword: 'very-secret-password', newPassword: 'another-secret' }, { token });
 

@@ -11,8 +11,21 @@ import { newPhone, registerMember } from './helpers/members.ts';
 
 const MINUTE = 60_000;
 
-async function sendOtp(t: TestApp, phone: string, options?: CallOptions) {
-  return call(t.app, endpoints.otpSend, { phoneNumber: phone }, options);
+async function sendOtp(t: TestApp, phone: string, otpToken = '', options?: CallOptions) {
+  return call(t.app, endpoints.otpSend, { phoneNumber: phone, otpToken }, options);
+}
+
+/** The SMS gateway fails every send until the answered function is called; the recording adapter keeps working after. */
+function smsGatewayDown(t: TestApp): () => void {
+  const recording = t.sms.send.bind(t.sms);
+  let down = true;
+  t.sms.send = async (phone, text) => {
+    if (down) throw new Error('gateway down');
+    return recording(phone, text);
+  };
+  return () => {
+    down = false;
+  };
 }
 
 async function sentToken(t: TestApp, phone: string): Promise<string> {
@@ -64,8 +77,8 @@ describe('POST /api/otp/send', () => {
     const t = await buildTestApp();
     const phone = newPhone();
 
-    await sendOtp(t, phone, { language: 'en' });
-    await sendOtp(t, newPhone(), { language: 'th' });
+    await sendOtp(t, phone, '', { language: 'en' });
+    await sendOtp(t, newPhone(), '', { language: 'th' });
 
     expect(t.sms.sent[0]!.text).toMatch(/^Your OTP code is \d{6} \(Ref: [A-Z2-9]{4}\), valid for 5 minutes\.$/);
     expect(t.sms.sent[1]!.text).toMatch(/^รหัส OTP ของคุณคือ \d{6}/);
@@ -102,19 +115,45 @@ describe('POST /api/otp/send', () => {
     expect(t.sms.sent).toHaveLength(0);
   });
 
-  it('answers OTP_VERIFIED without texting a phone verified in the last 30 minutes', async () => {
+  it('answers OTP_VERIFIED, without texting, to the holder of the phone\'s verified token for 30 minutes', async () => {
     const t = await buildTestApp();
     const phone = newPhone();
-    await verify(t, await sentToken(t, phone), t.sms.lastCodeFor(phone));
+    const token = await sentToken(t, phone);
+    await verify(t, token, t.sms.lastCodeFor(phone));
 
     t.clock.advance(29 * MINUTE);
-    const soon = await sendOtp(t, phone);
+    const soon = await sendOtp(t, phone, token);
     t.clock.advance(2 * MINUTE);
-    const later = await sendOtp(t, phone);
+    const later = await sendOtp(t, phone, token);
 
-    expect(soon.json()).toEqual({ otpRef: '', otpToken: '', code: 'OTP_VERIFIED' });
+    expect(soon.json()).toEqual({ otpRef: '', otpToken: token, code: 'OTP_VERIFIED' });
     expect(later.json().code).toBe('SUCCESS');
     expect(t.sms.sent).toHaveLength(2);
+  });
+
+  it('never answers OTP_VERIFIED on the phone alone (issue 9: the watcher learns nothing)', async () => {
+    const t = await buildTestApp();
+    const phone = newPhone();
+    const other = newPhone();
+    const token = await sentToken(t, phone);
+    await verify(t, token, t.sms.lastCodeFor(phone));
+    const otherToken = await sentToken(t, other);
+    await verify(t, otherToken, t.sms.lastCodeFor(other));
+    const unverifiedToken = await sentToken(t, newPhone());
+    t.clock.advance(15 * MINUTE); // the owner's send leaves the phone's send window; the verification stands
+
+    const answers = [
+      await sendOtp(t, phone, '', { ip: '198.51.100.9' }),
+      await sendOtp(t, phone, otherToken, { ip: '198.51.100.9' }),
+      await sendOtp(t, phone, unverifiedToken, { ip: '198.51.100.9' }),
+    ];
+
+    // Every one is an ordinary send: a new code to the phone's owner, a new token to the caller.
+    expect(answers.map((answer) => answer.json().code)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
+    for (const answer of answers) expect([otherToken, token, unverifiedToken]).not.toContain(answer.json().otpToken);
+    expect(t.sms.sent.filter((sms) => sms.phone === phone)).toHaveLength(1 + 3);
+    // The owner's verification still stands for the owner.
+    expect((await sendOtp(t, phone, token)).json().code).toBe('OTP_VERIFIED');
   });
 
   it('sends at most 3 codes to a phone in 15 minutes', async () => {
@@ -138,13 +177,13 @@ describe('POST /api/otp/send', () => {
   it('sends at most 10 codes per client address in 15 minutes', async () => {
     const t = await buildTestApp();
     for (let send = 0; send < 10; send++) {
-      expect((await sendOtp(t, newPhone(), { ip: '203.0.113.7' })).statusCode).toBe(200);
+      expect((await sendOtp(t, newPhone(), '', { ip: '203.0.113.7' })).statusCode).toBe(200);
     }
 
-    const eleventh = await sendOtp(t, newPhone(), { ip: '203.0.113.7' });
-    const otherAddress = await sendOtp(t, newPhone(), { ip: '203.0.113.8' });
+    const eleventh = await sendOtp(t, newPhone(), '', { ip: '203.0.113.7' });
+    const otherAddress = await sendOtp(t, newPhone(), '', { ip: '203.0.113.8' });
     t.clock.advance(15 * MINUTE);
-    const later = await sendOtp(t, newPhone(), { ip: '203.0.113.7' });
+    const later = await sendOtp(t, newPhone(), '', { ip: '203.0.113.7' });
 
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toEqual({ message: 'REQUEST_LIMIT' });
@@ -165,14 +204,39 @@ describe('POST /api/otp/send', () => {
 
   it('answers OTP_SEND_FAIL when the SMS cannot leave', async () => {
     const t = await buildTestApp();
-    t.sms.send = async () => {
-      throw new Error('gateway down');
-    };
+    smsGatewayDown(t);
 
     const response = await sendOtp(t, newPhone());
 
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: 'OTP_SEND_FAIL' });
+    expect(await t.db.select().from(otpChallenges)).toEqual([]); // no code anyone could enter
+  });
+
+  it('does not count a send whose SMS failed toward the phone\'s 3 sends', async () => {
+    const t = await buildTestApp();
+    const phone = newPhone();
+    const gatewayBack = smsGatewayDown(t);
+    const failed = await sendOtp(t, phone);
+    gatewayBack();
+
+    const next = [];
+    for (let send = 0; send < 4; send++) next.push(await sendOtp(t, phone));
+
+    expect(failed.statusCode).toBe(502);
+    expect(next.map((response) => response.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(t.sms.sent.filter((sms) => sms.phone === phone)).toHaveLength(3);
+  });
+
+  it('does not count sends whose SMS failed toward the client address\'s 10 sends', async () => {
+    const t = await buildTestApp();
+    const gatewayBack = smsGatewayDown(t);
+    for (let send = 0; send < 10; send++) expect((await sendOtp(t, newPhone(), '', { ip: '203.0.113.7' })).statusCode).toBe(502);
+    gatewayBack();
+
+    const sent = await sendOtp(t, newPhone(), '', { ip: '203.0.113.7' });
+
+    expect(sent.statusCode).toBe(200);
   });
 });
 

@@ -170,37 +170,112 @@ describe('POST /api/account', () => {
       expect(await userCount(t)).toBe(1);
     });
 
-    it('registers a verified phone and uses its verification up', async () => {
+    it('registers a verified phone with its token and uses that challenge up', async () => {
       const t = await buildTestApp({ registerOtp: true });
       const body = registrationBody();
-      await verifyPhone(t, body.username);
+      const otpToken = await verifyPhone(t, body.username);
 
-      const response = await register(t, body);
+      const response = await register(t, { ...body, otpToken });
 
       expect(response.statusCode).toBe(200);
       const challenges = await t.db.select().from(otpChallenges).where(eq(otpChallenges.phone, body.username));
       expect(challenges.map((challenge) => challenge.consumedAt)).toEqual([t.clock()]);
     });
 
-    it('refuses a verification older than 30 minutes', async () => {
+    it('refuses a verified phone whose token is not presented', async () => {
       const t = await buildTestApp({ registerOtp: true });
       const body = registrationBody();
       await verifyPhone(t, body.username);
 
-      t.clock.advance(30 * MINUTE);
       const response = await register(t, body);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'UNVERIFIED_OTP' });
+      expect(await userCount(t)).toBe(1);
+    });
+
+    it('refuses the token of a code that was never entered', async () => {
+      const t = await buildTestApp({ registerOtp: true });
+      const body = registrationBody();
+      const sent = await call(t.app, endpoints.otpSend, { phoneNumber: body.username });
+
+      const response = await register(t, { ...body, otpToken: sent.json().otpToken });
 
       expect(response.json()).toEqual({ message: 'UNVERIFIED_OTP' });
     });
 
-    it('does not count a verification of another phone', async () => {
+    it('refuses a verification older than 30 minutes', async () => {
       const t = await buildTestApp({ registerOtp: true });
-      const verified = registrationBody();
-      await verifyPhone(t, verified.username);
+      const body = registrationBody();
+      const otpToken = await verifyPhone(t, body.username);
 
-      const response = await register(t, registrationBody());
+      t.clock.advance(30 * MINUTE);
+      const response = await register(t, { ...body, otpToken });
 
       expect(response.json()).toEqual({ message: 'UNVERIFIED_OTP' });
+    });
+
+    it('does not count the verified token of another phone', async () => {
+      const t = await buildTestApp({ registerOtp: true });
+      const otpToken = await verifyPhone(t, registrationBody().username);
+
+      const response = await register(t, registrationBody({ otpToken }));
+
+      expect(response.json()).toEqual({ message: 'UNVERIFIED_OTP' });
+      expect(await userCount(t)).toBe(1);
+    });
+
+    it('ignores the token when OTP is off', async () => {
+      const t = await buildTestApp({ registerOtp: false });
+
+      const response = await register(t, registrationBody({ otpToken: 'no-such-token' }));
+
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('the hijack of a verified phone (issue 9)', () => {
+    it('an onlooker who saw the owner verify cannot register the owner\'s phone; the owner can, once', async () => {
+      const t = await buildTestApp({ registerOtp: true });
+      const owner = registrationBody({ name: 'Somchai Jaidee', password: 'owner-pass-123' });
+      const attacker = { ip: '198.51.100.66' };
+      const attackerBody = registrationBody({ username: owner.username, name: 'Mallory Crook', password: 'attacker-pass-1' });
+      const attackerProfile = { ...attackerBody, bankCode: '', bankAccountName: '', bankAccountNo: '' };
+
+      // The attacker watches validate while the owner requests and types the code.
+      const beforeOwnerVerified = await call(t.app, endpoints.accountValidate, attackerProfile, attacker);
+      const ownerToken = await verifyPhone(t, owner.username);
+      const afterOwnerVerified = await call(t.app, endpoints.accountValidate, attackerProfile, attacker);
+      expect(beforeOwnerVerified.json()).toEqual({ message: 'UNVERIFIED_OTP' });
+      expect(afterOwnerVerified.statusCode).toBe(400);
+      expect(afterOwnerVerified.json()).toEqual({ message: 'UNVERIFIED_OTP' });
+
+      // The attacker registers the owner's phone with their own password and bank account.
+      const hijack = await call(t.app, endpoints.accountRegister, attackerBody, attacker);
+      const guessedToken = await call(t.app, endpoints.accountRegister, { ...attackerBody, otpToken: 'A'.repeat(43) }, attacker);
+      expect([hijack.statusCode, hijack.json()]).toEqual([400, { message: 'UNVERIFIED_OTP' }]);
+      expect([guessedToken.statusCode, guessedToken.json()]).toEqual([400, { message: 'UNVERIFIED_OTP' }]);
+      expect(await userCount(t)).toBe(1);
+      expect(await t.db.select().from(bankAccounts).where(eq(bankAccounts.accountNo, attackerBody.bankAccountNo))).toEqual([]);
+
+      // The phone alone does not make /api/otp/send skip the code for the attacker.
+      const attackerSend = await call(t.app, endpoints.otpSend, { phoneNumber: owner.username }, attacker);
+      expect(attackerSend.json().code).not.toBe('OTP_VERIFIED');
+      expect(attackerSend.json().otpToken).not.toBe(ownerToken);
+
+      // The owner registers with the token the wizard kept, once.
+      const ownerValidated = await call(t.app, endpoints.accountValidate, { ...owner, otpToken: ownerToken });
+      const ownerRegistered = await register(t, { ...owner, otpToken: ownerToken });
+      const replayed = await register(t, { ...attackerBody, otpToken: ownerToken });
+      expect(ownerValidated.json()).toEqual({ message: 'SUCCESS' });
+      expect([ownerRegistered.statusCode, ownerRegistered.json()]).toEqual([200, { message: 'SUCCESS' }]);
+      expect(replayed.statusCode).toBeGreaterThanOrEqual(400);
+      expect(['UNVERIFIED_OTP', 'EXISTING_USER']).toContain(replayed.json().message);
+      expect(await userCount(t)).toBe(2);
+      expect((await storedMember(t, owner.username))?.bankAccount?.accountNo).toBe(owner.bankAccountNo);
+      expect(await login(t, owner.username, owner.password)).toMatch(/^[\w-]{43}$/);
+      const attackerLogin = await call(t.app, endpoints.login, { username: owner.username, password: attackerBody.password });
+      expect(attackerLogin.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     });
   });
 
@@ -252,6 +327,46 @@ describe('POST /api/account', () => {
         // The PGlite of this file is reused by the next test: leave its schema as migrated.
         await t.db.execute(sql`drop function refuse_bank_account() cascade`);
       }
+    });
+
+    it('keeps the token unused when the registration cannot be written, so the member can try again', async () => {
+      const t = await buildTestApp({ registerOtp: true });
+      await t.db.execute(sql`create function refuse_bank_account() returns trigger language plpgsql as $$
+        begin raise exception 'bank account refused by test'; end $$`);
+      await t.db.execute(sql`create trigger refuse_bank_account before insert on bank_accounts
+        for each row execute function refuse_bank_account()`);
+      const body = registrationBody();
+      const otpToken = await verifyPhone(t, body.username);
+
+      try {
+        const failed = await register(t, { ...body, otpToken });
+        await t.db.execute(sql`drop function refuse_bank_account() cascade`);
+        const retried = await register(t, { ...body, otpToken });
+
+        expect(failed.statusCode).toBe(500);
+        expect(retried.statusCode).toBe(200);
+      } finally {
+        await t.db.execute(sql`drop function if exists refuse_bank_account() cascade`);
+      }
+    });
+
+    it('registers one member from one token, however many registrations race with it', async () => {
+      const t = await buildTestApp({ registerOtp: true });
+      const phone = registrationBody().username;
+      const otpToken = await verifyPhone(t, phone);
+      // Different bank accounts, so that only the phone and the token can decide the race.
+      const bodies = Array.from({ length: 4 }, () => registrationBody({ username: phone, otpToken }));
+
+      const responses = await Promise.all(bodies.map((body) => register(t, body)));
+
+      const answers = responses.map((response) => `${response.statusCode} ${response.json().message}`);
+      expect(answers.filter((answer) => answer === '200 SUCCESS')).toHaveLength(1);
+      for (const answer of answers.filter((each) => each !== '200 SUCCESS')) {
+        expect(['400 UNVERIFIED_OTP', '409 EXISTING_USER']).toContain(answer);
+      }
+      expect(await userCount(t)).toBe(2);
+      const [accounts] = await t.db.select({ accounts: count() }).from(bankAccounts);
+      expect(accounts!.accounts).toBe(1 + 1); // the demo member's and the winner's
     });
 
     it('gives one success and one EXISTING_USER to two identical registrations at once', async () => {
@@ -326,15 +441,29 @@ describe('POST /api/account/validate', () => {
     expect([sameBank.statusCode, sameBank.json()]).toEqual([409, { message: 'EXISTING_BANK' }]);
   });
 
-  it('says UNVERIFIED_OTP when OTP is on and the phone was not verified', async () => {
+  it('says UNVERIFIED_OTP when OTP is on, until the phone\'s verified token comes with it', async () => {
     const t = await buildTestApp({ registerOtp: true });
     const body = registrationBody({ bankCode: '', bankAccountName: '', bankAccountNo: '' });
     const before = await validate(t, body);
 
-    await verifyPhone(t, body.username);
-    const after = await validate(t, body);
+    const otpToken = await verifyPhone(t, body.username);
+    const withoutToken = await validate(t, body);
+    const withToken = await validate(t, { ...body, otpToken });
 
     expect(before.json()).toEqual({ message: 'UNVERIFIED_OTP' });
-    expect(after.json()).toEqual({ message: 'SUCCESS' });
+    expect(withoutToken.json()).toEqual({ message: 'UNVERIFIED_OTP' });
+    expect(withToken.json()).toEqual({ message: 'SUCCESS' });
+  });
+
+  it('does not use the token up: the registration after it still takes it', async () => {
+    const t = await buildTestApp({ registerOtp: true });
+    const body = registrationBody();
+    const otpToken = await verifyPhone(t, body.username);
+
+    await validate(t, { ...body, otpToken });
+    await validate(t, { ...body, otpToken });
+    const response = await register(t, { ...body, otpToken });
+
+    expect(response.statusCode).toBe(200);
   });
 });

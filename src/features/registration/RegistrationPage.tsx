@@ -11,6 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import type {
+  OtpRequest,
   OtpSent,
   RegistrationField,
   RegistrationLookups,
@@ -73,8 +74,8 @@ export function RegistrationPage() {
     registrationMachine.provide({
       actors: {
         loadLookups: fromPromise(({ signal }) => loadLookups(api, signal)),
-        sendOtp: fromPromise<Result<OtpSent>, { phoneNumber: string }>(({ input, signal }) =>
-          api.call('otpSend', { phoneNumber: input.phoneNumber }, { signal }),
+        sendOtp: fromPromise<Result<OtpSent>, OtpRequest>(({ input, signal }) =>
+          api.call('otpSend', { phoneNumber: input.phoneNumber, otpToken: input.otpToken }, { signal }),
         ),
         verifyOtp: fromPromise<Result<unknown>, { otpToken: string; otpCode: string }>(({ input, signal }) =>
           api.call('otpVerify', { otpToken: input.otpToken, otpCode: input.otpCode }, { signal }),

@@ -1,6 +1,6 @@
 /**
  * OTP challenges: sending (with rate limits counted in the database), code
- * attempts, and the phone verification a registration consumes.
+ * attempts, and the verified challenge a registration consumes.
  */
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
@@ -76,20 +76,45 @@ export async function markOtpVerified(db: Queryable, challengeId: number, now: D
   await db.update(otpChallenges).set({ verifiedAt: now }).where(eq(otpChallenges.id, challengeId));
 }
 
-/** Whether the phone passed an OTP check after `verifiedAfter` that no registration has used yet. */
-export async function isPhoneVerified(db: Queryable, phone: string, verifiedAfter: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: otpChallenges.id })
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.verifiedAt, verifiedAfter), isNull(otpChallenges.consumedAt)))
-    .limit(1);
+/**
+ * The proof that a caller verified a phone: the token of one of its OTP
+ * challenges (looked up by hash). Only the caller who received the token by
+ * /api/otp/send and typed the code can present it; the phone alone proves
+ * nothing (issue 9).
+ */
+export interface PhoneProof {
+  tokenHash: string;
+  phone: string;
+  /** Verifications older than this no longer count (PHONE_VERIFICATION_LIFETIME_MS). */
+  verifiedAfter: Date;
+}
+
+function provesPhone(proof: PhoneProof) {
+  return and(
+    eq(otpChallenges.tokenHash, proof.tokenHash),
+    eq(otpChallenges.phone, proof.phone),
+    gt(otpChallenges.verifiedAt, proof.verifiedAfter),
+    isNull(otpChallenges.consumedAt),
+  );
+}
+
+/** Whether the token is a verified, unexpired and unused challenge of that phone. */
+export async function isPhoneProven(db: Queryable, proof: PhoneProof): Promise<boolean> {
+  const [row] = await db.select({ id: otpChallenges.id }).from(otpChallenges).where(provesPhone(proof));
   return row !== undefined;
 }
 
-/** A registration used the phone's verification; it cannot register again with it. */
-export async function consumePhoneVerification(db: Queryable, phone: string, now: Date): Promise<void> {
-  await db
-    .update(otpChallenges)
-    .set({ consumedAt: now })
-    .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt)));
+/**
+ * Uses the proof up for one registration: a conditional UPDATE, so of two
+ * registrations racing with one token only one finds it unused (the other
+ * waits for the row and then sees it consumed). Answers whether it was this one.
+ */
+export async function consumePhoneProof(db: Queryable, proof: PhoneProof, now: Date): Promise<boolean> {
+  const rows = await db.update(otpChallenges).set({ consumedAt: now }).where(provesPhone(proof)).returning({ id: otpChallenges.id });
+  return rows.length === 1;
+}
+
+/** A challenge whose SMS never left: removed, so it counts toward no send limit. */
+export async function deleteOtpChallenge(db: Queryable, tokenHash: string): Promise<void> {
+  await db.delete(otpChallenges).where(eq(otpChallenges.tokenHash, tokenHash));
 }

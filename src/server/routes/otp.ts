@@ -1,8 +1,9 @@
 /**
  * Phone verification before registration: send a 6-digit code by SMS, then
- * check it. A verified phone may register for a while
- * (PHONE_VERIFICATION_LIFETIME_MS); sends are rate-limited per phone and per
- * client address, and each code allows a few attempts.
+ * check it. The verified challenge's token is the caller's proof of the phone:
+ * it may register with it for a while (PHONE_VERIFICATION_LIFETIME_MS), once.
+ * Sends are rate-limited per phone and per client address, and each code
+ * allows a few attempts.
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
@@ -20,8 +21,9 @@ import {
 } from '../policy.ts';
 import {
   findOtpChallenge,
+  deleteOtpChallenge,
   insertOtpChallengeWithinLimits,
-  isPhoneVerified,
+  isPhoneProven,
   markOtpVerified,
   takeOtpAttempt,
 } from '../repositories/otp.ts';
@@ -48,17 +50,26 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
 
     const now = clock();
-    if (await isPhoneVerified(db, phone, new Date(now.getTime() - PHONE_VERIFICATION_LIFETIME_MS))) {
-      return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED' };
+    // spec 2 skips the OTP step for a verified phone, but only for the caller
+    // holding that verification (the same browser back at the wizard): on the
+    // phone alone, OTP_VERIFIED would tell anyone that somebody just verified it.
+    if (body.otpToken !== '') {
+      const proof = {
+        tokenHash: hashToken(body.otpToken),
+        phone,
+        verifiedAfter: new Date(now.getTime() - PHONE_VERIFICATION_LIFETIME_MS),
+      };
+      if (await isPhoneProven(db, proof)) return { otpRef: '', otpToken: body.otpToken, code: 'OTP_VERIFIED' };
     }
 
     const otpToken = newToken();
     const otpRef = newOtpRef();
     const code = newOtpCode();
+    const tokenHash = hashToken(otpToken);
     const stored = await insertOtpChallengeWithinLimits(
       db,
       {
-        tokenHash: hashToken(otpToken),
+        tokenHash,
         phone,
         ref: otpRef,
         codeHash: hashOtpCode(otpToken, code),
@@ -74,6 +85,13 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
       await sms.send(phone, otpMessage(code, otpRef)[languageOf(request)]);
     } catch (error) {
       request.log.error({ err: error }, 'SMS could not be sent');
+      // The stored challenge held this send's place in the limits while the
+      // SMS was under way (so parallel sends cannot pass them); a send that
+      // never left gives its place back, so a gateway failure costs the member
+      // none of their sends.
+      await deleteOtpChallenge(db, tokenHash).catch((cleanup: unknown) => {
+        request.log.error({ err: cleanup }, 'OTP challenge of a failed SMS could not be removed');
+      });
       throw new ApiError(502, 'OTP_SEND_FAIL');
     }
     return { otpRef, otpToken, code: 'SUCCESS' };

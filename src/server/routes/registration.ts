@@ -2,7 +2,9 @@
  * Registration (spec 3 and 5). /api/account/validate runs every check the
  * SPA's profile step can use, before the bank step exists, so empty bank
  * fields pass there; /api/account requires them and creates the member and
- * the bank account in one transaction.
+ * the bank account in one transaction. With registerOTP on, both take the
+ * verified OTP challenge's token, and /api/account uses it up in that
+ * transaction: one challenge registers one member, once.
  */
 import type { FastifyInstance } from 'fastify';
 import type { RegistrationRequest } from '../../contract/api.ts';
@@ -19,11 +21,12 @@ import {
   type Variant,
 } from '../../contract/rules.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { violatedUniqueConstraint } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { PHONE_VERIFICATION_LIFETIME_MS } from '../policy.ts';
 import { findActiveBank, isActiveSource } from '../repositories/lookups.ts';
-import { consumePhoneVerification, isPhoneVerified } from '../repositories/otp.ts';
+import { consumePhoneProof, isPhoneProven, type PhoneProof } from '../repositories/otp.ts';
 import { getSetting } from '../repositories/settings.ts';
 import {
   findUserById,
@@ -55,6 +58,8 @@ interface Registration {
   invitedBy: number | null;
   /** Fields may be empty only when validating (bank step not reached yet). */
   bankAccount: NewBankAccount;
+  /** The verified OTP challenge the registration uses up; null with registerOTP off. */
+  phoneProof: PhoneProof | null;
 }
 
 /** spec 9: LAK or BAHT in the Laos build (LAK by default); the Thai build is BAHT only. */
@@ -68,6 +73,16 @@ function currencyFor(variant: Variant, requested: RegistrationRequest['currency'
 
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   const { db, clock, config } = app;
+
+  /** The caller's verified challenge of the phone: the token it presents, never the phone alone (issue 9). */
+  function proofOf(body: RegistrationRequest): PhoneProof {
+    if (body.otpToken === '') throw new ApiError(400, 'UNVERIFIED_OTP');
+    return {
+      tokenHash: hashToken(body.otpToken),
+      phone: body.username,
+      verifiedAfter: new Date(clock().getTime() - PHONE_VERIFICATION_LIFETIME_MS),
+    };
+  }
 
   async function inviterOf(inviteCode: string): Promise<number | null> {
     if (inviteCode.trim() === '') return null;
@@ -111,11 +126,9 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     if (bankCode !== '' && accountNo !== '' && (await isBankAccountTaken(db, bankCode, accountNo))) {
       throw new ApiError(409, 'EXISTING_BANK');
     }
-    const verifiedAfter = new Date(clock().getTime() - PHONE_VERIFICATION_LIFETIME_MS);
-    if ((await getSetting(db, 'registerOTP')) && !(await isPhoneVerified(db, phone, verifiedAfter))) {
-      throw new ApiError(400, 'UNVERIFIED_OTP');
-    }
-    return { phone, name, sourceCode: sourceCode || null, invitedBy, bankAccount };
+    const phoneProof = (await getSetting(db, 'registerOTP')) ? proofOf(body) : null;
+    if (phoneProof && !(await isPhoneProven(db, phoneProof))) throw new ApiError(400, 'UNVERIFIED_OTP');
+    return { phone, name, sourceCode: sourceCode || null, invitedBy, bankAccount, phoneProof };
   }
 
   route(app, endpoints.accountValidate, async ({ body }) => {
@@ -124,14 +137,16 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.accountRegister, async ({ body }) => {
-    const { bankAccount, ...user } = await checkRegistration(body, true);
+    const { bankAccount, phoneProof, ...user } = await checkRegistration(body, true);
     const passwordHash = await hashPassword(body.password);
     const now = clock();
     try {
       await db.transaction(async (tx) => {
+        // First, so that of two registrations with one token the second waits
+        // for the first and finds the challenge used: one challenge, one member.
+        if (phoneProof && !(await consumePhoneProof(tx, phoneProof, now))) throw new ApiError(400, 'UNVERIFIED_OTP');
         const userId = await insertUser(tx, { ...user, passwordHash }, now);
         await insertBankAccount(tx, userId, bankAccount, now);
-        await consumePhoneVerification(tx, user.phone, now);
       });
     } catch (error) {
       // The checks above passed, but a registration running at the same time won the unique constraint.

@@ -114,18 +114,19 @@ export function newMember(overrides: Partial<Member> = {}): Member {
   };
 }
 
-/** Proves the phone with the code the recording SMS adapter received (when the server asks for OTP). */
-export async function verifyPhoneViaApi(server: BrowserServer, phone: string): Promise<void> {
+/** Proves the phone with the code the recording SMS adapter received; answers the verified otpToken registration takes. */
+export async function verifyPhoneViaApi(server: BrowserServer, phone: string): Promise<string> {
   const sent = await ok(api(server, 'POST', '/api/otp/send', { body: { phoneNumber: phone } }), 'OTP send');
-  if (sent.code === 'OTP_VERIFIED') return;
+  const otpToken = String(sent.otpToken);
   const otpCode = server.sms.lastCodeFor(phone);
-  await ok(api(server, 'POST', '/api/otp/verify', { body: { otpToken: sent.otpToken, otpCode } }), 'OTP verify');
+  await ok(api(server, 'POST', '/api/otp/verify', { body: { otpToken, otpCode } }), 'OTP verify');
+  return otpToken;
 }
 
 /** Registers a member the way the wizard does, without a browser. */
 export async function registerViaApi(server: BrowserServer, member: Member): Promise<void> {
   const lookup = await ok(api(server, 'GET', '/api/lookup/registerOTP'), 'registerOTP lookup');
-  if (lookup.registerOTP) await verifyPhoneViaApi(server, member.phone);
+  const otpToken = lookup.registerOTP ? await verifyPhoneViaApi(server, member.phone) : '';
   await ok(
     api(server, 'POST', '/api/account', {
       body: {
@@ -138,6 +139,7 @@ export async function registerViaApi(server: BrowserServer, member: Member): Pro
         bankAccountName: `${member.firstName} ${member.lastName}`,
         bankAccountNo: member.accountNo,
         currency: '',
+        otpToken,
       },
     }),
     'registration',

@@ -8,8 +8,13 @@
  * - `xstate.done.actor.<actor>` / `xstate.error.actor.<actor>`: the answer to
  *   the call the previous gesture made. An ok answer comes from the real server
  *   (the test makes the server able to give it: fresh phone and account
- *   numbers, the real OTP code, a phone verified beforehand for OTP_VERIFIED,
- *   OTP switched off on the server for `registerOTP: false`). A failure is
+ *   numbers, the real OTP code, OTP switched off on the server for
+ *   `registerOTP: false`). OTP_VERIFIED comes only to a send that carries a
+ *   verified token (issue 9): from the phone step, the token the page kept
+ *   from a verification earlier in the path; from the OTP step, its current
+ *   token, whose code the test enters through the API just before the send
+ *   goes on, as if the page had lost the answer to its own verification. A
+ *   failure is
  *   stubbed for exactly that one call with page.route: `{ message }` with a
  *   4xx status, or an aborted request for a network failure.
  * - `xstate.after.redirectToLogin…`: 2 s pass; the app is then on /login.
@@ -25,8 +30,8 @@ import { expect, type Locator, type Page, type Request, type Route } from '@play
 import { initialTransition, transition, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
 import type { RegistrationField, RegistrationInput } from '../../../machines/registration/registration.types.ts';
-import { registrationBrowserPaths, type BrowserPath } from '../../model/registration.paths.ts';
-import { freshAccountNo, freshPhone, profileIdOf, verifyPhoneViaApi } from './api.ts';
+import { registrationBrowserPaths, registrationSkipPaths, type BrowserPath } from '../../model/registration.paths.ts';
+import { api, freshAccountNo, freshPhone, profileIdOf } from './api.ts';
 import type { BrowserServer } from './app-server.ts';
 import { wizard, type WizardStep } from './registration.ts';
 import { REGISTRATION_ERROR_TEXT, tr } from './texts.ts';
@@ -70,13 +75,14 @@ const SELECT_FIELDS: ReadonlySet<RegistrationField> = new Set(['sourceCode', 'ba
 
 /**
  * One shortest path to every distinct outcome the member can see: the state
- * reached (step and sub-state), its tags, and the error the model shows there.
+ * reached (step and sub-state), its tags, and the error the model shows there;
+ * a skip of the OTP step, and a registration with OTP on and off, count apart.
  * Paths that pick from a list after the lists failed to load are left out:
  * the real page then has nothing to pick.
  */
 export function selectRegistrationPaths(input: RegistrationInput = THAI_BUILD): ReplayPath[] {
   const chosen = new Map<string, ReplayPath>();
-  for (const path of registrationBrowserPaths(input)) {
+  for (const path of [...registrationBrowserPaths(input), ...registrationSkipPaths(input)]) {
     const lookupsFailed = path.steps.some((step) => step.event.type === 'xstate.error.actor.loadLookups');
     const picksFromList = path.steps.some(
       (step) => step.event.type === 'field.change' && SELECT_FIELDS.has((step.event as AnyEventObject).field),
@@ -84,11 +90,25 @@ export function selectRegistrationPaths(input: RegistrationInput = THAI_BUILD): 
     if (lookupsFailed && picksFromList) continue;
     const snapshots = replayModel(path, input);
     const last = snapshots.at(-1)!;
-    const key = `${stateKey(last)} | ${path.steps.at(-1)!.expectedTags.join(',')} | ${last.context.error ?? ''}`;
+    // A registration is an outcome of its own with OTP on and with OTP off: with
+    // OTP on, the wizard's kept token is what the server registers (issue 9).
+    const otp = stateKey(last) === 'registered' ? ` | OTP ${RegistrationReplay.registerOtpFor(path) ? 'on' : 'off'}` : '';
+    const key = `${stateKey(last)} | ${path.steps.at(-1)!.expectedTags.join(',')} | ${last.context.error ?? ''}${skipOf(path, snapshots)}${otp}`;
     const current = chosen.get(key);
     if (!current || path.steps.length < current.path.steps.length) chosen.set(key, { path, snapshots });
   }
   return [...chosen.values()];
+}
+
+/**
+ * ' | OTP_VERIFIED from <state>' when the path ends with the server skipping
+ * the OTP step: each way to that skip (the phone step's send with a kept
+ * token, the OTP step's resend) is an outcome of its own (issue 9).
+ */
+function skipOf(path: BrowserPath, snapshots: Snapshot[]): string {
+  const last = path.steps.at(-1)!.event;
+  const skipped = last.type === 'xstate.done.actor.sendOtp' && (last.output as { data?: { code?: string } }).data?.code === 'OTP_VERIFIED';
+  return skipped ? ` | OTP_VERIFIED from ${stateKey(snapshots.at(-2)!)}` : '';
 }
 
 /** The I/O call a state makes, by the model's actor name. */
@@ -160,13 +180,14 @@ export class RegistrationReplay {
   }
 
   /**
-   * How many OTP codes the path makes the real server send: every ok sendOtp
-   * answer (SUCCESS is a send; OTP_VERIFIED needs a phone verified beforehand,
-   * which is a send), and a held send that is let through at the end.
+   * How many OTP codes the path makes the real server send: every SUCCESS
+   * answer to sendOtp (OTP_VERIFIED sends nothing), and a held send that is
+   * let through at the end.
    */
   static otpSendsOf(replay: ReplayPath): number {
     const answered = replay.path.steps.filter(
-      (step) => step.event.type === 'xstate.done.actor.sendOtp' && (step.event.output as { ok: boolean }).ok,
+      (step) =>
+        step.event.type === 'xstate.done.actor.sendOtp' && (step.event.output as { data?: { code?: string } }).data?.code === 'SUCCESS',
     ).length;
     const heldAtTheEnd = CALL_OF_STATE[stateKey(replay.snapshots.at(-1)!)] === 'sendOtp' ? 1 : 0;
     return answered + heldAtTheEnd;
@@ -193,7 +214,7 @@ export class RegistrationReplay {
         await gesture();
         await this.expectState(state, before, event);
       } else if (answered) {
-        await this.answerWith(call, answer, gesture);
+        await this.answerWith(call, answer, gesture, stateKey(state));
         index += 1;
         await this.expectState(this.replay.snapshots[index]!, before, event);
       } else {
@@ -206,8 +227,8 @@ export class RegistrationReplay {
     await this.page.goto(`${this.server.url}/register`);
   }
 
-  /** Sets up the answer the model gives to `call`, makes the gesture, and checks the call happened. */
-  private async answerWith(call: Actor, answer: AnyEventObject, gesture: () => Promise<void>): Promise<void> {
+  /** Sets up the answer the model gives to `call` (made in state `caller`), makes the gesture, and checks the call happened. */
+  private async answerWith(call: Actor, answer: AnyEventObject, gesture: () => Promise<void>, caller: string): Promise<void> {
     const endpoint = ENDPOINT[call];
     if (answer.type.startsWith('xstate.error.')) {
       let aborted = false;
@@ -235,14 +256,36 @@ export class RegistrationReplay {
       return;
     }
     // An ok answer: the real server gives it.
-    if (call === 'sendOtp' && output.data?.code === 'OTP_VERIFIED') await verifyPhoneViaApi(this.server, this.phone);
+    // From the phone step the page must have kept a verified token on its own.
+    if (call === 'sendOtp' && output.data?.code === 'OTP_VERIFIED' && caller === 'otpStep.resendingOtp') {
+      await this.verifyTokenOfNextSend();
+    }
     const response = this.page.waitForResponse((each) => isCallTo(each.request(), endpoint));
     await gesture();
     const real = await response;
     expect(real.status(), `the real server's answer to ${endpoint}`).toBe(200);
     const body = (await real.json()) as { code?: string; registerOTP?: boolean };
-    if (call === 'sendOtp') expect(body.code).toBe(output.data!.code);
+    if (call === 'sendOtp') expect(body.code, 'OTP_VERIFIED comes only to a page that sends its verified token').toBe(output.data!.code);
     if (call === 'loadLookups') expect(body.registerOTP).toBe(output.registerOTP);
+  }
+
+  /**
+   * Enters the code of the token the page's next send carries, through the
+   * API, as if the page had lost the answer to its own verification. The page
+   * must carry the token: the server never answers OTP_VERIFIED on the phone
+   * alone.
+   */
+  private async verifyTokenOfNextSend(): Promise<void> {
+    // No assertions in here (a throwing handler would hold the request): the
+    // server's answer, checked by answerWith, says whether the token was sent.
+    await this.page.route(onEndpoint(ENDPOINT.sendOtp), async (route) => {
+      const { otpToken } = route.request().postDataJSON() as { otpToken?: string };
+      if (otpToken) {
+        const otpCode = this.server.sms.lastCodeFor(this.phone);
+        await api(this.server, 'POST', '/api/otp/verify', { body: { otpToken, otpCode } });
+      }
+      await route.continue();
+    }, { times: 1 });
   }
 
   /** The path ends while a call is in flight: hold it, check the busy form, then let it through. */

@@ -36,10 +36,14 @@ export type EventFixtures<TMachine extends AnyStateMachine> = {
   ) => Array<Extract<EventFromLogic<TMachine>, { type: TType }>>;
 };
 
-/** What each I/O actor may answer, one entry per actor the machine declares. */
+/**
+ * What each I/O actor may answer, one entry per actor the machine declares;
+ * a function when an answer is only possible in some states (given the
+ * snapshot that made the call).
+ */
 export type ActorReplies<TMachine extends AnyStateMachine> = Record<
   keyof NonNullable<MachineImplementationsFrom<TMachine>['actors']>,
-  readonly unknown[]
+  readonly unknown[] | ((snapshot: SnapshotFrom<TMachine>) => readonly unknown[])
 >;
 
 export function offerAll<TMachine extends AnyStateMachine>(fixtures: EventFixtures<TMachine>) {
@@ -73,8 +77,9 @@ function modelEvents(flow: FlowModel, snapshot: AnyMachineSnapshot): AnyEventObj
   if (snapshot.status === 'done') return []; // a finished actor receives nothing
   const calls = Object.entries(snapshot.children as Record<string, AnyActorRef>);
   const answers = calls.flatMap(([id, child]) => {
-    const outputs = flow.replies[String(child.src)];
-    if (!outputs) throw new Error(`${flow.name}: no replies for actor "${String(child.src)}"`);
+    const replies = flow.replies[String(child.src)];
+    if (!replies) throw new Error(`${flow.name}: no replies for actor "${String(child.src)}"`);
+    const outputs = typeof replies === 'function' ? replies(snapshot) : replies;
     return [
       ...outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output })),
       { type: `xstate.error.actor.${id}`, error: NETWORK_DOWN },

@@ -30,16 +30,19 @@ export function registrationBody(overrides: Partial<RegistrationBody> = {}): Reg
     bankAccountName: 'SOMSAK RAKDEE',
     bankAccountNo: `40${String(serial).padStart(8, '0')}`,
     currency: '',
+    otpToken: '',
     ...overrides,
   };
 }
 
-/** Sends an OTP to the phone and enters the code the SMS carried. */
-export async function verifyPhone(t: TestApp, phone: string, options: CallOptions = {}): Promise<void> {
+/** Sends an OTP to the phone and enters the code the SMS carried; answers the verified otpToken, the proof registration takes. */
+export async function verifyPhone(t: TestApp, phone: string, options: CallOptions = {}): Promise<string> {
   const sent = await call(t.app, endpoints.otpSend, { phoneNumber: phone }, options);
   expect(sent.statusCode, sent.body).toBe(200);
-  const verified = await call(t.app, endpoints.otpVerify, { otpToken: sent.json().otpToken, otpCode: t.sms.lastCodeFor(phone) });
+  const otpToken: string = sent.json().otpToken;
+  const verified = await call(t.app, endpoints.otpVerify, { otpToken, otpCode: t.sms.lastCodeFor(phone) });
   expect(verified.json()).toEqual({ code: 'OTP_VERIFIED' });
+  return otpToken;
 }
 
 export interface Member {
@@ -51,7 +54,7 @@ export interface Member {
 /** Registers through the API, verifying the phone first when registerOTP is on. */
 export async function registerMember(t: TestApp, overrides: Partial<RegistrationBody> = {}): Promise<Member> {
   const body = registrationBody(overrides);
-  if (await getSetting(t.db, 'registerOTP')) await verifyPhone(t, body.username);
+  if (await getSetting(t.db, 'registerOTP')) body.otpToken = await verifyPhone(t, body.username);
   const response = await call(t.app, endpoints.accountRegister, body);
   expect(response.statusCode, response.body).toBe(200);
   return { phone: body.username, password: body.password, body };
