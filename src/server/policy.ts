@@ -15,10 +15,9 @@ export const OTP_LIFETIME_MS = 5 * MINUTE_MS;
 export const OTP_MAX_ATTEMPTS = 5;
 /** A verified phone may register within 30 minutes of verification. */
 export const PHONE_VERIFICATION_LIFETIME_MS = 30 * MINUTE_MS;
-/** OTP sends are limited per phone and per client address over this window. */
+/** OTP sends are limited per phone over this window (per client address: DEFAULT_IP_LIMITS.otpSends). */
 export const OTP_SEND_WINDOW_MS = 15 * MINUTE_MS;
 export const OTP_SENDS_PER_PHONE = 3;
-export const OTP_SENDS_PER_IP = 10;
 
 /**
  * Wrong passwords for one phone (member or operator) slow the next attempt

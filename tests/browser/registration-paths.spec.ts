@@ -6,7 +6,6 @@
  */
 import { expect, test } from '@playwright/test';
 import { startBrowserServer, type BrowserServer } from './support/app-server.ts';
-import { OTP_SENDS_PER_IP } from '../../src/server/policy.ts';
 import { REGISTRATION_ERROR_TEXT } from './support/texts.ts';
 import { RegistrationReplay, selectRegistrationPaths, THAI_BUILD, type ReplayPath } from './support/registration-replay.ts';
 
@@ -51,7 +50,7 @@ test.describe('registration model paths (Thai build)', () => {
   async function serverFor(replay: ReplayPath): Promise<BrowserServer> {
     const registerOtp = RegistrationReplay.registerOtpFor(replay.path);
     let server = servers.get(registerOtp);
-    if (server && server.sms.sent.length + RegistrationReplay.otpSendsOf(replay) > OTP_SENDS_PER_IP) {
+    if (server && server.sms.sent.length + RegistrationReplay.otpSendsOf(replay) > server.config.limits.perIp!.otpSends.max) {
       servers.delete(registerOtp);
       await server.close();
       server = undefined;

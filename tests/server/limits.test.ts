@@ -19,7 +19,7 @@ import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from '../../src/server/polic
 import { buildTestApp, testClock, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { PRODUCTION_ENV } from './helpers/production.ts';
-import { login, registerMember, signedInMember } from './helpers/members.ts';
+import { login, newPhone, registerMember, registrationBody, signedInMember } from './helpers/members.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -218,6 +218,58 @@ describe('login limits', () => {
     expect(config.limits.perIp?.otpSends).toEqual(DEFAULT_IP_LIMITS.otpSends);
     expect(config.limits.loginsGlobal).toEqual({ max: 100, windowMs: 10 * SECOND });
     expect(() => loadConfig({ LIMIT_OTP_SENDS_PER_IP: 'lots' })).toThrow(new ConfigError('Invalid configuration: LIMIT_OTP_SENDS_PER_IP must be a count and a window like 20/15m (s, m or h) (got "lots")'));
+  });
+});
+
+describe('registration and OTP limits per address', () => {
+  it('count validations and registrations, so EXISTING_USER and EXISTING_BANK are no free oracle', async () => {
+    const t = await buildTestApp({
+      registerOtp: false,
+      limits: limitsWith({ validations: { max: 3, windowMs: 60 * MINUTE }, registrations: { max: 2, windowMs: 60 * MINUTE } }),
+    });
+    const member = await registerMember(t);
+    const probe = (endpoint: typeof endpoints.accountValidate, ip: string) =>
+      call(t.app, endpoint, registrationBody({ bankAccountNo: member.body.bankAccountNo, bankCode: member.body.bankCode }), { ip });
+
+    const validations = [];
+    for (let i = 0; i < 4; i++) validations.push((await probe(endpoints.accountValidate, '203.0.113.20')).json().message);
+    const registrations = [];
+    for (let i = 0; i < 2; i++) registrations.push((await probe(endpoints.accountRegister, '203.0.113.20')).json().message);
+    const elsewhere = await probe(endpoints.accountValidate, '203.0.113.21');
+
+    expect(validations).toEqual(['EXISTING_BANK', 'EXISTING_BANK', 'EXISTING_BANK', 'REQUEST_LIMIT']);
+    // The first registration of the address was the member's own (127.0.0.1 is another address): two left, then none.
+    expect(registrations).toEqual(['EXISTING_BANK', 'EXISTING_BANK']);
+    expect((await probe(endpoints.accountRegister, '203.0.113.20')).json().message).toBe('REQUEST_LIMIT');
+    expect(elsewhere.json().message).toBe('EXISTING_BANK');
+  });
+
+  it('count wrong OTP codes and unknown tokens per address; a right code counts nothing', async () => {
+    const t = await buildTestApp({ limits: limitsWith({ otpFailures: { max: 3, windowMs: 15 * MINUTE } }) });
+    const ip = '203.0.113.30';
+    const sent = async () => {
+      const phone = newPhone();
+      const answer = await call(t.app, endpoints.otpSend, { phoneNumber: phone }, { ip: '203.0.113.99' });
+      return { phone, otpToken: answer.json().otpToken as string };
+    };
+    const verify = (otpToken: string, otpCode: string) => call(t.app, endpoints.otpVerify, { otpToken, otpCode }, { ip });
+    const right = await sent();
+
+    const wrong = [];
+    for (let i = 0; i < 2; i++) {
+      const challenge = await sent();
+      const code = t.sms.lastCodeFor(challenge.phone) === '000000' ? '111111' : '000000';
+      wrong.push((await verify(challenge.otpToken, code)).json().message);
+    }
+    const verified = await verify(right.otpToken, t.sms.lastCodeFor(right.phone));
+    const unknownToken = await verify('x'.repeat(43), '123456');
+    const another = await sent();
+    const refused = await verify(another.otpToken, t.sms.lastCodeFor(another.phone));
+
+    expect(wrong).toEqual(['OTP_CODE_INVALID', 'OTP_CODE_INVALID']);
+    expect(verified.json()).toEqual({ code: 'OTP_VERIFIED' });
+    expect(unknownToken.json()).toEqual({ message: 'OTP_TOKEN_INVALID' });
+    expect([refused.statusCode, refused.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
   });
 });
 

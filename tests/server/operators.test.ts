@@ -98,16 +98,17 @@ describe('the bootstrap admin (OPERATOR_PHONE, OPERATOR_PASSWORD)', () => {
   });
 
   it('needs a TOTP code in production, enrolled at its first start', async () => {
-    const t = await buildTestApp({ operator: BOOTSTRAP });
-    const enrolment = await seed(t.db, testConfig({ production: true, operator: BOOTSTRAP }), t.clock);
-    expect(enrolment?.totpUri).toMatch(/^otpauth:\/\/totp\/Mekong%20Wallet:0800000001\?.*secret=/);
-    const production = await buildTestApp({ production: true, operator: BOOTSTRAP });
-    const secondStart = await seed(production.db, production.config, production.clock);
-    const { totpSecret } = (await production.db.select().from(operators).where(eq(operators.phone, BOOTSTRAP.phone)))[0]!;
+    const t = await buildTestApp({ production: true });
+    const withAdmin = { ...t.config, operator: BOOTSTRAP };
 
-    const withoutCode = await tryLogin(production, BOOTSTRAP.phone, BOOTSTRAP.password);
-    const withCode = await tryLogin(production, BOOTSTRAP.phone, BOOTSTRAP.password, totpCode(totpSecret!, production.clock()));
+    const firstStart = await seed(t.db, withAdmin, t.clock);
+    const secondStart = await seed(t.db, withAdmin, t.clock);
+    const { totpSecret } = (await t.db.select().from(operators).where(eq(operators.phone, BOOTSTRAP.phone)))[0]!;
+    const withoutCode = await tryLogin(t, BOOTSTRAP.phone, BOOTSTRAP.password);
+    const withCode = await tryLogin(t, BOOTSTRAP.phone, BOOTSTRAP.password, totpCode(totpSecret!, t.clock()));
 
+    expect(firstStart?.totpUri).toMatch(/^otpauth:\/\/totp\/Mekong%20Wallet:0800000001\?.*secret=/);
+    expect(firstStart?.totpSecret).toBe(totpSecret);
     expect(secondStart).toBeNull();
     expect([withoutCode.statusCode, withoutCode.json()]).toEqual([400, { message: 'OTP_CODE_INVALID' }]);
     expect(withCode.statusCode).toBe(200);

@@ -18,27 +18,23 @@ export interface NewOtpChallenge {
 export interface SendLimits {
   windowStart: Date;
   perPhone: number;
-  perIp: number;
 }
 
 /**
- * Stores a challenge unless the phone or the client address already had its
- * share of sends in the window; answers whether it was stored. Advisory locks
- * (phone first, then address, always in that order) make the count and the
- * insert one step, so parallel requests cannot slip past the limit.
+ * Stores a challenge unless the phone already had its share of sends in the
+ * window; answers whether it was stored. An advisory lock per phone makes
+ * the count and the insert one step, so parallel requests cannot slip past
+ * the limit. (Sends per client address are the limits module's, like every
+ * per-address limit: limits/limits.ts.)
  */
 export async function insertOtpChallengeWithinLimits(db: Db, challenge: NewOtpChallenge, limits: SendLimits, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-phone:${challenge.phone}`}, 0))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`otp-ip:${challenge.clientIp}`}, 0))`);
-    const recent = (column: typeof otpChallenges.phone | typeof otpChallenges.clientIp, value: string) =>
-      tx
-        .select({ sends: count() })
-        .from(otpChallenges)
-        .where(and(eq(column, value), gt(otpChallenges.createdAt, limits.windowStart)))
-        .then(([row]) => row!.sends);
-    if ((await recent(otpChallenges.phone, challenge.phone)) >= limits.perPhone) return false;
-    if ((await recent(otpChallenges.clientIp, challenge.clientIp)) >= limits.perIp) return false;
+    const [recent] = await tx
+      .select({ sends: count() })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.phone, challenge.phone), gt(otpChallenges.createdAt, limits.windowStart)));
+    if (recent!.sends >= limits.perPhone) return false;
     await tx.insert(otpChallenges).values({ ...challenge, createdAt: now });
     return true;
   });

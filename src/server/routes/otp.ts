@@ -10,12 +10,12 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { phoneError } from '../../contract/rules.ts';
 import { hashOtpCode, hashToken, newOtpCode, newOtpRef, newToken, otpCodeMatches } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
+import { RateLimited } from '../limits/limits.ts';
 import { languageOf, type Localized } from '../language.ts';
 import {
   OTP_LIFETIME_MS,
   OTP_MAX_ATTEMPTS,
   OTP_SEND_WINDOW_MS,
-  OTP_SENDS_PER_IP,
   OTP_SENDS_PER_PHONE,
   PHONE_VERIFICATION_LIFETIME_MS,
 } from '../policy.ts';
@@ -41,7 +41,7 @@ function otpMessage(code: string, ref: string): Localized {
 }
 
 export async function otpRoutes(app: FastifyInstance): Promise<void> {
-  const { db, clock, config, sms } = app;
+  const { db, clock, config, sms, limits } = app;
 
   route(app, endpoints.otpSend, async ({ body, request }) => {
     const phone = body.phoneNumber;
@@ -62,6 +62,8 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
       if (await isPhoneProven(db, proof)) return { otpRef: '', otpToken: body.otpToken, code: 'OTP_VERIFIED' };
     }
 
+    // Counted before the phone's own limit, so an address cannot pump SMS to many phones.
+    const addressSend = await limits.countAddress('otpSends', request.ip, now);
     const otpToken = newToken();
     const otpRef = newOtpRef();
     const code = newOtpCode();
@@ -76,10 +78,13 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
         clientIp: request.ip,
         expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS),
       },
-      { windowStart: new Date(now.getTime() - OTP_SEND_WINDOW_MS), perPhone: OTP_SENDS_PER_PHONE, perIp: OTP_SENDS_PER_IP },
+      { windowStart: new Date(now.getTime() - OTP_SEND_WINDOW_MS), perPhone: OTP_SENDS_PER_PHONE },
       now,
     );
-    if (!stored) throw new ApiError(429, 'REQUEST_LIMIT');
+    if (!stored) {
+      await limits.uncount(addressSend);
+      throw new RateLimited(new Date(now.getTime() + OTP_SEND_WINDOW_MS), now);
+    }
 
     try {
       await sms.send(phone, otpMessage(code, otpRef)[languageOf(request)]);
@@ -92,24 +97,33 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
       await deleteOtpChallenge(db, tokenHash).catch((cleanup: unknown) => {
         request.log.error({ err: cleanup }, 'OTP challenge of a failed SMS could not be removed');
       });
+      await limits.uncount(addressSend);
       throw new ApiError(502, 'OTP_SEND_FAIL');
     }
     return { otpRef, otpToken, code: 'SUCCESS' };
   });
 
-  route(app, endpoints.otpVerify, async ({ body }) => {
+  route(app, endpoints.otpVerify, async ({ body, request }) => {
+    const now = clock();
+    // Wrong codes per address: each token allows five, but an address with many tokens would get many
+    // guesses. Every attempt counts as a failure until it turns out right.
+    const addressFailure = await limits.countAddress('otpFailures', request.ip, now);
     const challenge = await findOtpChallenge(db, hashToken(body.otpToken));
     if (!challenge) throw new ApiError(400, 'OTP_TOKEN_INVALID');
-    if (challenge.verifiedAt) return { code: 'OTP_VERIFIED' };
+    if (challenge.verifiedAt) {
+      await limits.uncount(addressFailure);
+      return { code: 'OTP_VERIFIED' };
+    }
     if (challenge.attempts >= OTP_MAX_ATTEMPTS) throw new ApiError(429, 'OTP_BLOCK');
-    if (clock() >= challenge.expiresAt) throw new ApiError(400, 'OTP_EXPIRED');
+    if (now >= challenge.expiresAt) throw new ApiError(400, 'OTP_EXPIRED');
 
     const attempts = await takeOtpAttempt(db, challenge.id, OTP_MAX_ATTEMPTS);
     if (attempts === null) throw new ApiError(429, 'OTP_BLOCK');
     if (!otpCodeMatches(body.otpToken, body.otpCode, challenge.codeHash)) {
       throw attempts >= OTP_MAX_ATTEMPTS ? new ApiError(429, 'OTP_BLOCK') : new ApiError(400, 'OTP_CODE_INVALID');
     }
-    await markOtpVerified(db, challenge.id, clock());
+    await markOtpVerified(db, challenge.id, now);
+    await limits.uncount(addressFailure);
     return { code: 'OTP_VERIFIED' };
   });
 }

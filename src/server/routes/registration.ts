@@ -131,12 +131,15 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     return { phone, name, sourceCode: sourceCode || null, invitedBy, bankAccount, phoneProof };
   }
 
-  route(app, endpoints.accountValidate, async ({ body }) => {
+  // Both answer EXISTING_USER and EXISTING_BANK: counted per address, so they are no free oracle of who is a member.
+  route(app, endpoints.accountValidate, async ({ body, request }) => {
+    await app.limits.countAddress('validations', request.ip, clock());
     await checkRegistration(body, false);
     return { message: 'SUCCESS' };
   });
 
-  route(app, endpoints.accountRegister, async ({ body }) => {
+  route(app, endpoints.accountRegister, async ({ body, request }) => {
+    await app.limits.countAddress('registrations', request.ip, clock());
     const { bankAccount, phoneProof, ...user } = await checkRegistration(body, true);
     const passwordHash = await hashPassword(body.password);
     const now = clock();
