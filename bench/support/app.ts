@@ -1,6 +1,7 @@
 /**
  * The app a benchmark measures: migrated and seeded on the target database,
- * listening on a free loopback port, OTP and SMS off, quiet logs (BENCH_LOG
+ * listening on a free loopback port, OTP and SMS off, per-address limits
+ * off (every connection comes from 127.0.0.1), quiet logs (BENCH_LOG
  * to see more). `close` stops it; the caller cleans the target up.
  */
 import type { AddressInfo } from 'node:net';
@@ -19,7 +20,8 @@ export interface BenchApp {
 
 export async function startBenchApp(target: Target, overrides: Partial<Config> = {}): Promise<BenchApp> {
   const config: Config = {
-    ...loadConfig({}),
+    // Load from one address: per-address limits off (LIMITS_PER_IP=off).
+    ...loadConfig({ LIMITS_PER_IP: 'off' }),
     host: '127.0.0.1',
     port: 0,
     logLevel: (process.env.BENCH_LOG as Config['logLevel'] | undefined) ?? 'warn',

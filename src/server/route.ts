@@ -31,7 +31,22 @@ export interface Call<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: (call: Call<E>) => Promise<Answer<E>>): void {
+export interface RouteOptions<E extends Endpoint> {
+  /**
+   * Runs before the handler and, for an idempotent endpoint, before its
+   * transaction opens: rate limits go here (their store is another
+   * connection, which PGlite would make wait for that transaction), and a
+   * refusal stores nothing under the key, so the same key may try again.
+   */
+  before?: (call: Call<E>) => Promise<void>;
+}
+
+export function route<const E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (call: Call<E>) => Promise<Answer<E>>,
+  { before }: RouteOptions<E> = {},
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -43,6 +58,7 @@ export function route<const E extends Endpoint>(app: FastifyInstance, endpoint: 
       const params = endpoint.params ? parseParts(endpoint.params, request.params) : undefined;
       const query = endpoint.query ? parseParts(endpoint.query, request.query) : undefined;
       const call = { body, params, query, caller: request.caller, db: app.db, request, reply } as Call<E>;
+      if (before) await before(call);
       const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
       // Idempotency-Keys belong to members (every idempotent endpoint is a member's).
       if (key === null || request.caller?.kind !== 'member') return handler(call);

@@ -14,6 +14,7 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import { toMinor } from '../../src/contract/money.ts';
 import { availableOf, balanceOf, memberAccounts } from '../../src/server/ledger/accounts.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { buildTestApp } from '../server/helpers/app.ts';
 import { Expected, operations, referenceGames, runLoad, send, seededRandom, setUpMembers } from './support/load.ts';
 
@@ -23,7 +24,8 @@ const OPERATOR = { phone: '0800000009', password: 'operator-pass-9' };
 const seed = Number(process.env.LOAD_SEED ?? Date.now() % 1_000_000);
 
 it(`keeps every member's money right under ${OPERATIONS} concurrent operations (seed ${seed})`, async () => {
-  const t = await buildTestApp({ registerOtp: false, smsProvider: 'none', operator: OPERATOR });
+  // 200 members register from one address: per-address limits off, as LIMITS_PER_IP=off does for load tests.
+  const t = await buildTestApp({ registerOtp: false, smsProvider: 'none', operator: OPERATOR, limits: loadConfig({ LIMITS_PER_IP: 'off' }).limits });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const random = seededRandom(seed);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { endpoints } from '../../src/contract/endpoints.ts';
+import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { loadConfig, ConfigError } from '../../src/server/config.ts';
 import { databaseLimitStore } from '../../src/server/limits/database-store.ts';
 import { clientOf, type LimitsConfig } from '../../src/server/limits/limits.ts';
@@ -228,7 +228,7 @@ describe('registration and OTP limits per address', () => {
       limits: limitsWith({ validations: { max: 3, windowMs: 60 * MINUTE }, registrations: { max: 2, windowMs: 60 * MINUTE } }),
     });
     const member = await registerMember(t);
-    const probe = (endpoint: typeof endpoints.accountValidate, ip: string) =>
+    const probe = (endpoint: Endpoint, ip: string) =>
       call(t.app, endpoint, registrationBody({ bankAccountNo: member.body.bankAccountNo, bankCode: member.body.bankCode }), { ip });
 
     const validations = [];
@@ -333,6 +333,18 @@ describe('per-member limits', () => {
 
     expect([waiting.statusCode, waiting.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
     expect(changed.json()).toEqual({ message: 'SUCCESS' });
+  });
+
+  it('bound the QR codes a member creates and the mobile-wallet links they send', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await signedInMember(t);
+    const qrs = [];
+    for (let i = 0; i < 11; i++) qrs.push((await call(t.app, endpoints.qrCreate, { amount: 100 + i }, { token: member.token, params: { bankCode: 'KBANK' } })).statusCode);
+    const links = [];
+    for (let i = 0; i < 11; i++) links.push((await call(t.app, endpoints.trueLink, { link: `not-a-link-${i}` }, { token: member.token, idempotencyKey: `truelink-key-${i}` })).json().message);
+
+    expect(qrs).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(links).toEqual([...Array<string>(10).fill('TRUELINK_INVALID'), 'REQUEST_LIMIT']);
   });
 
   it('bound the game entries a member opens', async () => {

@@ -19,6 +19,7 @@ import { cancelQr, closeOpenQr, findMemberQr, findOpenQr, insertQr, lockMemberQr
 import { getSettings } from '../repositories/settings.ts';
 import { insertTrueLink, isVoucherUsed, registeredPhone } from '../repositories/true-links.ts';
 import { memberCurrency } from '../repositories/wallet.ts';
+import { QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../policy.ts';
 import { route } from '../route.ts';
 
 /** Payment codes have no row in the banks lookup (they are not banks): their names (docs/decisions.md). */
@@ -128,6 +129,11 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     const hint = config.production ? '' : `; pay it with: npm run simulate:pay -- ${qr.id}`;
     request.log.info({ qrcodeId: qr.id, provider }, `QR ${qr.id} created${hint}`);
     return qrState(qr, now);
+  }, {
+    // Each QR is a row and a drawn code; a member needs a few a day, not hundreds.
+    before: async ({ caller }) => {
+      await app.limits.count(`qr:${caller.userId}`, QR_CREATIONS_PER_MEMBER, clock());
+    },
   });
 
   /**
@@ -203,5 +209,10 @@ function trueLinkRoute(app: FastifyInstance, vouchers: VoucherProvider): void {
       if (error instanceof IdempotencyConflict || violatedUniqueConstraint(error) === 'true_links_voucher_unique') throw new ApiError(400, 'TRUELINK_DUPLICATE');
       throw error;
     }
+  }, {
+    // Every attempt asks the voucher provider: a member may not make us probe vouchers for them.
+    before: async ({ caller }) => {
+      await app.limits.count(`truelink:${caller.userId}`, TRUELINK_ATTEMPTS_PER_MEMBER, clock());
+    },
   });
 }

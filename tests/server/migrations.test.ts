@@ -1,0 +1,75 @@
+/**
+ * Migration 0005 moves operators out of `users` on a database that ran
+ * before it: the operator becomes a bootstrap admin that keeps its password
+ * and what it reviewed; a member an OPERATOR_PHONE had promoted stays a
+ * member only; from then on a phone belongs to a member or an operator.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { resultRows, violatedUniqueConstraint } from '../../src/server/db/client.ts';
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** A copy of the migrations folder whose journal stops before `tag`. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'wallet-migrations-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(index).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  return folder;
+}
+
+describe('migration 0005 (operators of their own)', () => {
+  it('moves the operator out of users with its password and reviews, and never makes a promoted member an operator', async () => {
+    const client = await PGlite.create();
+    onTestFinished(() => client.close());
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore('0005_operators_limits') });
+    const at = '2026-03-01T00:00:00Z';
+    await db.execute(sql`insert into users (phone, name, password_hash, role, created_at) values
+      ('0800000001', 'OPERATOR', 'scrypt$operator-hash', 'operator', ${at}),
+      ('0811111111', 'PROMOTED MEMBER', 'scrypt$promoted-hash', 'operator', ${at}),
+      ('0822222222', 'MEMBER', 'scrypt$member-hash', 'member', ${at})`);
+    await db.execute(sql`insert into banks (code, name_th, name_en) values ('KBANK', 'กสิกรไทย', 'Kasikorn Bank')`);
+    await db.execute(sql`insert into bank_accounts (user_id, bank_code, account_name, account_no, currency, created_at)
+      select id, 'KBANK', 'PROMOTED MEMBER', '1111111111', 'BAHT', ${at} from users where phone = '0811111111'`);
+    await db.execute(sql`insert into slips (user_id, status, note, created_at, reviewed_at, reviewed_by)
+      select m.id, 'FAILED', 'INVALID_SLIP', ${at}, ${at}, o.id from users m, users o where m.phone = '0822222222' and o.phone = '0800000001'`);
+    await db.execute(sql`insert into slips (user_id, status, note, created_at, reviewed_at, reviewed_by)
+      select m.id, 'FAILED', 'INVALID_SLIP', ${at}, ${at}, o.id from users m, users o where m.phone = '0822222222' and o.phone = '0811111111'`);
+    await db.execute(sql`insert into sessions (user_id, token_hash, created_at, expires_at)
+      select id, 'operator-token-hash', ${at}, '2099-01-01T00:00:00Z' from users where phone = '0800000001'`);
+
+    await migrate(db, { migrationsFolder });
+
+    const rows = async <T>(query: ReturnType<typeof sql>) => resultRows<T>(await db.execute(query));
+    expect(await rows(sql`select phone, role, password_hash, bootstrap, disabled_at from operators`)).toEqual([
+      { phone: '0800000001', role: 'admin', password_hash: 'scrypt$operator-hash', bootstrap: true, disabled_at: null },
+    ]);
+    expect(await rows(sql`select phone, status from users order by phone`)).toEqual([
+      { phone: '0811111111', status: 'active' },
+      { phone: '0822222222', status: 'active' },
+    ]);
+    expect(await rows(sql`select o.phone from slips s left join operators o on o.id = s.reviewed_by order by s.id`)).toEqual([
+      { phone: '0800000001' },
+      { phone: null },
+    ]);
+    expect(await rows(sql`select count(*)::int as count from sessions`)).toEqual([{ count: 0 }]);
+
+    const refusal = (query: ReturnType<typeof sql>) => db.execute(query).then(() => null, (error: unknown) => violatedUniqueConstraint(error));
+    expect(await refusal(sql`insert into users (phone, name, password_hash, created_at) values ('0800000001', 'X', 'h', ${at})`)).toBe('phone_has_one_owner');
+    expect(await refusal(sql`insert into operators (phone, name, role, password_hash, created_at) values ('0822222222', 'X', 'admin', 'h', ${at})`)).toBe(
+      'phone_has_one_owner',
+    );
+  });
+});
