@@ -30,6 +30,9 @@ const steps: Step[] = [
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the server suites run on PGlite only.');
 }
+if (!process.env.TEST_REDIS_URL) {
+  console.log('TEST_REDIS_URL is not set: the rate limits are tested on the database store only.');
+}
 
 ensureChromium();
 
