@@ -1,6 +1,13 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
+import {
+  HASHING_CONCURRENCY,
+  HASHING_QUEUE_MAX,
+  hashingLoad,
+  hashPassword,
+  PasswordHashingBusy,
+  verifyPassword,
+} from '../../src/server/auth/passwords.ts';
 
 // This file does not import the test app helper, so hashing runs at the real cost.
 describe('password hashing', () => {
@@ -42,5 +49,26 @@ describe('password hashing', () => {
 
   it('answers false for a stored value it cannot read', async () => {
     expect(await verifyPassword('anything', 'plain-text-password')).toBe(false);
+  });
+
+  it('runs at most one hash fewer than the cores at once, queues a bounded number, and refuses the rest at once', async () => {
+    // A cheap hash (its cost is in the string), so the flood takes a moment, not minutes.
+    const salt = Buffer.from('0123456789abcdef');
+    const stored = ['scrypt', 2 ** 4, 8, 1, salt.toString('base64'), scryptSync('flood', salt, 32, { N: 2 ** 4, r: 8, p: 1 }).toString('base64')].join('$');
+    const extra = 5;
+    await verifyPassword('warm up', null); // the dummy hash, made on first use, is not part of the flood
+
+    const checks = Array.from({ length: HASHING_CONCURRENCY + HASHING_QUEUE_MAX + extra }, () =>
+      verifyPassword('flood', stored).then(
+        () => 'checked',
+        (error: unknown) => (error instanceof PasswordHashingBusy ? 'refused' : 'failed'),
+      ),
+    );
+    const load = hashingLoad();
+    const outcomes = await Promise.all(checks);
+
+    expect(load).toEqual({ active: HASHING_CONCURRENCY, pending: HASHING_QUEUE_MAX });
+    expect(outcomes.filter((outcome) => outcome === 'refused')).toHaveLength(extra);
+    expect(outcomes.filter((outcome) => outcome === 'checked')).toHaveLength(HASHING_CONCURRENCY + HASHING_QUEUE_MAX);
   });
 });
