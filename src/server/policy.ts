@@ -43,7 +43,7 @@ export const DEFAULT_LOGINS_GLOBAL = { max: 1_200, windowMs: MINUTE_MS };
 /** Per member: QR codes created (each replaces the last), game entries opened, mobile-wallet links sent. */
 export const QR_CREATIONS_PER_MEMBER = { max: 10, windowMs: 10 * MINUTE_MS };
 export const GAME_ENTRIES_PER_MEMBER = { max: 30, windowMs: 10 * MINUTE_MS };
-export const TRUELINK_ATTEMPTS_PER_MEMBER = { max: 10, windowMs: 60 * MINUTE_MS };
+export const TRUELINK_ATTEMPTS_PER_MEMBER = { max: 20, windowMs: 60 * MINUTE_MS };
 /** Stale limit state is dropped this often (rate_counters, throttles). */
 export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 

@@ -15,7 +15,7 @@ import { databaseLimitStore } from '../../src/server/limits/database-store.ts';
 import { clientOf, type LimitsConfig } from '../../src/server/limits/limits.ts';
 import { redisLimitStore } from '../../src/server/limits/redis-store.ts';
 import { delayAfter, type DelayPolicy, type LimitStore } from '../../src/server/limits/store.ts';
-import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from '../../src/server/policy.ts';
+import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../../src/server/policy.ts';
 import { buildTestApp, testClock, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { PRODUCTION_ENV } from './helpers/production.ts';
@@ -339,12 +339,12 @@ describe('per-member limits', () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await signedInMember(t);
     const qrs = [];
-    for (let i = 0; i < 11; i++) qrs.push((await call(t.app, endpoints.qrCreate, { amount: 100 + i }, { token: member.token, params: { bankCode: 'KBANK' } })).statusCode);
+    for (let i = 0; i <= QR_CREATIONS_PER_MEMBER.max; i++) qrs.push((await call(t.app, endpoints.qrCreate, { amount: 100 + i }, { token: member.token, params: { bankCode: 'KBANK' } })).statusCode);
     const links = [];
-    for (let i = 0; i < 11; i++) links.push((await call(t.app, endpoints.trueLink, { link: `not-a-link-${i}` }, { token: member.token, idempotencyKey: `truelink-key-${i}` })).json().message);
+    for (let i = 0; i <= TRUELINK_ATTEMPTS_PER_MEMBER.max; i++) links.push((await call(t.app, endpoints.trueLink, { link: `not-a-link-${i}` }, { token: member.token, idempotencyKey: `truelink-key-${i}` })).json().message);
 
-    expect(qrs).toEqual([...Array<number>(10).fill(200), 429]);
-    expect(links).toEqual([...Array<string>(10).fill('TRUELINK_INVALID'), 'REQUEST_LIMIT']);
+    expect(qrs).toEqual([...Array<number>(QR_CREATIONS_PER_MEMBER.max).fill(200), 429]);
+    expect(links).toEqual([...Array<string>(TRUELINK_ATTEMPTS_PER_MEMBER.max).fill('TRUELINK_INVALID'), 'REQUEST_LIMIT']);
   });
 
   it('bound the game entries a member opens', async () => {
