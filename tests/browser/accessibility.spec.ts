@@ -160,8 +160,20 @@ for (const locale of ['th', 'la', 'en'] as const satisfies Locale[]) {
       await closeDialog(gameName(GAMES.unopened));
 
       await gameCard(GAMES.link).click();
-      await expect(dialog(gameName(GAMES.link)).getByRole('button', { name: t('Enter game') })).toBeEnabled();
+      const account = dialog(gameName(GAMES.link));
+      await expect(account.getByRole('button', { name: t('Enter game') })).toBeEnabled();
       await check('game modal, the account');
+      // Toasts of both kinds: copying succeeds, then fails (a browser that refuses the clipboard).
+      const toast = (type: 'error' | 'success') => page.locator(`[data-sonner-toast][data-type="${type}"]`);
+      await account.getByRole('button', { name: t('Copy username') }).click();
+      await expect(toast('success')).toBeVisible();
+      await check('a success toast');
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+      });
+      await account.getByRole('button', { name: t('Copy username') }).click();
+      await expect(toast('error')).toBeVisible();
+      await check('an error toast');
       await closeDialog(gameName(GAMES.link));
 
       // The second slot: the carousel moves it into view first.

@@ -18,8 +18,20 @@ function describeViolation(violation: Result): string[] {
   });
 }
 
-/** The serious and critical violations on the page as it is now, one readable line each. */
+/**
+ * Waits for every animation and transition that ends (a modal's overlay
+ * fading in, a toast sliding in): halfway, colours are blends the page does
+ * not keep. Endless ones (a loading shimmer) are left running.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** The serious and critical violations on the page once it has settled, one readable line each. */
 export async function blockingViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations.filter((violation) => BLOCKING.has(violation.impact ?? '')).flatMap(describeViolation);
 }

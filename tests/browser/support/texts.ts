@@ -120,6 +120,7 @@ const CATALOG = {
   // wallet modals: game account, transfer, withdraw (src/features/wallet)
   'Game balance': { th: 'ยอดเงินในเกม', la: 'ຍອດເງິນໃນເກມ' },
   'Show password': { th: 'แสดงรหัสผ่าน', la: 'ສະແດງລະຫັດຜ່ານ' },
+  'Copy username': { th: 'คัดลอกชื่อผู้ใช้', la: 'ສຳເນົາຊື່ຜູ້ໃຊ້' },
   Hidden: { th: 'ซ่อนอยู่', la: 'ເຊື່ອງໄວ້' },
   'Enter game': { th: 'เข้าเกม', la: 'ເຂົ້າເກມ' },
   'App for Android': { th: 'แอปสำหรับ Android', la: 'ແອັບສຳລັບ Android' },
