@@ -2,7 +2,8 @@
  * Request bodies are checked with the contract's valibot schemas; a failure
  * becomes one catalogue code: a missing or empty required field KEY_MISSING,
  * anything else KEY_INVALID, unless the schema names a code itself (the OTP
- * code's format says OTP_CODE_INVALID).
+ * code's format says OTP_CODE_INVALID). A body nested too deep or too large
+ * to walk is KEY_INVALID before any schema sees it.
  */
 import * as v from 'valibot';
 import { ERROR_CODES, type ErrorCode } from '../contract/errors.ts';
@@ -19,18 +20,45 @@ function codeFor(issue: v.BaseIssue<unknown>): ErrorCode {
 
 /** No field of this API holds control characters, and PostgreSQL cannot store NUL in text at all. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/**
+ * No body of this API nests more than a few levels or holds more than a few
+ * dozen values; these caps are far above that and bound the walk below (and
+ * everything after it) on a hostile body. 64 KB of JSON is ~30,000 levels.
+ */
+const MAX_DEPTH = 32;
+const MAX_VALUES = 10_000;
 
-function holdsControlCharacters(value: unknown): boolean {
-  if (typeof value === 'string') return CONTROL_CHARACTER.test(value);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsControlCharacters);
-  return false;
+/**
+ * Whether a parsed body (or the path parameters, or the query) is fit to
+ * reach a schema: at most MAX_DEPTH levels of objects and arrays, at most
+ * MAX_VALUES values, and no control character in any string. A loop over an
+ * explicit stack, not recursion: a deeply nested body overflowed the call
+ * stack once and answered 500 (issue 9).
+ */
+function isPlainInput(root: unknown): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];
+  let values = 0;
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    values += 1;
+    if (values > MAX_VALUES) return false;
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTER.test(value)) return false;
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth > MAX_DEPTH) return false;
+      const children = Object.values(value);
+      if (values + pending.length + children.length > MAX_VALUES) return false;
+      for (const child of children) pending.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return true;
 }
 
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
   if (body === undefined) throw new ApiError(400, 'KEY_MISSING');
   // valibot's object() accepts arrays; a body must be a plain JSON object.
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'KEY_INVALID');
-  if (holdsControlCharacters(body)) throw new ApiError(400, 'KEY_INVALID');
+  if (!isPlainInput(body)) throw new ApiError(400, 'KEY_INVALID');
   const result = v.safeParse(schema, body);
   if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
   return result.output;
@@ -38,7 +66,7 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
 
 /** Path parameters and query strings: always an object of strings, so only their values can be wrong. */
 export function parseParts<S extends v.GenericSchema>(schema: S, parts: unknown): v.InferOutput<S> {
-  if (holdsControlCharacters(parts)) throw new ApiError(400, 'KEY_INVALID');
+  if (!isPlainInput(parts)) throw new ApiError(400, 'KEY_INVALID');
   const result = v.safeParse(schema, parts ?? {});
   if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
   return result.output;

@@ -9,11 +9,13 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import type { Locator, Page, Response } from '@playwright/test';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { findUserByPhone, updateBankAccountName } from '../../src/server/repositories/users.ts';
+import { expectAccessible } from './support/axe.ts';
 import { callOk, loginViaApi, newMember, registerViaApi, statementPage, type Member } from './support/api.ts';
 import type { BrowserServer } from './support/app-server.ts';
+import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, field, logInViaUi, main, useServer } from './support/ui.ts';
 
@@ -150,6 +152,7 @@ async function createKbankQr(page: Page, modal: Locator, amount: number): Promis
   const shown = minutes! * 60 + seconds!;
   expect(shown).toBeLessThanOrEqual(qr.expireIn);
   expect(shown).toBeGreaterThan(qr.expireIn - 5);
+  await expectAccessible(page, 'the deposit modal with a QR code');
   return qr.qrcodeId!;
 }
 

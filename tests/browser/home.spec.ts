@@ -5,8 +5,9 @@
  * pagination 10 a page with 3 links before and 1 after), against the real
  * server; money is put in by an operator, as in production.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callOk, freshIdempotencyKey, loginViaApi, newMember, registerViaApi, statementPage, type Member, type StatementEntry } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { tr, type Locale } from './support/texts.ts';
 import { bottomNav, formatDateTime, logInViaUi, main, useServer } from './support/ui.ts';
 

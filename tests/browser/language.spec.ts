@@ -4,15 +4,18 @@
  * in localStorage 'locale' and in the cookie `locale` in upper case, and it
  * survives a reload.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { newMember, registerViaApi } from './support/api.ts';
-import { LANGUAGE_NAMES, languageButtonName, tr, type Locale } from './support/texts.ts';
-import { bottomNav, logInViaUi, main, useServer } from './support/ui.ts';
+import { expect, test } from './support/fixtures.ts';
+import { LANGUAGE_NAMES, languageButtonDescription, tr, type Locale } from './support/texts.ts';
+import { bottomNav, languageButton, logInViaUi, main, useServer } from './support/ui.ts';
 
 const server = useServer({ registerOtp: false });
 
 async function chooseLanguage(page: Page, from: Locale, to: Locale): Promise<void> {
-  const button = page.getByRole('button', { name: languageButtonName(from) });
+  const button = languageButton(page, from);
+  // Named by what it shows (WCAG 2.5.3), described by what it does.
+  await expect(button).toHaveAccessibleDescription(languageButtonDescription(from));
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await button.click();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -25,7 +28,7 @@ async function chooseLanguage(page: Page, from: Locale, to: Locale): Promise<voi
   }
   await menu.getByRole('button', { name: LANGUAGE_NAMES[to], exact: true }).click();
   await expect(menu).toBeHidden();
-  await expect(page.getByRole('button', { name: languageButtonName(to) })).toBeVisible();
+  await expect(languageButton(page, to)).toBeVisible();
 }
 
 async function expectStoredChoice(page: Page, locale: Locale): Promise<void> {

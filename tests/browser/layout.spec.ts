@@ -3,11 +3,13 @@
  * sideways, and the bottom menus and main buttons are touch targets of at
  * least 44 x 44 CSS px.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { newMember, registerViaApi, freshPhone } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { wizard } from './support/registration.ts';
-import { languageButtonName, tr } from './support/texts.ts';
-import { bottomNav, field, logInViaUi, main, submitLogin, useServer } from './support/ui.ts';
+import { tr } from './support/texts.ts';
+import { bottomNav, field, languageButton, logInViaUi, main, submitLogin, useServer } from './support/ui.ts';
 
 const WIDTH = 360;
 const HEIGHT = 640;
@@ -63,7 +65,7 @@ test.describe('public pages', () => {
     await expectNoHorizontalScroll(page, '/login');
     await expectMenuTargets(page, 4);
     await expectTouchTarget(main(page).getByRole('button', { name: tr('Log in'), exact: true }), 'login button');
-    await expectTouchTarget(page.getByRole('button', { name: languageButtonName('th') }), 'language button');
+    await expectTouchTarget(languageButton(page), 'language button');
 
     await submitLogin(page, freshPhone(), 'wrong-password-1');
     await expect(main(page).getByRole('alert')).toHaveText(tr('The phone number or password is incorrect.'));
@@ -151,7 +153,7 @@ test.describe('member pages', () => {
     await expectNoHorizontalScroll(page, '/user/home');
     await expectMenuTargets(page, 5);
     await expectTouchTarget(page.getByRole('button', { name: tr('Log out') }), 'log out button');
-    await expectTouchTarget(page.getByRole('button', { name: languageButtonName('th') }), 'language button');
+    await expectTouchTarget(languageButton(page), 'language button');
 
     await bottomNav(page).getByRole('link', { name: tr('Profile') }).click();
     await expect(main(page).getByRole('heading', { level: 1, name: member.name })).toBeVisible();
@@ -166,6 +168,7 @@ test.describe('member pages', () => {
     await field(dialog, tr('Confirm new password')).fill('new-password-2');
     await dialog.getByRole('button', { name: tr('Save') }).click();
     await expect(dialog.getByRole('alert')).toHaveText(tr('The new password and its confirmation are not the same.'));
+    await expectAccessible(page, 'the change-password modal with an error, 360 px');
     await expectNoHorizontalScroll(page, '/user/profile with the change-password modal open');
     await expectTouchTarget(dialog.getByRole('button', { name: tr('Save') }), 'modal: save');
     await expectTouchTarget(dialog.getByRole('button', { name: tr('Cancel') }), 'modal: cancel');
@@ -193,6 +196,7 @@ test.describe('member pages', () => {
     await bottomNav(page).getByRole('button', { name: tr('Conditions') }).click();
     const conditions = page.getByRole('dialog', { name: tr('Conditions') });
     await expect(conditions.getByText('สมาชิกต้องมีอายุ 18 ปีบริบูรณ์ขึ้นไป')).toBeVisible();
+    await expectAccessible(page, 'the conditions modal, 360 px');
     await expectNoHorizontalScroll(page, 'conditions modal');
   });
 });

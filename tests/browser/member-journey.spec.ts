@@ -3,8 +3,8 @@
  * logs in, reads the profile, changes the password (with both of its error
  * paths), logs out, and logs in again with the new password only.
  */
-import { expect, test } from '@playwright/test';
 import { freshAccountNo, freshPhone } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { otpReferenceSent, wizard } from './support/registration.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, detail, field, formatDateTime, main, path, storedToken, submitLogin, useServer } from './support/ui.ts';

@@ -8,8 +8,10 @@
  * the withdrawal the statement says so. Chromium at 390 x 844 (the suite's
  * phone viewport).
  */
-import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import type { Locator, Page, Response } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { callOk, loginViaApi, newMember, registerViaApi, statementPage, type StatementEntry } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, field, formatDateTime, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 
@@ -141,6 +143,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
     await expect(credential(gameDialog, tr('Password'))).toContainText(tr('Hidden'));
     await expect(credential(gameDialog, tr('Password'))).not.toContainText(account.password);
     await gameDialog.getByRole('button', { name: tr('Show password') }).click();
+    await expectAccessible(page, 'the game modal with its account');
     await expect(credential(gameDialog, tr('Password'))).toHaveText(account.password);
     await expect(gameDialog.getByRole('button', { name: tr('Enter game') })).toBeEnabled();
     // Nothing in the game yet: transfer-only is off (spec 2).
@@ -167,6 +170,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
     await expect(transferDialog).toContainText(money(TO_GAME));
     await expect(transferDialog).toContainText(`${tr('From')}${tr('Wallet')}`);
     await expect(transferDialog).toContainText(`${tr('To')}${GAME.name}`);
+    await expectAccessible(page, 'the transfer modal, review');
     const transfer = page.waitForResponse(isPath('/api/wallet/transfer', 'POST'));
     await transferDialog.getByRole('button', { name: tr('Confirm transfer') }).click();
     expect((await transfer).status()).toBe(200);
@@ -214,6 +218,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
     expect(spin.credits).not.toBe(TO_GAME);
     afterSpin = spin.credits;
     await expect(creditsShown).toHaveText(credits(afterSpin));
+    await expectAccessible(game, 'the game page after a spin');
     await expect(game.getByRole('button', { name: GAME_PAGE.spin, exact: true })).toBeEnabled();
 
     if (game === page) {
@@ -275,6 +280,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
     await amount.fill(String(WITHDRAWAL));
     await dialog.getByRole('button', { name: tr('Continue') }).click();
     await expect(dialog).toContainText(money(WITHDRAWAL));
+    await expectAccessible(page, 'the withdraw modal, review');
     const withdrawal = page.waitForResponse(isPath('/api/wallet/withdrawAll', 'POST'));
     await dialog.getByRole('button', { name: tr('Confirm withdrawal') }).click();
     expect((await withdrawal).status()).toBe(200);

@@ -4,8 +4,8 @@
  * to a gesture, an answer and assertions). One path per distinct outcome: the
  * state reached, its tags and the error shown there.
  */
-import { expect, test } from '@playwright/test';
 import { startBrowserServer, type BrowserServer } from './support/app-server.ts';
+import { expect, test } from './support/fixtures.ts';
 import { REGISTRATION_ERROR_TEXT } from './support/texts.ts';
 import { RegistrationReplay, selectRegistrationPaths, THAI_BUILD, type ReplayPath } from './support/registration-replay.ts';
 

@@ -3,9 +3,10 @@
  * no longer accepts sends the member to /login; a terminated service shows
  * /terminated; an unknown path shows the not-found page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, loginViaApi, newMember, registerViaApi, type Member } from './support/api.ts';
 import type { BrowserServer } from './support/app-server.ts';
+import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, field, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 

@@ -12,9 +12,11 @@
  * duplicate is the same member's same slip, so the test moves the server's
  * clock a minute on (BrowserServer.advanceClock) rather than waiting.
  */
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { bankSlipPayload, newSlipReference, slipImage } from '../support/slip-image.ts';
+import { expectAccessible } from './support/axe.ts';
 import { callOk, loginViaApi, newMember, registerViaApi } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
 import { bottomNav, logInViaUi, main, useServer } from './support/ui.ts';
 
@@ -79,6 +81,7 @@ async function openSlipModal(page: Page): Promise<Locator> {
   await main(page).getByRole('button', { name: TH['Slip uploads'] }).click();
   const modal = page.getByRole('dialog', { name: TH['Slip uploads'] });
   await expect(modal).toBeVisible();
+  await expectAccessible(page, 'the slip modal');
   return modal;
 }
 

@@ -18,6 +18,7 @@ import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TestApp } from './helpers/app.ts';
 import { login, signedInMember } from './helpers/members.ts';
 import { OPERATOR, userIdOf } from './helpers/money.ts';
+import { JsonText, nestedJson } from './helpers/nested-json.ts';
 import { activate, buildGamesApp, enterGame, fundGame, gameApi, losingReels, scriptedRandom, spin } from './helpers/reference-games.ts';
 
 const catalogue = new Set<string>([...ERROR_CODES, ...SPECIAL_MESSAGES]);
@@ -367,6 +368,12 @@ describe('hostile input to the game pages', () => {
     }
     const raw = await t.app.inject({ method: 'POST', url: '/games/api/spin', headers, payload: '{"game":' });
     expect([raw.statusCode, raw.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+    // issue 9: 60 KB of nesting answered 500 (the body walk recursed).
+    for (const shape of ['object', 'array'] as const) {
+      const nested = JsonText.withField({ game: 'lotus', roundId: newRoundId() }, 'bet', nestedJson(shape, 60_000));
+      const response = await t.app.inject({ method: 'POST', url: '/games/api/spin', headers, payload: nested.text });
+      expect([shape, response.statusCode, response.json()]).toEqual([shape, 400, { message: 'KEY_INVALID' }]);
+    }
 
     const calls = [
       '/games/api/state',

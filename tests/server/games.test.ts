@@ -1,7 +1,8 @@
 /**
  * Game accounts through the API (spec 2 game account modal, 3, 4, 7):
  * activation, credentials, password reset, /api/autoLogin for the caller's
- * own accounts only, every entry kind of the reference provider, the seeded
+ * own accounts only, every entry kind of the reference provider (one-time
+ * tokens only; none opens from another site's page), the seeded
  * games and their artwork, and hostile parameters (a 4xx catalogue code,
  * never a 500). Every test ends with a sound ledger.
  */
@@ -15,6 +16,7 @@ import { resultRows } from '../../src/server/db/client.ts';
 import { gameAccounts, games } from '../../src/server/db/schema.ts';
 import { SEED_GAMES } from '../../src/server/db/seed-data.ts';
 import { ProviderError, type GameProvider } from '../../src/server/games/provider.ts';
+import { PAGE_TEXTS } from '../../src/server/games/page/texts.ts';
 import { referenceProvider } from '../../src/server/games/reference.ts';
 import { urlWithoutSecrets } from '../../src/server/games/redact.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -30,6 +32,7 @@ import {
   entryOf,
   gameApi,
   openEntry,
+  OWN_ORIGIN,
   pathOf,
   sessionCookieOf,
 } from './helpers/reference-games.ts';
@@ -168,8 +171,13 @@ describe('credentials and password reset', () => {
     expect([state.statusCode, state.json()]).toEqual([401, { message: 'invalid-token' }]);
     const withOld = await autoLogin(t, member.token, old.username, old.password);
     expect([withOld.statusCode, withOld.json()]).toEqual([403, { message: 'WRONG_PASSWORD' }]);
-    const oldLink = await t.app.inject({ method: 'GET', url: `/games/songkran?username=${old.username}&password=${old.password}` });
-    expect(oldLink.statusCode).toBe(401);
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/games/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: OWN_ORIGIN },
+      payload: new URLSearchParams({ username: old.username, password: old.password, action: 'login', game: 'songkran' }).toString(),
+    });
+    expect([typed.statusCode, typed.headers['set-cookie']]).toEqual([401, undefined]);
     await ledgerIsSound(t);
   });
 
@@ -303,43 +311,86 @@ describe('entry kinds', () => {
     await ledgerIsSound(t);
   });
 
-  it('login form: posted to the game with the credentials and the event fields', async () => {
+  it('login form: posted to the game with a one-time token, the username and the event fields, never the password', async () => {
     const t = await buildGamesApp();
     const member = await signedInMember(t);
     await activate(t, member.token, 'naga');
     const { username, password } = await credentialsOf(t, member.token, 'naga');
     const entry = await call(t.app, endpoints.autoLogin, undefined, { token: member.token, params: { provider: 'reference', username }, language: 'lo' });
     expect(entry.json()).toEqual({
-      entry: { kind: 'form', action: expect.stringMatching(/\/games\/login$/), fields: { username, password, action: 'login', game: 'naga', lang: 'lo' } },
+      entry: {
+        kind: 'form',
+        action: expect.stringMatching(/\/games\/login$/),
+        fields: { username, token: expect.stringMatching(/^[\w-]{43}$/), action: 'login', game: 'naga', lang: 'lo' },
+      },
     });
+    expect(entry.body).not.toContain(password);
 
     const opened = await openEntry(t, entry.json().entry);
     expect(opened.headers.location).toBe('/games/naga?lang=lo');
     const state = await gameApi(t, 'GET', '/games/api/state?game=naga', { cookie: sessionCookieOf(opened) });
     expect(state.statusCode).toBe(200);
-
-    const wrong = await openEntry(t, { kind: 'form', action: '/games/login', fields: { username, password: 'wrong-password', action: 'login', game: 'naga' } });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.body).toContain('Naga Treasure');
+    // One time only.
+    const again = await openEntry(t, entry.json().entry);
+    expect([again.statusCode, again.headers['set-cookie']]).toEqual([401, undefined]);
+    expect(again.body).toContain('Naga Treasure');
     await ledgerIsSound(t);
   });
 
-  it('link with the credentials in its query: opens the game and leaves them out of the address', async () => {
+  it('login form: a typed username and password open the game only from a page of this server', async () => {
+    const t = await buildGamesApp();
+    const member = await signedInMember(t);
+    await activate(t, member.token, 'naga');
+    const { username, password } = await credentialsOf(t, member.token, 'naga');
+    const typed = (fields: Record<string, string>, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/games/login?lang=en',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ action: 'login', game: 'naga', lang: 'en', ...fields }).toString(),
+      });
+
+    // Browsers always send Origin on a POST: without it (curl, a script) or from elsewhere, no session.
+    const notOwnPage: Record<string, string>[] = [{}, { 'sec-fetch-site': 'same-origin' }, { origin: 'https://other.example' }, { 'sec-fetch-site': 'cross-site', origin: OWN_ORIGIN }];
+    for (const headers of notOwnPage) {
+      const refused = await typed({ username, password }, headers);
+      expect([JSON.stringify(headers), refused.statusCode, refused.headers['set-cookie']]).toEqual([JSON.stringify(headers), 403, undefined]);
+      expect(refused.body).toContain(PAGE_TEXTS.en.openedElsewhere);
+    }
+    const wrong = await typed({ username, password: 'wrong-password' }, { 'sec-fetch-site': 'same-origin', origin: OWN_ORIGIN });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('Naga Treasure');
+    const opened = await typed({ username, password }, { 'sec-fetch-site': 'same-origin', origin: OWN_ORIGIN });
+    expect((await gameApi(t, 'GET', '/games/api/state?game=naga', { cookie: sessionCookieOf(opened) })).statusCode).toBe(200);
+    await ledgerIsSound(t);
+  });
+
+  it('link with the credentials: the username and a one-time token in its query, never the password', async () => {
     const t = await buildGamesApp();
     const member = await signedInMember(t);
     await activate(t, member.token, 'songkran');
+    await activate(t, member.token, 'riverfc');
     const { username, password } = await credentialsOf(t, member.token, 'songkran');
     const entry = await entryOf(t, member.token, 'songkran');
     if (entry.kind !== 'link') throw new Error('songkran enters by link');
     const url = new URL(entry.url);
-    expect([url.pathname, url.searchParams.get('username'), url.searchParams.get('password')]).toEqual(['/games/songkran', username, password]);
+    expect([url.pathname, [...url.searchParams.keys()]]).toEqual(['/games/songkran', ['username', 'token', 'lang']]);
+    expect([url.searchParams.get('username'), url.searchParams.get('token')]).toEqual([username, expect.stringMatching(/^[\w-]{43}$/)]);
+    expect(entry.url).not.toContain(password);
+
+    // The token is the account's: with another username it opens nothing (and stays usable).
+    const { username: otherUsername } = await credentialsOf(t, member.token, 'riverfc');
+    const mismatched = await t.app.inject({ method: 'GET', url: `/games/songkran?username=${otherUsername}&token=${url.searchParams.get('token')}` });
+    expect([mismatched.statusCode, mismatched.headers['set-cookie']]).toEqual([401, undefined]);
 
     const opened = await openEntry(t, entry);
     expect(opened.headers.location).toBe('/games/songkran?lang=th');
     expect((await gameApi(t, 'GET', '/games/api/state?game=songkran', { cookie: sessionCookieOf(opened) })).statusCode).toBe(200);
-    // Credentials of one game do not open another.
-    const elsewhere = await t.app.inject({ method: 'GET', url: `/games/lotus?username=${username}&password=${password}` });
-    expect(elsewhere.statusCode).toBe(401);
+    // A link with the password, as links were before, opens nothing.
+    for (const game of ['songkran', 'lotus']) {
+      const withPassword = await t.app.inject({ method: 'GET', url: `/games/${game}?username=${username}&password=${password}`, headers: { 'sec-fetch-site': 'same-origin' } });
+      expect([game, withPassword.statusCode, withPassword.headers['set-cookie']]).toEqual([game, 401, undefined]);
+    }
     await ledgerIsSound(t);
   });
 
@@ -357,6 +408,78 @@ describe('entry kinds', () => {
     if (entry.kind !== 'link') throw new Error('lotus enters by link');
     const token = new URL(entry.url).searchParams.get('token');
     expect((await t.app.inject({ method: 'GET', url: `/games/tuktuk?token=${token}` })).statusCode).toBe(401);
+    await ledgerIsSound(t);
+  });
+});
+
+describe('entering from another site (issue 9: login CSRF)', () => {
+  /** Requests a page of another site could make a browser send, and what old browsers and scripts send. */
+  const ELSEWHERE: Record<string, string>[] = [
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'cross-site', origin: 'https://other.example' },
+    { 'sec-fetch-site': 'same-site', origin: 'http://games.localhost' },
+    { 'sec-fetch-site': 'same-site' },
+    { origin: 'https://other.example' },
+    { origin: 'null' },
+    { origin: 'http://localhost:8080' },
+  ];
+  const KINDS = ['lotus', 'elephant', 'naga', 'songkran'];
+
+  it('refuses every entry kind with a 403 page in the game’s language, starts no session and leaves the token usable', async () => {
+    const t = await buildGamesApp();
+    const member = await signedInMember(t, {});
+    for (const code of KINDS) await activate(t, member.token, code);
+
+    for (const code of KINDS) {
+      const entry = await call(t.app, endpoints.autoLogin, undefined, {
+        token: member.token,
+        params: { provider: 'reference', username: (await credentialsOf(t, member.token, code)).username },
+        language: 'en',
+      });
+      for (const headers of ELSEWHERE) {
+        const refused = await openEntry(t, entry.json().entry, headers);
+        const what = `${code} ${JSON.stringify(headers)}`;
+        expect([what, refused.statusCode, refused.headers['set-cookie']]).toEqual([what, 403, undefined]);
+        expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(refused.body, what).toContain(PAGE_TEXTS.en.openedElsewhere);
+      }
+      // The member's own tap still gets in with the same token.
+      expect((await openEntry(t, entry.json().entry)).statusCode, code).toBe(303);
+    }
+    const started = resultRows<{ sessions: number }>(await t.db.execute(sql`select count(*)::int as sessions from game_sessions where session_token_hash is not null`));
+    expect(started).toEqual([{ sessions: KINDS.length }]);
+    await ledgerIsSound(t);
+  });
+
+  it('lets in a link the member opened outside any page (an app, the address bar) and a request without either header', async () => {
+    const t = await buildGamesApp();
+    const member = await signedInMember(t);
+    await activate(t, member.token, 'elephant');
+    await activate(t, member.token, 'naga');
+
+    const fromApp = await openEntry(t, await entryOf(t, member.token, 'elephant'), { 'sec-fetch-site': 'none' });
+    expect(fromApp.statusCode).toBe(303);
+    const bare = await openEntry(t, await entryOf(t, member.token, 'elephant'), {});
+    expect(bare.statusCode).toBe(303);
+    // A one-time token posted without Origin (an old browser): the token decides.
+    const form = await openEntry(t, await entryOf(t, member.token, 'naga'), {});
+    expect(form.statusCode).toBe(303);
+    await ledgerIsSound(t);
+  });
+
+  it('speaks Thai and Lao too', async () => {
+    const t = await buildGamesApp();
+    const member = await signedInMember(t);
+    await activate(t, member.token, 'lotus');
+    for (const [language, lang] of [['th', 'th'], ['lo', 'lo']] as const) {
+      const entry = await call(t.app, endpoints.autoLogin, undefined, {
+        token: member.token,
+        params: { provider: 'reference', username: (await credentialsOf(t, member.token, 'lotus')).username },
+        language,
+      });
+      const refused = await openEntry(t, entry.json().entry, { 'sec-fetch-site': 'cross-site' });
+      expect([refused.statusCode, refused.body.includes(PAGE_TEXTS[lang].openedElsewhere), refused.body.includes(`<html lang="${lang}">`)]).toEqual([403, true, true]);
+    }
     await ledgerIsSound(t);
   });
 });

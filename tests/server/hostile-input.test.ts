@@ -5,13 +5,17 @@
  * honestly valid for that field (any text of 8+ characters is a password).
  */
 import { count, eq, isNull } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints.ts';
 import { isKnownMessage } from '../../src/contract/catalogue.ts';
 import { bankAccounts, users } from '../../src/server/db/schema.ts';
+import { ApiError } from '../../src/server/errors.ts';
+import { parseBody } from '../../src/server/validation.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { newPhone, registrationBody, signedInMember } from './helpers/members.ts';
+import { callWithJsonText, JsonText, nestedJson, type NestedShape } from './helpers/nested-json.ts';
 
 const HOSTILE_VALUES: [string, unknown][] = [
   ['a number', 12345],
@@ -197,5 +201,59 @@ describe('hostile input', () => {
     );
 
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe('deeply nested bodies', () => {
+  /** What parseBody answers for a body given as JSON text: 'passed' or the catalogue code it refused with. */
+  function parsed(text: string): string {
+    try {
+      parseBody(v.object({ a: v.unknown() }), JSON.parse(text));
+      return 'passed';
+    } catch (error) {
+      if (error instanceof ApiError) return `${error.statusCode} ${error.code}`;
+      throw error;
+    }
+  }
+
+  const shapes: NestedShape[] = ['object', 'array'];
+
+  it.each(shapes)('a 60 KB nested %s answers 400 KEY_INVALID at /api/login, never 500', async (shape) => {
+    const t = await buildTestApp();
+    const bodies = [
+      JsonText.withField({ password: 'demo-pass-1234' }, 'username', nestedJson(shape, 60_000)),
+      ...(shape === 'object' ? [new JsonText(nestedJson('object', 60_000))] : []),
+    ];
+
+    const responses = await Promise.all(bodies.map((body) => callWithJsonText(t.app, endpoints.login, body)));
+
+    expect(responses.map((response) => [response.statusCode, response.json()])).toEqual(bodies.map(() => [400, { message: 'KEY_INVALID' }]));
+  });
+
+  it.each(shapes)('a 60 KB nested %s answers 400 KEY_INVALID at a money route, with or without an Idempotency-Key', async (shape) => {
+    const t = await buildTestApp();
+    const member = await signedInMember(t);
+    const body = JsonText.withField({ from: 'WALLET', to: 'lotus' }, 'amount', nestedJson(shape, 60_000));
+
+    const responses = [
+      await callWithJsonText(t.app, endpoints.transfer, body, { token: member.token }),
+      await callWithJsonText(t.app, endpoints.transfer, body, { token: member.token, idempotencyKey: 'nested-body-key-1' }),
+    ];
+
+    expect(responses.map((response) => [response.statusCode, response.json()])).toEqual([
+      [400, { message: 'KEY_INVALID' }],
+      [400, { message: 'KEY_INVALID' }],
+    ]);
+  });
+
+  it('walks 32 levels, refuses the 33rd, refuses over 10,000 values, and finds a control character deep down', () => {
+    const levels = (n: number, inner: string) => '['.repeat(n - 1) + inner + ']'.repeat(n - 1);
+
+    expect(parsed(`{"a":${levels(32, '"fine"')}}`)).toBe('passed');
+    expect(parsed(`{"a":${levels(33, '"fine"')}}`)).toBe('400 KEY_INVALID');
+    expect(parsed(`{"a":[${Array(9_998).fill(0).join(',')}]}`)).toBe('passed');
+    expect(parsed(`{"a":[${Array(9_999).fill(0).join(',')}]}`)).toBe('400 KEY_INVALID');
+    expect(parsed(`{"a":${levels(20, '{"b":"x\\u0000y"}')}}`)).toBe('400 KEY_INVALID');
+    expect(parsed(`{"a":${levels(20, '{"b":"xy"}')}}`)).toBe('passed');
   });
 });

@@ -2,7 +2,8 @@
  * Random and hostile requests at every money route: bodies with a field
  * missing, of the wrong type, out of range or malicious, extra fields,
  * bodies that are not objects, bad Idempotency-Keys, bad path ids and
- * queries. Each body is invalid on purpose, so every answer must be a 4xx
+ * queries, and bodies nested far deeper than any body of the API (issue 9:
+ * one once answered 500). Each body is invalid on purpose, so every answer must be a 4xx
  * with a catalogue message (never a 500) and the ledger must not change.
  *
  * Seeded (FUZZ_SEED=n to replay a run); fast-check is not installed.
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { isKnownMessage } from '../../src/contract/catalogue.ts';
 import { call, type CallOptions } from './helpers/http.ts';
+import { callWithJsonText, JsonText, nestedJson } from './helpers/nested-json.ts';
 import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, withdrawalIdOf, type MoneyApp } from './helpers/money.ts';
 
 checkLedgerAfterEach();
@@ -32,8 +34,18 @@ function generator(seed: number) {
 }
 type Random = ReturnType<typeof generator>;
 
-/** Wrong for any field: types, shapes and injections. */
-const ANY_FIELD_HOSTILE: unknown[] = [null, true, false, [], [1], {}, { $gt: 0 }, { toString: 'x' }, '\u0000', 'a\u202e\u0000b'];
+/** `levels` arrays, one inside the next, around `inner`. */
+function nested(levels: number, inner: unknown): unknown {
+  let value = inner;
+  for (let level = 0; level < levels; level++) value = [value];
+  return value;
+}
+
+/** Wrong for any field: types, shapes, injections, and nesting deeper than any body goes. */
+const ANY_FIELD_HOSTILE: unknown[] = [
+  null, true, false, [], [1], {}, { $gt: 0 }, { toString: 'x' }, '\u0000', 'a\u202e\u0000b',
+  nested(40, 1), { a: nested(100, { b: 'x' }) },
+];
 
 /** Never a valid amount: not positive, too precise, too large, not a number. */
 const AMOUNT_HOSTILE: unknown[] = [
@@ -56,11 +68,26 @@ interface FieldSpec {
 }
 
 /**
- * A body that is wrong on purpose: either not an object at all, or a valid
- * body with at least one field missing or hostile, sometimes with extra fields.
+ * Up to the body limit (64 KB) of nesting, as JSON text: the whole body one
+ * object inside the next, or a valid body with one field nested so.
+ */
+function deeplyNestedBody(random: Random, fields: Record<string, FieldSpec>): JsonText {
+  const text = nestedJson(random.pick(['object', 'array'] as const), random.pick([5_000, 30_000, 60_000]));
+  if (random.chance(0.3)) return new JsonText(nestedJson('object', random.pick([5_000, 60_000])));
+  const valid = Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, spec.valid(random)]));
+  const field = random.pick(Object.keys(fields));
+  delete valid[field];
+  return JsonText.withField(valid, field, text);
+}
+
+/**
+ * A body that is wrong on purpose: either not an object at all, nested far
+ * too deep, or a valid body with at least one field missing or hostile,
+ * sometimes with extra fields.
  */
 function hostileBody(random: Random, fields: Record<string, FieldSpec>): unknown {
   if (random.chance(0.12)) return random.pick(WHOLE_BODY_HOSTILE);
+  if (random.chance(0.06)) return deeplyNestedBody(random, fields);
   const names = Object.keys(fields);
   const broken = new Set([random.pick(names)]);
   for (const name of names) if (random.chance(0.25)) broken.add(name);
@@ -82,16 +109,21 @@ function options(random: Random, token: string, serial: number): CallOptions {
 
 const validAmount = (random: Random) => random.pick([1, 10, 25.5, 100, 150]);
 
+/** How many bodies nested far too deep the barrages sent: the run must have sent some. */
+let deeplyNestedSent = 0;
+
 /** Sends `count` hostile requests; returns every answer that is not a catalogue 4xx. */
 async function barrage(m: MoneyApp, count: number, endpoint: Endpoint, request: (random: Random, serial: number) => { body?: unknown; options: CallOptions }) {
   const random = generator(SEED ^ endpoint.path.length ^ count);
   const problems: string[] = [];
   for (let serial = 0; serial < count; serial++) {
     const { body, options: callOptions } = request(random, serial);
-    const response = await call(m.app, endpoint, body, callOptions);
+    if (body instanceof JsonText) deeplyNestedSent += 1;
+    const response = body instanceof JsonText ? await callWithJsonText(m.app, endpoint, body, callOptions) : await call(m.app, endpoint, body, callOptions);
     const message: unknown = response.json().message;
     if (response.statusCode < 400 || response.statusCode >= 500 || !isKnownMessage(message)) {
-      problems.push(`seed ${SEED} ${endpoint.path} ${JSON.stringify(body)} ${JSON.stringify(callOptions.params ?? callOptions.query ?? {})} → ${response.statusCode} ${response.body.slice(0, 100)}`);
+      const shown = body instanceof JsonText ? `${body.text.slice(0, 40)}… (${body.text.length} characters)` : JSON.stringify(body);
+      problems.push(`seed ${SEED} ${endpoint.path} ${shown} ${JSON.stringify(callOptions.params ?? callOptions.query ?? {})} → ${response.statusCode} ${response.body.slice(0, 100)}`);
     }
   }
   return problems;
@@ -156,6 +188,7 @@ describe('money routes under hostile input', () => {
     problems.push(...(await barrage(m, 20, endpoints.opsWithdrawals, (r) => ({ options: { token: operator, query: { status: r.pick(hostileStatuses) } } }))));
 
     expect(problems).toEqual([]);
+    expect(deeplyNestedSent).toBeGreaterThan(10);
     expect(await ledgerSnapshot(m.db)).toEqual(before);
   });
 });

@@ -3,6 +3,10 @@
  * disabled. A disclosure button with a list of buttons: simple to operate by
  * touch, keyboard and screen reader. Language names are autonyms (each in its
  * own language, marked with `lang`), so a member finds theirs in any UI language.
+ *
+ * The button is named by what it shows ("EN", "ไทย", "ລາວ"), so a member who
+ * says what they see to voice control reaches it (WCAG 2.5.3, label in
+ * name); what it does is its description.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -18,6 +22,7 @@ export function LanguageMenu() {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const descriptionId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // i18n.locale changes re-render this component through useLingui.
@@ -65,13 +70,16 @@ export function LanguageMenu() {
         className="icon-text-button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t`Language: ${currentName}. Change language`}
+        aria-describedby={descriptionId}
         onClick={() => setOpen((value) => !value)}
       >
         <GlobeIcon size={20} />
         <span lang={bcp47(current)}>{SHORT[current]}</span>
         <ChevronDownIcon size={16} />
       </button>
+      <span id={descriptionId} hidden>
+        {t`Language: ${currentName}. Change language`}
+      </span>
       {open && (
         <ul id={menuId} className="lang-menu__list" aria-label={t`Choose a language`}>
           {APP_LOCALES.map((locale) => (

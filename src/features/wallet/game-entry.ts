@@ -22,7 +22,10 @@ export function webUrl(url: string | null | undefined): string | null {
  * A link opens in a new tab, so the wallet stays where it was; when the
  * browser blocks the tab (the answer came after the tap, which some phones
  * treat as a pop-up) the game opens in this tab instead. A form is a real
- * <form> posted in this tab: its fields carry the login (spec 2).
+ * <form> posted in this tab: its fields carry the entry (spec 2), for our
+ * reference games a one-time token, never the game password. Both are the
+ * browser's own navigations from this page, so they carry this origin in
+ * Sec-Fetch-Site and Origin, which the game pages require (issue 9).
  */
 export function openGameEntry(entry: OpenedEntry): boolean {
   if (entry.kind === 'link') {

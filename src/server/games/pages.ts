@@ -2,12 +2,13 @@
  * The reference provider's own pages and calls, under /games (explicit
  * routes, so the SPA's history fallback never answers them):
  *
- *   GET  /games/:code            the game page; `?token=` (entry link or app
- *                                link) or `?username=&password=` (credentials
+ *   GET  /games/:code            the game page; `?token=` (entry link, app
+ *                                link, or with `&username=` the credentials
  *                                link) first starts a session and redirects
  *                                to the clean address
- *   POST /games/login            the login form (username, password and the
- *                                form-state fields action, game)
+ *   POST /games/login            the login form: the entry's token (or a typed
+ *                                username and password) and the form-state
+ *                                fields action, game
  *   GET  /games/assets/:file     play.js, play.css and the pages' fonts
  *   GET  /games/api/state        balance in credits and the bet steps
  *   POST /games/api/spin         plays one round (rounds.ts)
@@ -15,6 +16,11 @@
  *
  * The page and its calls work under the app's CSP (no inline script). The
  * calls answer `{ message: code }` like the API; the pages answer HTML.
+ *
+ * Whatever starts a session refuses a request another site's page sent
+ * (origin.ts; 403 page): that page could otherwise sign the member into an
+ * account of its choosing. A typed password must come with this server's
+ * Origin; a one-time token without either header is decided by the token.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +32,7 @@ import { ApiError } from '../errors.ts';
 import { requireCaller } from '../plugins/authentication.ts';
 import { findGame } from '../repositories/games.ts';
 import { parseBody, parseParts } from '../validation.ts';
+import { isFromAnotherSite, isFromOwnPage } from './origin.ts';
 import { renderGamePage, renderMessagePage } from './page/render.ts';
 import { pageLanguageOf, type PageLanguage, type PageTexts } from './page/texts.ts';
 import { parsePick, type Random } from './paytable.ts';
@@ -106,7 +113,14 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
     return reply.header('cache-control', 'no-store').redirect(`/games/${encodeURIComponent(game.code)}?${query}`, 303);
   }
 
-  /** The game's own login (credentials link or form): a session token, or null. */
+  /** An entry's one-time token (and the username, when the entry names it): a session token, or null. */
+  async function entrySession(game: Game, token: unknown, username: unknown): Promise<string | null> {
+    const name = username === undefined ? null : text(username);
+    if (typeof token !== 'string' || (username !== undefined && (name === null || !CREDENTIAL.test(name)))) return null;
+    return startWithEntryToken(db, game.code, token, name, clock());
+  }
+
+  /** The game's own login with a typed username and password: a session token, or null. */
   async function credentialsSession(game: Game, username: unknown, password: unknown): Promise<string | null> {
     if (typeof username !== 'string' || typeof password !== 'string' || !CREDENTIAL.test(username) || !CREDENTIAL.test(password)) return null;
     return startWithCredentials(db, game.code, username, password, clock());
@@ -137,17 +151,15 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
     const lang = pageLanguageOf(query.lang, fallbackLanguage);
     const game = await playableGame(request.params.code);
     if (typeof game === 'string') return refuse(reply, 404, lang, game);
-    const now = clock();
 
     if (query.token !== undefined) {
-      const token = text(query.token);
-      const session = token === null ? null : await startWithEntryToken(db, game.code, token, now);
+      // Checked before the token is used, so a refused request leaves the member's token usable.
+      if (isFromAnotherSite(request)) return refuse(reply, 403, lang, 'openedElsewhere', game);
+      const session = await entrySession(game, query.token, query.username);
       return session === null ? refuse(reply, 401, lang, 'linkExpired', game) : enter(reply, game, session, lang, text(query.app));
     }
-    if (query.username !== undefined || query.password !== undefined) {
-      const session = await credentialsSession(game, query.username, query.password);
-      return session === null ? refuse(reply, 401, lang, 'wrongCredentials', game) : enter(reply, game, session, lang, text(query.app));
-    }
+    // Links with the game password are no more (issue 9): such an address is old or made up.
+    if (query.password !== undefined) return refuse(reply, 401, lang, 'linkExpired', game);
     return sendPage(reply, 200, renderGamePage(game, lang));
   });
 
@@ -158,6 +170,13 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
     if (text(fields.action) !== 'login' || code === null) return refuse(reply, 400, lang, 'noGame');
     const game = await playableGame(code);
     if (typeof game === 'string') return refuse(reply, 404, lang, game);
+    if (fields.token !== undefined) {
+      if (isFromAnotherSite(request)) return refuse(reply, 403, lang, 'openedElsewhere', game);
+      const session = await entrySession(game, fields.token, fields.username);
+      return session === null ? refuse(reply, 401, lang, 'linkExpired', game) : enter(reply, game, session, lang, null);
+    }
+    // A typed password has no token to vouch for it: only a page of this server may post it (browsers send Origin on every POST).
+    if (!isFromOwnPage(request)) return refuse(reply, 403, lang, 'openedElsewhere', game);
     const session = await credentialsSession(game, fields.username, fields.password);
     return session === null ? refuse(reply, 401, lang, 'wrongCredentials', game) : enter(reply, game, session, lang, null);
   });

@@ -1,9 +1,10 @@
 /**
  * Game entry puts secrets in URLs, because the spec's entries do: a one-time
- * token or the game credentials in a game page's query, and the game
- * password in /api/autoLogin/{provider}/{username}/{password}. Request logs
- * must not keep them, so the routes that take them log their request with
- * this serializer (Fastify's `logSerializers`) instead of the default one.
+ * token in a game page's query, and the game password in
+ * /api/autoLogin/{provider}/{username}/{password}. (Entry links no longer
+ * carry the password, but an old or made-up one may.) Request logs must not
+ * keep them, so the routes that take them log their request with this
+ * serializer (Fastify's `logSerializers`) instead of the default one.
  */
 import type { FastifyRequest } from 'fastify';
 

@@ -9,7 +9,10 @@
  * use every entry the game account modal knows (spec 2): a link with a
  * one-time token, app links carrying that token, a posted login form (the
  * one game whose credentials carry an `event` with the form-state fields),
- * and a link with the credentials in its query.
+ * and a link with the credentials in its query. Every one of them carries a
+ * one-time token where the spec's carried the game password (issue 9):
+ * addresses end up in histories and logs, and a password there would open
+ * the game from anywhere, for as long as it is not reset.
  */
 import { randomInt } from 'node:crypto';
 import type { GameEntry } from '../../contract/api.ts';
@@ -95,14 +98,18 @@ export function referenceProvider({ random = randomInt }: { random?: Random } = 
             ios: pageLink(game.ios, game, context, { token }),
           };
         }
-        case 'login_form':
+        case 'login_form': {
+          const token = await issueEntryToken(tx, account.id, context.now);
           return {
             kind: 'form',
             action: new URL('/games/login', context.origin).toString(),
-            fields: { username: credentials.username, password: credentials.password, ...credentials.event, lang: pageLanguageOf(context.language, 'th') },
+            fields: { username: credentials.username, token, ...credentials.event, lang: pageLanguageOf(context.language, 'th') },
           };
-        case 'credentials_link':
-          return { kind: 'link', url: pageLink(game.web, game, context, { username: credentials.username, password: credentials.password }) };
+        }
+        case 'credentials_link': {
+          const token = await issueEntryToken(tx, account.id, context.now);
+          return { kind: 'link', url: pageLink(game.web, game, context, { username: credentials.username, token }) };
+        }
       }
     },
 

@@ -1,8 +1,8 @@
 /**
- * How a member gets into a reference game page and stays there: an entry
- * link's one-time token, or the game's own login (a posted form or a link
- * with the credentials), starts a session whose token lives in a cookie for
- * that one game. The game page's calls (/games/api) are authorised by that
+ * How a member gets into a reference game page and stays there: the
+ * one-time token of an entry (a link, app links, a posted form, a link with
+ * the username), or the game's own login (a typed username and password),
+ * starts a session whose token lives in a cookie for that one game. The game page's calls (/games/api) are authorised by that
  * cookie, never by the member's wallet token: the game is the provider's.
  *
  * The cookie is HttpOnly, SameSite=Strict and scoped to /games; the calls
@@ -26,7 +26,7 @@ export function sessionCookieName(gameCode: string): string {
   return `rg_${gameCode}`;
 }
 
-/** A new entry token for the account; the entry link carries it. */
+/** A new entry token for the account; every kind of entry carries one, never the game password. */
 export async function issueEntryToken(db: Queryable, gameAccountId: number, now: Date): Promise<string> {
   const token = newToken();
   await insertEntryToken(db, gameAccountId, hashToken(token), new Date(now.getTime() + GAME_ENTRY_TOKEN_LIFETIME_MS), now);
@@ -38,11 +38,16 @@ function newSession(now: Date) {
   return { token, row: { sessionTokenHash: hashToken(token), expiresAt: new Date(now.getTime() + GAME_SESSION_LIFETIME_MS) } };
 }
 
-/** Uses an entry token; the new session's token, or null when the token does not open this game now. */
-export async function startWithEntryToken(db: Queryable, gameCode: string, entryToken: string, now: Date): Promise<string | null> {
+/**
+ * Uses an entry token; the new session's token, or null when the token does
+ * not open this game now. An entry that names the account (the form, the
+ * link with the username) must name the token's own.
+ */
+export async function startWithEntryToken(db: Queryable, gameCode: string, entryToken: string, username: string | null, now: Date): Promise<string | null> {
   if (!TOKEN_SHAPE.test(entryToken)) return null;
   const session = newSession(now);
-  return (await startSessionFromEntry(db, gameCode, hashToken(entryToken), session.row, now)) ? session.token : null;
+  const started = await startSessionFromEntry(db, { gameCode, entryTokenHash: hashToken(entryToken), username }, session.row, now);
+  return started ? session.token : null;
 }
 
 /** Whether a password given for an account is its game password (compared in constant time). */

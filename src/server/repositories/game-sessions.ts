@@ -14,16 +14,17 @@ export async function insertEntryToken(db: Queryable, gameAccountId: number, ent
 /**
  * Starts the session of an unused, unexpired entry token for this game. One
  * conditional UPDATE, so a token used twice at once starts one session.
- * Returns false when the token is unknown, used, expired, revoked or for
- * another game.
+ * Returns false when the token is unknown, used, expired, revoked, for
+ * another game, or (when the entry names one) for another username.
  */
 export async function startSessionFromEntry(
   db: Queryable,
-  gameCode: string,
-  entryTokenHash: string,
+  entry: { gameCode: string; entryTokenHash: string; username: string | null },
   session: { sessionTokenHash: string; expiresAt: Date },
   now: Date,
 ): Promise<boolean> {
+  const { gameCode, entryTokenHash, username } = entry;
+  const sameUsername = username === null ? sql.empty() : sql` and ${gameAccounts.username} = ${username}`;
   const started = await db
     .update(gameSessions)
     .set(session)
@@ -34,14 +35,14 @@ export async function startSessionFromEntry(
         isNull(gameSessions.revokedAt),
         gt(gameSessions.entryExpiresAt, now),
         // The token's account must be at this game: a token for one game does not open another.
-        sql`exists (select 1 from ${gameAccounts} where ${gameAccounts.id} = ${gameSessions.gameAccountId} and ${gameAccounts.gameCode} = ${gameCode})`,
+        sql`exists (select 1 from ${gameAccounts} where ${gameAccounts.id} = ${gameSessions.gameAccountId} and ${gameAccounts.gameCode} = ${gameCode}${sameUsername})`,
       ),
     )
     .returning({ id: gameSessions.id });
   return started.length > 0;
 }
 
-/** A session started by a game's own login (form or credentials link). */
+/** A session started by a game's own login (a typed username and password). */
 export async function insertSession(db: Queryable, gameAccountId: number, session: { sessionTokenHash: string; expiresAt: Date }, now: Date): Promise<void> {
   await db.insert(gameSessions).values({ gameAccountId, ...session, createdAt: now });
 }

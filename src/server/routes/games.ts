@@ -17,6 +17,7 @@ import { endpoints } from '../../contract/endpoints.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { violatedUniqueConstraint } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
+import { serverOrigin } from '../games/origin.ts';
 import { ProviderError, type Game, type GameProvider } from '../games/provider.ts';
 import { requestWithoutSecrets } from '../games/redact.ts';
 import { isGamePassword } from '../games/sessions.ts';
@@ -43,11 +44,6 @@ function credentialsAnswer({ account, game }: GameAccountWithGame): v.InferOutpu
 /** The credentials as the provider knows them. */
 function credentialsOf(account: GameAccount) {
   return { username: account.username, password: account.password, event: account.event ?? null };
-}
-
-/** This server's origin as the browser reached it: entry links lead back here. */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
@@ -143,7 +139,7 @@ async function memberGameRoutes(app: FastifyInstance): Promise<void> {
     const { account, game } = found;
     if (!game.active) throw new ApiError(404, 'NO_GAME');
     const provider = providerOf(game, 'NO_GAME');
-    const context = { origin: originOf(request), language: languageOf(request), now: clock() };
+    const context = { origin: serverOrigin(request), language: languageOf(request), now: clock() };
     const entry = await withProvider('NO_GAME', request, () =>
       db.transaction((tx) => provider.entry(tx, { id: account.id, userId, game, credentials: credentialsOf(account) }, context)),
     );

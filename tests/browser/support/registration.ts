@@ -1,10 +1,10 @@
 /**
  * The registration wizard's controls (src/features/registration/RegistrationPage.tsx),
- * in Thai, the default language.
+ * in Thai, the default language, unless told.
  */
 import type { Locator, Page } from '@playwright/test';
 import { field, main } from './ui.ts';
-import { tr } from './texts.ts';
+import { tr as text, type Locale, type TextId } from './texts.ts';
 
 export type WizardStep = 'phone' | 'otp' | 'profile' | 'bank';
 
@@ -17,8 +17,9 @@ const STEP_HEADING = {
 
 const STEP_LABEL = { phone: 'Phone', otp: 'OTP code', profile: 'Your details', bank: 'Bank account' } as const;
 
-export function wizard(page: Page) {
+export function wizard(page: Page, locale: Locale = 'th') {
   const form = main(page);
+  const tr = (id: TextId) => text(id, locale);
   return {
     form,
     /** The heading of a step's card. */

@@ -114,13 +114,16 @@ const CATALOG = {
   Failed: { th: 'ไม่สำเร็จ', la: 'ບໍ່ສຳເລັດ' },
   'In progress': { th: 'กำลังดำเนินการ', la: 'ກຳລັງດຳເນີນການ' },
   'Other transaction': { th: 'รายการอื่น ๆ', la: 'ລາຍການອື່ນໆ' },
+  'Slip uploads': { th: 'สถานะสลิป', la: 'ສະຖານະສະລິບ' },
   'Bonus ended': { th: 'สิ้นสุดโบนัส', la: 'ສິ້ນສຸດໂບນັດ' },
 
   // wallet modals: game account, transfer, withdraw (src/features/wallet)
   'Game balance': { th: 'ยอดเงินในเกม', la: 'ຍອດເງິນໃນເກມ' },
   'Show password': { th: 'แสดงรหัสผ่าน', la: 'ສະແດງລະຫັດຜ່ານ' },
+  'Copy username': { th: 'คัดลอกชื่อผู้ใช้', la: 'ສຳເນົາຊື່ຜູ້ໃຊ້' },
   Hidden: { th: 'ซ่อนอยู่', la: 'ເຊື່ອງໄວ້' },
   'Enter game': { th: 'เข้าเกม', la: 'ເຂົ້າເກມ' },
+  'App for Android': { th: 'แอปสำหรับ Android', la: 'ແອັບສຳລັບ Android' },
   'Transfer only': { th: 'โอนเงินอย่างเดียว', la: 'ໂອນເງິນຢ່າງດຽວ' },
   'An amount': { th: 'ระบุจำนวน', la: 'ລະບຸຈຳນວນ' },
   From: { th: 'จาก', la: 'ຈາກ' },
@@ -263,8 +266,13 @@ export const REGISTRATION_ERROR_TEXT: Record<string, TextId> = {
 /** Autonyms in the language menu (src/features/shell/LanguageMenu.tsx). */
 export const LANGUAGE_NAMES: Record<Locale, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
 
-/** The language button's accessible name: 'Language: {name}. Change language'. */
+/** The language button's accessible name: the short name it shows (WCAG 2.5.3: the name holds the visible text). */
 export function languageButtonName(locale: Locale): string {
+  return locale === 'en' ? 'EN' : LANGUAGE_NAMES[locale];
+}
+
+/** The language button's accessible description: 'Language: {name}. Change language'. */
+export function languageButtonDescription(locale: Locale): string {
   const name = LANGUAGE_NAMES[locale];
   if (locale === 'th') return `ภาษา: ${name} เปลี่ยนภาษา`;
   if (locale === 'la') return `ພາສາ: ${name} ປ່ຽນພາສາ`;

@@ -7,7 +7,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startBrowserServer, type BrowserServer } from './app-server.ts';
 import type { Config } from '../../../src/server/config.ts';
 import type { Settings } from '../../../src/server/repositories/settings.ts';
-import { tr, type Locale } from './texts.ts';
+import { languageButtonName, tr, type Locale } from './texts.ts';
 
 /**
  * One real server for the spec file (or describe block) that calls this:
@@ -33,6 +33,11 @@ export function main(page: Page): Locator {
 
 export function bottomNav(page: Page, locale: Locale = 'th'): Locator {
   return page.getByRole('navigation', { name: tr('Main menu', locale) });
+}
+
+/** The language menu's own button: a disclosure button, named by what it shows, like the menu's choice of the same language. */
+export function languageButton(page: Page, locale: Locale = 'th'): Locator {
+  return page.getByRole('button', { name: languageButtonName(locale), exact: true }).and(page.locator('[aria-expanded]'));
 }
 
 /** A field found by its visible label, exactly (Thai 'รหัสผ่าน' is part of 'ยืนยันรหัสผ่าน'). */

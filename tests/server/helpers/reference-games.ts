@@ -86,17 +86,24 @@ export function pathOf(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** Opens an entry as a browser would (the link, the Android link, or the posted form). */
-export function openEntry(t: TestApp, entry: GameEntry): Promise<LightMyRequestResponse> {
+/** This server's origin as inject reaches it (Host `localhost:80`), the way a browser writes it in `Origin`. */
+export const OWN_ORIGIN = 'http://localhost';
+
+/**
+ * Opens an entry as a browser would (the link, the Android link, or the
+ * posted form) from the wallet's page: Sec-Fetch-Site same-origin, and the
+ * form with its Origin. `headers` replace those, e.g. to come from another site.
+ */
+export function openEntry(t: TestApp, entry: GameEntry, headers?: Record<string, string>): Promise<LightMyRequestResponse> {
   if (entry.kind === 'form') {
     return t.app.inject({
       method: 'POST',
       url: pathOf(entry.action),
       payload: new URLSearchParams(entry.fields).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(headers ?? { 'sec-fetch-site': 'same-origin', origin: OWN_ORIGIN }) },
     });
   }
-  return t.app.inject({ method: 'GET', url: pathOf(entry.kind === 'link' ? entry.url : entry.android!) });
+  return t.app.inject({ method: 'GET', url: pathOf(entry.kind === 'link' ? entry.url : entry.android!), headers: headers ?? { 'sec-fetch-site': 'same-origin' } });
 }
 
 /** The `name=value` of the session cookie an entry set. */

@@ -53,6 +53,7 @@ const en = {
   gameClosed: 'This game is closed.',
   linkExpired: 'This game link has expired or was already used. Open the game again from your wallet.',
   wrongCredentials: 'Wrong username or password for this game. Open the game again from your wallet.',
+  openedElsewhere: 'For your safety, this game opens only from your wallet. Open it again from your wallet.',
   noGame: 'Game not found.',
   serviceGone: 'This service has ended.',
 };
@@ -104,6 +105,7 @@ const th: PageTexts = {
   gameClosed: 'เกมนี้ปิดแล้ว',
   linkExpired: 'ลิงก์เกมนี้หมดอายุหรือถูกใช้ไปแล้ว โปรดเปิดเกมอีกครั้งจากกระเป๋าเงิน',
   wrongCredentials: 'ชื่อผู้ใช้หรือรหัสผ่านของเกมไม่ถูกต้อง โปรดเปิดเกมอีกครั้งจากกระเป๋าเงิน',
+  openedElsewhere: 'เพื่อความปลอดภัย เกมนี้เปิดได้จากกระเป๋าเงินของคุณเท่านั้น โปรดเปิดเกมอีกครั้งจากกระเป๋าเงิน',
   noGame: 'ไม่พบเกม',
   serviceGone: 'บริการนี้สิ้นสุดแล้ว',
 };
@@ -153,6 +155,7 @@ const lo: PageTexts = {
   gameClosed: 'ເກມນີ້ປິດແລ້ວ',
   linkExpired: 'ລິ້ງເກມນີ້ໝົດອາຍຸ ຫຼື ຖືກໃຊ້ແລ້ວ ກະລຸນາເປີດເກມອີກຄັ້ງຈາກກະເປົາເງິນ',
   wrongCredentials: 'ຊື່ຜູ້ໃຊ້ ຫຼື ລະຫັດຜ່ານຂອງເກມບໍ່ຖືກຕ້ອງ ກະລຸນາເປີດເກມອີກຄັ້ງຈາກກະເປົາເງິນ',
+  openedElsewhere: 'ເພື່ອຄວາມປອດໄພ ເກມນີ້ເປີດໄດ້ຈາກກະເປົາເງິນຂອງທ່ານເທົ່ານັ້ນ ກະລຸນາເປີດເກມອີກຄັ້ງຈາກກະເປົາເງິນ',
   noGame: 'ບໍ່ພົບເກມ',
   serviceGone: 'ບໍລິການນີ້ສິ້ນສຸດແລ້ວ',
 };

@@ -1,0 +1,22 @@
+/**
+ * The suite's `test`: Playwright's, with axe-core run on the page at the end
+ * of every test that passed so far (issue 9), so each screen a spec leaves
+ * the member on is checked too. Specs check the screens they pass through
+ * (a modal, a step) with expectAccessible where they open them.
+ */
+import { test as base } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+
+export const test = base.extend<{ accessibleAtTheEnd: void }>({
+  accessibleAtTheEnd: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      // A test that already failed says why; a page never opened or already closed has nothing to check.
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !/^https?:/.test(page.url())) return;
+      await expectAccessible(page, `the end of "${testInfo.title}" (${new URL(page.url()).pathname})`);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
