@@ -122,6 +122,10 @@ export const VALUES_IN_THE_SOURCE: readonly string[] = [
 
 /** The operator's password in production (the issue's rule; demo mode keeps the members' 8). */
 export const PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH = 12;
+/** A production secret has at least this many different characters ("aaaa…" or "abab…" is no secret). */
+export const PRODUCTION_SECRET_MIN_DISTINCT = 8;
+/** Production's per-address limits and login ceiling allow at most this many times their default rate. */
+export const PRODUCTION_LIMIT_FACTOR = 10;
 
 const IN_PRODUCTION = 'in production (NODE_ENV=production)';
 
@@ -259,9 +263,11 @@ function credentials(env: Env, variant: Variant, phoneName: string, passwordName
 
 /**
  * What production refuses, in a fixed order, stopping at the first: every
- * secret must be set (a random or default one would not do) and be none of
- * the values in the source; OTPs need a real SMS provider; nothing of demo
- * mode may be configured. Values are never echoed.
+ * secret must be set (a random or default one would not do), contain none
+ * of the values in the source and not be one or two characters repeated;
+ * OTPs need a real SMS provider; nothing of demo mode may be configured;
+ * limits stay on and within ten times their defaults. Values are never
+ * echoed.
  */
 function checkProduction(env: Env, config: Config): void {
   const refuse = (line: string): never => {
@@ -273,7 +279,16 @@ function checkProduction(env: Env, config: Config): void {
       if (required) refuse(`${name} must be set ${IN_PRODUCTION}`);
       return;
     }
-    if (VALUES_IN_THE_SOURCE.includes(env[name] as string)) refuse(`${name} must not be a value from the source code ${IN_PRODUCTION}`);
+    const value = (env[name] as string).trim();
+    if (VALUES_IN_THE_SOURCE.some((inSource) => value.includes(inSource))) refuse(`${name} must not be a value from the source code ${IN_PRODUCTION}`);
+    if (new Set(value).size < PRODUCTION_SECRET_MIN_DISTINCT) {
+      refuse(`${name} must have at least ${PRODUCTION_SECRET_MIN_DISTINCT} different characters ${IN_PRODUCTION} (use a random value, e.g. openssl rand -hex 32)`);
+    }
+  };
+  const atMostTenfold = (name: string, limit: WindowLimit, usual: WindowLimit) => {
+    if (limit.max / limit.windowMs > (PRODUCTION_LIMIT_FACTOR * usual.max) / usual.windowMs) {
+      refuse(`${name} may allow at most ${PRODUCTION_LIMIT_FACTOR * usual.max}/${usual.windowMs / 60_000}m ${IN_PRODUCTION} (${PRODUCTION_LIMIT_FACTOR} times the default)`);
+    }
   };
 
   secret('PAYMENT_WEBHOOK_SECRET', true);
@@ -292,7 +307,10 @@ function checkProduction(env: Env, config: Config): void {
   for (const name of ['DEMO_PHONE', 'DEMO_PASSWORD']) {
     if (isSet(name)) refuse(`${name} has no meaning ${IN_PRODUCTION}: there is no demo member; unset it`);
   }
-  if (config.limits.perIp === null) refuse(`LIMITS_PER_IP=off is for load tests from one address and is refused ${IN_PRODUCTION}`);
+  const { perIp, loginsGlobal } = config.limits;
+  if (perIp === null) return refuse(`LIMITS_PER_IP=off is for load tests from one address and is refused ${IN_PRODUCTION}`);
+  for (const name of IP_LIMIT_NAMES) atMostTenfold(LIMIT_NAMES[name], perIp[name], DEFAULT_IP_LIMITS[name]);
+  atMostTenfold('LIMIT_LOGINS_GLOBAL', loginsGlobal, DEFAULT_LOGINS_GLOBAL);
 }
 
 /** NODE_ENV=production, the Node convention, is production mode. */

@@ -20,12 +20,13 @@ export const OTP_SEND_WINDOW_MS = 15 * MINUTE_MS;
 export const OTP_SENDS_PER_PHONE = 3;
 
 /**
- * Wrong passwords for one phone (member or operator) slow the next attempt
- * instead of locking the right password out: four attempts go at once,
- * then each waits 2 s, 4 s, 8 s ... up to 15 minutes; a right password
+ * Wrong passwords for one phone (member or operator) from one client
+ * address slow that address's next attempt instead of locking the right
+ * password out: five failures cost nothing, after the sixth the next
+ * attempt waits 2 s, then 4 s, 8 s ... up to 15 minutes; a right password
  * clears them, and they are forgotten a day after the last one.
  */
-export const LOGIN_DELAY = { free: 4, baseMs: 2_000, maxMs: 15 * MINUTE_MS, forgetAfterMs: 24 * 60 * MINUTE_MS };
+export const LOGIN_DELAY = { free: 5, baseMs: 2_000, maxMs: 15 * MINUTE_MS, forgetAfterMs: 24 * 60 * MINUTE_MS };
 /** Wrong old passwords on a password change: the same slowing, per member. */
 export const CHANGE_PASSWORD_DELAY = LOGIN_DELAY;
 

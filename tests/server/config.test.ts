@@ -202,8 +202,14 @@ describe('production mode (NODE_ENV=production)', () => {
     ['SMS_PROVIDER=none with registration OTP on', { ...PRODUCTION_ENV, SMS_PROVIDER: 'none' }, `REGISTER_OTP must be "off" when SMS_PROVIDER is "none" in production ${inProduction} (no OTP could arrive)`],
     ['OPERATOR_PASSWORD of 11 characters', { ...PRODUCTION_ENV, OPERATOR_PHONE: '0811111111', OPERATOR_PASSWORD: 'eleven-char' }, `OPERATOR_PASSWORD must be at least 12 characters in production ${inProduction} (got 11 characters)`],
     ['OPERATOR_PASSWORD from the source', { ...PRODUCTION_ENV, OPERATOR_PHONE: '0811111111', OPERATOR_PASSWORD: 'demo-pass-1234' }, `OPERATOR_PASSWORD must not be a value from the source code in production ${inProduction}`],
+    ['PAYMENT_WEBHOOK_SECRET from the source with a space after it', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: `${sourceSecret} ` }, `PAYMENT_WEBHOOK_SECRET must not be a value from the source code in production ${inProduction}`],
+    ['SLIP_URL_SECRET holding README\'s example', { ...PRODUCTION_ENV, SLIP_URL_SECRET: 'x-replace-with-32-or-more-random-characters-of-your-own' }, `SLIP_URL_SECRET must not be a value from the source code in production ${inProduction}`],
+    ['PAYMENT_WEBHOOK_SECRET of one character repeated', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: 'a'.repeat(40) }, `PAYMENT_WEBHOOK_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
+    ['SLIP_URL_SECRET of two characters', { ...PRODUCTION_ENV, SLIP_URL_SECRET: 'ab'.repeat(20) }, `SLIP_URL_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
     ['DEMO_PHONE set', { ...PRODUCTION_ENV, DEMO_PHONE: '0899999999' }, `DEMO_PHONE has no meaning in production ${inProduction}: there is no demo member; unset it`],
     ['DEMO_PASSWORD set', { ...PRODUCTION_ENV, DEMO_PASSWORD: 'another-demo-pass' }, `DEMO_PASSWORD has no meaning in production ${inProduction}: there is no demo member; unset it`],
+    ['a per-address limit above ten times its default', { ...PRODUCTION_ENV, LIMIT_LOGIN_FAILURES_PER_IP: '1000000/1s' }, `LIMIT_LOGIN_FAILURES_PER_IP may allow at most 300/15m in production ${inProduction} (10 times the default)`],
+    ['a login ceiling above ten times its default', { ...PRODUCTION_ENV, LIMIT_LOGINS_GLOBAL: '12001/1m' }, `LIMIT_LOGINS_GLOBAL may allow at most 12000/1m in production ${inProduction} (10 times the default)`],
   ])('refuses %s, naming it', (_case, env, line) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(`Invalid configuration: ${line}`));
   });
@@ -211,8 +217,8 @@ describe('production mode (NODE_ENV=production)', () => {
   it('names the first problem in a fixed order, and never a secret’s value', () => {
     const problems = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET_WW: sourceSecret, OPERATOR_PHONE: '0811111111', OPERATOR_PASSWORD: 'short-pass', DEMO_PHONE: '0899999999' };
     expect(() => loadConfig(problems)).toThrow(/^Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set/);
-    expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p'.repeat(40) })).toThrow(/^Invalid configuration: PAYMENT_WEBHOOK_SECRET_WW must not be/);
-    expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p'.repeat(40), PAYMENT_WEBHOOK_SECRET_WW: '' })).toThrow(/^Invalid configuration: SLIP_URL_SECRET must be set/);
+    expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p4Kx9Lm2Qr7Tz1Vb-p4Kx9Lm2Qr7Tz1Vb' })).toThrow(/^Invalid configuration: PAYMENT_WEBHOOK_SECRET_WW must not be/);
+    expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p4Kx9Lm2Qr7Tz1Vb-p4Kx9Lm2Qr7Tz1Vb', PAYMENT_WEBHOOK_SECRET_WW: '' })).toThrow(/^Invalid configuration: SLIP_URL_SECRET must be set/);
     expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: sourceSecret })).not.toThrow(new RegExp(sourceSecret));
   });
 });

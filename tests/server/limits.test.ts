@@ -198,6 +198,18 @@ describe('login limits', () => {
     expect(answers).toEqual([400, 400, 400, 400, 400, 429, 429]);
   });
 
+  it('let no single address use up the ceiling: its refused attempts never reach it', async () => {
+    const t = await buildTestApp({ registerOtp: false, limits: limitsWith({ loginFailures: { max: 3, windowMs: 15 * MINUTE } }, { max: 10, windowMs: MINUTE }) });
+    const member = await registerMember(t);
+    const flood = [];
+    for (let i = 0; i < 30; i++) flood.push((await tryLogin(t, `09555555${String(i).padStart(2, '0')}`, 'guess', '198.51.100.66')).statusCode);
+
+    const owner = await tryLogin(t, member.phone, member.password, '203.0.113.40');
+
+    expect(flood.filter((status) => status === 400)).toHaveLength(3);
+    expect(owner.statusCode).toBe(200);
+  });
+
   it('are off per address with LIMITS_PER_IP=off (load tests), never in production', async () => {
     const t = await buildTestApp({ limits: { perIp: null, loginsGlobal: DEFAULT_LOGINS_GLOBAL } });
     const answers = [];
@@ -325,7 +337,7 @@ describe('per-member limits', () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await signedInMember(t);
     const change = (oldPassword: string) => call(t.app, endpoints.changePassword, { oldPassword, newPassword: 'next-pass-1234' }, { token: member.token });
-    for (let i = 0; i < 5; i++) expect((await change('wrong-old-password')).json()).toEqual({ message: 'WRONG_PASSWORD' });
+    for (let i = 0; i < 6; i++) expect((await change('wrong-old-password')).json()).toEqual({ message: 'WRONG_PASSWORD' });
 
     const waiting = await change(member.password);
     t.clock.advance(Number(waiting.headers['retry-after']) * SECOND);

@@ -14,6 +14,7 @@ import { OPERATOR_SESSION_LIFETIME_MS } from '../../src/server/policy.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, registerMember, signedInMember } from './helpers/members.ts';
+import { activate, credentialsOf, enterGame, entryOf, gameApi, openEntry, OWN_ORIGIN } from './helpers/reference-games.ts';
 
 const BOOTSTRAP = { phone: '0800000001', password: 'operator-secret' };
 
@@ -110,7 +111,7 @@ describe('the bootstrap admin (OPERATOR_PHONE, OPERATOR_PASSWORD)', () => {
     expect(firstStart?.totpUri).toMatch(/^otpauth:\/\/totp\/Mekong%20Wallet:0800000001\?.*secret=/);
     expect(firstStart?.totpSecret).toBe(totpSecret);
     expect(secondStart).toBeNull();
-    expect([withoutCode.statusCode, withoutCode.json()]).toEqual([400, { message: 'OTP_CODE_INVALID' }]);
+    expect([withoutCode.statusCode, withoutCode.json()]).toEqual([400, { message: 'WRONG_CREDENTIAL' }]);
     expect(withCode.statusCode).toBe(200);
   });
 });
@@ -126,11 +127,11 @@ describe('operators added with ops:add', () => {
     const rightCode = await tryLogin(t, operator.phone, operator.password, code);
     const sameCodeAgain = await tryLogin(t, operator.phone, operator.password, code);
 
-    expect(withoutCode.json()).toEqual({ message: 'OTP_CODE_INVALID' });
-    expect(wrongCode.json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    expect(withoutCode.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect(wrongCode.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     expect(rightCode.statusCode).toBe(200);
     expect((await listWithdrawals(t, rightCode.json().token)).statusCode).toBe(200);
-    expect(sameCodeAgain.json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    expect(sameCodeAgain.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
   });
 
   it('take a code of the step before or after ours (clock drift), not two away', async () => {
@@ -140,7 +141,7 @@ describe('operators added with ops:add', () => {
     const twoStepsOld = totpCode(operator.totpSecret, new Date(t.clock().getTime() - 60_000));
     const oneStepAhead = totpCode(operator.totpSecret, new Date(t.clock().getTime() + 30_000));
 
-    expect((await tryLogin(t, operator.phone, operator.password, twoStepsOld)).json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    expect((await tryLogin(t, operator.phone, operator.password, twoStepsOld)).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     expect((await tryLogin(t, operator.phone, operator.password, oneStepAhead)).statusCode).toBe(200);
   });
 
@@ -169,7 +170,7 @@ describe('operators added with ops:add', () => {
 
     expect((await call(t.app, endpoints.opsMemberStatus, { status: 'active' }, { token, params: { username: '0812345678' } })).statusCode).toBe(401);
     expect(oldCredentials.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
-    expect(oldFactor.json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    expect(oldFactor.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     expect(await operatorToken(t, { phone: operator.phone, password: reset.password!, totpSecret: reset.totpSecret })).toBeTruthy();
   });
 
@@ -185,10 +186,19 @@ describe('operators added with ops:add', () => {
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.phone, operator.phone))).toEqual([]);
   });
 
-  it('are not locked out by wrong passwords: the right one works once the short wait is over', async () => {
+  it('are not locked out by five wrong passwords (the review locked the only operator out so)', async () => {
+    const t = await buildTestApp({ operator: BOOTSTRAP });
+    for (let failure = 0; failure < 5; failure++) await tryLogin(t, BOOTSTRAP.phone, 'wrong-password');
+
+    const rightPassword = await tryLogin(t, BOOTSTRAP.phone, BOOTSTRAP.password);
+
+    expect(rightPassword.statusCode).toBe(200);
+  });
+
+  it('are not locked out by more wrong passwords: the right one works once the short wait is over', async () => {
     const t = await buildTestApp();
     const operator = await addedOperator(t, 'finance');
-    for (let failure = 0; failure < 5; failure++) await tryLogin(t, operator.phone, 'wrong-password', '123456');
+    for (let failure = 0; failure < 6; failure++) await tryLogin(t, operator.phone, 'wrong-password', '123456');
 
     const waiting = await tryLogin(t, operator.phone, operator.password, totpCode(operator.totpSecret, t.clock()));
     t.clock.advance(Number(waiting.headers['retry-after']) * 1000);
@@ -252,6 +262,30 @@ describe('a member’s standing (POST /api/ops/members/:username/status)', () =>
     expect([loginWhileSuspended.statusCode, loginWhileSuspended.json()]).toEqual([403, { message: 'INACTIVE_USER' }]);
     expect(reactivated.json().member.status).toBe('active');
     expect(await login(t, member.phone, member.password)).toBeTruthy();
+  });
+
+  it('ends the game pages of a suspended member too: the open page, an unused entry and the game\'s own login', async () => {
+    const t = await buildTestApp({ operator: BOOTSTRAP, registerOtp: false });
+    const admin = await login(t, BOOTSTRAP.phone, BOOTSTRAP.password);
+    const member = await signedInMember(t);
+    await activate(t, member.token, 'lotus');
+    const cookie = await enterGame(t, member.token, 'lotus');
+    const unusedEntry = await entryOf(t, member.token, 'lotus');
+    const { username, password } = await credentialsOf(t, member.token, 'lotus');
+
+    await call(t.app, endpoints.opsMemberStatus, { status: 'suspended' }, { token: admin, params: { username: member.phone } });
+    const openPage = await gameApi(t, 'GET', '/games/api/state?game=lotus', { cookie });
+    const entry = await openEntry(t, unusedEntry);
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/games/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: OWN_ORIGIN },
+      payload: new URLSearchParams({ username, password, action: 'login', game: 'lotus' }).toString(),
+    });
+
+    expect([openPage.statusCode, openPage.json()]).toEqual([401, { message: 'invalid-token' }]);
+    expect(entry.headers['set-cookie']).toBeUndefined();
+    expect([typed.statusCode, typed.headers['set-cookie']]).toEqual([401, undefined]);
   });
 
   it('answers NO_USER for a phone no member has, KEY_INVALID for an unknown status', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OtpSendResponse } from '../../src/contract/api.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { otpChallenges } from '../../src/server/db/schema.ts';
+import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from '../../src/server/policy.ts';
 import { consoleSms } from '../../src/server/sms/sms.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call, type CallOptions } from './helpers/http.ts';
@@ -189,6 +190,17 @@ describe('POST /api/otp/send', () => {
     expect(eleventh.json()).toEqual({ message: 'REQUEST_LIMIT' });
     expect(otherAddress.statusCode).toBe(200);
     expect(later.statusCode).toBe(200);
+  });
+
+  it('counts a send to a member\'s phone toward the address\'s sends, so EXISTING_USER is no free oracle', async () => {
+    const t = await buildTestApp({ registerOtp: false, limits: { perIp: { ...DEFAULT_IP_LIMITS, otpSends: { max: 3, windowMs: 15 * MINUTE } }, loginsGlobal: DEFAULT_LOGINS_GLOBAL } });
+    const members = [];
+    for (let i = 0; i < 4; i++) members.push(await registerMember(t));
+
+    const probes = [];
+    for (const member of members) probes.push((await sendOtp(t, member.phone, '', { ip: '203.0.113.9' })).json().message);
+
+    expect(probes).toEqual([...Array(3).fill('EXISTING_USER'), 'REQUEST_LIMIT']);
   });
 
   it('keeps the per-phone limit when sends arrive at the same time', async () => {

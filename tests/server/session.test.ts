@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { sessions } from '../../src/server/db/schema.ts';
+import { DEFAULT_LOGINS_GLOBAL } from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, newPhone, registerMember, signedInMember } from './helpers/members.ts';
@@ -68,53 +69,85 @@ describe('POST /api/login', () => {
     expect(response.json()).toEqual({ message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' });
   });
 
-  it('slows the phone after failures instead of locking the right password out: 4 free, then 2 s, 4 s, 8 s ...', async () => {
+  it('lets the right password in after five failures (the review locked the only operator out so)', async () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await registerMember(t);
     for (let failure = 0; failure < 5; failure++) {
       expect((await tryLogin(t, member.phone, 'wrong-password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     }
 
+    const rightPassword = await tryLogin(t, member.phone, member.password);
+
+    expect(rightPassword.statusCode).toBe(200);
+  });
+
+  it('slows the address after more failures instead of locking the right password out: 5 free, then 2 s, 4 s, 8 s ...', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    for (let failure = 0; failure < 6; failure++) {
+      expect((await tryLogin(t, member.phone, 'wrong-password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    }
+
     const waiting = await tryLogin(t, member.phone, member.password);
     t.clock.advance(2 * SECOND);
-    const sixthFailure = await tryLogin(t, member.phone, 'wrong-password');
+    const seventhFailure = await tryLogin(t, member.phone, 'wrong-password');
     const waitingLonger = await tryLogin(t, member.phone, member.password);
     t.clock.advance(4 * SECOND);
     const rightPassword = await tryLogin(t, member.phone, member.password);
 
     expect([waiting.statusCode, waiting.json(), waiting.headers['retry-after']]).toEqual([429, { message: 'REQUEST_LIMIT' }, '2']);
-    expect(sixthFailure.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect(seventhFailure.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     expect([waitingLonger.statusCode, waitingLonger.headers['retry-after']]).toEqual([429, '4']);
     expect(rightPassword.statusCode).toBe(200);
   });
 
-  it('never makes a phone wait more than 15 minutes, however many failures', async () => {
+  it("never keeps the owner out with an attacker's failures from another address", async () => {
     const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    const attacker = { ip: '198.51.100.7' };
+    const owner = { ip: '203.0.113.20' };
+    for (let failure = 0; failure < 12; failure++) await call(t.app, endpoints.login, { username: member.phone, password: 'guess-password' }, attacker);
+
+    const attackerWaits = await call(t.app, endpoints.login, { username: member.phone, password: member.password }, attacker);
+    const ownerLogsIn = await call(t.app, endpoints.login, { username: member.phone, password: member.password }, owner);
+
+    expect(attackerWaits.statusCode).toBe(429);
+    expect(ownerLogsIn.statusCode).toBe(200);
+  });
+
+  it('never makes a phone wait more than 15 minutes, however many failures', async () => {
+    // The address's own limit (30 failures in 15 minutes) would answer first.
+    const t = await buildTestApp({ registerOtp: false, limits: { perIp: null, loginsGlobal: DEFAULT_LOGINS_GLOBAL } });
     const member = await registerMember(t);
     const waits: number[] = [];
     for (let failure = 0; failure < 20; failure++) {
-      expect((await tryLogin(t, member.phone, 'wrong-password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
-      const refused = await tryLogin(t, member.phone, 'wrong-password');
-      const wait = refused.statusCode === 429 ? Number(refused.headers['retry-after']) : 0;
+      let attempt = await tryLogin(t, member.phone, 'wrong-password');
+      const wait = attempt.statusCode === 429 ? Number(attempt.headers['retry-after']) : 0;
       waits.push(wait);
-      t.clock.advance(wait * SECOND);
+      if (wait > 0) {
+        t.clock.advance(wait * SECOND);
+        attempt = await tryLogin(t, member.phone, 'wrong-password');
+      }
+      expect(attempt.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     }
-
+    const ownerWaits = await tryLogin(t, member.phone, member.password);
+    t.clock.advance(Number(ownerWaits.headers['retry-after']) * SECOND);
     const rightPassword = await tryLogin(t, member.phone, member.password);
 
-    expect(waits.slice(0, 13)).toEqual([0, 0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect(waits.slice(0, 17)).toEqual([0, 0, 0, 0, 0, 0, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
     expect(Math.max(...waits)).toBe(900);
+    expect([ownerWaits.statusCode, ownerWaits.headers['retry-after']]).toEqual([429, '900']);
     expect(rightPassword.statusCode).toBe(200);
   });
 
   it('slows an unknown phone the same way, so the wait tells nothing', async () => {
     const t = await buildTestApp();
     const phone = newPhone();
-    for (let failure = 0; failure < 5; failure++) await tryLogin(t, phone, 'guess-password');
+    for (let failure = 0; failure < 6; failure++) await tryLogin(t, phone, 'guess-password');
 
-    const sixth = await tryLogin(t, phone, 'guess-password');
+    const seventh = await tryLogin(t, phone, 'guess-password');
 
-    expect([sixth.statusCode, sixth.headers['retry-after']]).toEqual([429, '2']);
+    expect([seventh.statusCode, seventh.headers['retry-after']]).toEqual([429, '2']);
   });
 
   it('forgets earlier failures after a successful login', async () => {
@@ -133,21 +166,21 @@ describe('POST /api/login', () => {
     const t = await buildTestApp({ registerOtp: false });
     const attacked = await registerMember(t);
     const other = await registerMember(t);
-    for (let failure = 0; failure < 5; failure++) await tryLogin(t, attacked.phone, 'wrong-password');
+    for (let failure = 0; failure < 7; failure++) await tryLogin(t, attacked.phone, 'wrong-password');
 
     const response = await tryLogin(t, other.phone, other.password);
 
     expect(response.statusCode).toBe(200);
   });
 
-  it('checks no more than 5 passwords when guesses arrive at the same time', async () => {
+  it('checks no more than 6 passwords when guesses arrive at the same time', async () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await registerMember(t);
 
     const guesses = await Promise.all(Array.from({ length: 10 }, () => tryLogin(t, member.phone, 'wrong-password')));
 
     const checked = guesses.filter((response) => response.json().message === 'WRONG_CREDENTIAL');
-    expect(checked).toHaveLength(5);
+    expect(checked).toHaveLength(6);
     expect((await tryLogin(t, member.phone, member.password)).statusCode).toBe(429);
   });
 });

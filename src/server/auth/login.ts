@@ -4,17 +4,20 @@
  * operators also with a TOTP code, except the bootstrap admin in demo mode
  * (scripts and tests log in as before).
  *
- * What an attacker repeats is limited before any password is checked: the
- * server's ceiling of login attempts, failures per client address, and a
- * wait per phone that grows with each failure (policy.ts LOGIN_DELAY).
- * Each attempt is counted as a failure up front, so parallel guesses
- * cannot slip past, and taken back when it succeeds. A wrong phone and a
- * wrong password get the same answer in about the same time.
+ * What an attacker repeats is limited before any password is checked:
+ * failures per client address first (so one address cannot use up the
+ * rest), then the server's ceiling of login attempts, then a wait that
+ * grows with each failure for this phone from this address (policy.ts
+ * LOGIN_DELAY). The wait is the address's own: an attacker's failures
+ * elsewhere never keep the owner's right password out. Each attempt is
+ * counted as a failure up front, so parallel guesses cannot slip past, and
+ * taken back when it succeeds. A wrong phone, a wrong password and an
+ * operator's wrong code get the same answer in about the same time.
  */
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import type { Limits } from '../limits/limits.ts';
+import { clientOf, type Limits } from '../limits/limits.ts';
 import { LOGIN_DELAY, OPERATOR_SESSION_LIFETIME_MS, SESSION_LIFETIME_MS } from '../policy.ts';
 import { findOperatorByPhone, insertOperatorSession, takeTotpStep, type Operator } from '../repositories/operators.ts';
 import { insertSession } from '../repositories/sessions.ts';
@@ -38,8 +41,8 @@ export interface LoginContext {
   now: Date;
 }
 
-/** The throttle key of a phone's password attempts. */
-export const loginThrottleKey = (phone: string) => `login:${phone}`;
+/** The throttle key of a phone's password attempts from one client (limits.ts `clientOf`). */
+export const loginThrottleKey = (phone: string, ip: string) => `login:${phone}:${clientOf(ip)}`;
 
 /** Starts a session and answers the token; only its hash is stored. */
 async function startSession(db: Queryable, account: { kind: 'member' | 'operator'; id: number }, now: Date): Promise<string> {
@@ -52,18 +55,24 @@ async function startSession(db: Queryable, account: { kind: 'member' | 'operator
   return token;
 }
 
-/** An operator's second factor: required of every operator but the demo's bootstrap admin; a code works once. */
+/**
+ * An operator's second factor: required of every operator but the demo's
+ * bootstrap admin; a code works once. A missing or wrong code is answered
+ * as a wrong password, so the answer never tells a guesser that the
+ * password was right.
+ */
 async function checkSecondFactor(db: Db, operator: Operator, otpCode: string | undefined, { production }: Pick<Config, 'production'>, now: Date): Promise<void> {
   if (operator.bootstrap && !production) return;
   const step = operator.totpSecret === null || otpCode === undefined ? null : totpStep(operator.totpSecret, otpCode, now);
-  if (step === null || !(await takeTotpStep(db, operator.id, step))) throw new ApiError(400, 'OTP_CODE_INVALID');
+  if (step === null || !(await takeTotpStep(db, operator.id, step))) throw new ApiError(400, 'WRONG_CREDENTIAL');
 }
 
 /** Checks the attempt against every limit and the account; the new session's token. */
 export async function logIn({ db, limits, config, now }: LoginContext, { phone, password, otpCode, ip }: LoginAttempt): Promise<string> {
-  await limits.countLogin(now);
   const addressFailure = await limits.countAddress('loginFailures', ip, now);
-  await limits.reserve(loginThrottleKey(phone), LOGIN_DELAY, now);
+  await limits.countLogin(now);
+  const throttle = loginThrottleKey(phone, ip);
+  await limits.reserve(throttle, LOGIN_DELAY, now);
 
   // An operator first: a phone is one account's (migration 0005 left a closed member beside an operator at most).
   const found = await findOperatorByPhone(db, phone);
@@ -76,7 +85,7 @@ export async function logIn({ db, limits, config, now }: LoginContext, { phone, 
   if (operator) await checkSecondFactor(db, operator, otpCode, config, now);
 
   // The phone's owner, not a guesser: the attempt was no failure.
-  await limits.release(loginThrottleKey(phone));
+  await limits.release(throttle);
   await limits.uncount(addressFailure);
   if (member && member.status !== 'active') throw new ApiError(403, 'INACTIVE_USER');
   return startSession(db, member ? { kind: 'member', id: member.id } : { kind: 'operator', id: operator!.id }, now);

@@ -1,10 +1,12 @@
 /**
  * A member's standing (users.status): an operator suspends an account
  * (reversible) or closes it. Either ends every session of the member at
- * once, in the same transaction, and the session check refuses any token
- * of a member who is not active; login answers INACTIVE_USER.
+ * once, in the same transaction, their game pages' sessions and unused
+ * entry tokens too; the session checks (wallet and game pages) refuse any
+ * token of a member who is not active; login answers INACTIVE_USER.
  */
 import type { Db } from '../db/client.ts';
+import { revokeMemberGameSessions } from '../repositories/game-sessions.ts';
 import { revokeAllSessions } from '../repositories/sessions.ts';
 import { findProfile, findUserByPhone, updateMemberStatus, type MemberStatus } from '../repositories/users.ts';
 
@@ -20,7 +22,10 @@ export async function setMemberStatus(db: Db, phone: string, status: MemberStatu
   if (!member) return null;
   await db.transaction(async (tx) => {
     await updateMemberStatus(tx, member.id, status);
-    if (status !== 'active') await revokeAllSessions(tx, member.id, now);
+    if (status !== 'active') {
+      await revokeAllSessions(tx, member.id, now);
+      await revokeMemberGameSessions(tx, member.id, now);
+    }
   });
   const profile = await findProfile(db, member.id);
   return { username: phone, name: profile?.name ?? '', status };

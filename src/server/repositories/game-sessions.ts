@@ -1,10 +1,11 @@
 /**
  * Sessions of the reference provider's game pages (schema.ts, game_sessions).
- * Tokens are stored as sha256 hashes only.
+ * Tokens are stored as sha256 hashes only. A session or entry token of a
+ * member who is not active (suspended, closed) opens nothing.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { gameAccounts, gameSessions, games } from '../db/schema.ts';
+import { gameAccounts, gameSessions, games, users } from '../db/schema.ts';
 import type { GameAccountWithGame } from './games.ts';
 
 export async function insertEntryToken(db: Queryable, gameAccountId: number, entryTokenHash: string, entryExpiresAt: Date, now: Date): Promise<void> {
@@ -15,7 +16,8 @@ export async function insertEntryToken(db: Queryable, gameAccountId: number, ent
  * Starts the session of an unused, unexpired entry token for this game. One
  * conditional UPDATE, so a token used twice at once starts one session.
  * Returns false when the token is unknown, used, expired, revoked, for
- * another game, or (when the entry names one) for another username.
+ * another game, or (when the entry names one) for another username, or the
+ * member is not active.
  */
 export async function startSessionFromEntry(
   db: Queryable,
@@ -35,7 +37,8 @@ export async function startSessionFromEntry(
         isNull(gameSessions.revokedAt),
         gt(gameSessions.entryExpiresAt, now),
         // The token's account must be at this game: a token for one game does not open another.
-        sql`exists (select 1 from ${gameAccounts} where ${gameAccounts.id} = ${gameSessions.gameAccountId} and ${gameAccounts.gameCode} = ${gameCode}${sameUsername})`,
+        sql`exists (select 1 from ${gameAccounts} join ${users} on ${users.id} = ${gameAccounts.userId} and ${users.status} = 'active'
+          where ${gameAccounts.id} = ${gameSessions.gameAccountId} and ${gameAccounts.gameCode} = ${gameCode}${sameUsername})`,
       ),
     )
     .returning({ id: gameSessions.id });
@@ -54,6 +57,7 @@ export async function findLiveGameSession(db: Queryable, gameCode: string, sessi
     .from(gameSessions)
     .innerJoin(gameAccounts, eq(gameAccounts.id, gameSessions.gameAccountId))
     .innerJoin(games, eq(games.code, gameAccounts.gameCode))
+    .innerJoin(users, and(eq(users.id, gameAccounts.userId), eq(users.status, 'active')))
     .where(
       and(
         eq(gameSessions.sessionTokenHash, sessionTokenHash),
@@ -71,4 +75,17 @@ export async function revokeGameSessions(db: Queryable, gameAccountId: number, n
     .update(gameSessions)
     .set({ revokedAt: now })
     .where(and(eq(gameSessions.gameAccountId, gameAccountId), isNull(gameSessions.revokedAt)));
+}
+
+/** Ends every game session and unused entry token of a member (suspended or closed). */
+export async function revokeMemberGameSessions(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db
+    .update(gameSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(gameSessions.revokedAt),
+        sql`${gameSessions.gameAccountId} in (select ${gameAccounts.id} from ${gameAccounts} where ${gameAccounts.userId} = ${userId})`,
+      ),
+    );
 }

@@ -6,7 +6,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Slot } from '../../contract/api.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
-import { gameAccounts, games, ledgerAccounts } from '../db/schema.ts';
+import { gameAccounts, games, ledgerAccounts, users } from '../db/schema.ts';
 import type { Game, GameCredentials } from '../games/provider.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;
@@ -98,6 +98,8 @@ export async function findGameAccountForLogin(db: Queryable, gameCode: string, u
     .select({ account: gameAccounts, game: games })
     .from(gameAccounts)
     .innerJoin(games, eq(games.code, gameAccounts.gameCode))
+    // A suspended or closed member's game account opens no game.
+    .innerJoin(users, and(eq(users.id, gameAccounts.userId), eq(users.status, 'active')))
     .where(and(eq(gameAccounts.gameCode, gameCode), eq(gameAccounts.username, username)));
   return row;
 }
