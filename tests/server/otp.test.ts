@@ -132,6 +132,19 @@ describe('POST /api/otp/send', () => {
     expect(t.sms.sent).toHaveLength(2);
   });
 
+  it('answers OTP_VERIFIED to the holder even when the address has no sends left: coming back costs no send', async () => {
+    const t = await buildTestApp({ limits: { perIp: { ...DEFAULT_IP_LIMITS, otpSends: { max: 1, windowMs: 15 * MINUTE } }, loginsGlobal: DEFAULT_LOGINS_GLOBAL } });
+    const phone = newPhone();
+    const token = await sentToken(t, phone);
+    await verify(t, token, t.sms.lastCodeFor(phone));
+
+    const back = await sendOtp(t, phone, token);
+    const another = await sendOtp(t, newPhone());
+
+    expect(back.json().code).toBe('OTP_VERIFIED');
+    expect(another.json()).toEqual({ message: 'REQUEST_LIMIT' });
+  });
+
   it('never answers OTP_VERIFIED on the phone alone (issue 9: the watcher learns nothing)', async () => {
     const t = await buildTestApp();
     const phone = newPhone();

@@ -48,15 +48,10 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     const phoneProblem = phoneError(config.variant, phone);
     if (phoneProblem) throw new ApiError(400, phoneProblem);
     const now = clock();
-    // Counted first, before the phone's own limit (so an address cannot pump
-    // SMS to many phones) and before EXISTING_USER (so asking which phones
-    // are members costs as much as a send).
-    const addressSend = await limits.countAddress('otpSends', request.ip, now);
-    if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
-
     // spec 2 skips the OTP step for a verified phone, but only for the caller
     // holding that verification (the same browser back at the wizard): on the
     // phone alone, OTP_VERIFIED would tell anyone that somebody just verified it.
+    // Checked before the address's count: the holder is not probing.
     if (body.otpToken !== '') {
       const proof = {
         tokenHash: hashToken(body.otpToken),
@@ -64,10 +59,16 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
         verifiedAfter: new Date(now.getTime() - PHONE_VERIFICATION_LIFETIME_MS),
       };
       if (await isPhoneProven(db, proof)) {
-        await limits.uncount(addressSend);
+        if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
         return { otpRef: '', otpToken: body.otpToken, code: 'OTP_VERIFIED' };
       }
     }
+
+    // Counted before the phone is looked up (so asking which phones are
+    // members costs as much as a send) and before the phone's own limit (so
+    // an address cannot pump SMS to many phones).
+    const addressSend = await limits.countAddress('otpSends', request.ip, now);
+    if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
 
     const otpToken = newToken();
     const otpRef = newOtpRef();
