@@ -47,8 +47,13 @@ export const EnableChatWidgetResponse = v.object({ enableChatWidget: v.boolean()
 export const LoginRequest = v.object({
   username: requiredText(32),
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
-  /** An operator's TOTP code (the second factor); members send none. */
-  otpCode: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'OTP_CODE_INVALID'))),
+  /**
+   * An operator's TOTP code (the second factor); members send none. Any
+   * short text: the server answers every wrong code, malformed or not, as a
+   * wrong password (WRONG_CREDENTIAL), so the answer never tells which part
+   * was wrong.
+   */
+  otpCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(16))),
 });
 export const LoginResponse = v.object({ token: v.string() });
 

@@ -134,6 +134,18 @@ describe('operators added with ops:add', () => {
     expect(sameCodeAgain.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
   });
 
+  it('answer every wrong second factor as a wrong password, malformed or not', async () => {
+    const t = await buildTestApp();
+    const operator = await addedOperator(t, 'finance');
+
+    const answers = [];
+    for (const otpCode of ['', '12345', 'abcdef', '1234567']) answers.push((await tryLogin(t, operator.phone, operator.password, otpCode)).json());
+    const tooLong = await tryLogin(t, operator.phone, operator.password, '1'.repeat(17));
+
+    expect(answers).toEqual(Array(4).fill({ message: 'WRONG_CREDENTIAL' }));
+    expect([tooLong.statusCode, tooLong.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+  });
+
   it('take a code of the step before or after ours (clock drift), not two away', async () => {
     const t = await buildTestApp();
     const operator = await addedOperator(t, 'finance');
