@@ -5,10 +5,14 @@
  * key that names the outside event, so the same event is credited once
  * however often it is reported.
  */
-import type { Transaction } from '../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable, Transaction } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
 import { availableOf, ensureSystemAccount, ensureWalletAccount, findAccount } from '../ledger/accounts.ts';
 import { postTransfer, type Transfer } from '../ledger/transfers.ts';
-import type { Currency } from '../repositories/users.ts';
+import { findUserByPhone, type Currency } from '../repositories/users.ts';
+import { memberCurrency } from '../repositories/wallet.ts';
+import { inMovement } from '../wallet/movements.ts';
 
 export interface Deposit {
   userId: number;
@@ -48,4 +52,26 @@ export async function creditDeposit(tx: Transaction, deposit: Deposit, now: Date
   const changed = written.accounts.find((account) => account.id === wallet.id);
   const available = changed ? changed.available : availableOf((await findAccount(tx, wallet.code)) ?? wallet);
   return { transfer: written.transfer, replayed: written.replayed, available };
+}
+
+/**
+ * An operator's manual deposit: money that reached the bank account for a
+ * member. Credited once per bank reference (the ledger key
+ * `deposit:{reference}`): the same reference again for the same member and
+ * amount answers the first transfer and moves nothing; for another member
+ * or amount, 409. 404 NO_USER when no member has the phone.
+ */
+export async function creditBankDeposit(
+  db: Queryable,
+  log: FastifyBaseLogger,
+  { phone, amount, reference }: { phone: string; amount: bigint; reference: string },
+  now: Date,
+): Promise<Transfer> {
+  const user = await findUserByPhone(db, phone);
+  if (!user) throw new ApiError(404, 'NO_USER');
+  const currency = await memberCurrency(db, user.id);
+  const { transfer } = await inMovement(db, log, (tx) =>
+    creditDeposit(tx, { userId: user.id, currency, amount, reference, idempotencyKey: `deposit:${reference}` }, now),
+  );
+  return transfer;
 }

@@ -5,19 +5,16 @@
  * (routes/hooks.ts). Everything is keyed by the caller's user id.
  */
 import type { FastifyInstance } from 'fastify';
-import { QR_CLIENT_MINIMUMS, TRUELINK_SHARED_SECRET, type DepositBank, type QrState } from '../../contract/deposit.ts';
+import { QR_CLIENT_MINIMUMS, type DepositBank, type QrState } from '../../contract/deposit.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
-import { inTransaction, violatedUniqueConstraint } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { IdempotencyConflict } from '../ledger/transfers.ts';
-import { creditDeposit } from '../payments/credit.ts';
+import { creditGiftLink } from '../payments/gift-links.ts';
 import { isPromptPayId, promptPayPayload, qrSvg } from '../payments/promptpay.ts';
-import { decryptLink, voucherOf, VoucherRefused, type VoucherProvider } from '../payments/truemoney.ts';
+import type { VoucherProvider } from '../payments/truemoney.ts';
 import { listActiveBanks } from '../repositories/lookups.ts';
 import { cancelQr, closeOpenQr, findMemberQr, findOpenQr, insertQr, lockMemberQrs, markExpired, type QrCode } from '../repositories/qr-codes.ts';
 import { getSettings } from '../repositories/settings.ts';
-import { insertTrueLink, isVoucherUsed, registeredPhone } from '../repositories/true-links.ts';
 import { memberCurrency } from '../repositories/wallet.ts';
 import { QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../policy.ts';
 import { route } from '../route.ts';
@@ -158,57 +155,14 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * A mobile-wallet gift link (spec 5: at least trueWalletMinimum, from the
- * registered phone; at most trueWalletMaximum, so that no large sum is
- * credited without a person looking: such a voucher is refused before it is
- * redeemed and stays with its sender). Registered only when the app has a
- * voucher provider (none in production yet). The voucher is inspected with
- * the provider first; then it is redeemed, credited and recorded in one
- * transaction. Of two sends of one voucher the provider refuses the second
- * redeem, and the ledger key `truelink:{voucher}` and the unique voucher
- * make the second a duplicate even where it does not.
+ * A mobile-wallet gift link (payments/gift-links.ts). Registered only when
+ * the app has a voucher provider (none in production yet).
  */
 function trueLinkRoute(app: FastifyInstance, vouchers: VoucherProvider): void {
   const { clock } = app;
   route(app, endpoints.trueLink, async ({ db, caller, body, request }) => {
-    const link = decryptLink(body.link, TRUELINK_SHARED_SECRET);
-    const voucher = link === null ? null : voucherOf(link);
-    if (voucher === null) throw new ApiError(400, 'TRUELINK_INVALID');
-    if (await isVoucherUsed(db, voucher)) throw new ApiError(400, 'TRUELINK_DUPLICATE');
-    // One after the other: with an Idempotency-Key, `db` is a transaction, one connection.
-    const phone = await registeredPhone(db, caller.userId);
-    const currency = await memberCurrency(db, caller.userId);
-    const { trueWalletMinimum: minimum, trueWalletMaximum: maximum } = await getSettings(db, 'trueWalletMinimum', 'trueWalletMaximum');
-    const now = clock();
-    try {
-      const found = await vouchers.inspect(voucher);
-      // TrueMoney holds baht only.
-      if (currency !== 'BAHT' || found.amount < toMinor(minimum)) throw new ApiError(400, 'TRUELINK_INVALID');
-      // Refused before the redeem: the voucher stays with its sender, nothing moves.
-      if (found.amount > toMinor(maximum)) throw new ApiError(400, 'TRUELINK_INVALID');
-      if (found.senderPhone !== phone) throw new ApiError(400, 'NOT_MATCH');
-      return await inTransaction(db, async (tx) => {
-        // Redeemed before the ledger write: the provider's call holds no row lock (every deposit updates the deposits account).
-        const redeemed = await vouchers.redeem(voucher);
-        if (redeemed.amount !== found.amount) throw new VoucherRefused('TRUELINK_INVALID', 'the voucher changed between inspect and redeem');
-        const credited = await creditDeposit(
-          tx,
-          { userId: caller.userId, currency, amount: found.amount, reference: 'TRUEMONEY', idempotencyKey: `truelink:${voucher}` },
-          now,
-        );
-        if (credited.replayed) throw new ApiError(400, 'TRUELINK_DUPLICATE');
-        await insertTrueLink(tx, { userId: caller.userId, voucher, amount: found.amount, transferId: credited.transfer.id, createdAt: now });
-        return { message: 'SUCCESS', amount: toMajor(found.amount), wallet: { amount: toMajor(credited.available) }, transferId: String(credited.transfer.id) };
-      });
-    } catch (error) {
-      if (error instanceof VoucherRefused) {
-        request.log.info({ code: error.code }, `voucher refused: ${error.message}`);
-        throw new ApiError(400, error.code);
-      }
-      // Another member's send of the same voucher won the race.
-      if (error instanceof IdempotencyConflict || violatedUniqueConstraint(error) === 'true_links_voucher_unique') throw new ApiError(400, 'TRUELINK_DUPLICATE');
-      throw error;
-    }
+    const credited = await creditGiftLink(db, vouchers, { userId: caller.userId, link: body.link }, clock(), request.log);
+    return { message: 'SUCCESS', amount: toMajor(credited.amount), wallet: { amount: toMajor(credited.available) }, transferId: String(credited.transferId) };
   }, {
     // Every attempt asks the voucher provider: a member may not make us probe vouchers for them.
     before: async ({ caller }) => {

@@ -15,26 +15,23 @@ import type * as v from 'valibot';
 import type { GameCredentialsResponse, GameEntry } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import { violatedUniqueConstraint } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
+import { activateGame } from '../games/activation.ts';
 import { serverOrigin } from '../games/origin.ts';
 import { ProviderError, type Game, type GameProvider } from '../games/provider.ts';
 import { requestWithoutSecrets } from '../games/redact.ts';
 import { isGamePassword } from '../games/sessions.ts';
 import { languageOf } from '../language.ts';
-import { ensureGameAccount } from '../ledger/accounts.ts';
 import { GAME_ENTRIES_PER_MEMBER } from '../policy.ts';
 import {
   findGame,
   findGameAccount,
   findGameAccountByUsername,
-  insertGameAccount,
   listMemberSlots,
   updateGameCredentials,
   type GameAccount,
   type GameAccountWithGame,
 } from '../repositories/games.ts';
-import { memberCurrency } from '../repositories/wallet.ts';
 import { route } from '../route.ts';
 
 function credentialsAnswer({ account, game }: GameAccountWithGame): v.InferOutput<typeof GameCredentialsResponse> {
@@ -91,21 +88,7 @@ async function memberGameRoutes(app: FastifyInstance): Promise<void> {
     if (!game || !game.active) throw new ApiError(404, 'NO_GAME');
     if (await findGameAccount(db, caller.userId, game.code)) throw new ApiError(409, 'SLOT_ALREADY_ACTIVE');
     const provider = providerOf(game, 'SLOT_ACTIVATE_FAIL');
-    const currency = await memberCurrency(db, caller.userId);
-    const now = clock();
-    try {
-      await withProvider('SLOT_ACTIVATE_FAIL', request, () =>
-        db.transaction(async (tx) => {
-          const credentials = await provider.activate(tx, caller.userId, game, now);
-          await insertGameAccount(tx, caller.userId, game.code, credentials, now);
-          await ensureGameAccount(tx, caller.userId, game.code, currency, now);
-        }),
-      );
-    } catch (error) {
-      // Two activations at once: the unique constraint lets one through.
-      if (violatedUniqueConstraint(error) === 'game_accounts_user_game_unique') throw new ApiError(409, 'SLOT_ALREADY_ACTIVE');
-      throw error;
-    }
+    await withProvider('SLOT_ACTIVATE_FAIL', request, () => activateGame(db, provider, caller.userId, game, clock()));
     const [slot] = await listMemberSlots(db, caller.userId, game.code);
     if (!slot) throw new Error(`game ${game.code} vanished after activation`);
     return { slot };

@@ -15,13 +15,13 @@ import { toMajor, toMinor } from '../../contract/money.ts';
 import { bankAccountOf, profileAnswer, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { availableOf, findAccount, walletCode } from '../ledger/accounts.ts';
 import type { MemberCaller } from '../plugins/authentication.ts';
 import { listMemberSlots } from '../repositories/games.ts';
 import { getSetting, getSettings } from '../repositories/settings.ts';
 import type { Currency } from '../repositories/users.ts';
 import { findMemberGame, memberCurrency, type MemberGame } from '../repositories/wallet.ts';
 import { route } from '../route.ts';
+import { spendableInWallet } from '../wallet/balance.ts';
 import {
   ledgerKeyBase,
   transferAllToGame,
@@ -89,12 +89,11 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   async function walletAnswer(db: Queryable, userId: number): Promise<WalletResponse> {
     const profile = await profileOf(db, userId);
-    const wallet = await findAccount(db, walletCode(userId));
+    const spendable = await spendableInWallet(db, userId);
     const slots = await listMemberSlots(db, userId);
     return {
       ...profileAnswer(profile),
-      // What the member can spend: money held for a withdrawal is not in it.
-      wallet: { amount: wallet ? toMajor(availableOf(wallet)) : 0 },
+      wallet: { amount: toMajor(spendable) },
       // Invites are not built yet.
       invite: { amount: 0, success: 0, fail: 0 },
       slots,

@@ -1,0 +1,33 @@
+/**
+ * An operator resolving a member's withdrawal: paid posts its pending
+ * transfer (the money leaves), rejected voids it (the money goes back to the
+ * wallet). The withdrawal row is locked first, so of two operators resolving
+ * it at once the second finds it resolved: 409 KEY_INVALID.
+ */
+import type { Queryable } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
+import { findWithdrawalView, lockWithdrawal, markResolved, type WithdrawalView } from '../repositories/withdrawals.ts';
+
+export type Resolution = 'paid' | 'rejected';
+
+/** The withdrawal as resolved; 404 NO_DATA for an unknown id, 409 KEY_INVALID when it was resolved before. */
+export async function resolveWithdrawal(db: Queryable, id: number, outcome: Resolution, operatorId: number, now: Date): Promise<WithdrawalView> {
+  try {
+    const view = await db.transaction(async (tx) => {
+      const withdrawal = await lockWithdrawal(tx, id);
+      if (!withdrawal) throw new ApiError(404, 'NO_DATA');
+      if (withdrawal.resolvingTransferId !== null) throw new ApiError(409, 'KEY_INVALID');
+      const resolveTransfer = outcome === 'paid' ? postPending : voidPending;
+      const { transfer } = await resolveTransfer(tx, withdrawal.pendingTransferId, `withdrawal:${id}:${outcome}`, now);
+      await markResolved(tx, id, transfer.id, operatorId, now);
+      return findWithdrawalView(tx, id);
+    });
+    if (!view) throw new Error(`withdrawal ${id} vanished`);
+    return view;
+  } catch (error) {
+    // The withdrawal row said open but its transfer was resolved: the row lock makes this unreachable.
+    if (error instanceof NotPending) throw new ApiError(409, 'KEY_INVALID');
+    throw error;
+  }
+}
