@@ -285,7 +285,7 @@ function checkProduction(env: Env, config: Config): void {
       refuse(`${name} must have at least ${PRODUCTION_SECRET_MIN_DISTINCT} different characters ${IN_PRODUCTION} (use a random value, e.g. openssl rand -hex 32)`);
     }
   };
-  const atMostTenfold = (name: string, limit: WindowLimit, usual: WindowLimit) => {
+  const withinProductionFactor = (name: string, limit: WindowLimit, usual: WindowLimit) => {
     if (limit.max / limit.windowMs > (PRODUCTION_LIMIT_FACTOR * usual.max) / usual.windowMs) {
       refuse(`${name} may allow at most ${PRODUCTION_LIMIT_FACTOR * usual.max}/${usual.windowMs / 60_000}m ${IN_PRODUCTION} (${PRODUCTION_LIMIT_FACTOR} times the default)`);
     }
@@ -309,8 +309,8 @@ function checkProduction(env: Env, config: Config): void {
   }
   const { perIp, loginsGlobal } = config.limits;
   if (perIp === null) return refuse(`LIMITS_PER_IP=off is for load tests from one address and is refused ${IN_PRODUCTION}`);
-  for (const name of IP_LIMIT_NAMES) atMostTenfold(LIMIT_NAMES[name], perIp[name], DEFAULT_IP_LIMITS[name]);
-  atMostTenfold('LIMIT_LOGINS_GLOBAL', loginsGlobal, DEFAULT_LOGINS_GLOBAL);
+  for (const name of IP_LIMIT_NAMES) withinProductionFactor(LIMIT_NAMES[name], perIp[name], DEFAULT_IP_LIMITS[name]);
+  withinProductionFactor('LIMIT_LOGINS_GLOBAL', loginsGlobal, DEFAULT_LOGINS_GLOBAL);
 }
 
 /** NODE_ENV=production, the Node convention, is production mode. */

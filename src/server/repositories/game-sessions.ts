@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { gameAccounts, gameSessions, games, users } from '../db/schema.ts';
 import type { GameAccountWithGame } from './games.ts';
+import { activeMemberOf } from './users.ts';
 
 export async function insertEntryToken(db: Queryable, gameAccountId: number, entryTokenHash: string, entryExpiresAt: Date, now: Date): Promise<void> {
   await db.insert(gameSessions).values({ gameAccountId, entryTokenHash, entryExpiresAt, createdAt: now });
@@ -37,7 +38,7 @@ export async function startSessionFromEntry(
         isNull(gameSessions.revokedAt),
         gt(gameSessions.entryExpiresAt, now),
         // The token's account must be at this game: a token for one game does not open another.
-        sql`exists (select 1 from ${gameAccounts} join ${users} on ${users.id} = ${gameAccounts.userId} and ${users.status} = 'active'
+        sql`exists (select 1 from ${gameAccounts} join ${users} on ${activeMemberOf(gameAccounts.userId)}
           where ${gameAccounts.id} = ${gameSessions.gameAccountId} and ${gameAccounts.gameCode} = ${gameCode}${sameUsername})`,
       ),
     )
@@ -57,7 +58,7 @@ export async function findLiveGameSession(db: Queryable, gameCode: string, sessi
     .from(gameSessions)
     .innerJoin(gameAccounts, eq(gameAccounts.id, gameSessions.gameAccountId))
     .innerJoin(games, eq(games.code, gameAccounts.gameCode))
-    .innerJoin(users, and(eq(users.id, gameAccounts.userId), eq(users.status, 'active')))
+    .innerJoin(users, activeMemberOf(gameAccounts.userId))
     .where(
       and(
         eq(gameSessions.sessionTokenHash, sessionTokenHash),

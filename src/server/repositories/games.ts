@@ -8,6 +8,7 @@ import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { gameAccounts, games, ledgerAccounts, users } from '../db/schema.ts';
 import type { Game, GameCredentials } from '../games/provider.ts';
+import { activeMemberOf } from './users.ts';
 
 export type GameAccount = typeof gameAccounts.$inferSelect;
 export type NewGame = Omit<typeof games.$inferInsert, 'sortOrder' | 'active'>;
@@ -99,7 +100,7 @@ export async function findGameAccountForLogin(db: Queryable, gameCode: string, u
     .from(gameAccounts)
     .innerJoin(games, eq(games.code, gameAccounts.gameCode))
     // A suspended or closed member's game account opens no game.
-    .innerJoin(users, and(eq(users.id, gameAccounts.userId), eq(users.status, 'active')))
+    .innerJoin(users, activeMemberOf(gameAccounts.userId))
     .where(and(eq(gameAccounts.gameCode, gameCode), eq(gameAccounts.username, username)));
   return row;
 }

@@ -2,23 +2,18 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { preparedPerDatabase, type Db, type Queryable } from '../db/client.ts';
 import { idempotencyKeys, sessions, users } from '../db/schema.ts';
+import { activeMemberOf } from './users.ts';
 
 export async function insertSession(db: Queryable, userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
   await db.insert(sessions).values({ userId, tokenHash, createdAt: now, expiresAt });
 }
 
 const caller = { sessionId: sessions.id, userId: sessions.userId };
-// A suspended or closed member's sessions are revoked when the status changes; the status check holds even so.
-const isLive = and(
-  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-  isNull(sessions.revokedAt),
-  gt(sessions.expiresAt, sql.placeholder('now')),
-  eq(users.status, 'active'),
-);
+const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
 
 // Every member and operator request runs one of these first: prepared (db/client.ts).
 const liveSession = preparedPerDatabase((db) =>
-  db.select(caller).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session'),
+  db.select(caller).from(sessions).innerJoin(users, activeMemberOf(sessions.userId)).where(isLive).prepare('live_session'),
 );
 const liveSessionWithAnswer = preparedPerDatabase((db) =>
   db
@@ -27,7 +22,7 @@ const liveSessionWithAnswer = preparedPerDatabase((db) =>
       answer: { requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response },
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, activeMemberOf(sessions.userId))
     .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, sessions.userId), eq(idempotencyKeys.key, sql.placeholder('key'))))
     .where(isLive)
     .prepare('live_session_with_answer'),

@@ -1,9 +1,17 @@
 /** Members and their bank accounts. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type AnyColumn } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { bankAccounts, banks, users } from '../db/schema.ts';
 
 export type MemberStatus = (typeof users.$inferSelect)['status'];
+
+/**
+ * The join condition every check of a member's access uses (wallet
+ * sessions, game pages, game logins): the member of `userId` is active. A
+ * suspended or closed member's sessions are also revoked when the status
+ * changes; this holds even so.
+ */
+export const activeMemberOf = (userId: AnyColumn) => and(eq(users.id, userId), eq(users.status, 'active'));
 export type Currency = (typeof bankAccounts.$inferSelect)['currency'];
 
 export interface NewUser {

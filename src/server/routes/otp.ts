@@ -51,24 +51,15 @@ export async function otpRoutes(app: FastifyInstance): Promise<void> {
     // spec 2 skips the OTP step for a verified phone, but only for the caller
     // holding that verification (the same browser back at the wizard): on the
     // phone alone, OTP_VERIFIED would tell anyone that somebody just verified it.
-    // Checked before the address's count: the holder is not probing.
-    if (body.otpToken !== '') {
-      const proof = {
-        tokenHash: hashToken(body.otpToken),
-        phone,
-        verifiedAfter: new Date(now.getTime() - PHONE_VERIFICATION_LIFETIME_MS),
-      };
-      if (await isPhoneProven(db, proof)) {
-        if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
-        return { otpRef: '', otpToken: body.otpToken, code: 'OTP_VERIFIED' };
-      }
-    }
-
-    // Counted before the phone is looked up (so asking which phones are
-    // members costs as much as a send) and before the phone's own limit (so
-    // an address cannot pump SMS to many phones).
-    const addressSend = await limits.countAddress('otpSends', request.ip, now);
+    const proven =
+      body.otpToken !== '' &&
+      (await isPhoneProven(db, { tokenHash: hashToken(body.otpToken), phone, verifiedAfter: new Date(now.getTime() - PHONE_VERIFICATION_LIFETIME_MS) }));
+    // Anyone else pays a send for the lookup, so asking which phones are
+    // members costs as much as a send; counted before the phone's own limit,
+    // so an address cannot pump SMS to many phones.
+    const addressSend = proven ? null : await limits.countAddress('otpSends', request.ip, now);
     if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
+    if (proven) return { otpRef: '', otpToken: body.otpToken, code: 'OTP_VERIFIED' };
 
     const otpToken = newToken();
     const otpRef = newOtpRef();
