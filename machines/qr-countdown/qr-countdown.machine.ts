@@ -66,8 +66,8 @@ export const qrCountdownMachine = setup({
       return { amount: event.type === 'amount.quick' ? String(event.amount) : event.value, error: null };
     }),
     storeQr: assign((_, result: QrAnswer) => {
-      const { qrcodeId, qrcode, amount, expireIn } = okData(result);
-      return { qr: { qrcodeId: qrcodeId!, qrcode, amount }, secondsLeft: Math.floor(expireIn), discarded: null, error: null };
+      const { qrcodeId, qrcode, payload, receiverName, amount, expireIn } = okData(result);
+      return { qr: { qrcodeId: qrcodeId!, qrcode, payload, receiverName, amount }, secondsLeft: Math.floor(expireIn), discarded: null, error: null };
     }),
     countDown: assign(({ context }) => ({ secondsLeft: context.secondsLeft - 1 })),
     // spec 2: at 00:00 the QR is discarded.

@@ -19,6 +19,10 @@ export interface OpenQr {
   qrcodeId: string;
   /** SVG markup from the server; the view sanitises it before rendering. */
   qrcode: string;
+  /** The EMVCo text the code encodes: the saved image is drawn from it. */
+  payload: string;
+  /** The receiving account's name, shown in the frame around the code. */
+  receiverName: string;
   amount: number;
 }
 

@@ -72,14 +72,17 @@ export const QrCreateRequest = v.object({ amount: amountSchema('QR_FAIL') });
 
 /**
  * spec 3 QR state. `hasQrcode` false: no open QR (then qrcodeId is null, the
- * markup and payload empty, amount and expireIn 0). `qrcode` is SVG markup,
- * `payload` the EMVCo text it encodes, `expireIn` whole seconds left.
+ * markup, payload and receiverName empty, amount and expireIn 0). `qrcode` is
+ * SVG markup, `payload` the EMVCo text it encodes, `receiverName` the name of
+ * the account it pays (the payload carries only its PromptPay id),
+ * `expireIn` whole seconds left.
  */
 export const QrState = v.object({
   qrcodeId: v.nullable(v.string()),
   hasQrcode: v.boolean(),
   qrcode: v.string(),
   payload: v.string(),
+  receiverName: v.string(),
   amount: v.number(),
   expireIn: v.number(),
   message: v.string(),

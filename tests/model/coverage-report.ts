@@ -23,6 +23,7 @@ import { qrCountdownModels } from './qr-countdown.model.ts';
 import { trueLinkModels } from './truelink.model.ts';
 import { bankAccountNameModels } from './bank-account-name.model.ts';
 import { slipUploadModels } from './slip-upload.model.ts';
+import { qrImageModels } from './qr-image.model.ts';
 import { emptyCoverage, machineStates, machineTransitions, missing } from './support/coverage.ts';
 import { modelPaths, type FlowModel } from './support/flow-model.ts';
 import { replay } from './support/replay.ts';
@@ -44,6 +45,7 @@ const models: FlowModel[] = [
   ...trueLinkModels,
   ...bankAccountNameModels,
   ...slipUploadModels,
+  ...qrImageModels,
 ];
 
 async function coverageOf(machine: AnyStateMachine) {

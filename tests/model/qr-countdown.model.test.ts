@@ -29,7 +29,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
   let expectedCalls: unknown[] = [];
   let expectedActions: unknown[] = [];
   const opened = (state: QrState) => {
-    expect(context.qr).toEqual({ qrcodeId: state.qrcodeId, qrcode: state.qrcode, amount: state.amount });
+    expect(context.qr).toEqual({ qrcodeId: state.qrcodeId, qrcode: state.qrcode, payload: state.payload, receiverName: state.receiverName, amount: state.amount });
     expect(context.secondsLeft).toBe(state.expireIn);
     expect(context.error).toBeNull();
   };

@@ -18,11 +18,12 @@ const qrState = (qrcodeId: string, amount: number, expireIn: number): QrState =>
   hasQrcode: true,
   qrcode: `<svg id="qr${qrcodeId}"></svg>`,
   payload: `000201${qrcodeId}`,
+  receiverName: 'MEKONG WALLET CO LTD',
   amount,
   expireIn,
   message: 'SUCCESS',
 });
-const noQr = (message: string): QrState => ({ qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', amount: 0, expireIn: 0, message });
+const noQr = (message: string): QrState => ({ qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', receiverName: '', amount: 0, expireIn: 0, message });
 
 /** Lifetimes of the model's QRs, in seconds. */
 export const QR_MODEL_SECONDS = { created: 6, restored: 2, checked: 3 };

@@ -8,13 +8,13 @@ import { parse } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { depositQrCodes } from '../../src/server/db/schema.ts';
-import { putSetting } from '../../src/server/repositories/settings.ts';
+import { getSettings, putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { createQr } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
 
-const NO_QR = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
+const NO_QR = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', receiverName: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
 
 async function qrOf(t: TestApp, token: string, bankCode: string) {
   const response = await call(t.app, endpoints.qrGet, undefined, { token, params: { bankCode } });
@@ -142,6 +142,21 @@ describe('GET /api/qrcode/{bankCode}', () => {
     expect(answer).toMatchObject({ qrcodeId: created.qrcodeId, hasQrcode: true, payload: created.payload, amount: 50, expireIn: 15 * 60 - 61, message: 'SUCCESS' });
     expect(answer.qrcode).toContain('<svg');
     expect(await qrOf(t, member.token, 'KBANK')).toEqual(NO_QR);
+  });
+
+  it('names the account the QR pays as it was when the QR was made, after the operator renames it too', async () => {
+    const t = await buildTestApp();
+    const member = await signedInMember(t);
+    const { depositAccounts } = await getSettings(t.db, 'depositAccounts');
+    const receiving = depositAccounts.find((account) => account.bankCode === 'WW');
+    expect(receiving?.bankAccountName).toBeTruthy();
+    const created = await createQr(t, member.token, 'WW', 100);
+    expect(created.receiverName).toBe(receiving?.bankAccountName);
+
+    const renamed = depositAccounts.map((account) => (account.bankCode === 'WW' ? { ...account, bankAccountName: 'RENAMED RECEIVER' } : account));
+    await putSetting(t.db, 'depositAccounts', renamed);
+    expect((await qrOf(t, member.token, 'WW')).receiverName).toBe(receiving?.bankAccountName);
+    expect((await createQr(t, member.token, 'WW', 200)).receiverName).toBe('RENAMED RECEIVER');
   });
 
   it('answers no QR once it has expired, and marks it expired', async () => {

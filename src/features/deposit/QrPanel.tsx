@@ -5,7 +5,7 @@
  * another provider is shown. Creating a QR on one provider reads the others
  * again (spec 2).
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type CSSProperties } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,6 +20,8 @@ import {
 } from '../../contract/deposit.ts';
 import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.machine.ts';
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
+import { qrImageMachine } from '../../../machines/qr-image/qr-image.machine.ts';
+import type { SaveOutcome } from '../../../machines/qr-image/qr-image.types.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
@@ -27,7 +29,10 @@ import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { showSuccessToast } from '../ui/toast.ts';
 import { CallButton, ErrorLine, ResultMark, useLatest } from '../wallet/money-parts.tsx';
+import { formatClockTime } from '../ui/date-time.ts';
 import { sanitizeQrSvg } from './qr-markup.ts';
+import { FRAME_COLOURS, FRAME_HEADER, frameFileName, frameImage, type FrameText } from './qr-frame.ts';
+import { saveImage } from './save-image.ts';
 
 type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
 
@@ -143,11 +148,12 @@ function QrProviderView({ machine, label, currency }: { machine: QrRef; label: s
   const step = useSelector(machine, (snapshot) =>
     (['loading', 'none', 'open', 'discarded', 'paid'] as const).find((tag) => snapshot.hasTag(tag)),
   );
+  const openQrId = useSelector(machine, (snapshot) => snapshot.context.qr?.qrcodeId);
   switch (step) {
     case 'none':
       return <QrAmountForm machine={machine} label={label} currency={currency} />;
     case 'open':
-      return <OpenQr machine={machine} label={label} currency={currency} />;
+      return <OpenQr key={openQrId} machine={machine} label={label} currency={currency} />;
     case 'discarded':
       return <DiscardedQr machine={machine} />;
     case 'paid':
@@ -208,38 +214,116 @@ function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: str
 }
 
 function OpenQr({ machine, label, currency }: { machine: QrRef; label: string; currency: Currency }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const qr = useSelector(machine, (snapshot) => snapshot.context.qr);
   const secondsLeft = useSelector(machine, (snapshot) => snapshot.context.secondsLeft);
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  // The device's time the QR is valid until, fixed when it first shows (the countdown follows the server from there).
+  const [validUntil] = useState(() => Date.now() + secondsLeft * 1000);
   if (!qr) return null;
+  const until = formatClockTime(validUntil);
+  const text: FrameText = {
+    amount: formatMoney(qr.amount, currency),
+    validUntil: t`Valid until ${until}`,
+    receiverLabel: t`Pay to`,
+    receiverName: qr.receiverName,
+  };
   return (
     <div className="stack deposit-qr">
-      {/* The amount and the time left first: on a short screen they stay in view above the code. */}
-      <div className="deposit-qr__head">
-        <p className="deposit-qr__amount mono">{formatMoney(qr.amount, currency)}</p>
-        <p className="deposit-qr__time">
-          <Trans>Time left</Trans>{' '}
-          <span className="mono deposit-qr__countdown" role="timer">
-            {countdownText(secondsLeft)}
-          </span>
-        </p>
-      </div>
-      <div
-        className="deposit-qr__image"
-        role="img"
-        aria-label={t`${label} QR code for ${formatMoney(qr.amount, currency)}`}
-        dangerouslySetInnerHTML={{ __html: sanitizeQrSvg(qr.qrcode) }}
-      />
+      {/* The time left first: on a short screen it stays in view above the code. */}
+      <p className="deposit-qr__time">
+        <Trans>Time left</Trans>{' '}
+        <span className="mono deposit-qr__countdown" role="timer">
+          {countdownText(secondsLeft)}
+        </span>
+      </p>
+      {/* The frame the saved picture has too (qr-frame.ts), with the server's drawing of the same payload. */}
+      <figure className="qr-frame" style={FRAME_STYLE}>
+        <figcaption className="qr-frame__band">{FRAME_HEADER}</figcaption>
+        <div
+          className="qr-frame__code"
+          role="img"
+          aria-label={t`${label} QR code for ${text.amount}`}
+          dangerouslySetInnerHTML={{ __html: sanitizeQrSvg(qr.qrcode) }}
+        />
+        <div className="qr-frame__text">
+          <p className="qr-frame__amount mono">{text.amount}</p>
+          <p className="qr-frame__until">{text.validUntil}</p>
+          {qr.receiverName && (
+            <p className="qr-frame__receiver">
+              {text.receiverLabel} <strong>{qr.receiverName}</strong>
+            </p>
+          )}
+        </div>
+      </figure>
+      <SaveQrImage key={i18n.locale} payload={qr.payload} text={text} fileName={frameFileName(qr.amount, validUntil)} />
       <p className="small muted">
-        <Trans>Scan it in your banking app and pay exactly this amount. Your wallet is credited as soon as it is paid.</Trans>
+        <Trans>Pay exactly this amount in your banking app: save the picture and choose it from your photos in the app's scan, or scan the code from another phone. Your wallet is credited as soon as it is paid.</Trans>
       </p>
       <ErrorLine id={`qr-error-${qr.qrcodeId}`}>{error ? <MessageText message={error} /> : null}</ErrorLine>
       <CallButton className="button button--secondary button--block" disabled={busy} onCall={() => machine.send({ type: 'qr.cancel' })}>
         {busy ? <Trans>Cancelling…</Trans> : <Trans>Cancel QR code</Trans>}
       </CallButton>
     </div>
+  );
+}
+
+/** The frame's colours as CSS properties, from the one palette the saved picture uses. */
+const FRAME_STYLE = {
+  '--qr-band': FRAME_COLOURS.band,
+  '--qr-on-band': FRAME_COLOURS.onBand,
+  '--qr-ground': FRAME_COLOURS.ground,
+  '--qr-ink': FRAME_COLOURS.ink,
+  '--qr-muted': FRAME_COLOURS.muted,
+  '--qr-rule': FRAME_COLOURS.rule,
+} as CSSProperties;
+
+/**
+ * "Save QR image" (issue 10): the framed QR drawn as a PNG as soon as it
+ * shows (in the member's language: a new language draws it again), then
+ * offered to the share sheet or downloaded.
+ */
+function SaveQrImage({ payload, text, fileName }: { payload: string; text: FrameText; fileName: string }) {
+  const machine = useActorRef(
+    qrImageMachine.provide({
+      actors: {
+        drawImage: fromPromise(() => frameImage(payload, text, fileName)),
+        saveImage: fromPromise<SaveOutcome, { image: File }>(({ input }) => saveImage(input.image)),
+      },
+    }),
+  );
+  const ready = useSelector(machine, (snapshot) => snapshot.hasTag('ready') && !snapshot.hasTag('busy'));
+  const unavailable = useSelector(machine, (snapshot) => snapshot.hasTag('unavailable'));
+  const { outcome, failed } = useSelector(machine, (snapshot) => snapshot.context);
+  if (unavailable) {
+    return (
+      <p className="small muted" role="status">
+        <Trans>This browser cannot make the picture. Take a screenshot of the QR code instead.</Trans>
+      </p>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={!ready}
+        aria-busy={!ready}
+        onClick={() => machine.send({ type: 'image.save' })}
+      >
+        <Trans>Save QR image</Trans>
+      </button>
+      <p className="small" role="status">
+        {failed ? (
+          <Trans>The picture could not be saved. Take a screenshot of the QR code instead.</Trans>
+        ) : outcome === 'downloaded' ? (
+          <Trans>QR image saved. In your banking app, tap scan and choose this picture.</Trans>
+        ) : outcome === 'shared' ? (
+          <Trans>QR image shared. Pay it in your banking app.</Trans>
+        ) : null}
+      </p>
+    </>
   );
 }
 

@@ -24,3 +24,8 @@ export function formatTimeOrDateTime(iso: string, now: DateTime = DateTime.now()
   if (!value.isValid) return '';
   return value.hasSame(now, 'day') ? value.toFormat('HH:mm:ss') : value.toFormat('dd/LL/yyyy HH:mm:ss');
 }
+
+/** HH:mm on the device's clock, for "valid until 14:32". */
+export function formatClockTime(epochMilliseconds: number): string {
+  return DateTime.fromMillis(epochMilliseconds, { locale: bcp47(currentLocale()), numberingSystem: 'latn' }).toFormat('HH:mm');
+}

@@ -521,6 +521,8 @@ export const depositQrCodes = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     payload: text('payload').notNull(),
+    /** The receiving account's name when the QR was made: shown with the code and on its saved image. */
+    receiverName: text('receiver_name').notNull().default(''),
     status: text('status', { enum: QR_STATUSES }).notNull(),
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),

@@ -26,7 +26,7 @@ const PAYMENT_NAMES: Record<string, DepositBank['bank']> = {
 };
 
 /** hasQrcode false (spec 3 QR state): no open QR on that provider. */
-const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
+const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', receiverName: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
 
 /** An open QR as the SPA shows it; the markup is drawn from the stored payload each time. */
 async function qrState(qr: QrCode, now: Date): Promise<QrState> {
@@ -35,6 +35,7 @@ async function qrState(qr: QrCode, now: Date): Promise<QrState> {
     hasQrcode: true,
     qrcode: await qrSvg(qr.payload),
     payload: qr.payload,
+    receiverName: qr.receiverName,
     amount: toMajor(qr.amount),
     // Rounded up: an open QR always shows at least one second.
     expireIn: Math.ceil((qr.expiresAt.getTime() - now.getTime()) / 1000),
@@ -102,13 +103,12 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     const { depositAccounts: accounts, qrMinimums: minimums, qrMaximum, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMaximum', 'qrMinutes');
     const currency = await memberCurrency(db, caller.userId);
     const account = accounts.find((candidate) => candidate.bankCode === provider && candidate.currency === 'BAHT' && candidate.promptPayId !== null);
-    const promptPayId = account?.promptPayId;
-    if (currency !== 'BAHT' || !promptPayId || !isPromptPayId(promptPayId)) throw new ApiError(400, 'QR_FAIL');
+    if (currency !== 'BAHT' || !account?.promptPayId || !isPromptPayId(account.promptPayId)) throw new ApiError(400, 'QR_FAIL');
     if (body.amount < Math.max(minimums[provider] ?? 0, QR_CLIENT_MINIMUMS[provider])) throw new ApiError(400, 'QR_FAIL');
     if (body.amount > qrMaximum) throw new ApiError(400, 'QR_FAIL');
 
     const now = clock();
-    const payload = promptPayPayload(promptPayId, body.amount);
+    const payload = promptPayPayload(account.promptPayId, body.amount);
     const qr = await db.transaction(async (tx) => {
       await lockMemberQrs(tx, caller.userId, provider);
       await closeOpenQr(tx, caller.userId, provider, now);
@@ -118,6 +118,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
         amount: toMinor(body.amount),
         currency,
         payload,
+        receiverName: account.bankAccountName,
         createdAt: now,
         expiresAt: new Date(now.getTime() + minutes * 60_000),
       });

@@ -30,7 +30,7 @@ export function simulatorFor(t: TestApp): PaymentSimulator {
 export async function createQr(t: TestApp, token: string, provider: QrProvider, amount: number) {
   const response = await call(t.app, endpoints.qrCreate, { amount }, { token, params: { bankCode: provider } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { qrcodeId: string; payload: string; amount: number; expireIn: number };
+  return response.json() as { qrcodeId: string; payload: string; receiverName: string; amount: number; expireIn: number };
 }
 
 /** A gift link for a simulated voucher of `amount` baht sent from `phone`, encrypted as the SPA sends it. */

@@ -1,0 +1,1 @@
+ALTER TABLE "deposit_qr_codes" ADD COLUMN "receiver_name" text DEFAULT '' NOT NULL;
