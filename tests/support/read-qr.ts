@@ -1,16 +1,8 @@
 /**
- * Reads the QR codes in a picture file (PNG, JPEG) with ZXing (zxing-wasm),
- * as a banking app reads a picture from the photo library. The WASM binary
- * comes from node_modules (the package would fetch it from a CDN).
+ * Reads the QR codes in a picture file (PNG, JPEG) with ZXing, as a banking
+ * app reads a picture from the photo library.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-
-const require = createRequire(import.meta.url);
-prepareZXingModule({
-  overrides: { wasmBinary: new Uint8Array(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))).buffer },
-});
+import { readBarcodes } from '../../src/server/slips/zxing.ts';
 
 export interface ReadQr {
   text: string;

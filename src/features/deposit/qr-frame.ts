@@ -45,6 +45,9 @@ export const MIN_CODE_PIXELS = 640;
 /** The white margin the QR standard asks for, in modules. */
 const QUIET_MODULES = 4;
 
+/** How long the drawing waits for the app's faces before it uses the system's. */
+const FONT_WAIT_MS = 3000;
+
 const FONT_FAMILY = '"Noto Sans Thai", "Noto Sans Lao", system-ui, sans-serif';
 const font = (weight: number, size: number) => `${weight} ${size}px ${FONT_FAMILY}`;
 
@@ -104,8 +107,9 @@ function centred(context: CanvasRenderingContext2D, text: string, y: number, wei
 async function loadFonts(text: FrameText): Promise<void> {
   if (typeof document === 'undefined' || !document.fonts) return;
   const sample = [FRAME_HEADER, text.amount, text.validUntil, text.receiverLabel, text.receiverName].join(' ');
-  // A face that fails to load leaves the system's: the image is still right, in another face.
-  await Promise.allSettled([400, 600, 700].map((weight) => document.fonts.load(font(weight, 32), sample)));
+  // A face that fails to load, or is slow to, leaves the system's: the picture is still right, in another face.
+  const loaded = Promise.allSettled([400, 600, 700].map((weight) => document.fonts.load(font(weight, 32), sample)));
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
 }
 
 /** Draws the frame with the code of `payload` on a new canvas. */

@@ -6,20 +6,11 @@
  * DDMMYYYY}. Neither carries an amount or a receiver; only TrueMoney's
  * carries a date. promptparse parses both and checks the CRC.
  *
- * QR codes are found by ZXing (zxing-wasm) in decoded RGBA pixels. Its WASM
- * binary is read from node_modules: the package would otherwise fetch it
- * from a CDN at the first call.
+ * QR codes are found by ZXing (zxing-wasm, ./zxing.ts) in decoded RGBA pixels.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parse } from 'promptparse';
 import { slipVerify, trueMoneySlipVerify } from 'promptparse/validate';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-
-const require = createRequire(import.meta.url);
-prepareZXingModule({
-  overrides: { wasmBinary: new Uint8Array(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))).buffer },
-});
+import { readBarcodes } from './zxing.ts';
 
 export interface Pixels {
   /** RGBA, 4 bytes a pixel, row by row. */
