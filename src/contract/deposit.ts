@@ -70,6 +70,9 @@ export const QrIdParams = v.object({ qrcodeId: v.pipe(v.string(), v.regex(/^[1-9
 
 export const QrCreateRequest = v.object({ amount: amountSchema('QR_FAIL') });
 
+/** The QR codes' error correction (15% of the code may be lost), on screen and in the saved picture alike. */
+export const QR_ERROR_CORRECTION = 'M';
+
 /**
  * spec 3 QR state. `hasQrcode` false: no open QR (then qrcodeId is null, the
  * markup, payload and receiverName empty, amount and expireIn 0). `qrcode` is

@@ -84,7 +84,7 @@ export default function DepositModal({ wallet, onCredited, onClose }: DepositMod
         </section>
         <section hidden={way !== 'qr'} aria-label={t`QR code`}>
           {settled ? (
-            <QrPanel lookup={lookup.data} currency={currency} onCredited={onCredited} />
+            <QrPanel lookup={lookup.data} currency={currency} onCredited={onCredited} shown={way === 'qr'} />
           ) : (
             <div className="skeleton deposit-qr__placeholder" />
           )}

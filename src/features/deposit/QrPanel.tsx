@@ -79,10 +79,13 @@ export function QrPanel({
   lookup,
   currency,
   onCredited,
+  shown: panelShown,
 }: {
   lookup: DepositLookupResponse | null;
   currency: Currency;
   onCredited: () => void;
+  /** The panel is on screen (the modal keeps it mounted, hidden, while another way is chosen). */
+  shown: boolean;
 }) {
   const { t } = useLingui();
   const actors = useRef<Partial<Record<QrProvider, QrRef>>>({});
@@ -137,14 +140,14 @@ export function QrPanel({
       )}
       {listed.map((provider) => (
         <div key={provider} hidden={provider !== shown}>
-          <QrProviderView machine={actors.current[provider]!} label={PROVIDER_LABELS[provider]} currency={currency} />
+          <QrProviderView machine={actors.current[provider]!} label={PROVIDER_LABELS[provider]} currency={currency} shown={panelShown && provider === shown} />
         </div>
       ))}
     </div>
   );
 }
 
-function QrProviderView({ machine, label, currency }: { machine: QrRef; label: string; currency: Currency }) {
+function QrProviderView({ machine, label, currency, shown }: { machine: QrRef; label: string; currency: Currency; shown: boolean }) {
   const step = useSelector(machine, (snapshot) =>
     (['loading', 'none', 'open', 'discarded', 'paid'] as const).find((tag) => snapshot.hasTag(tag)),
   );
@@ -153,7 +156,7 @@ function QrProviderView({ machine, label, currency }: { machine: QrRef; label: s
     case 'none':
       return <QrAmountForm machine={machine} label={label} currency={currency} />;
     case 'open':
-      return <OpenQr key={openQrId} machine={machine} label={label} currency={currency} />;
+      return <OpenQr key={openQrId} machine={machine} label={label} currency={currency} shown={shown} />;
     case 'discarded':
       return <DiscardedQr machine={machine} />;
     case 'paid':
@@ -213,7 +216,8 @@ function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: str
   );
 }
 
-function OpenQr({ machine, label, currency }: { machine: QrRef; label: string; currency: Currency }) {
+/** `shown`: this provider is the one on screen; only its picture is drawn (the others' when the member turns to them). */
+function OpenQr({ machine, label, currency, shown }: { machine: QrRef; label: string; currency: Currency; shown: boolean }) {
   const { t, i18n } = useLingui();
   const qr = useSelector(machine, (snapshot) => snapshot.context.qr);
   const secondsLeft = useSelector(machine, (snapshot) => snapshot.context.secondsLeft);
@@ -257,7 +261,7 @@ function OpenQr({ machine, label, currency }: { machine: QrRef; label: string; c
           )}
         </div>
       </figure>
-      <SaveQrImage key={i18n.locale} payload={qr.payload} text={text} fileName={frameFileName(qr.amount, validUntil)} />
+      {shown && <SaveQrImage key={i18n.locale} payload={qr.payload} text={text} fileName={frameFileName(qr.amount, validUntil)} />}
       <p className="small muted">
         <Trans>Pay exactly this amount in your banking app: save the picture and choose it from your photos in the app's scan, or scan the code from another phone. Your wallet is credited as soon as it is paid.</Trans>
       </p>

@@ -12,6 +12,7 @@
  */
 import QRCode from 'qrcode';
 import { DateTime } from 'luxon';
+import { QR_ERROR_CORRECTION } from '../../contract/deposit.ts';
 
 /** The scheme's name as Thai members know it from shop counters: the same in every language. */
 export const FRAME_HEADER = 'THAI QR PAYMENT · PromptPay';
@@ -38,8 +39,6 @@ export interface FrameText {
   receiverName: string;
 }
 
-/** Error correction M, as the server draws it (src/server/payments/promptpay.ts). */
-const ERROR_CORRECTION = 'M';
 /** The smallest side of the code itself, in pixels: banking apps read photos of this size reliably. */
 export const MIN_CODE_PIXELS = 640;
 /** The white margin the QR standard asks for, in modules. */
@@ -56,7 +55,6 @@ export interface FrameLayout {
   width: number;
   height: number;
   band: number;
-  modules: number;
   modulePixels: number;
   /** Left and top of the code's first module. */
   codeLeft: number;
@@ -79,7 +77,6 @@ export function frameLayout(modules: number, withReceiver: boolean): FrameLayout
     width,
     height: BORDER + BAND + quiet + codePixels + quiet + TEXT_BLOCK[withReceiver ? 'withReceiver' : 'without'] + BORDER,
     band: BAND,
-    modules,
     modulePixels,
     codeLeft: BORDER + quiet,
     codeTop: BORDER + BAND + quiet,
@@ -105,7 +102,7 @@ function centred(context: CanvasRenderingContext2D, text: string, y: number, wei
 
 /** The faces the words need, loaded before drawing (a canvas does not wait for web fonts). */
 async function loadFonts(text: FrameText): Promise<void> {
-  if (typeof document === 'undefined' || !document.fonts) return;
+  if (!document.fonts) return;
   const sample = [FRAME_HEADER, text.amount, text.validUntil, text.receiverLabel, text.receiverName].join(' ');
   // A face that fails to load, or is slow to, leaves the system's: the picture is still right, in another face.
   const loaded = Promise.allSettled([400, 600, 700].map((weight) => document.fonts.load(font(weight, 32), sample)));
@@ -114,7 +111,7 @@ async function loadFonts(text: FrameText): Promise<void> {
 
 /** Draws the frame with the code of `payload` on a new canvas. */
 export async function drawFrame(payload: string, text: FrameText): Promise<HTMLCanvasElement> {
-  const code = QRCode.create(payload, { errorCorrectionLevel: ERROR_CORRECTION });
+  const code = QRCode.create(payload, { errorCorrectionLevel: QR_ERROR_CORRECTION });
   const layout = frameLayout(code.modules.size, text.receiverName !== '');
   await loadFonts(text);
 

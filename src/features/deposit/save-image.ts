@@ -4,12 +4,12 @@
  * into a banking app), a download otherwise (desktop browsers, and when
  * sharing is refused).
  */
-
 import type { SaveOutcome } from '../../../machines/qr-image/qr-image.types.ts';
 
 /** The parts of `navigator` and `document` used here (the tests give their own). */
 export interface SaveTargets {
-  navigator: Pick<Navigator, 'canShare' | 'share'> | Partial<Pick<Navigator, 'canShare' | 'share'>>;
+  /** Browsers without Web Share have neither. */
+  navigator: Partial<Pick<Navigator, 'canShare' | 'share'>>;
   document: Pick<Document, 'createElement' | 'body'>;
   url: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
 }

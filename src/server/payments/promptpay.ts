@@ -6,6 +6,7 @@
  */
 import { anyId } from 'promptparse/generate';
 import QRCode from 'qrcode';
+import { QR_ERROR_CORRECTION } from '../../contract/deposit.ts';
 
 /** PromptPay ids by length: a mobile number, a national or tax id, an e-wallet id. */
 function proxyTypeOf(promptPayId: string): 'MSISDN' | 'NATID' | 'EWALLETID' | null {
@@ -35,12 +36,12 @@ export function promptPayPayload(promptPayId: string, amount: number): string {
 const drawn = new Map<string, Promise<string>>();
 const DRAWN_MAX = 500;
 
-/** The payload drawn as an SVG QR code (error correction M, a quiet zone of 2 modules). */
+/** The payload drawn as an SVG QR code (the contract's error correction, a quiet zone of 2 modules). */
 export function qrSvg(payload: string): Promise<string> {
   let svg = drawn.get(payload);
   if (svg === undefined) {
     if (drawn.size >= DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
-    svg = QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    svg = QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: QR_ERROR_CORRECTION, margin: 2 });
     drawn.set(payload, svg);
     svg.catch(() => drawn.delete(payload));
   }
