@@ -43,8 +43,11 @@ async function openGameModal(page: Page, name: string): Promise<Locator> {
   const slots = main(page).getByRole('region', { name: tr('Slots') });
   const card = slots.getByRole('button', { name: new RegExp(`^${name}`) });
   await slots.scrollIntoViewIfNeeded();
-  for (let moves = 0; moves < SLOTS.length && !(await isAcrossTheScreen(page, card)); moves++) {
-    await slots.getByRole('button', { name: tr('Next games') }).click();
+  const next = slots.getByRole('button', { name: tr('Next games') });
+  // At the carousel's end its button is disabled: the card is as far in as it goes (a busy machine may read a
+  // slide as settled before it starts to move, and would otherwise wait on the disabled button).
+  for (let moves = 0; moves < SLOTS.length && !(await isAcrossTheScreen(page, card)) && (await next.isEnabled()); moves++) {
+    await next.click();
   }
   await card.click();
   const dialog = page.getByRole('dialog', { name });
