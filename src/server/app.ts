@@ -23,19 +23,21 @@ import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
+import { balanceRoutes } from './routes/balance.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
 import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
-import { opsRoutes } from './routes/ops.ts';
+import { memberOpsRoutes } from './routes/members-ops.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { paymentOpsRoutes } from './routes/payments-ops.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { slipRoutes } from './routes/slips.ts';
 import { statementRoutes } from './routes/statement.ts';
-import { walletRoutes } from './routes/wallet.ts';
+import { transferRoutes } from './routes/transfers.ts';
+import { withdrawalRoutes } from './routes/withdrawals.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
 
 declare module 'fastify' {
@@ -122,9 +124,11 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(registrationRoutes);
   await app.register(accountRoutes);
   await app.register(gameRoutes);
-  await app.register(walletRoutes);
+  await app.register(balanceRoutes);
+  await app.register(transferRoutes);
+  await app.register(withdrawalRoutes);
   await app.register(statementRoutes);
-  await app.register(opsRoutes);
+  await app.register(memberOpsRoutes);
   await app.register(depositRoutes);
   await app.register(hookRoutes);
   // The simulators answer only in demo mode: in production their routes do not exist (404).

@@ -71,3 +71,20 @@ export function parseParts<S extends v.GenericSchema>(schema: S, parts: unknown)
   if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
   return result.output;
 }
+
+/** Row ids in paths and notices: digits, no leading zero (the contract's id parameters say the same). */
+const RECORD_ID = /^[1-9]\d{0,17}$/;
+
+/** A row id written as text, or null when it names no row: not an id, or beyond JavaScript's exact integers. */
+export function recordIdOrNull(text: string): number | null {
+  if (!RECORD_ID.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** A row id from a path: 404 NO_DATA when it names no row (recordIdOrNull). */
+export function recordId(text: string): number {
+  const id = recordIdOrNull(text);
+  if (id === null) throw new ApiError(404, 'NO_DATA');
+  return id;
+}

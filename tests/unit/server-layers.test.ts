@@ -1,20 +1,31 @@
 /**
  * The server's rooms (docs/architecture.md): routes validate, call one
- * domain function and answer; money and its reads belong to the domain
- * services (wallet/, payments/, games/), never to a route.
+ * domain function and answer; money, its transactions and its reads belong
+ * to the domain services (transfers/, withdrawals/, deposits/, statement/,
+ * money/), never to a route.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const routesDir = path.resolve('src/server/routes');
+const routeFiles = readdirSync(routesDir).filter((file) => file.endsWith('.ts'));
+const source = (file: string) => readFileSync(path.join(routesDir, file), 'utf8');
+
+/** The routes of the money domains: each opens no transaction of its own. */
+const MONEY_ROUTES = ['balance.ts', 'deposits.ts', 'hooks.ts', 'payments-ops.ts', 'slips.ts', 'statement.ts', 'transfers.ts', 'withdrawals.ts'];
 
 describe('server layers', () => {
   it('keeps the ledger out of the routes', () => {
-    const importsLedger = readdirSync(routesDir)
-      .filter((file) => file.endsWith('.ts'))
-      .filter((file) => /from '\.\.\/ledger\//.test(readFileSync(path.join(routesDir, file), 'utf8')));
+    expect(routeFiles.filter((file) => /from '\.\.\/ledger\//.test(source(file)))).toEqual([]);
+  });
 
-    expect(importsLedger).toEqual([]);
+  it('leaves the money routes no transaction of their own', () => {
+    expect(MONEY_ROUTES.filter((file) => !routeFiles.includes(file))).toEqual([]);
+    expect(MONEY_ROUTES.filter((file) => /\.transaction\(|inTransaction\(|inMovement\(/.test(source(file)))).toEqual([]);
+  });
+
+  it('parses path ids in one place', () => {
+    expect(routeFiles.filter((file) => /Number\(params\.|Number\.isSafeInteger/.test(source(file)))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { violatedUniqueConstraint, type Db } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { ensureGameAccount } from '../ledger/accounts.ts';
 import { insertGameAccount } from '../repositories/games.ts';
-import { memberCurrency } from '../repositories/wallet.ts';
+import { memberCurrency } from '../repositories/users.ts';
 import type { Game, GameProvider } from './provider.ts';
 
 /** Opens the account; 409 SLOT_ALREADY_ACTIVE when the member has one (also when two activations race). A ProviderError passes through. */

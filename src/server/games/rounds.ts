@@ -24,7 +24,7 @@ import { InsufficientFunds, postTransfer } from '../ledger/transfers.ts';
 import { findRound, insertRound, lockRound, markRolledBack, type GameRound } from '../repositories/game-rounds.ts';
 import { findGameAccountById, type GameAccountWithGame } from '../repositories/games.ts';
 import type { Currency } from '../repositories/users.ts';
-import { memberCurrency } from '../repositories/wallet.ts';
+import { memberCurrency } from '../repositories/users.ts';
 import { playRound, type Random } from './paytable.ts';
 
 /** The bets a round takes, in the wallet currency's major unit; the page shows them in credits. */

@@ -3,7 +3,7 @@
  * and the system accounts money enters and leaves through. Accounts are
  * created on first use and never deleted.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { ledgerAccounts } from '../db/schema.ts';
 import type { Currency } from '../repositories/users.ts';
@@ -32,6 +32,31 @@ export const gameAccountCode = (userId: number, gameCode: string) => `game:${use
 export const systemCode = (name: SystemAccount, currency: Currency) => `system:${name}:${currency}`;
 /** A game provider's house: bets are credited to it and wins debited from it. */
 export const houseCode = (provider: string, currency: Currency) => `system:house:${provider}:${currency}`;
+
+/**
+ * Whose an account is, read from its row: the typed inverse of the codes
+ * above, so readers of the ledger (the statement) never take a code apart.
+ */
+export type AccountOwner =
+  | { kind: 'wallet'; userId: number }
+  | { kind: 'game'; userId: number; gameCode: string }
+  | { kind: 'system'; name: SystemAccount }
+  | { kind: 'house'; provider: string };
+
+const SYSTEM_CODE = /^system:([a-z]+):[A-Z]+$/;
+const HOUSE_CODE = /^system:house:(.+):[A-Z]+$/;
+const systemNames = new Set<string>(Object.values(SYSTEM_ACCOUNTS));
+
+export function ownerOf(account: Pick<LedgerAccount, 'kind' | 'code' | 'userId' | 'gameCode'>): AccountOwner {
+  const { kind, code, userId, gameCode } = account;
+  if (kind === 'wallet' && userId !== null) return { kind, userId };
+  if (kind === 'game' && userId !== null && gameCode !== null) return { kind, userId, gameCode };
+  const house = HOUSE_CODE.exec(code);
+  if (kind === 'system' && house) return { kind: 'house', provider: house[1]! };
+  const name = SYSTEM_CODE.exec(code)?.[1];
+  if (kind === 'system' && name !== undefined && systemNames.has(name)) return { kind, name: name as SystemAccount };
+  throw new Error(`ledger account ${code} has no owner this server knows`);
+}
 
 type NewAccount = Pick<typeof ledgerAccounts.$inferInsert, 'code' | 'kind' | 'userId' | 'gameCode' | 'currency' | 'noOverdraft'>;
 
@@ -103,3 +128,24 @@ export function availableOf(account: Pick<LedgerAccount, 'creditsPosted' | 'debi
 
 /** availableOf in SQL, over a ledger_accounts row: for a write to return it (ledger/transfers.ts). */
 export const AVAILABLE_SQL = sql.raw('credits_posted - debits_posted - debits_pending');
+
+/**
+ * Locks ledger accounts for the rest of the transaction, in ascending id:
+ * the order transfers.ts updates them in, so a movement that locks first
+ * and one that just updates cannot deadlock. Call it before reading a
+ * balance a movement depends on ("all of it", "the full amount").
+ *
+ * FOR NO KEY UPDATE is the lock an UPDATE of the balances takes. FOR UPDATE
+ * would also conflict with the KEY SHARE locks that inserting a transfer
+ * (its foreign keys) takes on both accounts, and deadlock with a transfer
+ * that has inserted its row and waits to update the balance.
+ */
+export async function lockAccounts(db: Queryable, ids: number[]): Promise<LedgerAccount[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('no key update');
+}

@@ -12,13 +12,13 @@ import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers, withdrawals } from '../db/schema.ts';
+import { ownerOf, type AccountOwner } from '../ledger/accounts.ts';
 
 const debitAccount = alias(ledgerAccounts, 'debit_account');
 const creditAccount = alias(ledgerAccounts, 'credit_account');
 const resolution = alias(ledgerTransfers, 'resolution');
 
-type Side = Pick<typeof ledgerAccounts.$inferSelect, 'id' | 'kind' | 'code' | 'gameCode'>;
-
+/** One wallet movement as the ledger holds it, each side named by its owner (ledger/accounts.ts ownerOf). */
 export interface StatementRow {
   id: number;
   kind: (typeof ledgerTransfers.$inferSelect)['kind'];
@@ -27,8 +27,8 @@ export interface StatementRow {
   phase: (typeof ledgerTransfers.$inferSelect)['phase'];
   /** How a pending transfer was resolved, if it was. */
   resolutionPhase: (typeof ledgerTransfers.$inferSelect)['phase'] | null;
-  debit: Side;
-  credit: Side;
+  debit: AccountOwner;
+  credit: AccountOwner;
   /** The bank a withdrawal pays to. */
   withdrawalBankCode: string | null;
   createdAt: Date;
@@ -56,15 +56,15 @@ export async function statementPage(db: Queryable, walletId: number, offset: num
     .offset(offset);
   if (page.length === 0) return [];
 
-  return db
+  const rows = await db
     .select({
       id: ledgerTransfers.id,
       kind: ledgerTransfers.kind,
       amount: ledgerTransfers.amount,
       phase: ledgerTransfers.phase,
       resolutionPhase: resolution.phase,
-      debit: { id: debitAccount.id, kind: debitAccount.kind, code: debitAccount.code, gameCode: debitAccount.gameCode },
-      credit: { id: creditAccount.id, kind: creditAccount.kind, code: creditAccount.code, gameCode: creditAccount.gameCode },
+      debit: { kind: debitAccount.kind, code: debitAccount.code, userId: debitAccount.userId, gameCode: debitAccount.gameCode },
+      credit: { kind: creditAccount.kind, code: creditAccount.code, userId: creditAccount.userId, gameCode: creditAccount.gameCode },
       withdrawalBankCode: withdrawals.bankCode,
       createdAt: ledgerTransfers.createdAt,
     })
@@ -75,6 +75,7 @@ export async function statementPage(db: Queryable, walletId: number, offset: num
     .leftJoin(withdrawals, eq(withdrawals.pendingTransferId, ledgerTransfers.id))
     .where(inArray(ledgerTransfers.id, page.map((row) => row.id)))
     .orderBy(desc(ledgerTransfers.id));
+  return rows.map((row) => ({ ...row, debit: ownerOf(row.debit), credit: ownerOf(row.credit) }));
 }
 
 export async function statementTotal(db: Queryable, walletId: number): Promise<number> {

@@ -14,6 +14,18 @@ export type MemberStatus = (typeof users.$inferSelect)['status'];
 export const activeMemberOf = (userId: AnyColumn) => and(eq(users.id, userId), eq(users.status, 'active'));
 export type Currency = (typeof bankAccounts.$inferSelect)['currency'];
 
+/** spec 3: the member's currency is their bank account's; BAHT when they have none (an operator). */
+export function currencyOf(bankAccountCurrency: Currency | null | undefined): Currency {
+  return bankAccountCurrency ?? 'BAHT';
+}
+
+/** The member's currency (currencyOf). */
+export async function memberCurrency(db: Queryable, userId: number): Promise<Currency> {
+  const [row] = await db.select({ currency: bankAccounts.currency }).from(bankAccounts).where(eq(bankAccounts.userId, userId));
+  return currencyOf(row?.currency);
+}
+
+
 export interface NewUser {
   phone: string;
   name: string;

@@ -13,13 +13,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { PaymentWebhookResponse } from '../../contract/deposit.ts';
 import { toMajor } from '../../contract/money.ts';
+import { recordPayment } from '../deposits/webhook-credit.ts';
 import { ApiError } from '../errors.ts';
-import { recordPayment } from '../payments/confirm.ts';
 import { simulatorLookupPayload } from '../payments/simulator.ts';
 import { builtInPaymentProviders, verifySignature, WebhookRefused } from '../payments/webhook.ts';
 import { findQr } from '../repositories/qr-codes.ts';
-
-const QR_ID = /^[1-9]\d{0,15}$/;
+import { recordIdOrNull } from '../validation.ts';
 
 /** A refused call is logged (a forged or stale call is worth knowing about) and answered without details. */
 function refuse(request: FastifyRequest, error: unknown): never {
@@ -66,7 +65,8 @@ export async function simulatorRoutes(app: FastifyInstance): Promise<void> {
       refuse(request, error);
     }
     const { qrcodeId } = request.params;
-    const qr = QR_ID.test(qrcodeId) ? await findQr(db, Number(qrcodeId)) : undefined;
+    const id = recordIdOrNull(qrcodeId);
+    const qr = id === null ? undefined : await findQr(db, id);
     if (!qr) throw new ApiError(404, 'NO_DATA');
     const status = qr.status === 'open' && qr.expiresAt <= clock() ? 'expired' : qr.status;
     return { qrcodeId, provider: qr.provider, amount: toMajor(qr.amount), status };

@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import { SLIP_FIELD, SLIP_MAX_BYTES, type OpsSlip, type SlipItem } from '../../contract/deposit.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
+import { approveSlip, rejectSlip } from '../deposits/slip-review.ts';
 import { ApiError } from '../errors.ts';
 import { getSetting } from '../repositories/settings.ts';
 import {
@@ -23,13 +24,13 @@ import {
   type SlipView,
 } from '../repositories/slips.ts';
 import { route } from '../route.ts';
-import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS, SLIP_UPLOAD_COOLDOWN } from '../slips/limits.ts';
-import { approveSlip, rejectSlip } from '../slips/review.ts';
+import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS, SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
 import { NotASlipImage, STORED_IMAGE } from '../slips/slip-image.ts';
 import { recordSlipUpload, SlipTooSoon, uploadedTooSoon } from '../slips/upload.ts';
 import { LocalFileStorage } from '../storage/local.ts';
 import { checkSignedUrl, FILES_PATH, signedUrl } from '../storage/signed-urls.ts';
 import { isStorageKey } from '../storage/storage.ts';
+import { recordId } from '../validation.ts';
 
 /** How a failed automatic check answers the upload: a duplicate conflicts with the slip that holds the reference. */
 function failedUploadStatus(note: string): number {
@@ -148,15 +149,13 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
   }
 
   route(app, endpoints.opsSlipApproved, async ({ params, body, caller, request }) => {
-    const slipId = Number(params.id);
-    if (!Number.isSafeInteger(slipId)) throw new ApiError(404, 'NO_DATA');
+    const slipId = recordId(params.id);
     await approveSlip(app.db, request.log, { slipId, operatorId: caller.operatorId, now: clock() }, toMinor(body.amount));
     return decided(slipId);
   });
 
   route(app, endpoints.opsSlipRejected, async ({ params, body, caller }) => {
-    const slipId = Number(params.id);
-    if (!Number.isSafeInteger(slipId)) throw new ApiError(404, 'NO_DATA');
+    const slipId = recordId(params.id);
     await rejectSlip(app.db, { slipId, operatorId: caller.operatorId, now: clock() }, body.note);
     return decided(slipId);
   });

@@ -1,10 +1,10 @@
 /**
- * POST /api/statement: the caller's wallet movements (wallet/statement.ts).
+ * POST /api/statement: the caller's wallet movements (statement/statement.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { route } from '../route.ts';
-import { memberStatement } from '../wallet/statement.ts';
+import { memberStatement } from '../statement/statement.ts';
 
 export async function statementRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.statement, async ({ body, caller, db }) => memberStatement(db, caller.userId, body.page, body.limit));

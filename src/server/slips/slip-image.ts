@@ -7,7 +7,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { SLIP_MAX_PIXELS, SLIP_MAX_SIDE } from './limits.ts';
+import { SLIP_MAX_PIXELS, SLIP_MAX_SIDE } from '../policy.ts';
 import type { Pixels } from './slip-qr.ts';
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);

@@ -14,7 +14,7 @@ import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { hasSlipSince, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, type SlipRow } from '../repositories/slips.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { SLIP_UPLOAD_INTERVAL_MS } from './limits.ts';
+import { SLIP_UPLOAD_INTERVAL_MS } from '../policy.ts';
 import { decodeSlipImage, STORED_IMAGE } from './slip-image.ts';
 import { readSlipQr, type SlipQr } from './slip-qr.ts';
 

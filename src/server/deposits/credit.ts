@@ -8,11 +8,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { availableOf, ensureSystemAccount, ensureWalletAccount, findAccount } from '../ledger/accounts.ts';
+import { ensureSystemAccount, ensureWalletAccount } from '../ledger/accounts.ts';
 import { postTransfer, type Transfer } from '../ledger/transfers.ts';
-import { findUserByPhone, type Currency } from '../repositories/users.ts';
-import { memberCurrency } from '../repositories/wallet.ts';
-import { inMovement } from '../wallet/movements.ts';
+import { availableAfter, inMovement } from '../money/movement.ts';
+import { findUserByPhone, memberCurrency, type Currency } from '../repositories/users.ts';
 
 export interface Deposit {
   userId: number;
@@ -49,9 +48,7 @@ export async function creditDeposit(tx: Transaction, deposit: Deposit, now: Date
     },
     now,
   );
-  const changed = written.accounts.find((account) => account.id === wallet.id);
-  const available = changed ? changed.available : availableOf((await findAccount(tx, wallet.code)) ?? wallet);
-  return { transfer: written.transfer, replayed: written.replayed, available };
+  return { transfer: written.transfer, replayed: written.replayed, available: await availableAfter(tx, written, wallet) };
 }
 
 /**

@@ -18,7 +18,8 @@ import { lockQr, markExpired, markPaid, type QrCode } from '../repositories/qr-c
 import { findPaymentByTransaction, insertPayment, setPaymentTransfer, type PaymentRow } from '../repositories/payments.ts';
 import { getSetting } from '../repositories/settings.ts';
 import { creditDeposit } from './credit.ts';
-import type { PaymentNotice } from './webhook.ts';
+import type { PaymentNotice } from '../payments/webhook.ts';
+import { recordIdOrNull } from '../validation.ts';
 
 export const REVIEW_REASONS = ['ABOVE_MAXIMUM', 'UNKNOWN_QR', 'OTHER_PROVIDER', 'QR_NOT_OPEN', 'QR_EXPIRED', 'AMOUNT_MISMATCH'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
@@ -50,9 +51,9 @@ export interface Recorded {
 
 export async function recordPayment(db: Db, provider: QrProvider, notice: PaymentNotice, now: Date): Promise<Recorded> {
   const amount = toMinor(notice.amount);
-  const qrId = Number(notice.qrcodeId);
+  const qrId = recordIdOrNull(notice.qrcodeId);
   return db.transaction(async (tx) => {
-    const qr = Number.isSafeInteger(qrId) ? await lockQr(tx, qrId) : undefined;
+    const qr = qrId === null ? undefined : await lockQr(tx, qrId);
     const maximum = toMinor(await getSetting(tx, 'qrMaximum'));
     const reason = reviewReason(qr, provider, amount, maximum, now);
     const payment = await insertPayment(tx, {

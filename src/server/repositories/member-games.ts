@@ -1,28 +1,17 @@
 /**
- * What the wallet's movements read: the member's currency, a transfer's one
- * read (findMemberGame), their game ledger accounts, and the ledger rows a
- * movement locks. Games and game accounts themselves are in games.ts. Every
- * query is keyed by the caller's user id.
+ * A member's games as money movements read them: a transfer's one read
+ * (findMemberGame) and every game ledger account a withdrawal sweeps. Games
+ * and game accounts themselves are in games.ts. Every query is keyed by the
+ * caller's user id.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { resultRows, type Queryable } from '../db/client.ts';
 import { bankAccounts, gameAccounts, games, ledgerAccounts } from '../db/schema.ts';
 import type { Game } from '../games/provider.ts';
 import { gameAccountCode, walletCode, type LedgerAccount, type LedgerAccountRef } from '../ledger/accounts.ts';
 import type { GameAccount } from './games.ts';
 import { settingValue } from './settings.ts';
-import type { Currency } from './users.ts';
-
-/** spec 3: the member's currency is their bank account's; BAHT when they have none (an operator). */
-function currencyOf(bankAccountCurrency: Currency | null | undefined): Currency {
-  return bankAccountCurrency ?? 'BAHT';
-}
-
-/** The member's currency (currencyOf). */
-export async function memberCurrency(db: Queryable, userId: number): Promise<Currency> {
-  const [row] = await db.select({ currency: bankAccounts.currency }).from(bankAccounts).where(eq(bankAccounts.userId, userId));
-  return currencyOf(row?.currency);
-}
+import { currencyOf, type Currency } from './users.ts';
 
 /** The member's account at a game as movements name it to the game's provider. */
 export type GameAccountRef = Pick<GameAccount, 'id' | 'username'>;
@@ -132,25 +121,4 @@ export async function memberGameAccounts(
     .leftJoin(gameAccounts, and(eq(gameAccounts.gameCode, ledgerAccounts.gameCode), eq(gameAccounts.userId, userId)))
     .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'game')))
     .orderBy(asc(ledgerAccounts.id));
-}
-
-/**
- * Locks ledger accounts for the rest of the transaction, in ascending id:
- * the order transfers.ts updates them in, so a movement that locks first
- * and one that just updates cannot deadlock. Call it before reading a
- * balance a movement depends on ("all of it", "the full amount").
- *
- * FOR NO KEY UPDATE is the lock an UPDATE of the balances takes. FOR UPDATE
- * would also conflict with the KEY SHARE locks that inserting a transfer
- * (its foreign keys) takes on both accounts, and deadlock with a transfer
- * that has inserted its row and waits to update the balance.
- */
-export async function lockAccounts(db: Queryable, ids: number[]): Promise<LedgerAccount[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('no key update');
 }

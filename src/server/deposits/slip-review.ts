@@ -1,6 +1,6 @@
 /**
  * The operator's review of a PENDING slip. Approving credits the slip's
- * member as every deposit is credited (payments/credit.ts) under the
+ * member as every deposit is credited (credit.ts) under the
  * ledger key `deposit:{reference}`, the key the operator's manual deposit
  * uses for a bank reference, so one bank transfer is credited once however
  * it reaches us. Both decisions lock the slip row first: of two operators
@@ -11,10 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { creditDeposit } from '../payments/credit.ts';
 import { lockSlip, markSlipApproved, markSlipRejected } from '../repositories/slips.ts';
-import { memberCurrency } from '../repositories/wallet.ts';
-import { inMovement } from '../wallet/movements.ts';
+import { inMovement } from '../money/movement.ts';
+import { memberCurrency } from '../repositories/users.ts';
+import { creditDeposit } from './credit.ts';
 
 export interface Decision {
   slipId: number;

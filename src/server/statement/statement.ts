@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { WALLET, type StatementItem, type StatementResponse } from '../../contract/api.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
-import { findAccount, SYSTEM_ACCOUNTS, walletCode, type SystemAccount } from '../ledger/accounts.ts';
+import { findAccount, SYSTEM_ACCOUNTS, walletCode, type AccountOwner, type SystemAccount } from '../ledger/accounts.ts';
 import { statementPage, statementTotal, type StatementRow } from '../repositories/statement.ts';
 
 /** How the statement names where money came from or went, for the system side of a movement. */
@@ -19,13 +19,17 @@ const SYSTEM_LABELS: Record<SystemAccount, string> = {
 };
 
 /** WALLET, a game's code, the bank a withdrawal pays to, or the system account's label. */
-function sideLabel(side: StatementRow['debit'], row: StatementRow): string {
-  if (side.kind === 'wallet') return WALLET;
-  if (side.kind === 'game') return side.gameCode ?? side.code;
-  if (row.withdrawalBankCode !== null) return row.withdrawalBankCode;
-  // System codes are `system:{name}:{currency}` (ledger/accounts.ts).
-  const name = side.code.split(':')[1] ?? side.code;
-  return SYSTEM_LABELS[name as SystemAccount] ?? name.toUpperCase();
+function sideLabel(side: AccountOwner, row: StatementRow): string {
+  switch (side.kind) {
+    case 'wallet':
+      return WALLET;
+    case 'game':
+      return side.gameCode;
+    case 'system':
+      return row.withdrawalBankCode ?? SYSTEM_LABELS[side.name];
+    case 'house':
+      return row.withdrawalBankCode ?? 'HOUSE';
+  }
 }
 
 /** A pending transfer is in progress until resolved; posted, it succeeded; voided, it failed. */

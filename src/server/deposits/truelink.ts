@@ -16,9 +16,9 @@ import { ApiError } from '../errors.ts';
 import { IdempotencyConflict } from '../ledger/transfers.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { insertTrueLink, isVoucherUsed, registeredPhone } from '../repositories/true-links.ts';
-import { memberCurrency } from '../repositories/wallet.ts';
+import { memberCurrency } from '../repositories/users.ts';
 import { creditDeposit } from './credit.ts';
-import { decryptLink, voucherOf, VoucherRefused, type VoucherProvider } from './truemoney.ts';
+import { decryptLink, voucherOf, VoucherRefused, type VoucherProvider } from '../payments/truemoney.ts';
 
 export interface GiftCredited {
   /** Minor units. */

@@ -1,0 +1,61 @@
+/**
+ * The operator's payment review: payments the webhook could not credit at
+ * once (no open QR, another amount, after expiry) wait here; an operator
+ * credits one to its member (or, when no QR names one, to the member they
+ * name) or dismisses it.
+ */
+import type { Queryable, Transaction } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import { findPaymentView, lockPayment, resolvePayment, type PaymentRow, type PaymentView } from '../repositories/payments.ts';
+import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
+import { creditDeposit } from './credit.ts';
+import { paymentKey } from './webhook-credit.ts';
+
+export type PaymentOutcome = { credit: true; username: string | undefined } | { credit: false };
+
+/** The member a payment is credited to: the QR's, or the one the operator names when no QR names one. */
+async function memberFor(tx: Transaction, payment: PaymentRow, username: string | undefined): Promise<number> {
+  const named = username === undefined ? undefined : await findUserByPhone(tx, username);
+  if (username !== undefined && !named) throw new ApiError(404, 'NO_USER');
+  if (payment.userId !== null) {
+    if (named && named.id !== payment.userId) throw new ApiError(400, 'KEY_INVALID');
+    return payment.userId;
+  }
+  if (!named) throw new ApiError(400, 'KEY_MISSING');
+  return named.id;
+}
+
+/**
+ * Resolves a payment waiting for review. The payment row is locked first,
+ * so of two operators at once the second finds it resolved (409
+ * KEY_INVALID); 404 NO_DATA for an unknown id. A credit uses the provider
+ * transaction's ledger key, the webhook's own: a transaction is credited
+ * once whoever credits it.
+ */
+export async function resolveReviewedPayment(db: Queryable, id: number, operatorId: number, outcome: PaymentOutcome, now: Date): Promise<PaymentView> {
+  const view = await db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, id);
+    if (!payment) throw new ApiError(404, 'NO_DATA');
+    if (payment.status !== 'review') throw new ApiError(409, 'KEY_INVALID');
+    if (!outcome.credit) {
+      await resolvePayment(tx, id, { status: 'dismissed', resolvedBy: operatorId, resolvedAt: now });
+    } else {
+      const userId = await memberFor(tx, payment, outcome.username);
+      const { transfer } = await creditDeposit(
+        tx,
+        {
+          userId,
+          currency: await memberCurrency(tx, userId),
+          amount: payment.amount,
+          reference: `${payment.provider}:${payment.transactionId}`,
+          idempotencyKey: paymentKey(payment.provider, payment.transactionId),
+        },
+        now,
+      );
+      await resolvePayment(tx, id, { status: 'credited', userId, transferId: transfer.id, resolvedBy: operatorId, resolvedAt: now });
+    }
+    return findPaymentView(tx, id);
+  });
+  if (!view) throw new Error(`payment ${id} vanished`);
+  return view;
+}

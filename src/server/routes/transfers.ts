@@ -1,0 +1,28 @@
+/**
+ * Wallet ↔ game transfers (spec 7): each route validates the body, calls
+ * one function of transfers/ and shapes the answer. A body can name a game,
+ * never another member. Refusals a member can cause answer 400 with their
+ * code (404 for a game or game account that does not exist); a provider
+ * that fails answers 502 TRANSFER_FAIL (docs/decisions.md, Server).
+ */
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/endpoints.ts';
+import { toMinor } from '../../contract/money.ts';
+import { movedAnswer } from '../answers/moved.ts';
+import { memberMovement } from '../money/movement.ts';
+import { route } from '../route.ts';
+import { transferAllToGame, transferMoney } from '../transfers/game-transfers.ts';
+
+export async function transferRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, games } = app;
+
+  route(app, endpoints.transfer, async ({ body, caller, db, request }) => {
+    const context = memberMovement(request, caller.userId, 'transfer', games, clock());
+    return movedAnswer(await transferMoney(db, context, { from: body.from, to: body.to, amount: toMinor(body.amount) }));
+  });
+
+  route(app, endpoints.transferAll, async ({ body, caller, db, request }) => {
+    const context = memberMovement(request, caller.userId, 'transferAll', games, clock());
+    return movedAnswer(await transferAllToGame(db, context, body.to));
+  });
+}

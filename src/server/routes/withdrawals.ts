@@ -1,0 +1,73 @@
+/**
+ * Withdrawals: the member's request (spec 7, withdraw and withdrawAll, and
+ * the limits lookup) and the operator's queue, paying or rejecting one (not
+ * in spec 7; this build needs a way to move money out). Each route
+ * validates, calls one function of withdrawals/ and shapes the answer.
+ * Operator routes are for the roles their endpoint names; anyone else gets
+ * 403 UNAUTHORIZED from the authentication hook.
+ */
+import type { FastifyInstance } from 'fastify';
+import type * as v from 'valibot';
+import type { Withdrawal } from '../../contract/api.ts';
+import { endpoints } from '../../contract/endpoints.ts';
+import { toMajor, toMinor } from '../../contract/money.ts';
+import { movedAnswer } from '../answers/moved.ts';
+import { memberMovement } from '../money/movement.ts';
+import { OPS_WITHDRAWALS_LIST_MAX } from '../policy.ts';
+import { getSettings } from '../repositories/settings.ts';
+import { listWithdrawals, type WithdrawalView } from '../repositories/withdrawals.ts';
+import { route } from '../route.ts';
+import { recordId } from '../validation.ts';
+import { requestWithdrawal } from '../withdrawals/hold.ts';
+import { resolveWithdrawal } from '../withdrawals/resolve.ts';
+
+function withdrawalAnswer(view: WithdrawalView): v.InferOutput<typeof Withdrawal> {
+  return {
+    id: String(view.id),
+    username: view.username,
+    name: view.name,
+    amount: toMajor(view.amount),
+    status: view.status,
+    bankAccount: {
+      bankCode: view.bankCode,
+      bankAccountName: view.accountName,
+      bankAccountNo: view.accountNo,
+      currency: view.currency,
+      bank: { nameTH: view.bankNameTh ?? '', nameEN: view.bankNameEn ?? '' },
+    },
+    createdAt: view.createdAt.toISOString(),
+    resolvedAt: view.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, games } = app;
+
+  route(app, endpoints.lookupWithdraw, ({ db }) => getSettings(db, 'withdrawMin', 'withdrawMax'));
+
+  route(app, endpoints.withdraw, async ({ body, caller, db, request }) => {
+    const context = memberMovement(request, caller.userId, 'withdraw', games, clock());
+    return movedAnswer(await requestWithdrawal(db, context, { amount: toMinor(body.amount), sweepGames: false }));
+  });
+
+  // The withdraw modal's call: every game balance comes back to the wallet first (docs/decisions.md).
+  route(app, endpoints.withdrawAll, async ({ body, caller, db, request }) => {
+    const context = memberMovement(request, caller.userId, 'withdrawAll', games, clock());
+    return movedAnswer(await requestWithdrawal(db, context, { amount: toMinor(body.amount), sweepGames: true }));
+  });
+
+  // ---------------------------------------------------------------- operator
+
+  route(app, endpoints.opsWithdrawals, async ({ db, query }) => ({
+    withdrawals: (await listWithdrawals(db, query.status, OPS_WITHDRAWALS_LIST_MAX)).map(withdrawalAnswer),
+  }));
+
+  // Pays (posts) or rejects (voids) a withdrawal's pending transfer.
+  route(app, endpoints.opsWithdrawalPaid, async ({ db, params, caller }) => ({
+    withdrawal: withdrawalAnswer(await resolveWithdrawal(db, recordId(params.id), 'paid', caller.operatorId, clock())),
+  }));
+
+  route(app, endpoints.opsWithdrawalRejected, async ({ db, params, caller }) => ({
+    withdrawal: withdrawalAnswer(await resolveWithdrawal(db, recordId(params.id), 'rejected', caller.operatorId, clock())),
+  }));
+}

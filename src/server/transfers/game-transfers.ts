@@ -1,0 +1,139 @@
+/**
+ * Wallet ↔ game transfers (spec 5, transfer): the member moves money from
+ * their wallet to a game account or back, and the game's provider is told
+ * in the same transaction, so a provider's refusal rolls the transfer back
+ * with it. Every refusal here has its catalogue code; the route only
+ * validates the body's shape, calls one of these and shapes the answer.
+ */
+import { WALLET } from '../../contract/api.ts';
+import { SERVER_TEXTS } from '../../contract/errors.ts';
+import { toMinor } from '../../contract/money.ts';
+import type { Queryable, Transaction } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import { ProviderError, type Game } from '../games/provider.ts';
+import { availableOf, ensureGameAccount, ensureWalletAccount, inCurrency, lockAccounts, type LedgerAccountRef } from '../ledger/accounts.ts';
+import { postTransfer, type Written } from '../ledger/transfers.ts';
+import { availableAfter, inMovement, type Member, type Moved, type MovementContext } from '../money/movement.ts';
+import { findMemberGame, type GameAccountRef, type MemberGame } from '../repositories/member-games.ts';
+import { getSetting } from '../repositories/settings.ts';
+import type { Currency } from '../repositories/users.ts';
+
+/** spec 5: the transfer's own message when source and destination are the same. */
+const [SAME_ACCOUNT] = SERVER_TEXTS;
+
+/**
+ * Moves money between the wallet and a game account and tells the game's
+ * provider, in the caller's transaction: a provider's refusal rolls the
+ * transfer back with it. Withdrawals use it to bring game balances home.
+ */
+export async function moveGameMoney(
+  tx: Transaction,
+  context: MovementContext,
+  move: {
+    game: Game;
+    /** The member's account at the game, as read in this transaction. */
+    account: GameAccountRef | null;
+    wallet: LedgerAccountRef;
+    gameLedger: LedgerAccountRef;
+    toGame: boolean;
+    amount: bigint;
+    idempotencyKey: string;
+  },
+): Promise<Written> {
+  const { game, account, wallet, gameLedger, toGame, amount, idempotencyKey } = move;
+  const provider = context.providers.get(game.provider);
+  if (!provider) throw new ProviderError('TRANSFER_FAIL', `game ${game.code}: provider ${game.provider} does not run on this server`);
+  const written = await postTransfer(
+    tx,
+    {
+      debitAccountId: toGame ? wallet.id : gameLedger.id,
+      creditAccountId: toGame ? gameLedger.id : wallet.id,
+      amount,
+      kind: 'transfer',
+      idempotencyKey,
+    },
+    context.now,
+  );
+  const atProvider = { userId: context.userId, game, account, amount, idempotencyKey };
+  await (toGame ? provider.deposit(tx, atProvider) : provider.withdraw(tx, atProvider));
+  return written;
+}
+
+/** A ledger account the movement's read found, or created now (its first use). */
+function foundOrCreated(found: LedgerAccountRef | null, currency: Currency, create: () => Promise<LedgerAccountRef>): Promise<LedgerAccountRef> {
+  return found ? Promise.resolve(inCurrency(found, currency)) : create();
+}
+
+/** The member's wallet and game ledger accounts as findMemberGame read them, created on first use. */
+async function ledgerAccountsOf(tx: Transaction, member: Member, found: MemberGame, now: Date): Promise<[wallet: LedgerAccountRef, gameLedger: LedgerAccountRef]> {
+  const wallet = await foundOrCreated(found.ledger.wallet, member.currency, () => ensureWalletAccount(tx, member.userId, member.currency, now));
+  const gameLedger = await foundOrCreated(found.ledger.game, member.currency, () => ensureGameAccount(tx, member.userId, found.game.code, member.currency, now));
+  return [wallet, gameLedger];
+}
+
+type FoundGame = Awaited<ReturnType<typeof findMemberGame>>;
+
+/**
+ * The game a body names must exist and be opened by the member. New money
+ * goes only into an active game; money may leave a retired one (the home
+ * still shows it there).
+ */
+function openedGame(found: FoundGame, toGame: boolean): MemberGame {
+  if (!found || (toGame && !found.game.active)) throw new ApiError(404, 'NO_GAME');
+  if (!found.account) throw new ApiError(404, 'SLOT_NO_ACCOUNT');
+  return found;
+}
+
+/**
+ * transferMin in minor units. findMemberGame read it with the game; when
+ * there is no such game (or no settings row) it is read on its own, so the
+ * minimum is still checked before the game (the codes' order).
+ */
+async function transferMinimum(db: Queryable, found: FoundGame): Promise<bigint> {
+  return toMinor(found?.transferMin ?? (await getSetting(db, 'transferMin')));
+}
+
+/**
+ * POST /api/wallet/transfer: `amount` (minor units) from the wallet to a
+ * game or back. One side must be the wallet; the same account on both
+ * sides answers spec 5's text; less than transferMin is TRANSFER_MINIMUM.
+ */
+export async function transferMoney(db: Queryable, context: MovementContext, request: { from: string; to: string; amount: bigint }): Promise<Moved> {
+  const { from, to, amount } = request;
+  if (from === to) throw new ApiError(400, SAME_ACCOUNT);
+  if (from !== WALLET && to !== WALLET) throw new ApiError(400, 'KEY_INVALID');
+  const toGame = from === WALLET;
+  const found = await findMemberGame(db, context.userId, toGame ? to : from);
+  if (amount < (await transferMinimum(db, found))) throw new ApiError(400, 'TRANSFER_MINIMUM');
+  const game = openedGame(found, toGame);
+  const member = { userId: context.userId, currency: game.currency };
+  return inMovement(db, context.log, async (tx) => {
+    const [wallet, gameLedger] = await ledgerAccountsOf(tx, member, game, context.now);
+    const { account } = game;
+    const written = await moveGameMoney(tx, context, { game: game.game, account, wallet, gameLedger, toGame, amount, idempotencyKey: context.keyBase });
+    return { amount, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
+  });
+}
+
+/**
+ * POST /api/wallet/transferAll: everything the member can spend, to the
+ * game. The two accounts are locked before the balance is read, so
+ * "everything" cannot change before it moves. Less than transferMin
+ * (nothing, say) is TRANSFER_MINIMUM.
+ */
+export async function transferAllToGame(db: Queryable, context: MovementContext, to: string): Promise<Moved> {
+  if (to === WALLET) throw new ApiError(400, SAME_ACCOUNT);
+  const found = await findMemberGame(db, context.userId, to);
+  const game = openedGame(found, true);
+  const minimum = await transferMinimum(db, found);
+  const member = { userId: context.userId, currency: game.currency };
+  return inMovement(db, context.log, async (tx) => {
+    const [wallet, gameLedger] = await ledgerAccountsOf(tx, member, game, context.now);
+    const [lockedWallet] = (await lockAccounts(tx, [wallet.id, gameLedger.id])).filter((row) => row.id === wallet.id);
+    if (!lockedWallet) throw new Error(`ledger account ${wallet.code} vanished`);
+    const amount = availableOf(lockedWallet);
+    if (amount <= 0n || amount < minimum) throw new ApiError(400, 'TRANSFER_MINIMUM');
+    const written = await moveGameMoney(tx, context, { game: game.game, account: game.account, wallet, gameLedger, toGame: true, amount, idempotencyKey: context.keyBase });
+    return { amount, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * A member's withdrawal (spec 5, withdraw): the amount is held in the
+ * wallet as a pending transfer to the payouts account and a withdrawal row
+ * waits for an operator, who pays or rejects it (resolve.ts). With
+ * `sweepGames` (the withdraw modal's withdrawAll) every game balance first
+ * comes back to the wallet through its provider, in the same transaction.
+ */
+import { toMinor } from '../../contract/money.ts';
+import { bankAccountOf, profileOf } from '../answers/profile.ts';
+import type { Queryable } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import { balanceOf, ensureSystemAccount, ensureWalletAccount, lockAccounts } from '../ledger/accounts.ts';
+import { holdTransfer } from '../ledger/transfers.ts';
+import { availableAfter, availableNow, inMovement, type Moved, type MovementContext } from '../money/movement.ts';
+import { hasHeldBonus } from '../repositories/bonuses.ts';
+import { memberGameAccounts } from '../repositories/member-games.ts';
+import { getSettings } from '../repositories/settings.ts';
+import { memberCurrency } from '../repositories/users.ts';
+import { insertWithdrawal } from '../repositories/withdrawals.ts';
+import { moveGameMoney } from '../transfers/game-transfers.ts';
+
+export interface PayoutAccount {
+  bankCode: string;
+  accountName: string;
+  accountNo: string;
+}
+
+/** spec 5: withdrawMin ≤ amount ≤ withdrawMax (the SPA checks first, so no code of its own), to the member's bank. */
+async function checkedWithdrawal(db: Queryable, userId: number, amount: bigint): Promise<PayoutAccount> {
+  const { withdrawMin, withdrawMax } = await getSettings(db, 'withdrawMin', 'withdrawMax');
+  if (amount < toMinor(withdrawMin) || amount > toMinor(withdrawMax)) throw new ApiError(400, 'KEY_INVALID');
+  const bank = bankAccountOf(await profileOf(db, userId));
+  if (!bank) throw new ApiError(400, 'NO_BANK');
+  return { bankCode: bank.bankCode, accountName: bank.bankAccountName, accountNo: bank.bankAccountNo };
+}
+
+/**
+ * Holds `amount` (minor units) of the wallet for a payout to the member's
+ * bank account and records the withdrawal.
+ *
+ * spec 5: a member holding a bonus must withdraw the full amount
+ * (BONUS_REMAINING otherwise), so every account involved is locked before
+ * "the full amount" is read.
+ */
+export async function requestWithdrawal(db: Queryable, context: MovementContext, request: { amount: bigint; sweepGames: boolean }): Promise<Moved> {
+  const { userId, now, keyBase } = context;
+  const { amount, sweepGames } = request;
+  const payTo = await checkedWithdrawal(db, userId, amount);
+  const currency = await memberCurrency(db, userId);
+  return inMovement(db, context.log, async (tx) => {
+    const wallet = await ensureWalletAccount(tx, userId, currency, now);
+    const payouts = await ensureSystemAccount(tx, 'payouts', currency, now);
+    const gameAccounts = sweepGames ? await memberGameAccounts(tx, userId) : [];
+    const locked = await lockAccounts(tx, [wallet.id, payouts.id, ...gameAccounts.map(({ ledger }) => ledger.id)]);
+
+    for (const { ledger: gameLedger, game, account } of gameAccounts) {
+      // The balance as locked: memberGameAccounts read it before the lock.
+      const balance = balanceOf(locked.find((row) => row.id === gameLedger.id) ?? gameLedger);
+      if (balance <= 0n) continue;
+      const idempotencyKey = `${keyBase}:game:${game.code}`;
+      await moveGameMoney(tx, context, { game, account, wallet, gameLedger, toGame: false, amount: balance, idempotencyKey });
+    }
+
+    if ((await hasHeldBonus(tx, userId)) && amount !== (await availableNow(tx, wallet))) {
+      throw new ApiError(400, 'BONUS_REMAINING');
+    }
+    const written = await holdTransfer(
+      tx,
+      { debitAccountId: wallet.id, creditAccountId: payouts.id, amount, kind: 'withdraw', idempotencyKey: `${keyBase}:hold` },
+      now,
+    );
+    await insertWithdrawal(tx, { userId, pendingTransferId: written.transfer.id, ...payTo }, now);
+    return { amount, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
+  });
+}
