@@ -10,7 +10,7 @@
  * only one process may open: stop the server first).
  */
 import { OPERATOR_ROLES, type OperatorRole } from '../src/contract/api.ts';
-import { phoneError } from '../src/contract/rules.ts';
+import { phoneError } from '../src/contract/rules/members.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { addOperator, disableOperator, OperatorRefused, resetOperator } from '../src/server/operators/accounts.ts';

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { isEnglishName, needsEnglishName, normalizeNamePart } from '../../src/contract/rules.ts';
+import { isEnglishName, needsEnglishName, normalizeNamePart } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { PASSWORD_MIN_LENGTH } from '../../src/contract/rules.ts';
+import { PASSWORD_MIN_LENGTH } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, type Result } from '../shared/result.ts';
 import type { ChangePasswordContext, ChangePasswordEvent, ChangePasswordTag } from './change-password.types.ts';

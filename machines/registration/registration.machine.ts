@@ -5,7 +5,7 @@ import {
   needsEnglishName,
   PASSWORD_MIN_LENGTH,
   phoneError,
-} from '../../src/contract/rules.ts';
+} from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {

@@ -1,5 +1,5 @@
 /** Registration wizard, steps 0-3 (spec 2 Registration, spec 4, spec 5). */
-import type { Currency, Variant } from '../../src/contract/rules.ts';
+import type { Currency, Variant } from '../../src/contract/rules/members.ts';
 
 export interface RegistrationInput {
   variant: Variant;

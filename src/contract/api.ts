@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { Amount, amountSchema } from './money.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules/members.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));

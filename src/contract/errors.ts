@@ -93,6 +93,10 @@ export const ERROR_CODES = [
   'INVALID_CODE',
   'INVALID_COUPON_TYPE',
   'COUPON_EXPIRED',
+  // Our own, beside spec 8's: the withdrawal limits (spec 5 names the rule, not a code), one code
+  // each, answered by the server and the withdraw machine alike (contract/rules/money.ts).
+  'WITHDRAW_MINIMUM',
+  'WITHDRAW_MAXIMUM',
 ] as const;
 
 /**

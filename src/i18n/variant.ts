@@ -1,4 +1,4 @@
-import type { Variant } from '../contract/rules.ts';
+import type { Variant } from '../contract/rules/members.ts';
 
 /**
  * The build's variant (Thailand or Laos). The server's VARIANT env decides it;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 

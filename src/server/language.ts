@@ -4,7 +4,7 @@
  * its Accept-Language header asks for.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Variant } from '../contract/rules.ts';
+import type { Variant } from '../contract/rules/members.ts';
 
 /** The spec's language keys: `la` is Lao here (BCP 47 says `lo`; both are accepted). */
 export type Language = 'th' | 'la' | 'en';

@@ -2,6 +2,8 @@
  * The numbers the server enforces, in one place (reasons in docs/decisions.md,
  * "## Server").
  */
+import { SLIP_UPLOAD_INTERVAL_MS } from '../contract/rules/slips.ts';
+
 const MINUTE_MS = 60_000;
 
 /** A login token lives 7 days from login; it does not slide. */
@@ -50,6 +52,22 @@ export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 
 /** Largest JSON body accepted; the biggest real request is well under 2 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * No body of this API nests more than a few levels or holds more than a few
+ * dozen values; these caps are far above that and bound the walk over a
+ * body (and everything after it) on a hostile one. 64 KB of JSON is ~30,000
+ * levels.
+ */
+export const BODY_MAX_DEPTH = 32;
+export const BODY_MAX_VALUES = 10_000;
+
+/** Password hashes waiting for a turn (auth/passwords.ts); beyond this a hash is refused at once (PasswordHashingBusy). */
+export const HASHING_QUEUE_MAX = 256;
+
+/** A signed provider call older than this is refused (a captured call cannot be replayed later). */
+export const WEBHOOK_TOLERANCE_MS = 5 * MINUTE_MS;
+/** A provider's timestamp this far ahead of our clock still passes (clocks drift a little). */
+export const WEBHOOK_FUTURE_SKEW_MS = 30_000;
 
 /** A game entry link's one-time token works this long: enough to open it, too short to share. */
 export const GAME_ENTRY_TOKEN_LIFETIME_MS = 2 * MINUTE_MS;
@@ -67,8 +85,8 @@ export const OPS_PAYMENTS_LIST_MAX = 500;
 
 // ---------------------------------------------------------------- slips (docs/decisions.md, "Slips")
 
-/** spec 8 REQUEST_LIMIT_1MIN: one slip per member per minute. */
-export const SLIP_UPLOAD_INTERVAL_MS = MINUTE_MS;
+/** spec 8 REQUEST_LIMIT_1MIN: one slip per member per minute (a rule the SPA shares). */
+export { SLIP_UPLOAD_INTERVAL_MS };
 /** The same minute as a reservation (limits/store.ts): every upload waits a minute after the last, whatever it held. */
 export const SLIP_UPLOAD_COOLDOWN = { free: 0, baseMs: SLIP_UPLOAD_INTERVAL_MS, maxMs: SLIP_UPLOAD_INTERVAL_MS, forgetAfterMs: SLIP_UPLOAD_INTERVAL_MS };
 

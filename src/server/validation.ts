@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { ERROR_CODES, type ErrorCode } from '../contract/errors.ts';
 import { ApiError } from './errors.ts';
+import { BODY_MAX_DEPTH, BODY_MAX_VALUES } from './policy.ts';
 
 const errorCodes = new Set<string>(ERROR_CODES);
 
@@ -20,18 +21,11 @@ function codeFor(issue: v.BaseIssue<unknown>): ErrorCode {
 
 /** No field of this API holds control characters, and PostgreSQL cannot store NUL in text at all. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-/**
- * No body of this API nests more than a few levels or holds more than a few
- * dozen values; these caps are far above that and bound the walk below (and
- * everything after it) on a hostile body. 64 KB of JSON is ~30,000 levels.
- */
-const MAX_DEPTH = 32;
-const MAX_VALUES = 10_000;
 
 /**
  * Whether a parsed body (or the path parameters, or the query) is fit to
- * reach a schema: at most MAX_DEPTH levels of objects and arrays, at most
- * MAX_VALUES values, and no control character in any string. A loop over an
+ * reach a schema: at most BODY_MAX_DEPTH levels of objects and arrays, at most
+ * BODY_MAX_VALUES values, and no control character in any string. A loop over an
  * explicit stack, not recursion: a deeply nested body overflowed the call
  * stack once and answered 500 (issue 9).
  */
@@ -41,13 +35,13 @@ function isPlainInput(root: unknown): boolean {
   while (pending.length > 0) {
     const { value, depth } = pending.pop()!;
     values += 1;
-    if (values > MAX_VALUES) return false;
+    if (values > BODY_MAX_VALUES) return false;
     if (typeof value === 'string') {
       if (CONTROL_CHARACTER.test(value)) return false;
     } else if (typeof value === 'object' && value !== null) {
-      if (depth > MAX_DEPTH) return false;
+      if (depth > BODY_MAX_DEPTH) return false;
       const children = Object.values(value);
-      if (values + pending.length + children.length > MAX_VALUES) return false;
+      if (values + pending.length + children.length > BODY_MAX_VALUES) return false;
       for (const child of children) pending.push({ value: child, depth: depth + 1 });
     }
   }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
-import { PASSWORD_MIN_LENGTH } from '../../src/contract/rules.ts';
+import { PASSWORD_MIN_LENGTH } from '../../src/contract/rules/members.ts';
 import { changePasswordModels } from './change-password.model.ts';
 import { describeModels } from './support/describe-model.ts';
 

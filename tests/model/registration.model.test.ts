@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RegistrationContext, RegistrationPayload } from '../../machines/registration/registration.types.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
-import { phoneError } from '../../src/contract/rules.ts';
+import { phoneError } from '../../src/contract/rules/members.ts';
 import { registrationModels } from './registration.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
-import type { Variant } from '../../src/contract/rules.ts';
+import type { Variant } from '../../src/contract/rules/members.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { TwilioCredentials } from '../../src/server/config.ts';
 import { e164, TwilioError, twilioSms } from '../../src/server/sms/twilio.ts';

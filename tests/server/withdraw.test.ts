@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
-import { bankAccounts, ledgerTransfers, withdrawals } from '../../src/server/db/schema.ts';
+import { bankAccounts, ledgerTransfers, memberBonuses, withdrawals } from '../../src/server/db/schema.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
 import { call } from './helpers/http.ts';
 import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf } from './helpers/money.ts';
@@ -37,15 +37,22 @@ describe('POST /api/wallet/withdraw', () => {
     expect((await walletOf(m, member.token)).wallet).toBe(599.5);
   });
 
-  it('takes amounts from withdrawMin to withdrawMax, and refuses others with KEY_INVALID', async () => {
+  it('takes amounts from withdrawMin to withdrawMax, refuses others with the limit\'s code, and what is no amount with KEY_INVALID', async () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 100_000 });
     await putSetting(m.db, 'withdrawMin', 150);
     await putSetting(m.db, 'withdrawMax', 20_000);
     const before = await ledgerSnapshot(m.db);
-    for (const amount of [149.99, 20_000.01, 0, -150, 0.001]) {
+    const refusals: [number, string][] = [
+      [149.99, 'WITHDRAW_MINIMUM'],
+      [20_000.01, 'WITHDRAW_MAXIMUM'],
+      [0, 'KEY_INVALID'],
+      [-150, 'KEY_INVALID'],
+      [0.001, 'KEY_INVALID'],
+    ];
+    for (const [amount, code] of refusals) {
       const response = await call(m.app, endpoints.withdraw, { amount }, { token: member.token });
-      expect([amount, response.statusCode, response.json()]).toEqual([amount, 400, { message: 'KEY_INVALID' }]);
+      expect([amount, response.statusCode, response.json()]).toEqual([amount, 400, { message: code }]);
     }
     expect(await ledgerSnapshot(m.db)).toEqual(before);
     for (const amount of [150, 20_000]) {
@@ -71,6 +78,30 @@ describe('POST /api/wallet/withdraw', () => {
       const response = await call(m.app, endpoint, { amount: 200 }, { token: member.token });
       expect([response.statusCode, response.json()]).toEqual([400, { message: 'NO_BANK' }]);
     }
+  });
+
+  it('asks a member holding a bonus for the full amount (BONUS_REMAINING), withdrawAll counting the games', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m, { wallet: 500, inGames: { TEST_SLOT: 250 } });
+    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', status: 'active', activatedAt: m.clock() });
+    const before = await ledgerSnapshot(m.db);
+    for (const [endpoint, amount] of [
+      [endpoints.withdraw, 499.99],
+      [endpoints.withdrawAll, 500],
+    ] as const) {
+      const response = await call(m.app, endpoint, { amount }, { token: member.token });
+      expect([amount, response.statusCode, response.json()]).toEqual([amount, 400, { message: 'BONUS_REMAINING' }]);
+    }
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    const whole = await call(m.app, endpoints.withdrawAll, { amount: 750 }, { token: member.token });
+    expect([whole.statusCode, whole.json()]).toMatchObject([200, { amount: 750, wallet: { amount: 0 } }]);
+  });
+
+  it('holds any amount again once the bonus has ended', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m, { wallet: 500 });
+    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', status: 'finished', activatedAt: m.clock(), endedAt: m.clock() });
+    expect((await call(m.app, endpoints.withdraw, { amount: 200 }, { token: member.token })).statusCode).toBe(200);
   });
 
   it('replays a key without holding twice, and races with one key hold once', async () => {
@@ -137,8 +168,11 @@ describe('POST /api/wallet/withdrawAll', () => {
     const member = await memberWithMoney(m, { inGames: { TEST_SLOT: 60_000 } });
     const before = await ledgerSnapshot(m.db);
     const calls = m.provider.calls.length;
-    for (const amount of [99.99, 50_000.01]) {
-      expect((await call(m.app, endpoints.withdrawAll, { amount }, { token: member.token })).json()).toEqual({ message: 'KEY_INVALID' });
+    for (const [amount, code] of [
+      [99.99, 'WITHDRAW_MINIMUM'],
+      [50_000.01, 'WITHDRAW_MAXIMUM'],
+    ] as const) {
+      expect((await call(m.app, endpoints.withdrawAll, { amount }, { token: member.token })).json()).toEqual({ message: code });
     }
     expect(await ledgerSnapshot(m.db)).toEqual(before);
     expect(m.provider.calls).toHaveLength(calls);

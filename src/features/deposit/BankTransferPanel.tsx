@@ -10,7 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DepositBank, DepositLookupResponse } from '../../contract/deposit.ts';
-import { groupAccountNumber } from '../../contract/rules.ts';
+import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { bankAccountNameMachine } from '../../../machines/bank-account-name/bank-account-name.machine.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';

@@ -10,7 +10,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  QR_CLIENT_MINIMUMS,
   QR_IGNORED_BELOW,
   QR_PROVIDERS,
   QR_QUICK_AMOUNTS,
@@ -18,6 +17,7 @@ import {
   type QrProvider,
   type QrState,
 } from '../../contract/deposit.ts';
+import { qrMinimum } from '../../contract/rules/money.ts';
 import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.machine.ts';
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
 import { qrImageMachine } from '../../../machines/qr-image/qr-image.machine.ts';
@@ -39,10 +39,6 @@ type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
 /** The providers' names on their tabs (spec 2). Product codes: the same in every language. */
 const PROVIDER_LABELS: Record<QrProvider, string> = { KBANK: 'KBANK QR', WW: 'WW', E2P: 'E2P' };
 
-/** spec 5's client minimum, or the server's setting when it is higher. */
-function minimumOf(provider: QrProvider, lookup: DepositLookupResponse | null): number {
-  return Math.max(QR_CLIENT_MINIMUMS[provider], lookup?.qrMinimums[provider] ?? 0);
-}
 
 function useQrActor(
   provider: QrProvider,
@@ -71,7 +67,7 @@ function useQrActor(
         paymentReceived: (_, { amount }) => latest.current.paid(amount),
       },
     }),
-    { input: { provider, minimum: minimumOf(provider, lookup) } },
+    { input: { provider, minimum: qrMinimum(provider, lookup?.qrMinimums) } },
   );
 }
 

@@ -11,7 +11,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode, SlipReasonCode, SpecialMessage } from '../../contract/errors.ts';
-import { PASSWORD_MIN_LENGTH } from '../../contract/rules.ts';
+import { PASSWORD_MIN_LENGTH } from '../../contract/rules/members.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { VARIANT } from '../../i18n/variant.ts';
 import { NETWORK_ERROR_MESSAGE } from './message-text.tsx';
@@ -124,6 +124,8 @@ export const MESSAGES = {
   INVALID_CODE: msg`This code is not valid.`,
   INVALID_COUPON_TYPE: msg`This coupon cannot be claimed here.`,
   COUPON_EXPIRED: msg`This coupon has expired.`,
+  WITHDRAW_MINIMUM: msg`The amount is below the minimum withdrawal.`,
+  WITHDRAW_MAXIMUM: msg`The amount is above the maximum withdrawal.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { groupAccountNumber } from '../../contract/rules.ts';
+import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { formatDateTime } from '../ui/date-time.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { useRead } from '../ui/use-read.ts';

@@ -1,7 +1,7 @@
 /**
  * Registration wizard, steps 0-3 (spec 2, 4, 5), driven by registrationMachine.
  * The view branches on the machine's step tags and maps its error codes to
- * texts; all rules live in the machine and src/contract/rules.ts.
+ * texts; all rules live in the machine and src/contract/rules/members.ts.
  */
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -17,7 +17,7 @@ import type {
   RegistrationLookups,
   RegistrationPayload,
 } from '../../../machines/registration/registration.types.ts';
-import { LAOS_CURRENCIES } from '../../contract/rules.ts';
+import { LAOS_CURRENCIES } from '../../contract/rules/members.ts';
 import { useApi } from '../../app/use-app.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { VARIANT } from '../../i18n/variant.ts';

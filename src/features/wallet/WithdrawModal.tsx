@@ -10,7 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WalletResponse } from '../../contract/api.ts';
-import { groupAccountNumber } from '../../contract/rules.ts';
+import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { parseAmount } from '../../../machines/shared/amount.ts';
 import type { Result } from '../../../machines/shared/result.ts';
 import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';

@@ -6,6 +6,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
+import { HASHING_QUEUE_MAX } from '../policy.ts';
 
 interface ScryptParameters {
   N: number;
@@ -24,8 +25,7 @@ const SALT_LENGTH = 16;
  * take every core from the requests that move money.
  */
 export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
-/** Hashes waiting for a turn; beyond this a hash is refused at once (PasswordHashingBusy). */
-export const HASHING_QUEUE_MAX = 256;
+export { HASHING_QUEUE_MAX };
 
 const hashing = pLimit(HASHING_CONCURRENCY);
 

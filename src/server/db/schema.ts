@@ -417,6 +417,33 @@ export const withdrawals = pgTable(
 );
 
 /**
+ * The bonuses a member took (spec 3 userBonus). The promotions issue adds
+ * the bonuses themselves and what a member's bonus grants; today nothing
+ * writes here, and the one rule that depends on it (a member holding a
+ * bonus withdraws the full amount) reads it. At most one is active per
+ * member.
+ */
+export const MEMBER_BONUS_STATUSES = ['active', 'finished', 'cancelled'] as const;
+export const memberBonuses = pgTable(
+  'member_bonuses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    bonusCode: text('bonus_code').notNull(),
+    status: text('status', { enum: MEMBER_BONUS_STATUSES }).notNull(),
+    activatedAt: at('activated_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    check('member_bonuses_status_check', sql`${t.status} in ('active', 'finished', 'cancelled')`),
+    check('member_bonuses_ended_check', sql`(${t.status} = 'active') = (${t.endedAt} is null)`),
+    uniqueIndex('member_bonuses_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
  * The answers of money-moving calls by Idempotency-Key, so a retried call
  * returns the first answer. The row is written in the same transaction as
  * the movement: either both exist or neither.

@@ -4,8 +4,9 @@
  * it. The payment that pays it arrives through the provider's webhook
  * (webhook-credit.ts). Everything is keyed by the member's user id.
  */
-import { QR_CLIENT_MINIMUMS, type DepositBank, type QrProvider, type QrState } from '../../contract/deposit.ts';
+import type { DepositBank, QrProvider, QrState } from '../../contract/deposit.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
+import { qrAmountError } from '../../contract/rules/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { isPromptPayId, promptPayPayload, qrSvg } from '../payments/promptpay.ts';
@@ -84,12 +85,12 @@ export async function openQr(db: Queryable, userId: number, provider: QrProvider
  * amount below the provider's minimum or above qrMaximum, is QR_FAIL.
  */
 export async function createQr(db: Queryable, userId: number, provider: QrProvider, amount: number, now: Date): Promise<{ qr: QrState; id: number }> {
-  const { depositAccounts: accounts, qrMinimums: minimums, qrMaximum, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMaximum', 'qrMinutes');
+  const { depositAccounts: accounts, qrMinimums, qrMaximum, qrMinutes: minutes } = await getSettings(db, 'depositAccounts', 'qrMinimums', 'qrMaximum', 'qrMinutes');
   const currency = await memberCurrency(db, userId);
   const account = accounts.find((candidate) => candidate.bankCode === provider && candidate.currency === 'BAHT' && candidate.promptPayId !== null);
   if (currency !== 'BAHT' || !account?.promptPayId || !isPromptPayId(account.promptPayId)) throw new ApiError(400, 'QR_FAIL');
-  if (amount < Math.max(minimums[provider] ?? 0, QR_CLIENT_MINIMUMS[provider])) throw new ApiError(400, 'QR_FAIL');
-  if (amount > qrMaximum) throw new ApiError(400, 'QR_FAIL');
+  const amountError = qrAmountError(amount, provider, { qrMinimums, qrMaximum });
+  if (amountError !== null) throw new ApiError(400, amountError);
 
   const payload = promptPayPayload(account.promptPayId, amount);
   const qr = await db.transaction(async (tx) => {

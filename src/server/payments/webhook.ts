@@ -18,14 +18,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import * as v from 'valibot';
 import { PaymentWebhook, QR_PROVIDERS, type QrProvider } from '../../contract/deposit.ts';
 import type { Config } from '../config.ts';
+import { WEBHOOK_FUTURE_SKEW_MS, WEBHOOK_TOLERANCE_MS } from '../policy.ts';
 
 export const SIGNATURE_HEADER = 'x-signature';
 export const TIMESTAMP_HEADER = 'x-timestamp';
 
-/** A signed call older than this is refused (a captured call cannot be replayed later). */
-export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
-/** A timestamp this far ahead of our clock still passes (clocks drift a little). */
-export const WEBHOOK_FUTURE_SKEW_MS = 30_000;
 
 export type PaymentNotice = v.InferOutput<typeof PaymentWebhook>;
 

@@ -29,13 +29,10 @@ export async function lockMemberSlips(tx: Transaction, userId: number): Promise<
 }
 
 /** Whether the member recorded a slip after `since`. */
-export async function hasSlipSince(db: Queryable, userId: number, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: slips.id })
-    .from(slips)
-    .where(and(eq(slips.userId, userId), gt(slips.createdAt, since)))
-    .limit(1);
-  return row !== undefined;
+/** When the member's newest slip was recorded; null before their first. */
+export async function lastSlipAt(db: Queryable, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: slips.createdAt }).from(slips).where(eq(slips.userId, userId)).orderBy(desc(slips.createdAt)).limit(1);
+  return row?.createdAt ?? null;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import type { ProfileUpdateRequest } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
-import { PASSWORD_MIN_LENGTH, isEnglishName, isPlainName, normalizeNamePart } from '../../contract/rules.ts';
+import { PASSWORD_MIN_LENGTH, isEnglishName, isPlainName, normalizeNamePart } from '../../contract/rules/members.ts';
 import { bankAccountOf, profileAnswer, profileOf } from '../answers/profile.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ApiError } from '../errors.ts';

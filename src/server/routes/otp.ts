@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { phoneError } from '../../contract/rules.ts';
+import { phoneError } from '../../contract/rules/members.ts';
 import { hashOtpCode, hashToken, newOtpCode, newOtpRef, newToken, otpCodeMatches } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { RateLimited } from '../limits/limits.ts';

@@ -19,7 +19,7 @@ import {
   phoneError,
   profileIdFromInviteCode,
   type Variant,
-} from '../../contract/rules.ts';
+} from '../../contract/rules/members.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { violatedUniqueConstraint } from '../db/client.ts';

@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { phoneError } from '../../contract/rules.ts';
+import { phoneError } from '../../contract/rules/members.ts';
 import { logIn } from '../auth/login.ts';
 import { ApiError } from '../errors.ts';
 import { revokeOperatorSession } from '../repositories/operators.ts';

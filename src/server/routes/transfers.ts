@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { toMinor } from '../../contract/money.ts';
 import { movedAnswer } from '../answers/moved.ts';
 import { memberMovement } from '../money/movement.ts';
 import { route } from '../route.ts';
@@ -18,7 +17,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.transfer, async ({ body, caller, db, request }) => {
     const context = memberMovement(request, caller.userId, 'transfer', games, clock());
-    return movedAnswer(await transferMoney(db, context, { from: body.from, to: body.to, amount: toMinor(body.amount) }));
+    return movedAnswer(await transferMoney(db, context, body));
   });
 
   route(app, endpoints.transferAll, async ({ body, caller, db, request }) => {

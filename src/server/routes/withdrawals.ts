@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import type { Withdrawal } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
-import { toMajor, toMinor } from '../../contract/money.ts';
+import { toMajor } from '../../contract/money.ts';
 import { movedAnswer } from '../answers/moved.ts';
 import { memberMovement } from '../money/movement.ts';
 import { OPS_WITHDRAWALS_LIST_MAX } from '../policy.ts';
@@ -47,13 +47,13 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.withdraw, async ({ body, caller, db, request }) => {
     const context = memberMovement(request, caller.userId, 'withdraw', games, clock());
-    return movedAnswer(await requestWithdrawal(db, context, { amount: toMinor(body.amount), sweepGames: false }));
+    return movedAnswer(await requestWithdrawal(db, context, { amount: body.amount, sweepGames: false }));
   });
 
   // The withdraw modal's call: every game balance comes back to the wallet first (docs/decisions.md).
   route(app, endpoints.withdrawAll, async ({ body, caller, db, request }) => {
     const context = memberMovement(request, caller.userId, 'withdrawAll', games, clock());
-    return movedAnswer(await requestWithdrawal(db, context, { amount: toMinor(body.amount), sweepGames: true }));
+    return movedAnswer(await requestWithdrawal(db, context, { amount: body.amount, sweepGames: true }));
   });
 
   // ---------------------------------------------------------------- operator

@@ -11,10 +11,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SlipReasonCode } from '../../contract/errors.ts';
+import { slipWaitMs } from '../../contract/rules/slips.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { hasSlipSince, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, type SlipRow } from '../repositories/slips.ts';
+import { lastSlipAt, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, type SlipRow } from '../repositories/slips.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { SLIP_UPLOAD_INTERVAL_MS } from '../policy.ts';
 import { decodeSlipImage, STORED_IMAGE } from './slip-image.ts';
 import { readSlipQr, type SlipQr } from './slip-qr.ts';
 
@@ -28,8 +28,9 @@ export class SlipTooSoon extends Error {
   }
 }
 
-export function uploadedTooSoon(db: Queryable, userId: number, now: Date): Promise<boolean> {
-  return hasSlipSince(db, userId, new Date(now.getTime() - SLIP_UPLOAD_INTERVAL_MS));
+/** The shared one-a-minute rule (contract/rules/slips.ts) over the member's newest slip. */
+export async function uploadedTooSoon(db: Queryable, userId: number, now: Date): Promise<boolean> {
+  return slipWaitMs(await lastSlipAt(db, userId), now) > 0;
 }
 
 /**
@@ -71,7 +72,7 @@ export function recordSlip(db: Db, { userId, qr, problem, storageKey }: CheckedS
   const slip = { userId, reference: qr?.reference ?? null, sendingBank: qr?.sendingBank ?? null, storageKey };
   return db.transaction(async (tx) => {
     await lockMemberSlips(tx, userId);
-    if (await hasSlipSince(tx, userId, new Date(now.getTime() - SLIP_UPLOAD_INTERVAL_MS))) throw new SlipTooSoon();
+    if (await uploadedTooSoon(tx, userId, now)) throw new SlipTooSoon();
     if (problem !== null) return insertFailedSlip(tx, { ...slip, status: 'FAILED', note: problem }, now);
     const held = await insertSlipHoldingReference(tx, { ...slip, status: 'PENDING', note: null }, now);
     return held ?? insertFailedSlip(tx, { ...slip, status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' }, now);

@@ -12,7 +12,7 @@
  * an error message.
  */
 import type { TwilioCredentials } from '../config.ts';
-import type { Variant } from '../../contract/rules.ts';
+import type { Variant } from '../../contract/rules/members.ts';
 import type { SmsSender } from './sms.ts';
 
 export const TWILIO_API_URL = 'https://api.twilio.com';

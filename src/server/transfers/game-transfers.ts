@@ -7,7 +7,8 @@
  */
 import { WALLET } from '../../contract/api.ts';
 import { SERVER_TEXTS } from '../../contract/errors.ts';
-import { toMinor } from '../../contract/money.ts';
+import { toMajor, toMinor } from '../../contract/money.ts';
+import { transferAmountError } from '../../contract/rules/money.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { ProviderError, type Game } from '../games/provider.ts';
@@ -85,26 +86,33 @@ function openedGame(found: FoundGame, toGame: boolean): MemberGame {
 }
 
 /**
- * transferMin in minor units. findMemberGame read it with the game; when
+ * transferMin, major units. findMemberGame read it with the game; when
  * there is no such game (or no settings row) it is read on its own, so the
  * minimum is still checked before the game (the codes' order).
  */
-async function transferMinimum(db: Queryable, found: FoundGame): Promise<bigint> {
-  return toMinor(found?.transferMin ?? (await getSetting(db, 'transferMin')));
+async function transferMinimum(db: Queryable, found: FoundGame): Promise<number> {
+  return found?.transferMin ?? (await getSetting(db, 'transferMin'));
+}
+
+/** The shared transfer rule (contract/rules/money.ts) as a refusal. */
+function checkTransferAmount(amount: number, transferMin: number): void {
+  const error = transferAmountError(amount, transferMin);
+  if (error !== null) throw new ApiError(400, error);
 }
 
 /**
- * POST /api/wallet/transfer: `amount` (minor units) from the wallet to a
+ * POST /api/wallet/transfer: `amount` (major units) from the wallet to a
  * game or back. One side must be the wallet; the same account on both
  * sides answers spec 5's text; less than transferMin is TRANSFER_MINIMUM.
  */
-export async function transferMoney(db: Queryable, context: MovementContext, request: { from: string; to: string; amount: bigint }): Promise<Moved> {
-  const { from, to, amount } = request;
+export async function transferMoney(db: Queryable, context: MovementContext, request: { from: string; to: string; amount: number }): Promise<Moved> {
+  const { from, to } = request;
   if (from === to) throw new ApiError(400, SAME_ACCOUNT);
   if (from !== WALLET && to !== WALLET) throw new ApiError(400, 'KEY_INVALID');
   const toGame = from === WALLET;
   const found = await findMemberGame(db, context.userId, toGame ? to : from);
-  if (amount < (await transferMinimum(db, found))) throw new ApiError(400, 'TRANSFER_MINIMUM');
+  checkTransferAmount(request.amount, await transferMinimum(db, found));
+  const amount = toMinor(request.amount);
   const game = openedGame(found, toGame);
   const member = { userId: context.userId, currency: game.currency };
   return inMovement(db, context.log, async (tx) => {
@@ -132,7 +140,7 @@ export async function transferAllToGame(db: Queryable, context: MovementContext,
     const [lockedWallet] = (await lockAccounts(tx, [wallet.id, gameLedger.id])).filter((row) => row.id === wallet.id);
     if (!lockedWallet) throw new Error(`ledger account ${wallet.code} vanished`);
     const amount = availableOf(lockedWallet);
-    if (amount <= 0n || amount < minimum) throw new ApiError(400, 'TRANSFER_MINIMUM');
+    checkTransferAmount(toMajor(amount), minimum);
     const written = await moveGameMoney(tx, context, { game: game.game, account: game.account, wallet, gameLedger, toGame: true, amount, idempotencyKey: context.keyBase });
     return { amount, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
   });

@@ -5,7 +5,8 @@
  * `sweepGames` (the withdraw modal's withdrawAll) every game balance first
  * comes back to the wallet through its provider, in the same transaction.
  */
-import { toMinor } from '../../contract/money.ts';
+import { toMajor, toMinor } from '../../contract/money.ts';
+import { fullAmountError, withdrawLimitError } from '../../contract/rules/money.ts';
 import { bankAccountOf, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
@@ -25,27 +26,28 @@ export interface PayoutAccount {
   accountNo: string;
 }
 
-/** spec 5: withdrawMin ≤ amount ≤ withdrawMax (the SPA checks first, so no code of its own), to the member's bank. */
-async function checkedWithdrawal(db: Queryable, userId: number, amount: bigint): Promise<PayoutAccount> {
-  const { withdrawMin, withdrawMax } = await getSettings(db, 'withdrawMin', 'withdrawMax');
-  if (amount < toMinor(withdrawMin) || amount > toMinor(withdrawMax)) throw new ApiError(400, 'KEY_INVALID');
+/** The shared limits rule (contract/rules/money.ts), then the member's bank account the money goes to. */
+async function checkedWithdrawal(db: Queryable, userId: number, amount: number): Promise<PayoutAccount> {
+  const limitError = withdrawLimitError(amount, await getSettings(db, 'withdrawMin', 'withdrawMax'));
+  if (limitError !== null) throw new ApiError(400, limitError);
   const bank = bankAccountOf(await profileOf(db, userId));
   if (!bank) throw new ApiError(400, 'NO_BANK');
   return { bankCode: bank.bankCode, accountName: bank.bankAccountName, accountNo: bank.bankAccountNo };
 }
 
 /**
- * Holds `amount` (minor units) of the wallet for a payout to the member's
+ * Holds `amount` (major units) of the wallet for a payout to the member's
  * bank account and records the withdrawal.
  *
  * spec 5: a member holding a bonus must withdraw the full amount
  * (BONUS_REMAINING otherwise), so every account involved is locked before
  * "the full amount" is read.
  */
-export async function requestWithdrawal(db: Queryable, context: MovementContext, request: { amount: bigint; sweepGames: boolean }): Promise<Moved> {
+export async function requestWithdrawal(db: Queryable, context: MovementContext, request: { amount: number; sweepGames: boolean }): Promise<Moved> {
   const { userId, now, keyBase } = context;
-  const { amount, sweepGames } = request;
-  const payTo = await checkedWithdrawal(db, userId, amount);
+  const { sweepGames } = request;
+  const payTo = await checkedWithdrawal(db, userId, request.amount);
+  const amount = toMinor(request.amount);
   const currency = await memberCurrency(db, userId);
   return inMovement(db, context.log, async (tx) => {
     const wallet = await ensureWalletAccount(tx, userId, currency, now);
@@ -61,9 +63,8 @@ export async function requestWithdrawal(db: Queryable, context: MovementContext,
       await moveGameMoney(tx, context, { game, account, wallet, gameLedger, toGame: false, amount: balance, idempotencyKey });
     }
 
-    if ((await hasHeldBonus(tx, userId)) && amount !== (await availableNow(tx, wallet))) {
-      throw new ApiError(400, 'BONUS_REMAINING');
-    }
+    const bonusError = fullAmountError(request.amount, toMajor(await availableNow(tx, wallet)), await hasHeldBonus(tx, userId));
+    if (bonusError !== null) throw new ApiError(400, bonusError);
     const written = await holdTransfer(
       tx,
       { debitAccountId: wallet.id, creditAccountId: payouts.id, amount, kind: 'withdraw', idempotencyKey: `${keyBase}:hold` },

@@ -2,7 +2,7 @@
  * Business rules of spec section 5 that both sides enforce: the SPA to answer
  * at once, the server because the client is never trusted.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export type Variant = 'th' | 'la';
 export const VARIANTS = ['th', 'la'] as const satisfies readonly Variant[];
