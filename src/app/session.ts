@@ -3,10 +3,10 @@
  * token lives, and what the server's special messages do. The machine stays
  * pure; storage, navigation and the two server calls are provided here.
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { AnyRouter } from '@tanstack/react-router';
 import { sessionMachine } from '../../machines/session/session.machine.ts';
-import type { ServiceStatus } from '../../machines/session/session.types.ts';
+import { sessionActors } from '../../machines/session/session.actors.ts';
 import type { ApiClient } from '../api/client.ts';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage.ts';
 
@@ -30,19 +30,7 @@ export function createSession(deps: { api: () => ApiClient; router: () => AnyRou
           document.documentElement.removeAttribute(TERMINATED_ATTRIBUTE);
         },
       },
-      actors: {
-        checkService: fromPromise(async ({ signal }): Promise<ServiceStatus> => {
-          const result = await deps.api().call('lookupActive', { signal });
-          return { gone: result.ok ? result.data.status === 'gone' : result.message === 'gone' };
-        }),
-        revokeToken: fromPromise(async ({ input }: { input: { token: string } }): Promise<void> => {
-          // spec: logout clears the token whatever the server says.
-          await deps
-            .api()
-            .call('logout', { token: input.token })
-            .catch(() => undefined);
-        }),
-      },
+      actors: sessionActors(deps.api),
     }),
     { input: readStoredToken() },
   );

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import { TRUELINK_SHARED_SECRET } from '../../src/contract/deposit.ts';
-import { encryptLink } from '../../src/features/deposit/encrypt-link.ts';
+import { encryptLink } from '../../src/api/encrypt-link.ts';
 import { countdownText } from '../../machines/qr-countdown/qr-countdown.selectors.ts';
 
 describe('encryptLink', () => {

@@ -7,12 +7,12 @@
  */
 import { useEffect, useId, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DepositBank, DepositLookupResponse } from '../../contract/deposit.ts';
 import { groupAccountNumber } from '../../contract/rules/members.ts';
+import { bankAccountNameActors } from '../../../machines/bank-account-name/bank-account-name.actors.ts';
 import { bankAccountNameMachine } from '../../../machines/bank-account-name/bank-account-name.machine.ts';
-import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
@@ -56,14 +56,7 @@ export function BankTransferPanel({
   const copyTexts = useLatest({ copied: (text: string) => t`Copied: ${text}`, failed: t`Failed to copy` });
   const machine = useActorRef(
     bankAccountNameMachine.provide({
-      actors: {
-        saveName: fromPromise<Result<{ bankAccountName: string }>, { bankCode: string; bankAccountName: string }>(
-          async ({ input, signal }) => {
-            const result = await api.call('bankAccountName', input, { signal });
-            return result.ok ? { ok: true, data: { bankAccountName: result.data.bankAccount.bankAccountName } } : result;
-          },
-        ),
-      },
+      actors: bankAccountNameActors(api),
       actions: {
         copy: (_, { text }) => copyText(text, copyTexts.current),
         // spec 5: a name that is empty or not English letters is a toast.

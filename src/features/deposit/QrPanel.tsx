@@ -7,22 +7,15 @@
  */
 import { useId, useRef, useState, type CSSProperties } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  QR_IGNORED_BELOW,
-  QR_PROVIDERS,
-  QR_QUICK_AMOUNTS,
-  type DepositLookupResponse,
-  type QrProvider,
-  type QrState,
-} from '../../contract/deposit.ts';
+import { QR_IGNORED_BELOW, QR_PROVIDERS, QR_QUICK_AMOUNTS, type DepositLookupResponse, type QrProvider } from '../../contract/deposit.ts';
 import { qrMinimum } from '../../contract/rules/money.ts';
+import { qrCountdownActors } from '../../../machines/qr-countdown/qr-countdown.actors.ts';
 import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.machine.ts';
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
+import { qrImageActors } from '../../../machines/qr-image/qr-image.actors.ts';
 import { qrImageMachine } from '../../../machines/qr-image/qr-image.machine.ts';
-import type { SaveOutcome } from '../../../machines/qr-image/qr-image.types.ts';
-import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -47,21 +40,9 @@ function useQrActor(
 ) {
   const api = useApi();
   const latest = useLatest(events);
-  const read = fromPromise<Result<QrState>, { provider: QrProvider }>(({ input, signal }) =>
-    api.call('qrGet', { params: { bankCode: input.provider }, signal }),
-  );
   return useActorRef(
     qrCountdownMachine.provide({
-      actors: {
-        loadQr: read,
-        checkQr: read,
-        createQr: fromPromise<Result<QrState>, { provider: QrProvider; amount: number }>(({ input, signal }) =>
-          api.call('qrCreate', { amount: input.amount }, { params: { bankCode: input.provider }, signal }),
-        ),
-        cancelQr: fromPromise<Result<unknown>, { qrcodeId: string }>(({ input, signal }) =>
-          api.call('qrCancel', { params: { qrcodeId: input.qrcodeId }, signal }),
-        ),
-      },
+      actors: qrCountdownActors(api),
       actions: {
         qrCreated: (_, { provider: created }) => latest.current.created(created),
         paymentReceived: (_, { amount }) => latest.current.paid(amount),
@@ -287,10 +268,7 @@ const FRAME_STYLE = {
 function SaveQrImage({ payload, text, fileName }: { payload: string; text: FrameText; fileName: string }) {
   const machine = useActorRef(
     qrImageMachine.provide({
-      actors: {
-        drawImage: fromPromise(() => frameImage(payload, text, fileName)),
-        saveImage: fromPromise<SaveOutcome, { image: File }>(({ input }) => saveImage(input.image)),
-      },
+      actors: qrImageActors({ draw: () => frameImage(payload, text, fileName), save: saveImage }),
     }),
   );
   const ready = useSelector(machine, (snapshot) => snapshot.hasTag('ready') && !snapshot.hasTag('busy'));

@@ -8,11 +8,11 @@
  */
 import { useId, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SLIP_FIELD } from '../../contract/deposit.ts';
+import { slipUploadActors } from '../../../machines/slip-upload/slip-upload.actors.ts';
 import { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
-import type { UploadAnswer, UploadInput } from '../../../machines/slip-upload/slip-upload.types.ts';
 import { upload } from '../../api/upload.ts';
 import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
@@ -37,15 +37,7 @@ function fileSize(bytes: number): string {
 export function SlipUpload() {
   const api = useApi();
   const machine = useActorRef(
-    slipUploadMachine.provide({
-      actors: {
-        upload: fromPromise<UploadAnswer, UploadInput>(({ input, signal }) => {
-          const form = new FormData();
-          form.append(SLIP_FIELD, input.file, input.file.name);
-          return upload(api, 'slipUpload', form, { signal, onProgress: input.reportProgress });
-        }),
-      },
-    }),
+    slipUploadMachine.provide({ actors: slipUploadActors(api) }),
   );
   const headingId = useId();
   const step = useSelector(machine, (snapshot) =>

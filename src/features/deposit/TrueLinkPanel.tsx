@@ -6,12 +6,11 @@
  */
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { TRUEWALLET_MINIMUM, type DepositLookupResponse } from '../../contract/deposit.ts';
+import { trueLinkActors } from '../../../machines/truelink/truelink.actors.ts';
 import { linkMissing, trueLinkMachine } from '../../../machines/truelink/truelink.machine.ts';
-import type { MoneyMoved } from '../../../machines/truelink/truelink.types.ts';
-import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -27,12 +26,7 @@ export function useTrueLinkActor(onCredited: () => void) {
   const credited = useLatest(onCredited);
   return useActorRef(
     trueLinkMachine.provide({
-      actors: {
-        sendLink: fromPromise<Result<MoneyMoved>, { link: string; idempotencyKey: string }>(async ({ input, signal }) => {
-          const { encryptLink } = await import('./encrypt-link.ts');
-          return api.call('trueLink', { link: encryptLink(input.link) }, { idempotencyKey: input.idempotencyKey, signal });
-        }),
-      },
+      actors: trueLinkActors(api),
       actions: {
         linkRedeemed: () => credited.current(),
       },

@@ -4,10 +4,8 @@
  * modal that saved asks the wallet to read again.
  */
 import { useActorRef } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import type { WalletResponse } from '../../contract/api.ts';
 import { homeMachine } from '../../../machines/home/home.machine.ts';
-import type { Result } from '../../../machines/shared/result.ts';
+import { walletActors } from '../../../machines/wallet/wallet.actors.ts';
 import { walletMachine } from '../../../machines/wallet/wallet.machine.ts';
 import { useApi } from '../../app/use-app.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
@@ -16,10 +14,7 @@ export function useHomeActors() {
   const api = useApi();
   const wallet = useActorRef(
     walletMachine.provide({
-      actors: {
-        loadWallet: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
-        refreshAll: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('walletRefreshSlots', { signal })),
-      },
+      actors: walletActors(api),
       actions: {
         // spec 7: a failed wallet load is only logged.
         logFailure: (_, { message }) => console.warn(`wallet: read failed (${message})`),

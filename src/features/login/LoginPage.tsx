@@ -5,11 +5,9 @@
 import { useId, useLayoutEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { loginActors } from '../../../machines/login/login.actors.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
-import type { LoginCredentials } from '../../../machines/login/login.types.ts';
-import type { Result } from '../../../machines/shared/result.ts';
 import { useApi, useSession } from '../../app/use-app.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -28,11 +26,7 @@ export function LoginPage() {
 
   const login = useActorRef(
     loginMachine.provide({
-      actors: {
-        submitLogin: fromPromise<Result<{ token: string }>, LoginCredentials>(({ input, signal }) =>
-          api.call('login', { username: input.username, password: input.password }, { signal }),
-        ),
-      },
+      actors: loginActors(api),
       actions: {
         signedIn: (_, params: { token: string; remember: boolean }) => {
           session.send({ type: 'session.signIn', token: params.token, remember: params.remember });

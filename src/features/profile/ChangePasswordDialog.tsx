@@ -6,11 +6,11 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { changePasswordActors } from '../../../machines/change-password/change-password.actors.ts';
 import { changePasswordMachine } from '../../../machines/change-password/change-password.machine.ts';
 import type { ChangePasswordField } from '../../../machines/change-password/change-password.types.ts';
-import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -37,11 +37,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
 
   const machine = useActorRef(
     changePasswordMachine.provide({
-      actors: {
-        changePassword: fromPromise<Result<unknown>, { oldPassword: string; newPassword: string }>(({ input, signal }) =>
-          api.call('changePassword', { oldPassword: input.oldPassword, newPassword: input.newPassword }, { signal }),
-        ),
-      },
+      actors: changePasswordActors(api),
       actions: {
         closeModal: () => closeRef.current(),
       },

@@ -6,20 +6,13 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { registrationActors } from '../../../machines/registration/registration.actors.ts';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
-import type { Result } from '../../../machines/shared/result.ts';
-import type {
-  OtpRequest,
-  OtpSent,
-  RegistrationField,
-  RegistrationLookups,
-  RegistrationPayload,
-} from '../../../machines/registration/registration.types.ts';
+import type { RegistrationField } from '../../../machines/registration/registration.types.ts';
 import { LAOS_CURRENCIES } from '../../contract/rules/members.ts';
 import { useApi } from '../../app/use-app.ts';
-import type { ApiClient } from '../../api/client.ts';
 import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -50,20 +43,6 @@ const FIELDS_OF_ERROR: Record<string, RegistrationField[]> = {
 };
 type Step = 'phone' | 'otp' | 'profile' | 'bank';
 
-function unwrap<T>(result: { ok: true; data: T } | { ok: false; message: string }): T {
-  if (!result.ok) throw new Error(result.message);
-  return result.data;
-}
-
-async function loadLookups(api: ApiClient, signal: AbortSignal): Promise<RegistrationLookups> {
-  const [otp, banks, sources] = await Promise.all([
-    api.call('lookupRegisterOtp', { signal }),
-    api.call('lookupBanks', { signal }),
-    api.call('lookupSources', { signal }),
-  ]);
-  return { registerOTP: unwrap(otp).registerOTP, banks: unwrap(banks).banks, sources: unwrap(sources).sources };
-}
-
 export function RegistrationPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Register`);
@@ -72,21 +51,7 @@ export function RegistrationPage() {
 
   const registration = useActorRef(
     registrationMachine.provide({
-      actors: {
-        loadLookups: fromPromise(({ signal }) => loadLookups(api, signal)),
-        sendOtp: fromPromise<Result<OtpSent>, OtpRequest>(({ input, signal }) =>
-          api.call('otpSend', { phoneNumber: input.phoneNumber, otpToken: input.otpToken }, { signal }),
-        ),
-        verifyOtp: fromPromise<Result<unknown>, { otpToken: string; otpCode: string }>(({ input, signal }) =>
-          api.call('otpVerify', { otpToken: input.otpToken, otpCode: input.otpCode }, { signal }),
-        ),
-        validateRegistration: fromPromise<Result<unknown>, RegistrationPayload>(({ input, signal }) =>
-          api.call('accountValidate', input, { signal }),
-        ),
-        register: fromPromise<Result<unknown>, RegistrationPayload>(({ input, signal }) =>
-          api.call('accountRegister', input, { signal }),
-        ),
-      },
+      actors: registrationActors(api),
       actions: {
         showSuccess: () => showSuccessToast(t`Registration complete. Please log in with your phone number.`),
         goToLogin: () => void navigate({ to: '/login' }),

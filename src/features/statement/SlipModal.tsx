@@ -11,13 +11,10 @@
  * 360 px phone without scrolling sideways (UI.md).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { WalletResponse } from '../../contract/api.ts';
 import type { SlipItem } from '../../contract/deposit.ts';
-import type { Result } from '../../../machines/shared/result.ts';
+import { slipPagesActors } from '../../../machines/statement/statement.actors.ts';
 import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
-import type { Page, PageQuery } from '../../../machines/statement/statement.types.ts';
 import type * as v from 'valibot';
 import { useApi } from '../../app/use-app.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
@@ -38,13 +35,7 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
   const api = useApi();
   const slips = useActorRef(
     statementMachine.provide({
-      actors: {
-        loadPage: fromPromise<Result<Page>, PageQuery>(async ({ input, signal }) => {
-          const answer = await api.call('slips', { page: input.page, limit: input.limit }, { signal });
-          return answer.ok ? { ok: true, data: { rows: answer.data.slips, total: answer.data.total } } : answer;
-        }),
-        loadAccounts: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
-      },
+      actors: slipPagesActors(api),
       actions: {
         // spec 7: failed loads of slips are silently ignored.
         logFailure: (_, { message }) => console.warn(`slips: read failed (${message})`),

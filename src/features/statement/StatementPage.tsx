@@ -10,13 +10,11 @@ import './statement.css';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { WALLET, type StatementItem, type WalletResponse } from '../../contract/api.ts';
-import type { Result } from '../../../machines/shared/result.ts';
+import { WALLET, type StatementItem } from '../../contract/api.ts';
+import { statementActors } from '../../../machines/statement/statement.actors.ts';
 import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
-import type { Page, PageQuery } from '../../../machines/statement/statement.types.ts';
 import { useApi } from '../../app/use-app.ts';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
@@ -77,13 +75,7 @@ export function StatementPage() {
 
   const statement = useActorRef(
     statementMachine.provide({
-      actors: {
-        loadPage: fromPromise<Result<Page>, PageQuery>(async ({ input, signal }) => {
-          const answer = await api.call('statement', { page: input.page, limit: input.limit }, { signal });
-          return answer.ok ? { ok: true, data: { rows: answer.data.statements, total: answer.data.total } } : answer;
-        }),
-        loadAccounts: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
-      },
+      actors: statementActors(api),
       actions: {
         // spec 7: failed statement loads are silently ignored.
         logFailure: (_, { message }) => console.warn(`statement: read failed (${message})`),

@@ -5,11 +5,10 @@
  * switch (server texts follow Accept-Language).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import type { BodyOf, EndpointName, ResponseOf } from '../../contract/endpoints.ts';
+import { readActors } from '../../../machines/read/read.actors.ts';
 import { readMachine } from '../../../machines/read/read.machine.ts';
-import type { Result } from '../../../machines/shared/result.ts';
-import type { CallOptions, CallOptionsOf } from '../../api/client.ts';
+import type { CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
 import { useLanguageSwitch } from './use-language-switch.ts';
 
@@ -36,12 +35,9 @@ export interface ReadOptions {
 
 export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: ReadOptions = {}): Read<ResponseOf<N>> {
   const api = useApi();
-  const call = api.call as (name: N, options: CallOptions) => Promise<Result<ResponseOf<N>>>;
   const read = useActorRef(
     readMachine.provide({
-      actors: {
-        read: fromPromise<Result<unknown>, void>(({ signal }) => call(name, { signal })),
-      },
+      actors: readActors(api, name),
       actions: {
         logFailure: (_, { message }) => console.warn(`${name}: read failed (${message})`),
       },

@@ -7,12 +7,11 @@
  */
 import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { GameEntry, Slot, WalletResponse } from '../../contract/api.ts';
+import type { Slot, WalletResponse } from '../../contract/api.ts';
+import { gameAccountActors } from '../../../machines/game-account/game-account.actors.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
-import type { GameCredentials } from '../../../machines/game-account/game-account.types.ts';
-import type { Result } from '../../../machines/shared/result.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { CopyIcon, ExternalIcon } from '../ui/icons.tsx';
@@ -39,7 +38,6 @@ export function GameAccountModal(props: GameAccountModalProps) {
 }
 
 type GameAccountRef = ActorRefFrom<typeof gameAccountMachine>;
-type SlotInput = { slotCode: string };
 
 function GameAccountDialog({ wallet, slot, onClose, onTransfer }: GameAccountModalProps) {
   const { t } = useLingui();
@@ -50,22 +48,7 @@ function GameAccountDialog({ wallet, slot, onClose, onTransfer }: GameAccountMod
 
   const machine = useActorRef(
     gameAccountMachine.provide({
-      actors: {
-        activateSlot: fromPromise<Result<unknown>, SlotInput>(({ input, signal }) =>
-          api.call('slotActivate', { params: { slotCode: input.slotCode }, signal }),
-        ),
-        loadAccount: fromPromise<Result<GameCredentials>, SlotInput>(({ input, signal }) =>
-          api.call('slotAccount', { params: { slotCode: input.slotCode }, signal }),
-        ),
-        resetPassword: fromPromise<Result<unknown>, SlotInput>(({ input, signal }) =>
-          api.call('slotResetPassword', { params: { slotCode: input.slotCode }, signal }),
-        ),
-        // The server keeps the credentials: the password never goes into a URL.
-        autoLogin: fromPromise<Result<GameEntry>, { provider: string; username: string }>(async ({ input, signal }) => {
-          const result = await api.call('autoLogin', { params: input, signal });
-          return result.ok ? { ok: true, data: result.data.entry } : result;
-        }),
-      },
+      actors: gameAccountActors(api),
       actions: {
         openGame: (_, entry) => {
           if (!openGameEntry(entry)) showErrorToast(cannotOpenRef.current);

@@ -7,12 +7,12 @@
  */
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET, type WalletResponse } from '../../contract/api.ts';
+import { transferActors } from '../../../machines/transfer/transfer.actors.ts';
 import { transferMachine, transferOrder } from '../../../machines/transfer/transfer.machine.ts';
-import type { MoneyMoved, TransferOrder, TransferMode } from '../../../machines/transfer/transfer.types.ts';
-import type { Result } from '../../../machines/shared/result.ts';
+import type { TransferMode } from '../../../machines/transfer/transfer.types.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -44,14 +44,7 @@ function TransferDialog({ wallet, initial, onClose }: TransferModalProps) {
 
   const machine = useActorRef(
     transferMachine.provide({
-      actors: {
-        postTransfer: fromPromise<Result<MoneyMoved>, { order: TransferOrder; idempotencyKey: string }>(
-          ({ input: { order, idempotencyKey }, signal }) =>
-            order.kind === 'all'
-              ? api.call('transferAll', { to: order.to }, { idempotencyKey, signal })
-              : api.call('transfer', { from: order.from, to: order.to, amount: order.amount }, { idempotencyKey, signal }),
-        ),
-      },
+      actors: transferActors(api),
       actions: {
         closeModal: (_, { saved }) => closeRef.current(saved),
       },

@@ -7,14 +7,13 @@
  */
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WalletResponse } from '../../contract/api.ts';
 import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { parseAmount } from '../../../machines/shared/amount.ts';
-import type { Result } from '../../../machines/shared/result.ts';
+import { withdrawActors } from '../../../machines/withdraw/withdraw.actors.ts';
 import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';
-import type { MoneyMoved, WithdrawLimits } from '../../../machines/withdraw/withdraw.types.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -43,12 +42,7 @@ function WithdrawDialog({ wallet, onClose }: WithdrawModalProps) {
 
   const machine = useActorRef(
     withdrawMachine.provide({
-      actors: {
-        loadLimits: fromPromise<Result<WithdrawLimits>, void>(({ signal }) => api.call('lookupWithdraw', { signal })),
-        postWithdrawal: fromPromise<Result<MoneyMoved>, { amount: number; idempotencyKey: string }>(
-          ({ input: { amount, idempotencyKey }, signal }) => api.call('withdrawAll', { amount }, { idempotencyKey, signal }),
-        ),
-      },
+      actors: withdrawActors(api),
       actions: {
         closeModal: (_, { saved }) => closeRef.current(saved),
       },

@@ -6,7 +6,7 @@
  * the core with its UTF-8 encoder), and this module loads with the first send.
  */
 import AES from 'crypto-js/aes';
-import { TRUELINK_SHARED_SECRET } from '../../contract/deposit.ts';
+import { TRUELINK_SHARED_SECRET } from '../contract/deposit.ts';
 
 export function encryptLink(link: string): string {
   return AES.encrypt(link, TRUELINK_SHARED_SECRET).toString();
