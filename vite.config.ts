@@ -1,25 +1,28 @@
+import { statSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
-// Plugin order from STACK-NOTES.md: the router plugin splits route code first,
+// Plugin order from docs/stack-notes.md: the router plugin splits route code first,
 // Babel runs Lingui's macros (plugin-react 6 no longer runs Babel), then React
 // and Lingui's catalog loader for `.po` imports.
 // The server's VARIANT (th | la) also selects the SPA's variant: `npm start`
-// builds with the same environment, so copy it into VITE_VARIANT (docs/decisions.md, SPA).
+// builds with the same environment, so copy it into VITE_VARIANT
+// (docs/decisions/0006-variant-at-build-time.md).
 const variantDefine = process.env.VARIANT
   ? { 'import.meta.env.VITE_VARIANT': JSON.stringify(process.env.VARIANT) }
   : {};
 /** The build's default language, as src/i18n/locale.ts decides it from the variant. */
 const DEFAULT_LOCALE = process.env.VARIANT === 'la' ? 'la' : 'th';
 
-// Chunks (docs/decisions.md, SPA "Login budget"). One `vendor` chunk holds the
+// Chunks (docs/decisions/0013-login-budget-120-kb.md). One `vendor` chunk holds the
 // libraries every page runs: rolldown would otherwise cut them into a dozen
 // small chunks, each a request and a fresh gzip dictionary. Vite's preload
 // helper, which every lazy import calls, rides along instead of being a
@@ -121,6 +124,37 @@ function cryptoJsWithoutRequire(): Plugin {
   };
 }
 
+/**
+ * `npm run dev` serves the SPA itself and hands every path the server answers
+ * to the server (`npm run serve`, port 3000): the API (/api, payment
+ * webhooks under /api/hooks included), the reference provider's game pages,
+ * their assets and calls (/games), and the signed slip images (/files).
+ * The Host header is kept as the browser sent it (changeOrigin off): the
+ * server builds game entry links from it and refuses a game login whose
+ * Origin is not its own host (src/server/games/origin.ts).
+ */
+const SERVER = 'http://localhost:3000';
+const PUBLIC_DIR = fileURLToPath(new URL('public', import.meta.url));
+
+/** Whether a request path names a file of public/ (Vite serves those itself). */
+function isPublicFile(url: string | undefined): boolean {
+  const pathname = (url ?? '').split('?')[0] ?? '';
+  try {
+    return statSync(path.join(PUBLIC_DIR, decodeURIComponent(pathname))).isFile();
+  } catch {
+    return false;
+  }
+}
+
+const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
+const SERVER_PATHS: Record<string, ProxyOptions> = {
+  '/api': toServer,
+  // The games' artwork (public/games/*-logo.svg, *-bg.svg) is the SPA's own
+  // file under the same prefix: Vite serves it, the server everything else.
+  '/games': { ...toServer, bypass: (request) => (isPublicFile(request.url) ? request.url : undefined) },
+  '/files': toServer,
+};
+
 export default defineConfig({
   define: variantDefine,
   plugins: [
@@ -165,6 +199,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: SERVER_PATHS,
   },
 });

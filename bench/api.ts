@@ -8,7 +8,7 @@
  * member in turn; prints req/s and p99; removes what it made.
  *
  * One member per connection, because more than 5 logins of one phone in
- * flight at once count as a guessing burst (docs/decisions.md).
+ * flight at once count as a guessing burst (docs/decisions/0079-wrong-passwords-slow.md).
  */
 import { REQUESTED_WITH, endpoints } from '../src/contract/endpoints.ts';
 import { fire, type Load } from './support/load.ts';

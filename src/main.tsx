@@ -43,7 +43,7 @@ declare module '@tanstack/react-router' {
 
 session.start();
 // No top-level await: rolldown turns off its chunk merging for a graph with
-// one, which left /login fetching ~30 tiny chunks (docs/decisions.md, SPA).
+// one, which left /login fetching ~30 tiny chunks (docs/decisions/0013-login-budget-120-kb.md).
 // The first render replaces the app shell of index.html.
 void activateLocale(initialLocale()).then(() => {
   createRoot(document.getElementById('root')!).render(

@@ -14,7 +14,7 @@ import type {
 
 /** spec 9: the countdown ticks every second. */
 export const QR_TICK_MS = 1000;
-/** While a QR is open, its state is read again every this many seconds, to see it paid (docs/decisions.md). */
+/** While a QR is open, its state is read again every this many seconds, to see it paid (docs/decisions/0021-qr-paid-detection.md). */
 export const QR_CHECK_EVERY_SECONDS = 5;
 /**
  * A QR that disappears from the server this close to its end has expired

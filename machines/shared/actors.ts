@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 
 /**
  * Default for an I/O actor the view layer must provide with
- * `machine.provide({ actors })` (STYLE.md: machines do no I/O themselves).
+ * `machine.provide({ actors })` (machines do no I/O themselves: docs/architecture.md).
  * It rejects with a message naming what is missing instead of doing nothing.
  */
 export function notProvided<TOutput, TInput = void>(name: string) {

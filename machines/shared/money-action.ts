@@ -17,7 +17,7 @@ export type MoneyMoved = Output<typeof MoneyMovedResponse>;
  * opening of a modal. `prefix` is random per opening (the SPA passes
  * crypto.randomUUID()), so keys never repeat across openings, and the action
  * number makes every confirmed action a new key while a retry of the same
- * action sends the same key (docs/decisions.md, SPA "Idempotency keys").
+ * action sends the same key (docs/decisions/0015-idempotency-keys-and-retry-rule.md).
  * The contract accepts [A-Za-z0-9_.:-]{8,100}.
  */
 export function idempotencyKey(prefix: string, action: number): string {

@@ -116,7 +116,7 @@ export const transferMachine = setup({
           idempotencyKey: context.idempotencyKey!,
         }),
         descriptions: {
-          confirming: 'UI.md: a money action is confirmed before it moves money. The review shows from, to and the amount.',
+          confirming: 'docs/product/ui.md: a money action is confirmed before it moves money. The review shows from, to and the amount.',
           submitting: 'Sends the order with the action\'s idempotency key. The modal cannot close meanwhile.',
           succeeded: 'spec 7: a success alert and the transfer: amount, from, to, the new wallet balance.',
           outcomeUnknown:

@@ -116,7 +116,7 @@ export const withdrawMachine = setup({
           idempotencyKey: context.idempotencyKey!,
         }),
         descriptions: {
-          confirming: 'UI.md: a money action is confirmed before it moves money. The review shows the amount and the bank account.',
+          confirming: 'docs/product/ui.md: a money action is confirmed before it moves money. The review shows the amount and the bank account.',
           submitting: 'POST /api/wallet/withdrawAll with the action\'s idempotency key. The modal cannot close meanwhile.',
           succeeded: 'spec 7: the wait-for-the-transfer message, with the amount and the bank account.',
           outcomeUnknown:

@@ -11,7 +11,7 @@ export interface WithdrawInput {
   /**
    * What can be withdrawn when the modal opened: the available wallet balance
    * plus the game balances, since withdrawAll first brings the games' money
-   * back to the wallet (docs/decisions.md, Server "withdrawAll").
+   * back to the wallet (docs/decisions/0048-withdrawals-transferall-withdrawall.md).
    */
   balance: number;
   /** spec 5: a member holding a bonus must withdraw the full amount. */

@@ -1,5 +1,5 @@
 /**
- * The router context is the SPA's dependency injection (STYLE.md): the session
+ * The router context is the SPA's dependency injection (docs/architecture.md): the session
  * actor and the API client reach routes (guards, loaders) and features through it.
  */
 import type { ActorRefFrom } from 'xstate';

@@ -139,7 +139,7 @@ export const PaymentResponse = v.object({ message: v.string(), payment: Payment 
 
 // ---------------------------------------------------------------- mobile-wallet link
 
-/** The link, AES-encrypted by the client with the shared secret (docs/decisions.md: obfuscation; TLS protects it). */
+/** The link, AES-encrypted by the client with the shared secret (obfuscation; TLS protects it: docs/decisions/0063-mobile-wallet-links-on-the-server.md). */
 export const TrueLinkRequest = v.object({ link: v.pipe(v.string(), v.minLength(1, 'TRUELINK_INVALID'), v.maxLength(2000, 'TRUELINK_INVALID')) });
 
 /** spec 5 and 9: the mobile-wallet minimum. */
@@ -219,6 +219,6 @@ export const OpsSlipResponse = v.object({ message: v.string(), slip: OpsSlip });
 /**
  * spec 7: the client encrypts the mobile-wallet link with crypto-js AES and
  * this fixed secret, which ships in the SPA: obfuscation against casual
- * logging, not protection (TLS protects the link; docs/decisions.md).
+ * logging, not protection (TLS protects the link; docs/decisions/0063-mobile-wallet-links-on-the-server.md).
  */
 export const TRUELINK_SHARED_SECRET = 'wallet-app.truelink.v1';

@@ -1,7 +1,7 @@
 /**
  * The member's language: the spec's keys th, la, en (menu, localStorage
  * 'locale', cookie TH|LA|EN) mapped to BCP 47 tags for the platform, where
- * `la` would mean Latin (STACK-NOTES.md): Intl, Luxon, plural rules and
+ * `la` would mean Latin (docs/stack-notes.md): Intl, Luxon, plural rules and
  * `<html lang>` get `lo`.
  */
 import { i18n, type Messages } from '@lingui/core';

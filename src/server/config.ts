@@ -150,8 +150,8 @@ function read<S extends v.GenericSchema<string, unknown>>(
 }
 
 /**
- * Measured with `npm run bench:ledger` on 2 cores (docs/decisions.md,
- * "Transfer hot path"): transfers/s were the same with 10 and 20
+ * Measured with `npm run bench:ledger` on 2 cores
+ * (docs/decisions/0057-transfer-hot-path.md): transfers/s were the same with 10 and 20
  * connections and ~5 % lower with 5; Node and PostgreSQL share the two
  * cores, so more connections only add waiting backends. More cores may
  * want more (DATABASE_POOL_SIZE).

@@ -1,6 +1,6 @@
 /**
- * The numbers the server enforces, in one place (reasons in docs/decisions.md,
- * "## Server").
+ * The numbers the server enforces, in one place (reasons in the decisions,
+ * docs/decisions/README.md).
  */
 import { SLIP_UPLOAD_INTERVAL_MS } from '../contract/rules/slips.ts';
 
@@ -83,7 +83,7 @@ export const OPS_WITHDRAWALS_LIST_MAX = 500;
 /** The operator's payment review list shows at most this many, oldest first (the queue is worked from its start). */
 export const OPS_PAYMENTS_LIST_MAX = 500;
 
-// ---------------------------------------------------------------- slips (docs/decisions.md, "Slips")
+// ---------------------------------------------------------------- slips (docs/decisions/0066-one-slip-a-minute.md)
 
 /** spec 8 REQUEST_LIMIT_1MIN: one slip per member per minute (a rule the SPA shares). */
 export { SLIP_UPLOAD_INTERVAL_MS };

@@ -182,7 +182,7 @@ test.describe('deposits at the seeded settings (15-minute QR codes)', () => {
       const printed = await npmRun(server(), 'simulate:pay', [qrcodeId]);
       expect(printed).toContain(`Paid ${AMOUNT} on KBANK for QR ${qrcodeId}`);
       expect(printed).toContain('credited to the wallet');
-      // The modal reads the QR again every 5 s while it is open (docs/decisions.md).
+      // The modal reads the QR again every 5 s while it is open (docs/decisions/0021-qr-paid-detection.md).
       const panel = modal.getByRole('region', { name: tr('QR code'), exact: true });
       await expect(panel.getByRole('status')).toHaveText(tr('Payment received'), { timeout: 15_000 });
       await expect(panel).toContainText(tr('It is in your wallet now.'));

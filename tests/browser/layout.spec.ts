@@ -1,5 +1,5 @@
 /**
- * UI.md / issue section 5: on a small phone (360 x 640) no page scrolls
+ * docs/product/ui.md / issue section 5: on a small phone (360 x 640) no page scrolls
  * sideways, and the bottom menus and main buttons are touch targets of at
  * least 44 x 44 CSS px.
  */

@@ -278,7 +278,7 @@ test('the slip modal: 10 slips a page, newest first; its page links are buttons;
   await expect(rows).toHaveCount(2);
   expect((await callOk(server(), 'POST', '/api/statement/slip', token, { page: 2, limit: 10 })).total).toBe(12);
 
-  // Stacked cards: nothing scrolls sideways on a 360 px phone (UI.md).
+  // Stacked cards: nothing scrolls sideways on a 360 px phone (docs/product/ui.md).
   await page.setViewportSize({ width: 360, height: 640 });
   await pages.getByRole('button', PAGE(1)).click();
   await expect(rows).toHaveCount(10);

@@ -1,7 +1,7 @@
 /**
  * The SPA's API client against a fake fetch: path parameters, query strings,
  * the idempotency key of money-moving calls, and the failure model
- * (docs/decisions.md, SPA "Client failure model").
+ * (docs/decisions/0009-api-client-failures-and-special-messages.md).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, requestPath, type ApiClient } from '../../src/api/client.ts';

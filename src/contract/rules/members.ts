@@ -14,12 +14,12 @@ export const LAOS_CURRENCIES = ['LAK', 'BAHT'] as const satisfies readonly Curre
 /** spec 5 and 9: these banks need an account name in English letters. */
 export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 
-/** spec 5: passwords have no minimum in the spec; we ask 8 (docs/decisions.md). */
+/** spec 5: passwords have no minimum in the spec; we ask 8 (docs/decisions/0003-password-minimum-8.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 
-/** Laos numbers have no fixed length; we accept 8 to 13 digits there (docs/decisions.md). */
+/** Laos numbers have no fixed length; we accept 8 to 13 digits there (docs/decisions/0006-variant-at-build-time.md). */
 const THAI_PHONE = /^\d{10}$/;
 const LAOS_PHONE = /^\d{8,13}$/;
 

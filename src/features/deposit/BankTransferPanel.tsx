@@ -233,7 +233,7 @@ function ReceivingAccount({ bank, machine }: { bank: DepositBank; machine: NameR
   );
 }
 
-/** A bank's mark (its code on a plain badge: no bank logos, UI.md), name and details. */
+/** A bank's mark (its code on a plain badge: no bank logos, docs/product/ui.md), name and details. */
 function BankLine({ code, name, children }: { code: string; name: string; children: ReactNode }) {
   return (
     <div className="deposit-bank">

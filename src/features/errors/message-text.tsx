@@ -2,7 +2,7 @@
  * Texts for error and status codes, loaded when needed. The ~90 descriptors
  * (messages.ts) and their translations (the `errors` Lingui catalogue, half
  * of all messages) are ~4 KB gzip that a page needs only once it has an error
- * to show (docs/decisions.md, SPA "Login budget"). Views render <MessageText>;
+ * to show (docs/decisions/0013-login-budget-120-kb.md). Views render <MessageText>;
  * code outside React awaits loadMessageText().
  */
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The home's first card (spec 2): greeting and name, total balance (wallet
  * plus every game account), its split, the last-update time and the 'check
- * balance' action. Money is the largest text on the screen (UI.md).
+ * balance' action. Money is the largest text on the screen (docs/product/ui.md).
  */
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';

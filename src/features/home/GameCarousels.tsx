@@ -2,7 +2,7 @@
  * The three carousels of game accounts (spec 2): slot; sport (sports and
  * casino); lotto. Cards keep the spec's 300:211 shape: three at 300 px on a
  * wide screen; on a phone one card scaled down to the width with the next one
- * peeking in, so a swipe is evident (docs/decisions.md, Member home).
+ * peeking in, so a swipe is evident (docs/decisions/0027-game-carousels-and-loading.md).
  * keen-slider is imported here only: this module is a chunk of its own.
  */
 import { useEffect, useState, type FocusEvent } from 'react';
@@ -75,7 +75,7 @@ function GameCarousel({
   const titleId = `games-${category}`;
   const [position, setPosition] = useState<Position>({ index: 0, last: 0 });
   const [containerRef, slider] = useKeenSlider<HTMLDivElement>({
-    // UI.md: calm motion; none for members who ask for less.
+    // docs/product/ui.md: calm motion; none for members who ask for less.
     defaultAnimation: { duration: prefersReducedMotion() ? 0 : 400 },
     mode: 'snap',
     rubberband: false,

@@ -2,7 +2,7 @@
  * The home's widgets (spec 2): deposit, withdraw, refresh-all (in the spin
  * wheel's place while the wheel is inactive), invite, bonus conditions and
  * refund. Deposit, invite and refund open honest sheets until their issues
- * land (docs/decisions.md, Member home).
+ * land (docs/decisions/0026-home-widgets-balance-transfer-and-later.md).
  */
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The bottom menu (UI.md: "the bottom menu is the map"): icons with words,
+ * The bottom menu (docs/product/ui.md: "the bottom menu is the map"): icons with words,
  * thumb-reachable, the current place marked with aria-current (TanStack's
  * Link sets it on the active link).
  */

@@ -1,6 +1,6 @@
 /**
  * Around every page: the toast host (loaded lazily, so sonner stays out of the
- * entry chunk) and the offline notice (UI.md: a clear notice when the network drops).
+ * entry chunk) and the offline notice (docs/product/ui.md: a clear notice when the network drops).
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from '@tanstack/react-router';

@@ -8,7 +8,7 @@
  * a failed read is silently ignored (spec 7). A chunk of its own.
  *
  * Rows are stacked cards rather than a table: four columns do not fit a
- * 360 px phone without scrolling sideways (UI.md).
+ * 360 px phone without scrolling sideways (docs/product/ui.md).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,5 +1,5 @@
 /**
- * A real dialog (UI.md, spec 2 scroll lock): Radix moves focus in and back,
+ * A real dialog (docs/product/ui.md, spec 2 scroll lock): Radix moves focus in and back,
  * traps it, closes on Esc, and stops the page behind from scrolling.
  * Only lazily loaded chunks import this file, so Radix stays out of the entry.
  */

@@ -3,7 +3,7 @@
  * stays out of the entry). Gregorian years and Latin digits in every
  * language, on purpose: Luxon's `th` locale would print Buddhist-era years
  * (2567), and the spec's dates and the server's records are Gregorian
- * (docs/decisions.md, SPA). Times are in the device's time zone.
+ * (docs/decisions/0007-languages-names-and-dates.md). Times are in the device's time zone.
  */
 import { DateTime } from 'luxon';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';

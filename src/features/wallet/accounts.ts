@@ -33,7 +33,7 @@ export const TRANSFER_MINIMUM = 1;
 /**
  * What the withdraw modal can take: the available wallet balance and the game
  * balances, since POST /api/wallet/withdrawAll first brings every game's money
- * back to the wallet (docs/decisions.md, Server "withdrawAll").
+ * back to the wallet (docs/decisions/0048-withdrawals-transferall-withdrawall.md).
  */
 export function withdrawableBalance(wallet: WalletResponse): number {
   // Sum in minor units: 0.1 + 0.2 must not become 0.30000000000000004.

@@ -58,11 +58,11 @@ export function MachineModal({
 export interface SummaryRow {
   label: ReactNode;
   value: ReactNode;
-  /** The amount: the largest text of the review (UI.md). */
+  /** The amount: the largest text of the review (docs/product/ui.md). */
   strong?: boolean;
 }
 
-/** What will move, or what moved (UI.md: amount, from, to, status, time). */
+/** What will move, or what moved (docs/product/ui.md: amount, from, to, status, time). */
 export function Summary({ rows }: { rows: SummaryRow[] }) {
   return (
     <dl className="details money-summary">
@@ -133,7 +133,7 @@ export function ErrorLine({ id, children }: { id: string; children: ReactNode })
  * No answer came for a money action (NETWORK_ERROR) or a 5xx without one:
  * the money may have moved. Only the same action again is offered; the
  * server recognises its key and never moves the money twice
- * (docs/decisions.md, SPA "Idempotency keys").
+ * (docs/decisions/0015-idempotency-keys-and-retry-rule.md).
  */
 export function OutcomeUnknown({ message, onRetry, onClose }: { message: string; onRetry: () => void; onClose: () => void }) {
   return (
@@ -193,7 +193,7 @@ export function CallButton({
   );
 }
 
-/** The review before a money action moves money (UI.md): what will move, Back and Confirm. */
+/** The review before a money action moves money (docs/product/ui.md): what will move, Back and Confirm. */
 export function MoneyReview({
   intro,
   rows,
@@ -229,7 +229,7 @@ export function MoneyReview({
 }
 
 /**
- * What moved (UI.md: amount, accounts, the new wallet balance, time, reference).
+ * What moved (docs/product/ui.md: amount, accounts, the new wallet balance, time, reference).
  * `accounts` are the rows between the amount and the wallet balance.
  */
 export function MoneyDone({

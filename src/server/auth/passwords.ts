@@ -14,7 +14,7 @@ interface ScryptParameters {
   p: number;
 }
 
-/** ~130 ms and 32 MiB per hash on the 2-core machine we measured (docs/decisions.md). */
+/** ~130 ms and 32 MiB per hash on the 2-core machine we measured (docs/decisions/0033-password-hashing-scrypt.md). */
 let current: ScryptParameters = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;

@@ -64,7 +64,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 /** Opens the configured database; call `migrate()` before use. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Database> {
   if (config.databaseUrl) return postgresDatabase(config.databaseUrl, config.databasePoolSize);
-  // PGlite creates only the last folder of its path (STACK-NOTES.md).
+  // PGlite creates only the last folder of its path (docs/stack-notes.md).
   mkdirSync(config.dataDir, { recursive: true });
   const unlock = lockDataDir(config.dataDir);
   try {

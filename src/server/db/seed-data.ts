@@ -96,7 +96,7 @@ export const DEFAULT_SETTINGS: Settings = {
   depositIsManual: false,
   qrMinutes: 15,
   qrMinimums: { KBANK: 1, WW: 100, E2P: 50 },
-  // The default withdrawal maximum: as much as may leave in one go may come in (docs/decisions.md, issue 9).
+  // The default withdrawal maximum: as much as may leave in one go may come in (docs/decisions/0070-deposit-maximums.md).
   qrMaximum: 50_000,
   slipClosingTime: '23:30',
   slipMaxAgeMinutes: 60,
@@ -131,7 +131,7 @@ const appLinks = (code: string) => ({ android: `/games/${code}?app=android`, ios
 /**
  * The games a new installation offers, in carousel order per category
  * (spec 2: slot; sport; lotto). Between them they use every entry style
- * (docs/decisions.md, "Games"); only Naga Treasure's login form needs the
+ * (docs/decisions/0053-game-entry-autologin-and-kinds.md); only Naga Treasure's login form needs the
  * form-state `event` fields.
  */
 export const SEED_GAMES: NewGame[] = [

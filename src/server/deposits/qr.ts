@@ -15,7 +15,7 @@ import { cancelQr, closeOpenQr, findMemberQr, findOpenQr, insertQr, lockMemberQr
 import { getSettings } from '../repositories/settings.ts';
 import { memberCurrency } from '../repositories/users.ts';
 
-/** Payment codes have no row in the banks lookup (they are not banks): their names (docs/decisions.md). */
+/** Payment codes have no row in the banks lookup (they are not banks): their names (docs/decisions/0058-deposit-lookup.md). */
 const PAYMENT_NAMES: Record<string, DepositBank['bank']> = {
   WW: { nameTH: 'WW คิวอาร์เพย์เมนต์', nameEN: 'WW QR Payment' },
   E2P: { nameTH: 'อีซี่ทูเพย์', nameEN: 'Easy2Pay' },

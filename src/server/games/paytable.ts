@@ -6,7 +6,7 @@
  * Every payout is a whole multiple of the bet, so wins are exact in minor
  * units. The expected return of each game (RTP) is computed exactly by
  * `expectedReturn` from the same tables the rounds use, and a test keeps it
- * between 94 % and 96 % (docs/decisions.md, "Server: games").
+ * between 94 % and 96 % (docs/decisions/0056-paytables-return-95.md).
  */
 import type { GameCategory } from '../../contract/api.ts';
 

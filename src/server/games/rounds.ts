@@ -14,7 +14,7 @@
  * A rollback returns the bet of a round that has no win (house → game, kind
  * `rollback`, key `round:{roundId}:rollback`), once. It is the provider's
  * back-office action (an operator's), not the player's: a player who could
- * cancel lost rounds would never lose (docs/decisions.md).
+ * cancel lost rounds would never lose (docs/decisions/0055-game-rounds-bets-and-rollback.md).
  */
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { Db, Queryable } from '../db/client.ts';

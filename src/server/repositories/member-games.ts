@@ -65,7 +65,7 @@ function ledgerRef(id: string | null, code: string, currency: Currency | null): 
 
 /**
  * Everything a wallet ↔ game transfer reads before it moves money, in one
- * round trip (the transfer hot path, docs/decisions.md): the game, the
+ * round trip (the transfer hot path, docs/decisions/0057-transfer-hot-path.md): the game, the
  * member's account there, both ledger accounts by their codes, the
  * member's currency, and the transferMin setting every transfer checks
  * (null when its row is missing). Undefined when no game has this code.

@@ -65,7 +65,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!user || !(await verifyPassword(body.oldPassword, user.passwordHash))) throw new ApiError(400, 'WRONG_PASSWORD');
     await limits.release(throttleKey);
     const passwordHash = await hashPassword(body.newPassword);
-    // Other devices must sign in again with the new password; this session stays (docs/decisions.md).
+    // Other devices must sign in again with the new password; this session stays (docs/decisions/0032-member-sessions.md).
     await db.transaction(async (tx) => {
       await updatePasswordHash(tx, caller.userId, passwordHash);
       await revokeOtherSessions(tx, caller.userId, caller.sessionId, now);

@@ -3,7 +3,7 @@
  * one function of transfers/ and shapes the answer. A body can name a game,
  * never another member. Refusals a member can cause answer 400 with their
  * code (404 for a game or game account that does not exist); a provider
- * that fails answers 502 TRANSFER_FAIL (docs/decisions.md, Server).
+ * that fails answers 502 TRANSFER_FAIL (docs/decisions/0047-money-refusals-settings-and-available-balance.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';

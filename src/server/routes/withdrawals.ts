@@ -50,7 +50,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
     return movedAnswer(await requestWithdrawal(db, context, { amount: body.amount, sweepGames: false }));
   });
 
-  // The withdraw modal's call: every game balance comes back to the wallet first (docs/decisions.md).
+  // The withdraw modal's call: every game balance comes back to the wallet first (docs/decisions/0048-withdrawals-transferall-withdrawall.md).
   route(app, endpoints.withdrawAll, async ({ body, caller, db, request }) => {
     const context = memberMovement(request, caller.userId, 'withdrawAll', games, clock());
     return movedAnswer(await requestWithdrawal(db, context, { amount: body.amount, sweepGames: true }));

@@ -37,7 +37,7 @@ export async function uploadedTooSoon(db: Queryable, userId: number, now: Date):
  * Why a readable slip fails on its date, if it does. Only TrueMoney's QR
  * carries one (a day in Thai time, UTC+7): the slip is expired when even
  * the end of that day is more than `maxAgeMinutes` ago, and invalid when
- * the day has not begun yet. Bank QRs carry no date (docs/decisions.md).
+ * the day has not begun yet. Bank QRs carry no date (docs/decisions/0064-slip-automatic-checks.md).
  */
 export function dateProblem(qr: SlipQr, now: Date, maxAgeMinutes: number): SlipReasonCode | null {
   if (qr.date === null) return null;
