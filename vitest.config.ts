@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 
 // Server suites run once on embedded PGlite and, when TEST_DATABASE_URL names a
 // real PostgreSQL, once more on it (tests/server/helpers/app.ts reads TEST_DB).
@@ -10,8 +13,38 @@ const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'unit',
-      include: ['tests/unit/**/*.test.ts', 'tests/model/**/*.test.ts'],
+      include: ['tests/unit/**/*.test.ts'],
       environment: 'node',
+    },
+  },
+  // The machines' models (tests/model, `npm run test:model`): one test per
+  // state of each model, and each machine's coverage; the coverage printout
+  // comes from the reporter below.
+  {
+    extends: true,
+    test: {
+      name: 'model',
+      include: ['tests/model/**/*.test.ts'],
+      environment: 'node',
+      // The model tests keep no state between files: one worker runs several.
+      isolate: false,
+    },
+  },
+  // The money modals replaying their models' paths in the real components
+  // (Testing Library on happy-dom), with the SPA's own transforms: Lingui's
+  // macros and catalogues, React.
+  {
+    extends: true,
+    plugins: [
+      babel({ include: [/[\\/]src[\\/].*\.tsx?$/], presets: [linguiTransformerBabelPreset()] }),
+      react(),
+      lingui({ failOnMissing: true, failOnCompileError: true }),
+    ],
+    test: {
+      name: 'model-components',
+      include: ['tests/model/**/*.test.tsx'],
+      environment: 'happy-dom',
+      setupFiles: ['tests/model/components/setup.ts'],
     },
   },
   {
@@ -44,5 +77,7 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   test: {
     projects,
+    // The model coverage printout after a run of the model tests (silent otherwise).
+    reporters: ['./tests/model/support/coverage-reporter.ts', 'default'],
   },
 });

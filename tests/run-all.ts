@@ -2,10 +2,12 @@
  * `npm test`: every suite, in the order that fails fastest. Each step is a
  * child process; the first failure stops the run with its exit code.
  *
- *   types → i18n catalogs → statechart diagrams → vitest (unit, model,
- *   server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set) →
- *   model coverage → money reliability (concurrent load and crash, on the
- *   same databases) → SPA build → browser suite in Chromium
+ *   types → i18n catalogs → statechart diagrams → unit and model tests
+ *   (the models' tests and component replays, and the coverage per machine:
+ *   100% and within each model's edge budget, or the step fails) → server
+ *   suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) → money
+ *   reliability (concurrent load and crash, on the same databases) → SPA
+ *   build → browser suite in Chromium
  */
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './browser/chromium.ts';
@@ -20,8 +22,17 @@ const steps: Step[] = [
   { name: 'type check', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'i18n catalogs complete and current', command: 'node', args: ['--import', 'tsx', 'scripts/i18n-check.ts'] },
   { name: 'statechart diagrams current', command: 'node', args: ['--import', 'tsx', 'scripts/diagrams.ts', '--check'] },
-  { name: 'unit, model and server suites', command: 'vitest', args: ['run'] },
-  { name: 'model coverage', command: 'node', args: ['--import', 'tsx', 'tests/model/coverage-report.ts'] },
+  // `npm run test:unit` and `npm run test:model` in one run.
+  {
+    name: 'unit and model tests, model coverage',
+    command: 'vitest',
+    args: ['run', '--project', 'unit', '--project', 'model', '--project', 'model-components'],
+  },
+  {
+    name: 'server suites',
+    command: 'vitest',
+    args: ['run', '--project', 'server', ...(process.env.TEST_DATABASE_URL ? ['--project', 'server-pg'] : [])],
+  },
   { name: 'money under load and crash', command: 'vitest', args: ['run', '--config', 'tests/reliability/vitest.config.ts'] },
   { name: 'SPA build', command: 'vite', args: ['build', '--logLevel', 'warn'] },
   { name: 'browser suite', command: 'playwright', args: ['test', '--config', 'tests/browser/playwright.config.ts'] },

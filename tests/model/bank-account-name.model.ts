@@ -28,7 +28,20 @@ const replies = {
 };
 
 function model(name: string, account: BankAccountNameInput['account']): FlowModel<BankAccountName> {
-  return { name, machine: bankAccountNameMachine, input: { account }, events: offerAll(events), replies };
+  return {
+    name,
+    machine: bankAccountNameMachine,
+    input: { account },
+    events: offerAll(events),
+    replies,
+    // The name as the rule reads it (English letters or not), a copy waiting for the save, the error shown.
+    abstraction: ({ context }) => ({
+      name: /^[A-Za-z]+( +[A-Za-z]+)*$/.test(context.name.trim()) ? 'English' : 'not English',
+      draft: context.draft === '' ? null : /^[A-Za-z]+( +[A-Za-z]+)*$/.test(context.draft.trim()) ? 'English' : 'not English',
+      'copy waiting': context.heldCopy !== null,
+      error: context.error,
+    }),
+  };
 }
 
 export const bankAccountNameModels = [

@@ -1,10 +1,10 @@
-import { expect } from 'vitest';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { PASSWORD_MIN_LENGTH } from '../../src/contract/rules/members.ts';
 import { changePasswordModels } from './change-password.model.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 
-describeModels(changePasswordModels, {
+describeModels('change-password', changePasswordModels, {
   tags: {
     editing: ['editing'],
     submitting: ['submitting'],

@@ -22,6 +22,13 @@ export const changePasswordModels: FlowModel<typeof changePasswordMachine>[] = [
     machine: changePasswordMachine,
     input: undefined,
     events: offerAll(events),
+    // The fields as the rules read them, and the error shown.
+    abstraction: ({ context }) => ({
+      'old password': context.oldPassword !== '',
+      'new password': context.newPassword === '' ? null : context.newPassword.length >= 8 ? 'long enough' : 'too short',
+      confirmation: context.confirmPassword === '' ? null : context.confirmPassword === context.newPassword ? 'same' : 'different',
+      error: context.error,
+    }),
     replies: {
       changePassword: [
         { ok: true, data: { message: 'OK' } },

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import type { GameAccountContext, GameAccountInput } from '../../machines/game-account/game-account.types.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
-import { GAME_CREDENTIALS, gameAccountModels, gameAccountModelsWithoutBalance } from './game-account.model.ts';
+import { GAME_CREDENTIALS, gameAccountModels } from './game-account.model.ts';
 import { describeModels } from './support/describe-model.ts';
-import { modelPaths, stateKey } from './support/flow-model.ts';
-import { replay, type ReplayedStep } from './support/replay.ts';
+import { stateKey } from './support/flow-model.ts';
+import type { ReplayedStep } from './support/replay.ts';
+import { expect } from './support/step-expect.ts';
 
 const slotInput = { slotCode: 'PG' };
 
@@ -137,28 +137,10 @@ const tags: Record<string, string[]> = {
   closed: ['closed'],
 };
 
-describeModels(gameAccountModels, {
+describeModels('game-account', gameAccountModels, {
   tags,
   check(step, flow) {
     check(step);
     checkInvariants(step, flow.input as GameAccountInput);
   },
 });
-
-// The same checks on every path of the flows without a game balance; they
-// cannot reach transfer-only, so describeModels' reachability test does not apply.
-for (const flow of gameAccountModelsWithoutBalance) {
-  describe(flow.name, () => {
-    for (const path of modelPaths(flow)) {
-      it(path.description, () =>
-        replay(flow, path, {
-          check: (step) => {
-            expect([...step.after.tags].sort(), stateKey(step.after)).toEqual(tags[stateKey(step.after)]);
-            check(step);
-            checkInvariants(step, flow.input as GameAccountInput);
-          },
-        }),
-      );
-    }
-  });
-}

@@ -49,19 +49,31 @@ const replies = {
 };
 
 function gameAccountModel(name: string, slot: GameAccountInput['slot']): FlowModel<GameAccount> {
-  return { name, machine: gameAccountMachine, input: { slot }, events: offerAll(events), replies };
+  return {
+    name,
+    machine: gameAccountMachine,
+    input: { slot },
+    events: offerAll(events),
+    replies,
+    // What the modal shows: the credentials (or not), the password shown, app links, a message.
+    abstraction: ({ context }) => ({
+      credentials: context.credentials !== null,
+      'password shown': context.passwordShown,
+      'app links': context.apps !== null,
+      error: context.error,
+      notice: context.notice,
+      saved: context.saved,
+    }),
+  };
 }
 
-/** Flows that reach every state. */
+/**
+ * Cards that are active with and without a game balance, and inactive. Without
+ * a balance transfer-only stays disabled (spec 2), so only the first reaches
+ * its state. An inactive card has no balance either.
+ */
 export const gameAccountModels = [
   gameAccountModel('game account, active card with a balance', { code: 'PG', isActive: true, amount: 50 }),
-];
-
-/**
- * Flows without a game balance: transfer-only stays disabled (spec 2), so they
- * never reach its state. An inactive card has no balance either.
- */
-export const gameAccountModelsWithoutBalance = [
   gameAccountModel('game account, active card without a balance', { code: 'PG', isActive: true, amount: 0 }),
   gameAccountModel('game account, inactive card', { code: 'PG', isActive: false, amount: 0 }),
 ];

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import { homeModels } from './home.model.ts';
 
 const OPENS = {
@@ -14,7 +14,7 @@ const OPENS = {
 /** spec 2: transfer, withdraw (and the game account's activation, a deposit whose outcome is unknown) refresh the wallet when saved. */
 const SAVES_MONEY = ['depositing', 'withdrawing', 'transferring', 'gameAccount'];
 
-describeModels(homeModels, {
+describeModels('home', homeModels, {
   tags: {
     browsing: [],
     depositing: ['modal:deposit'],

@@ -24,5 +24,7 @@ export const homeModels: FlowModel<typeof homeMachine>[] = [
     input: undefined,
     events: offerAll(events),
     replies: {},
+    // The game a game modal is for, and where a transfer starts.
+    abstraction: ({ context }) => ({ game: context.slotCode, transfer: context.transfer ? JSON.stringify(context.transfer) : null }),
   },
 ];

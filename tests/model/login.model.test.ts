@@ -1,9 +1,9 @@
-import { expect } from 'vitest';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { loginModels } from './login.model.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 
-describeModels(loginModels, {
+describeModels('login', loginModels, {
   tags: {
     editing: ['editing'],
     submitting: ['submitting'],

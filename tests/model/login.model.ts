@@ -22,6 +22,13 @@ export const loginModels: FlowModel<typeof loginMachine>[] = [
     machine: loginMachine,
     input: undefined,
     events: offerAll(events),
+    // The fields as the rule reads them (blank once trimmed or not), remember-me, the error shown.
+    abstraction: ({ context }) => ({
+      username: context.username === '' ? null : context.username.trim() === '' ? 'blank' : 'filled',
+      password: context.password !== '',
+      remember: context.remember,
+      error: context.error,
+    }),
     replies: {
       submitLogin: [
         { ok: true, data: { token: 'member-token' } },

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { QrState } from '../../src/contract/deposit.ts';
 import type { QrCountdownContext } from '../../machines/qr-countdown/qr-countdown.types.ts';
 import { countdownText } from '../../machines/qr-countdown/qr-countdown.selectors.ts';
@@ -6,6 +5,7 @@ import type { Result } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
+import { expect } from './support/step-expect.ts';
 import { QR_REFUSAL_MESSAGE, qrCountdownModels } from './qr-countdown.model.ts';
 
 /** spec 5, written out independently of the machine: what a create does with the amount typed. */
@@ -138,7 +138,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
   if (!openNow(now) && now !== 'paid') expect(context.qr).toBeNull();
 }
 
-describeModels(qrCountdownModels, {
+describeModels('qr-countdown', qrCountdownModels, {
   tags: {
     loading: ['loading'],
     none: ['none'],

@@ -4,12 +4,14 @@
  * (or taps) one amount, QRs live a few seconds (6 from a create, 2 when
  * restored, 3 after a check), and the check comes every 5 seconds as in the
  * app. KBANK (enabled from 0.01, ignored below 1) and WW (minimum 100)
- * between them take every branch.
+ * between them take every branch. The model knows an amount by what a
+ * create does with it, and the countdown by what its next second does.
  */
 import { QR_CLIENT_MINIMUMS, QR_QUICK_AMOUNTS, type QrProvider, type QrState } from '../../src/contract/deposit.ts';
 import { qrCountdownMachine } from '../../machines/qr-countdown/qr-countdown.machine.ts';
+import type { QrCountdownContext } from '../../machines/qr-countdown/qr-countdown.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
-import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+import { offerAll, type Abstraction, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type QrCountdown = typeof qrCountdownMachine;
 
@@ -62,6 +64,26 @@ const replies = {
   ] satisfies Result<QrState>[],
 };
 
+/** spec 5, written out independently of the machine: what a create does with the amount typed. */
+export function createOutcome(context: Pick<QrCountdownContext, 'amount' | 'provider'>): 'disabled' | 'ignored' | 'sent' {
+  const amount = /^\d+(\.\d{1,2})?$/.test(context.amount) ? Number(context.amount) : NaN;
+  const minimum = { KBANK: 0.01, WW: 100, E2P: 50 }[context.provider];
+  if (Number.isNaN(amount) || amount < minimum) return 'disabled';
+  return amount < 1 ? 'ignored' : 'sent';
+}
+
+/**
+ * The countdown by what comes next (spec 9, docs/decisions/0021-qr-paid-detection.md): the QR is
+ * read again every 5 seconds; one that disappears in its last 2 seconds has
+ * expired rather than been paid; at 00:00 it is discarded.
+ */
+export function countdownPhase(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'over';
+  if (secondsLeft === 1) return 'last second';
+  if (secondsLeft === 2) return 'ending';
+  return (secondsLeft - 1) % 5 === 0 ? 'check next second' : 'running';
+}
+
 function qrModel(provider: QrProvider): FlowModel<QrCountdown> {
   return {
     name: `QR payment on ${provider}`,
@@ -69,6 +91,14 @@ function qrModel(provider: QrProvider): FlowModel<QrCountdown> {
     input: { provider, minimum: QR_CLIENT_MINIMUMS[provider] },
     events: offerAll(events),
     replies,
+    // What the panel shows: the form with its amount and error; the open QR's countdown and error; why it was discarded.
+    abstraction: (snapshot): Abstraction => {
+      const { context } = snapshot;
+      if (snapshot.hasTag('open')) return { countdown: countdownPhase(context.secondsLeft), error: context.error };
+      if (snapshot.hasTag('discarded')) return { discarded: context.discarded };
+      if (snapshot.hasTag('paid')) return {};
+      return { amount: context.amount === '' ? null : `${createOutcome(context)} by create`, error: context.error };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
 import type { QrImageContext } from '../../machines/qr-image/qr-image.types.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { PICTURE, qrImageModels } from './qr-image.model.ts';
@@ -45,7 +45,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   expect(calls).toEqual(expectedCalls);
 }
 
-describeModels(qrImageModels, {
+describeModels('qr-image', qrImageModels, {
   tags: {
     drawing: ['drawing'],
     ready: ['ready'],

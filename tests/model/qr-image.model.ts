@@ -26,6 +26,7 @@ export const qrImageModels: FlowModel<QrImage>[] = [
     machine: qrImageMachine,
     input: undefined,
     events: offerAll(events),
+    abstraction: ({ context }) => ({ picture: context.image !== null, outcome: context.outcome, failed: context.failed }),
     replies: { drawImage: [PICTURE], saveImage: SAVE_OUTCOMES },
   },
 ];

@@ -1,10 +1,10 @@
-import { expect } from 'vitest';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import { checkLoaderDelayEnded } from './support/loader-delay.ts';
 import { readModels } from './read.model.ts';
 
-describeModels(readModels, {
+describeModels('read', readModels, {
   tags: {
     waiting: [],
     'loading.quiet': ['loading'],

@@ -8,6 +8,12 @@ const events = {
   'read.reload': () => [{ type: 'read.reload' }],
 } satisfies EventFixtures<typeof readMachine>;
 
+/** Whether there is something to show, and the failure kept. */
+const abstraction = ({ context }: { context: { data: unknown; failure: string | null } }) => ({
+  data: context.data !== null,
+  failure: context.failure,
+});
+
 const replies = {
   read: [
     { ok: true, data: { profile: { name: 'สมชาย ใจดี' } } },
@@ -19,12 +25,13 @@ const replies = {
 export const READ_START_DELAY_MS = 200;
 
 export const readModels: FlowModel<typeof readMachine>[] = [
-  { name: 'read', machine: readMachine, input: {}, events: offerAll(events), replies },
+  { name: 'read', machine: readMachine, input: {}, events: offerAll(events), replies, abstraction },
   {
     name: 'read after a start delay',
     machine: readMachine,
     input: { startDelay: READ_START_DELAY_MS },
     events: offerAll(events),
     replies,
+    abstraction,
   },
 ];

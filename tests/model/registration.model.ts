@@ -6,6 +6,10 @@
  * (its values must survive, and the profile is validated again without them);
  * going back from other typed steps would carry their values into every
  * earlier state and multiply the model for little.
+ *
+ * The model knows what was typed by the rule it falls under (a valid or a
+ * short phone number, a password long enough or not, a name in English or
+ * not), and only the fields of the step on screen.
  */
 import { createActor } from 'xstate';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
@@ -17,7 +21,7 @@ import type {
   RegistrationLookups,
 } from '../../machines/registration/registration.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
-import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+import { offerAll, type Abstraction, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type Registration = typeof registrationMachine;
 type RegistrationSnapshot = ReturnType<Registration['getInitialSnapshot']>;
@@ -54,6 +58,64 @@ function fieldsOf(step: Step, snapshot: RegistrationSnapshot): Typing {
   return snapshot.context.variant === 'la' ? fields : fields.filter(([field]) => field !== 'currency');
 }
 
+/** spec 5, written out independently of the machine: 10 digits in Thailand, 8 to 13 in Laos (docs/decisions/0006-variant-at-build-time.md). */
+export function phoneValid(variant: RegistrationInput['variant'], phone: string): boolean {
+  return (variant === 'la' ? /^\d{8,13}$/ : /^\d{10}$/).test(phone);
+}
+
+const typed = (value: string, rule: (value: string) => string) => (value.trim() === '' ? null : rule(value));
+const englishName = (value: string) => (/^[A-Z]+( [A-Z]+)*$/i.test(value.trim()) ? 'English' : 'not English');
+
+/**
+ * The fields of the step on screen, by the rules they fall under, and what
+ * decides that step's way on: whether the lists could be read and a
+ * verification is kept (the phone step), whether the invite code is locked
+ * (the profile step), whether OTP is on (it goes with the registration).
+ */
+function abstraction(snapshot: RegistrationSnapshot): Abstraction {
+  const context = snapshot.context;
+  const otp = context.otpEnabled ? 'on' : 'off';
+  const error = context.error;
+  switch (stepOf(snapshot)) {
+    case 'phone':
+      return {
+        otp,
+        // After a failed read of the lists the wizard has nothing to pick from.
+        lists: context.banks.length > 0 ? null : 'empty',
+        'verification kept': context.otpToken !== '',
+        error,
+        phone: typed(context.phone, (phone) => (phoneValid(context.variant, phone.trim()) ? 'valid' : 'invalid')),
+      };
+    case 'otp':
+      return { error, code: typed(context.otpCode, (code) => (/^\d{6}$/.test(code) ? 'six digits' : 'invalid')) };
+    case 'profile':
+      return {
+        otp,
+        'invite locked': context.inviteLocked,
+        error,
+        source: context.sourceCode !== '',
+        invite: context.inviteCode === '' ? null : context.inviteLocked ? 'from the link' : 'typed',
+        name: context.name.trim() !== '',
+        password: typed(context.password, (password) => (password.length >= 8 ? 'long enough' : 'too short')),
+        confirmation: typed(context.confirmPassword, (confirmation) => (confirmation === context.password ? 'same' : 'different')),
+        // Back from a filled-in bank step: its values wait there.
+        'bank filled in': context.bankAccountNo !== '',
+      };
+    case 'bank':
+      return {
+        otp,
+        error,
+        bank: typed(context.bankCode, (bank) => (['KTB', 'TMB', 'BBL'].includes(bank) ? 'needs an English name' : 'any name')),
+        'first name': typed(context.firstName, englishName),
+        'last name': typed(context.lastName, englishName),
+        'account number': context.bankAccountNo !== '',
+        currency: context.variant === 'la' ? context.currency : null,
+      };
+    default:
+      return snapshot.matches('loadingLookups') ? {} : { otp };
+  }
+}
+
 export function registrationModel(name: string, input: RegistrationInput): FlowModel<Registration> {
   const opened = createActor(registrationMachine, { input }).getSnapshot().context;
   const untouched = (snapshot: RegistrationSnapshot, step: Step) =>
@@ -86,7 +148,7 @@ export function registrationModel(name: string, input: RegistrationInput): FlowM
     },
   } satisfies EventFixtures<Registration>;
 
-  return { name, machine: registrationMachine, input, events: offerAll(events), replies };
+  return { name, machine: registrationMachine, input, events: offerAll(events), replies, abstraction };
 }
 
 const banks: BankOption[] = [

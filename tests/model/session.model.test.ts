@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
 import { sessionModels } from './session.model.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import type { ReplayedStep } from './support/replay.ts';
 
 /** What the session must do for the view on each event, written from spec 2 and 8 independently of the machine. */
@@ -44,7 +44,7 @@ function expectedEffects({ event, before }: ReplayedStep): Pick<ReplayedStep, 'a
   }
 }
 
-describeModels(sessionModels, {
+describeModels('session', sessionModels, {
   tags: {
     'signedOut.idle': ['signedOut'],
     'signedOut.checkingService': ['busy', 'signedOut'],

@@ -23,6 +23,7 @@ const session = (name: string, input: FlowModel<typeof sessionMachine>['input'])
   input,
   events: offerAll(events),
   replies,
+  abstraction: ({ context }) => ({ token: context.token, remember: context.remember }),
 });
 
 export const sessionModels = [

@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
 import type { SlipUploadContext, UploadAnswer } from '../../machines/slip-upload/slip-upload.types.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { RECEIVED_SLIP, slipUploadModels } from './slip-upload.model.ts';
@@ -80,7 +80,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   expect(calls).toEqual(expectedCalls);
 }
 
-describeModels(slipUploadModels, {
+describeModels('slip-upload', slipUploadModels, {
   tags: {
     idle: ['picking'],
     picked: ['picking', 'ready'],

@@ -59,5 +59,18 @@ const replies = {
 };
 
 export const slipUploadModels: FlowModel<SlipUpload>[] = [
-  { name: 'slip upload', machine: slipUploadMachine, input: undefined, events: offerAll(events), replies },
+  {
+    name: 'slip upload',
+    machine: slipUploadMachine,
+    input: undefined,
+    events: offerAll(events),
+    replies,
+    // The file picked, the progress as the bar shows it, the error shown, the slip received.
+    abstraction: ({ context }) => ({
+      file: context.file === null ? null : context.file.name,
+      progress: context.progress === 0 ? null : context.progress >= 1 ? 'complete' : 'part',
+      error: context.error,
+      slip: context.slip !== null,
+    }),
+  },
 ];

@@ -1,11 +1,11 @@
-import { expect } from 'vitest';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { STATEMENT_PAGE_SIZE } from '../../machines/statement/statement.machine.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import { checkLoaderDelayEnded } from './support/loader-delay.ts';
 import { statementModels } from './statement.model.ts';
 
-describeModels(statementModels, {
+describeModels('statement', statementModels, {
   tags: {
     'loading.quiet': ['loading'],
     'loading.slow': ['loading', 'skeleton'],

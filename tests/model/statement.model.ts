@@ -23,6 +23,15 @@ export const statementModels: FlowModel<typeof statementMachine>[] = [
     machine: statementMachine,
     input: { page: 1 },
     events: offerAll(events),
+    // The page asked for and the page shown, and whether there are rows, game names and a currency to show.
+    abstraction: ({ context }) => ({
+      page: context.page,
+      shown: context.shownPage,
+      rows: context.rows.length > 0,
+      total: context.total,
+      'game names': Object.keys(context.gameNames).length > 0,
+      currency: context.currency,
+    }),
     replies: {
       loadPage: [
         {

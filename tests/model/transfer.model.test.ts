@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { TransferContext, TransferInput } from '../../machines/transfer/transfer.types.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
@@ -9,6 +8,7 @@ import {
   type MoneyActionSpec,
 } from './support/money-action.ts';
 import type { ReplayedStep } from './support/replay.ts';
+import { expect } from './support/step-expect.ts';
 import { TRANSFER_ACCOUNTS, TRANSFER_KEY_PREFIX, transferModels } from './transfer.model.ts';
 
 /** spec 5, written out independently of the machine. */
@@ -84,7 +84,7 @@ function checkInvariants(step: ReplayedStep, input: TransferInput) {
   }
 }
 
-describeModels(transferModels, {
+describeModels('transfer', transferModels, {
   tags: moneyActionTags,
   check(step, flow) {
     check(step);

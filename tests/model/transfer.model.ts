@@ -4,9 +4,11 @@
  * the amount, which they may retype), may switch between an amount and
  * transfer-all at any time, and after their first confirmed action only
  * submits the same form again: that second action is what shows a new key.
+ * The model knows the accounts by their codes and an amount by the rule it
+ * falls under, not by its digits.
  */
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts';
-import type { MoneyMoved, TransferInput } from '../../machines/transfer/transfer.types.ts';
+import type { MoneyMoved, TransferContext, TransferInput } from '../../machines/transfer/transfer.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
@@ -56,6 +58,29 @@ const replies = {
   ] satisfies Result<MoneyMoved>[],
 };
 
+/** spec 5: which rule a typed amount falls under (the minimum is 1); transfer-all takes no amount. */
+export function transferAmountRule(context: Pick<TransferContext, 'mode' | 'amount' | 'minimum'>): string | null {
+  if (context.mode === 'all' || context.amount === '') return null;
+  if (!/^\d+(\.\d{1,2})?$/.test(context.amount)) return 'not an amount';
+  return Number(context.amount) < context.minimum ? 'below minimum' : 'valid';
+}
+
+/**
+ * The accounts as the rules see them: the wallet, a game (any game the
+ * wallet lists: one is as good as another), the same game, another game, or
+ * a code the wallet does not list; '—' for none chosen yet.
+ */
+export function transferRoute({ mode, from, to }: Pick<TransferContext, 'mode' | 'from' | 'to'>): string {
+  const account = (code: string, other?: string) => {
+    if (code === '') return '—';
+    if (code === 'WALLET') return 'wallet';
+    if (!TRANSFER_ACCOUNTS.includes(code)) return 'unknown';
+    if (other === undefined || !TRANSFER_ACCOUNTS.includes(other) || other === 'WALLET') return 'game';
+    return code === other ? 'same game' : 'another game';
+  };
+  return mode === 'all' ? `all → ${account(to)}` : `${account(from)} → ${account(to, from)}`;
+}
+
 function transferModel(name: string, initial?: TransferInput['initial']): FlowModel<Transfer> {
   return {
     name,
@@ -63,6 +88,15 @@ function transferModel(name: string, initial?: TransferInput['initial']): FlowMo
     input: { accounts: TRANSFER_ACCOUNTS, minimum: 1, initial, keyPrefix: TRANSFER_KEY_PREFIX },
     events: offerAll(events),
     replies,
+    // Whether a money action was taken (each confirmed one gets the next key: the edges check it);
+    // saved: the home reads the wallet again. The review and the sending show no error.
+    abstraction: (snapshot) => ({
+      route: transferRoute(snapshot.context),
+      amount: transferAmountRule(snapshot.context),
+      error: snapshot.matches('submitting') ? null : snapshot.context.error,
+      'action taken': snapshot.context.actions > 0,
+      saved: snapshot.context.saved,
+    }),
   };
 }
 

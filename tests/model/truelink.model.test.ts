@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
 import type { TrueLinkContext } from '../../machines/truelink/truelink.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { TRUELINK_KEY_PREFIX, trueLinkModels } from './truelink.model.ts';
@@ -64,7 +64,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   expect(actions).toEqual(expectedActions);
 }
 
-describeModels(trueLinkModels, {
+describeModels('truelink', trueLinkModels, {
   tags: {
     editing: ['editing'],
     sending: ['busy', 'editing'],

@@ -37,5 +37,18 @@ const replies = {
 };
 
 export const trueLinkModels: FlowModel<TrueLink>[] = [
-  { name: 'mobile-wallet link', machine: trueLinkMachine, input: { keyPrefix: TRUELINK_KEY_PREFIX }, events: offerAll(events), replies },
+  {
+    name: 'mobile-wallet link',
+    machine: trueLinkMachine,
+    input: { keyPrefix: TRUELINK_KEY_PREFIX },
+    events: offerAll(events),
+    replies,
+    // The link as the rule reads it (blank once trimmed or not), the action's number (its key), the error shown, the credit.
+    abstraction: ({ context }) => ({
+      link: context.link === '' ? null : context.link.trim() === '' ? 'blank' : 'pasted',
+      action: context.actions || null,
+      error: context.error,
+      credited: context.result !== null,
+    }),
+  },
 ];

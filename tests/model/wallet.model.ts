@@ -56,6 +56,8 @@ export const walletModels: FlowModel<typeof walletMachine>[] = [
     machine: walletMachine,
     input: undefined,
     events: offerAll(events),
+    // Whether a wallet is shown, and from which read (its time).
+    abstraction: ({ context }) => ({ wallet: context.wallet?.updatedAt ?? null }),
     replies: {
       loadWallet: [
         { ok: true, data: walletAnswer(100, '2025-06-01T10:00:00.000Z') },

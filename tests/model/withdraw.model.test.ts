@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import type { WithdrawContext, WithdrawInput } from '../../machines/withdraw/withdraw.types.ts';
 import { describeModels } from './support/describe-model.ts';
@@ -10,6 +9,7 @@ import {
   type MoneyActionSpec,
 } from './support/money-action.ts';
 import type { ReplayedStep } from './support/replay.ts';
+import { expect } from './support/step-expect.ts';
 import { WITHDRAW_KEY_PREFIX, WITHDRAW_LIMITS, withdrawModels } from './withdraw.model.ts';
 
 /** spec 5, written out independently of the machine. */
@@ -72,7 +72,7 @@ function checkInvariants(step: ReplayedStep, input: WithdrawInput) {
   }
 }
 
-describeModels(withdrawModels, {
+describeModels('withdraw', withdrawModels, {
   tags: {
     loadingLimits: ['busy', 'loading'],
     limitsFailed: ['limitsFailed'],

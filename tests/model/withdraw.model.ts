@@ -2,16 +2,28 @@
  * The withdraw modal as a test model. The member types one of a few amounts
  * (each reaches one rule), and after their first confirmed action only
  * submits the same amount again: that second action is what shows a new key.
+ * The model knows an amount by the rule it falls under, not by its digits.
  */
 import type { Result } from '../../machines/shared/result.ts';
 import { withdrawMachine } from '../../machines/withdraw/withdraw.machine.ts';
-import type { MoneyMoved, WithdrawInput, WithdrawLimits } from '../../machines/withdraw/withdraw.types.ts';
+import type { MoneyMoved, WithdrawContext, WithdrawInput, WithdrawLimits } from '../../machines/withdraw/withdraw.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type Withdraw = typeof withdrawMachine;
 
 export const WITHDRAW_LIMITS: WithdrawLimits = { withdrawMin: 100, withdrawMax: 5000 };
 export const WITHDRAW_KEY_PREFIX = 'model-withdraw';
+
+/** spec 5, in the order the form checks it: which rule the typed amount falls under. */
+export function withdrawAmountRule(context: Pick<WithdrawContext, 'amount' | 'balance' | 'bonusHeld'>): string {
+  if (!/^\d+(\.\d{1,2})?$/.test(context.amount)) return 'not an amount';
+  const amount = Number(context.amount);
+  if (context.bonusHeld && amount !== context.balance) return 'not the whole balance';
+  if (amount > context.balance) return 'above balance';
+  if (amount < WITHDRAW_LIMITS.withdrawMin) return 'below minimum';
+  if (amount > WITHDRAW_LIMITS.withdrawMax) return 'above maximum';
+  return 'valid';
+}
 
 function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, amounts: string[]): FlowModel<Withdraw> {
   const events = {
@@ -25,7 +37,21 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, am
     'withdraw.retry': () => [{ type: 'withdraw.retry' }],
     'modal.close': () => [{ type: 'modal.close' }],
   } satisfies EventFixtures<Withdraw>;
-  return { name, machine: withdrawMachine, input: { ...input, keyPrefix: WITHDRAW_KEY_PREFIX }, events: offerAll(events), replies };
+  return {
+    name,
+    machine: withdrawMachine,
+    input: { ...input, keyPrefix: WITHDRAW_KEY_PREFIX },
+    events: offerAll(events),
+    replies,
+    // Whether a money action was taken (each confirmed one gets the next key: the edges check it);
+    // saved: the home reads the wallet again. The review and the sending show no error.
+    abstraction: (snapshot) => ({
+      amount: withdrawAmountRule(snapshot.context),
+      error: snapshot.matches('submitting') ? null : snapshot.context.error,
+      'action taken': snapshot.context.actions > 0,
+      saved: snapshot.context.saved,
+    }),
+  };
 }
 
 const moved: MoneyMoved = { message: 'SUCCESS', amount: 500, wallet: { amount: 7500 }, transferId: '21' };

@@ -1,7 +1,16 @@
 /**
  * How a machine becomes a test model. Shared by the model-based tests, the
- * coverage report and the browser suite's path export, so all three walk the
- * same paths. No vitest here.
+ * component replays and the browser suite's path export, so all of them walk
+ * the same graph. No vitest here.
+ *
+ * A state of the model is the machine's state value, the model's abstraction
+ * of its context (which rule a typed amount falls under, whether a countdown
+ * runs, is in its last second or is over) and the I/O calls in flight: the
+ * graph is the product's behaviour, not its data. The snapshots along a path
+ * stay concrete (the replays check the real actor's context against them);
+ * the abstraction only decides which snapshots are the same state, so a
+ * retyped amount or one more second of a countdown is an edge back to a known
+ * state rather than a new one.
  */
 import type {
   AnyActorRef,
@@ -15,8 +24,15 @@ import type {
 } from 'xstate';
 import { TestModel, type AdjacencyValue, type StatePath } from 'xstate/graph';
 
+/**
+ * The model's view of a context: short words per aspect the product's
+ * behaviour depends on (they show in test titles). `null` and `false` leave
+ * an aspect out of the title; `true` names it.
+ */
+export type Abstraction = Record<string, string | number | boolean | null>;
+
 export interface FlowModel<TMachine extends AnyStateMachine = AnyStateMachine> {
-  /** Names the model in test titles and in the coverage report. */
+  /** Names the flow in test titles. */
   name: string;
   machine: TMachine;
   input: InputFrom<TMachine>;
@@ -27,6 +43,11 @@ export interface FlowModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   events: (snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[];
   /** What each I/O actor may answer, by actor name. Every call may also fail (network down). */
   replies: ActorReplies<TMachine>;
+  /**
+   * What of the context is part of the model's state (see above). Not asked
+   * for a finished actor: its state is its output.
+   */
+  abstraction: (snapshot: SnapshotFrom<TMachine>) => Abstraction;
 }
 
 /** One fixture per event type, so that a new event fails the build until the model offers it. */
@@ -60,13 +81,50 @@ export type ModelPath = StatePath<AnyMachineSnapshot, AnyEventObject> & { descri
 /** What the rejected promise of an I/O actor carries in the model. */
 export const NETWORK_DOWN = 'network down';
 
-/** A state is its value, its context and the I/O calls in flight. */
-export function serializeSnapshot(snapshot: AnyMachineSnapshot): string {
+/** A state of the model, with the shortest path that reaches it and the edges that leave it. */
+export interface ModelState {
+  /** Identifies the state in the graph (value, abstraction, calls in flight). */
+  id: string;
+  /** 'editing [amount below minimum, error AMOUNT_BELOW_MINIMUM]'. */
+  label: string;
+  /** The snapshot the graph reached it with; its edges start from this one. */
+  snapshot: AnyMachineSnapshot;
+  path: ModelPath;
+  edges: ModelEdge[];
+}
+
+/** One transition of the model: an event offered in a state, and where it leads. */
+export interface ModelEdge {
+  source: ModelState;
+  event: AnyEventObject;
+  /** The state it leads to (perhaps the source itself: an ignored event, a retyped amount). */
+  target: ModelState;
+  /** The shortest path to the source, then this event. */
+  path: ModelPath;
+  /** 'withdraw: editing [amount valid] → confirming [amount valid] on withdraw.submit'. */
+  title: string;
+}
+
+export interface ModelGraph {
+  flow: FlowModel;
+  /** In breadth-first order from the initial state. */
+  states: ModelState[];
+  edges: ModelEdge[];
+}
+
+/** The model's identity of a snapshot: its value, its abstraction and the I/O calls in flight; a finished actor's output. */
+export function stateId(flow: FlowModel, snapshot: AnyMachineSnapshot): string {
+  if (snapshot.status === 'done') return JSON.stringify({ value: snapshot.value, output: snapshot.output });
   return JSON.stringify({
     value: snapshot.value,
-    context: snapshot.context,
+    context: flow.abstraction(snapshot),
     calls: Object.keys(snapshot.children).sort(),
   });
+}
+
+/** The snapshot's value and context, which the replays compare with the real actor's. */
+function concrete(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify([snapshot.value, snapshot.context, snapshot.status]);
 }
 
 /**
@@ -91,51 +149,86 @@ function modelEvents(flow: FlowModel, snapshot: AnyMachineSnapshot): AnyEventObj
 
 /**
  * `createTestModel` refuses machines that invoke actors or wait (`after`), so
- * the model is built directly, with the events above (STACK-NOTES.md).
+ * the model is built directly, with the events above.
  */
-export function testModel(flow: FlowModel) {
+function testModel(flow: FlowModel) {
   return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(flow.machine, {
     input: flow.input,
-    serializeState: serializeSnapshot,
+    serializeState: (snapshot) => stateId(flow, snapshot),
     events: (snapshot) => modelEvents(flow, snapshot),
   });
 }
 
+const graphs = new WeakMap<FlowModel, ModelGraph>();
+
+/**
+ * The model's graph: every state with a shortest path to it (breadth first,
+ * as the adjacency map was built, so each path ends in the very snapshot the
+ * state's edges start from), and every edge.
+ */
+export function modelGraph(flow: FlowModel): ModelGraph {
+  const cached = graphs.get(flow);
+  if (cached) return cached;
+  // Keys of the adjacency map are state ids (branded strings).
+  const adjacency = new Map(Object.entries(testModel(flow).getAdjacencyMap()) as Array<[string, Adjacency]>);
+  const [initialId, initial] = adjacency.entries().next().value!;
+  const states = new Map<string, ModelState>();
+  const stateOf = (id: string, path: ModelPath): ModelState => {
+    const { state } = adjacency.get(id)!;
+    const known = states.get(id);
+    if (known) return known;
+    if (concrete(path.state) !== concrete(state)) {
+      throw new Error(`${flow.name}: the shortest path to ${stateLabel(flow, state)} ends in another snapshot than its edges start from`);
+    }
+    const added: ModelState = { id, label: stateLabel(flow, state), snapshot: state, path, edges: [] };
+    states.set(id, added);
+    return added;
+  };
+  const initialPath = {
+    state: initial.state,
+    steps: [{ state: initial.state, event: { type: 'xstate.init' } }],
+    weight: 0,
+  };
+  const queue = [stateOf(initialId, { ...initialPath, description: describePath(initialPath) })];
+  const edges: ModelEdge[] = [];
+  for (let source = queue.shift(); source; source = queue.shift()) {
+    for (const { event, state } of Object.values(adjacency.get(source.id)!.transitions)) {
+      const steps = [...source.path.steps, { state, event }];
+      const path = { state, steps, weight: steps.length - 1 };
+      const targetId = stateId(flow, state);
+      const isNew = !states.has(targetId);
+      const target = stateOf(targetId, { ...path, description: describePath(path) });
+      if (isNew) queue.push(target);
+      const edge: ModelEdge = {
+        source,
+        event,
+        target,
+        path: isNew ? target.path : { ...path, description: describePath(path) },
+        title: `${flow.name}: ${source.label} → ${stateLabel(flow, state)} on ${eventLabel(event)}`,
+      };
+      source.edges.push(edge);
+      edges.push(edge);
+    }
+  }
+  const graph = { flow, states: [...states.values()], edges };
+  graphs.set(flow, graph);
+  return graph;
+}
+
 /** One path to every state of the model: the tree of shortest paths. */
 export function shortestPaths(flow: FlowModel): ModelPath[] {
-  return testModel(flow)
-    .getShortestPaths({ allowDuplicatePaths: true })
-    .map((path) => ({ ...path, description: describePath(path) }));
+  return modelGraph(flow).states.map((state) => state.path);
 }
 
 /**
- * The shortest paths, plus one path for every other transition of the model:
- * the shortest path to its source followed by its event. Together they take
+ * The shortest paths, plus one path for every other edge of the model: the
+ * shortest path to its source followed by its event. Together they take
  * every event the model offers in every state, so ignored events are
  * exercised too.
  */
 export function modelPaths(flow: FlowModel): ModelPath[] {
-  const model = testModel(flow);
-  const shortest = shortestPaths(flow);
-  const toState = new Map(shortest.map((path) => [serializeSnapshot(path.state), path]));
-  const extensions: ModelPath[] = [];
-  // Keys of the adjacency map are serialized snapshots (branded strings).
-  const adjacency = Object.entries(model.getAdjacencyMap()) as Array<[string, Adjacency]>;
-  for (const [source, { transitions }] of adjacency) {
-    const head = toState.get(source)!;
-    for (const { event, state } of Object.values(transitions)) {
-      const treePath = toState.get(serializeSnapshot(state))!;
-      const treeSource = treePath.steps.at(-2)?.state;
-      const isTreeEdge =
-        treeSource !== undefined &&
-        serializeSnapshot(treeSource) === source &&
-        JSON.stringify(treePath.steps.at(-1)!.event) === JSON.stringify(event);
-      if (isTreeEdge) continue;
-      const path = { state, steps: [...head.steps, { state, event }], weight: head.weight + 1 };
-      extensions.push({ ...path, description: describePath(path) });
-    }
-  }
-  return [...shortest, ...extensions];
+  const { states, edges } = modelGraph(flow);
+  return [...states.map((state) => state.path), ...edges.filter((edge) => edge.path !== edge.target.path).map((edge) => edge.path)];
 }
 
 /** 'phoneStep.editing' for `{ phoneStep: 'editing' }`. */
@@ -146,6 +239,23 @@ export function stateKey(snapshot: AnyMachineSnapshot): string {
     .join(' + ');
 }
 
+/** 'editing [amount below minimum, error AMOUNT_BELOW_MINIMUM]'; 'closed [saved]' for a finished actor. */
+export function stateLabel(flow: FlowModel, snapshot: AnyMachineSnapshot): string {
+  const aspects: Abstraction =
+    snapshot.status === 'done'
+      ? typeof snapshot.output === 'object' && snapshot.output !== null
+        ? (snapshot.output as Abstraction)
+        : { output: JSON.stringify(snapshot.output ?? null) }
+      : flow.abstraction(snapshot);
+  const words = Object.entries(aspects).flatMap(([aspect, value]) => {
+    if (value === null || value === false) return [];
+    if (value === true) return [aspect];
+    return [`${aspect} ${value}`];
+  });
+  return words.length ? `${stateKey(snapshot)} [${words.join(', ')}]` : stateKey(snapshot);
+}
+
+/** The event as the browser suite's path titles name it, answers in full. */
 export function describeEvent(event: AnyEventObject): string {
   const [, kind, , id] = /^xstate\.(done|error|after)\.(actor\.)?([^.]+)/.exec(event.type) ?? [];
   if (kind === 'done') return `${id} answers ${JSON.stringify(event.output)}`;
@@ -153,6 +263,34 @@ export function describeEvent(event: AnyEventObject): string {
   if (kind === 'after') return `${id} delay ends`;
   const { type, ...payload } = event;
   return Object.keys(payload).length ? `${type} ${JSON.stringify(payload)}` : type;
+}
+
+const shorten = (text: string, length = 48) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+/** The event as the model tests' titles name it: 'amount.change "500"', 'postWithdrawal answers MONEY_NOT_ENOUGH'. */
+export function eventLabel(event: AnyEventObject): string {
+  const [, kind, , id] = /^xstate\.(done|error|after)\.(actor\.)?([^.]+)/.exec(event.type) ?? [];
+  if (kind === 'done') return `${id} answers ${outputLabel(event.output)}`;
+  if (kind === 'error') return `${id} fails (${NETWORK_DOWN})`;
+  if (kind === 'after') return `${id} delay ends`;
+  const { type, ...payload } = event;
+  const values = Object.entries(payload);
+  if (values.length === 0) return type;
+  if (values.length === 1) return `${type} ${shorten(JSON.stringify(values[0]![1]) ?? 'undefined')}`;
+  if ('field' in payload && 'value' in payload && values.length === 2) {
+    return `${type} ${String(payload.field)}=${shorten(JSON.stringify(payload.value))}`;
+  }
+  return `${type} ${shorten(JSON.stringify(payload))}`;
+}
+
+/** A Result by its message ('ok', or the refusal's code); anything else as short JSON. */
+function outputLabel(output: unknown): string {
+  if (typeof output === 'object' && output !== null && 'ok' in output) {
+    const result = output as { ok: boolean; message?: string; data?: unknown };
+    if (!result.ok) return String(result.message);
+    return `ok ${shorten(JSON.stringify(result.data) ?? '', 40)}`;
+  }
+  return shorten(JSON.stringify(output) ?? 'nothing');
 }
 
 function describePath(path: StatePath<AnyMachineSnapshot, AnyEventObject>): string {

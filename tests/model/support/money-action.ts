@@ -4,11 +4,11 @@
  * or back to editing with the refusal → closed. Written out independently of
  * the machines.
  */
-import { expect } from 'vitest';
 import type { MoneyActionContext } from '../../../machines/shared/money-action.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { stateKey } from './flow-model.ts';
 import type { ReplayedStep } from './replay.ts';
+import { expect } from './step-expect.ts';
 
 export interface MoneyActionSpec<TContext extends MoneyActionContext> {
   /** The event prefix: 'transfer' for 'transfer.confirm'. */

@@ -2,7 +2,7 @@
  * Drives the real machine along a model path: a real actor with fake I/O
  * actors injected through `.provide()`, a simulated clock for delays. Every
  * step is checked against the model's snapshot; the caller may check more.
- * No vitest here: the coverage report replays the same paths.
+ * No vitest here.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -20,6 +20,8 @@ import { transitionKey } from './coverage.ts';
 import { describeEvent, NETWORK_DOWN, type FlowModel, type ModelPath } from './flow-model.ts';
 
 export interface ReplayedStep {
+  /** The step's place in the path: 0 for the start. */
+  index: number;
   /** The model event replayed: a member event, an actor's answer or failure, or a delay ending. */
   event: AnyEventObject;
   /** The actor's snapshot before the event; undefined for the start. */
@@ -66,6 +68,41 @@ function machineWithFakes(machine: AnyStateMachine): AnyStateMachine {
   return provided;
 }
 
+/** The real actor is not where the model is after a step (or failed in it). */
+export class LeftModelError extends Error {
+  constructor(
+    message: string,
+    /** The step's place in the path. */
+    readonly index: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A simulated clock that knows when its next timeout ends, so time jumps there rather than a millisecond at a time. */
+class ModelClock extends SimulatedClock {
+  private readonly ends = new Map<number, number>();
+
+  override setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
+    const id: number = super.setTimeout((...args: unknown[]) => {
+      this.ends.delete(id);
+      fn(...args);
+    }, timeout);
+    this.ends.set(id, this.now() + timeout);
+    return id;
+  }
+
+  override clearTimeout(id: number): void {
+    this.ends.delete(id);
+    super.clearTimeout(id);
+  }
+
+  /** When the next timeout ends; undefined when none runs. */
+  nextEnd(): number | undefined {
+    return this.ends.size ? Math.min(...this.ends.values()) : undefined;
+  }
+}
+
 /** Lets answered promises reach the machine: all microtasks run before the next macrotask. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -74,7 +111,7 @@ export async function replay(
   path: ModelPath,
   options: { coverage?: Coverage; check?: (step: ReplayedStep) => void } = {},
 ): Promise<void> {
-  const clock = new SimulatedClock();
+  const clock = new ModelClock();
   const bench: Bench = { calls: [], pending: new Map() };
   let actions: ReplayedStep['actions'] = [];
 
@@ -108,12 +145,15 @@ export async function replay(
     if (kind === 'done') return answer(id!, (call) => call.resolve(event.output));
     if (kind === 'error') return answer(id!, (call) => call.reject(new Error(NETWORK_DOWN)));
     if (kind === 'after') {
-      // Time passes until the delay's event arrives, and it must not arrive a millisecond early.
-      // (Watching the event rather than the state: a ticking state may re-enter itself unchanged.)
+      // Time passes, from one timeout's end to the next, until the delay's event arrives
+      // (the checks then see how long that took: not a millisecond early or late).
+      // Watching the event rather than the state: a ticking state may re-enter itself unchanged.
       const arrived = received.length;
-      for (let elapsed = 0; !received.slice(arrived).includes(event.type); elapsed += 1) {
-        if (elapsed > 60_000) throw new Error(`"${id}" did not end within a minute`);
-        clock.increment(1);
+      const started = clock.now();
+      while (!received.slice(arrived).includes(event.type)) {
+        const next = clock.nextEnd();
+        if (next === undefined || next - started > 60_000) throw new Error(`"${id}" did not end within a minute`);
+        clock.set(Math.max(next, clock.now()));
       }
       return;
     }
@@ -121,24 +161,32 @@ export async function replay(
   }
 
   let before: AnyMachineSnapshot | undefined;
-  for (const [index, step] of path.steps.entries()) {
-    actions = [];
-    bench.calls = [];
-    const startedAt = clock.now();
-    if (index === 0) actor.start();
-    else await perform(step.event);
-    const after: AnyMachineSnapshot = actor.getSnapshot();
-    if (after.status === 'error') throw after.error;
-    for (const node of after._nodes) options.coverage?.states.add(node.id);
+  try {
+    for (const [index, step] of path.steps.entries()) {
+      actions = [];
+      bench.calls = [];
+      const startedAt = clock.now();
+      const where = `at step ${index} (${describeEvent(step.event)}) of "${path.description}"`;
+      try {
+        if (index === 0) actor.start();
+        else await perform(step.event);
+      } catch (error) {
+        throw new LeftModelError(`The actor failed ${where}: ${String(error)}`, index);
+      }
+      const after: AnyMachineSnapshot = actor.getSnapshot();
+      if (after.status === 'error') throw new LeftModelError(`The actor failed ${where}: ${String(after.error)}`, index);
+      for (const node of after._nodes) options.coverage?.states.add(node.id);
 
-    const where = `at step ${index} (${describeEvent(step.event)}) of "${path.description}"`;
-    if (!isDeepStrictEqual(after.value, step.state.value) || !isDeepStrictEqual(after.context, step.state.context)) {
-      throw new Error(
-        `The actor left the model ${where}:\n  model: ${JSON.stringify([step.state.value, step.state.context])}\n  actor: ${JSON.stringify([after.value, after.context])}`,
-      );
+      if (!isDeepStrictEqual(after.value, step.state.value) || !isDeepStrictEqual(after.context, step.state.context)) {
+        throw new LeftModelError(
+          `The actor left the model ${where}:\n  model: ${JSON.stringify([step.state.value, step.state.context])}\n  actor: ${JSON.stringify([after.value, after.context])}`,
+          index,
+        );
+      }
+      options.check?.({ index, event: step.event, before, after, actions, calls: bench.calls, waited: clock.now() - startedAt });
+      before = after;
     }
-    options.check?.({ event: step.event, before, after, actions, calls: bench.calls, waited: clock.now() - startedAt });
-    before = after;
+  } finally {
+    actor.stop();
   }
-  actor.stop();
 }

@@ -1,0 +1,163 @@
+/**
+ * The transfer modal's model paths replayed in the real TransferModal, for
+ * each of its openings (from the wallet, preset to transfer all into a game,
+ * preset from a game): one shortest path to every state, mode and error the
+ * model can show. The wallet lists the model's accounts (PG and JOKER
+ * active); a choice the form does not list (the wallet as the destination
+ * of a transfer-all) is not a path the member can walk.
+ */
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, it, vi } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { TransferContext, TransferInput, TransferOrder } from '../../../machines/transfer/transfer.types.ts';
+import type { Slot, WalletResponse } from '../../../src/contract/api.ts';
+import { messageText } from '../../../src/features/errors/messages.ts';
+import { formatMoney } from '../../../src/features/ui/money.ts';
+import { TransferModal } from '../../../src/features/wallet/TransferModal.tsx';
+import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
+import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { stateKey, type FlowModel } from '../support/flow-model.ts';
+import { expect } from '../support/step-expect.ts';
+import { TRANSFER_KEY_PREFIX, transferModels } from '../transfer.model.ts';
+import { walletAnswer } from '../wallet.model.ts';
+
+const game = (code: string, name: string, amount: number): Slot => ({
+  code,
+  name,
+  category: 'slot',
+  isActive: true,
+  amount,
+  ftWalletSlot: 100,
+  logo: `/images/games/${code}-logo.svg`,
+  background: `/images/games/${code}.svg`,
+  web: null,
+  android: null,
+  ios: null,
+});
+
+/** The model's accounts: the wallet, PG and JOKER. */
+const WALLET: WalletResponse = {
+  ...walletAnswer(500, '2025-06-01T10:00:00.000Z'),
+  slots: [game('PG', 'PG Soft', 50), game('JOKER', 'Joker Gaming', 0)],
+};
+const money = (amount: number) => formatMoney(amount, 'BAHT');
+const accountName = (code: string) => (code === 'WALLET' ? 'Wallet' : (WALLET.slots.find((slot) => slot.code === code)?.name ?? code));
+
+/** The form's texts of its own codes (TransferModal), the catalogue's for the server's. */
+function errorText({ error }: TransferContext): string {
+  switch (error) {
+    case null:
+      return '';
+    case 'ACCOUNT_INCORRECT':
+      return 'Please select correct account';
+    case 'SAME_ACCOUNT':
+      return 'Cannot transfer to or from same account';
+    case 'AMOUNT_INVALID':
+      return 'Enter the amount in numbers, with at most 2 decimals.';
+    case 'AMOUNT_BELOW_MINIMUM':
+      return `Minimum amount is ${money(1)}`;
+    default:
+      return messageText(i18n, error);
+  }
+}
+
+/** The form lists the wallet as a destination only for an amount. */
+function offers(event: AnyEventObject, before: AnyMachineSnapshot): boolean {
+  const context = before.context as TransferContext;
+  return !(event.type === 'field.change' && event.field === 'to' && event.value === 'WALLET' && context.mode === 'all');
+}
+
+function driver(initial: TransferInput['initial'], onClose: (saved: boolean) => void): ViewDriver {
+  const dialog = () => screen.getByRole('dialog');
+  const view = () => within(dialog());
+  const button = (name: string) => view().getByRole('button', { name });
+  const select = (label: string) => view().getByRole('combobox', { name: label }) as HTMLSelectElement;
+  return {
+    render: () =>
+      render(
+        <I18nProvider i18n={i18n}>
+          <TransferModal open wallet={WALLET} initial={initial} onClose={onClose} />
+        </I18nProvider>,
+      ),
+    perform(event: AnyEventObject) {
+      switch (event.type) {
+        case 'field.change':
+          if (event.field === 'amount') return void fireEvent.change(view().getByLabelText('Amount'), { target: { value: event.value } });
+          return void fireEvent.change(select(event.field === 'from' ? 'From' : 'To'), { target: { value: event.value } });
+        case 'mode.change':
+          return void fireEvent.click(view().getByRole('radio', { name: event.mode === 'all' ? 'All to a game' : 'An amount' }));
+        case 'transfer.submit':
+          return void fireEvent.click(button('Continue'));
+        case 'transfer.confirm':
+          return void fireEvent.click(button('Confirm transfer'));
+        case 'transfer.edit':
+          return void fireEvent.click(button('Back'));
+        case 'transfer.retry':
+          return void fireEvent.click(button('Try again'));
+        case 'modal.close':
+          return void fireEvent.click(view().getAllByRole('button', { name: 'Close' })[0]!);
+        default:
+          throw new Error(`No gesture for ${event.type}`);
+      }
+    },
+    apiCall: ({ input }) => {
+      const { order, idempotencyKey } = input as { order: TransferOrder; idempotencyKey: string };
+      return order.kind === 'all'
+        ? { name: 'transferAll', args: [{ to: order.to }, { idempotencyKey }] }
+        : { name: 'transfer', args: [{ from: order.from, to: order.to, amount: order.amount }, { idempotencyKey }] };
+    },
+    expectView({ after, actions }) {
+      const context = after.context as TransferContext;
+      const closing = actions.filter((action) => action.type === 'closeModal');
+      expect(vi.mocked(onClose).mock.calls, 'onClose').toEqual(closing.map((action) => [(action.params as { saved: boolean }).saved]));
+      if (after.status === 'done') return expect(screen.queryByRole('dialog'), 'the dialog closes').toBeNull();
+      const all = context.mode === 'all';
+      switch (stateKey(after)) {
+        case 'editing': {
+          const checked = (name: string) => (view().getByRole('radio', { name }) as HTMLInputElement).checked;
+          expect([checked('An amount'), checked('All to a game')], 'mode').toEqual([!all, all]);
+          if (all) expect(view().queryByRole('combobox', { name: 'From' }), 'no choice of the source').toBeNull();
+          else expect(select('From').value, 'from').toBe(context.from);
+          expect(select('To').value, 'to').toBe(context.to);
+          if (all) expect(view().queryByLabelText('Amount'), 'no amount field').toBeNull();
+          else expect((view().getByLabelText('Amount') as HTMLInputElement).value, 'amount field').toBe(context.amount);
+          return expect(view().getByRole('alert').textContent, 'error line').toBe(errorText(context));
+        }
+        case 'confirming':
+        case 'submitting': {
+          const busy = after.hasTag('busy');
+          const amount = all ? `All of your wallet (${money(WALLET.wallet.amount)})` : money(Number(context.amount));
+          const rows = [...dialog().querySelectorAll('.money-summary dd')].map((row) => row.textContent);
+          expect(rows, 'review').toEqual([amount, accountName(context.from), accountName(context.to)]);
+          expect(button(busy ? 'Transferring…' : 'Confirm transfer').hasAttribute('disabled'), 'confirm disabled').toBe(busy);
+          return expect(button('Back').hasAttribute('disabled'), 'back disabled').toBe(busy);
+        }
+        case 'succeeded':
+          expect(view().getByRole('status').textContent).toBe('Transfer complete');
+          return expect(view().getByText(context.result!.transferId)).toBeTruthy();
+        case 'outcomeUnknown':
+          expect(view().getByText('We did not get an answer')).toBeTruthy();
+          expect(view().getByText(errorText(context))).toBeTruthy();
+          return expect(button('Try again')).toBeTruthy();
+        default:
+          throw new Error(`No view for ${stateKey(after)}`);
+      }
+    },
+  };
+}
+
+for (const flow of transferModels as FlowModel[]) {
+  describe(flow.name, () => {
+    const outcome = (snapshot: AnyMachineSnapshot) =>
+      `${stateKey(snapshot)} | ${(snapshot.context as TransferContext).mode} | ${(snapshot.context as TransferContext).error ?? ''}`;
+    for (const path of viewPaths(flow, { outcome, offers })) {
+      it(viewPathTitle(flow, path), async () => {
+        const api = newFakeApi();
+        keyPrefix.current = TRANSFER_KEY_PREFIX;
+        await replayInView(flow, path, driver((flow.input as TransferInput).initial, vi.fn()), api);
+      });
+    }
+  });
+}

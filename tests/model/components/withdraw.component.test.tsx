@@ -1,0 +1,130 @@
+/**
+ * The withdraw modal's model paths replayed in the real WithdrawModal: one
+ * shortest path to every state and error the model can show. The bonus-held
+ * flow is the machine's alone: the modal passes no bonus yet (holdsBonus).
+ */
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, it, vi } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import type { WithdrawContext } from '../../../machines/withdraw/withdraw.types.ts';
+import { messageText } from '../../../src/features/errors/messages.ts';
+import { formatMoney } from '../../../src/features/ui/money.ts';
+import { WithdrawModal } from '../../../src/features/wallet/WithdrawModal.tsx';
+import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
+import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { stateKey } from '../support/flow-model.ts';
+import { expect } from '../support/step-expect.ts';
+import { walletAnswer } from '../wallet.model.ts';
+import { WITHDRAW_KEY_PREFIX, WITHDRAW_LIMITS, withdrawModels } from '../withdraw.model.ts';
+
+const [flow] = withdrawModels;
+// The model's balance of 8000: the wallet and its game balances together.
+const WALLET = walletAnswer(7950, '2025-06-01T10:00:00.000Z');
+const money = (amount: number) => formatMoney(amount, 'BAHT');
+
+/** The form's texts of its own codes (WithdrawModal), the catalogue's for the server's. */
+function errorText(context: WithdrawContext): string {
+  switch (context.error) {
+    case null:
+      return '';
+    case 'AMOUNT_INVALID':
+      return 'Enter the amount in numbers, with at most 2 decimals.';
+    case 'FULL_AMOUNT_REQUIRED':
+      return `You hold a bonus, so you must withdraw your whole balance of ${money(context.balance)}.`;
+    case 'AMOUNT_ABOVE_BALANCE':
+      return `You can withdraw at most your balance of ${money(context.balance)}.`;
+    case 'AMOUNT_BELOW_MINIMUM':
+      return `The minimum withdrawal is ${money(WITHDRAW_LIMITS.withdrawMin)}.`;
+    case 'AMOUNT_ABOVE_MAXIMUM':
+      return `The maximum withdrawal is ${money(WITHDRAW_LIMITS.withdrawMax)}.`;
+    default:
+      return messageText(i18n, context.error);
+  }
+}
+
+function driver(onClose: (saved: boolean) => void): ViewDriver {
+  const dialog = () => screen.getByRole('dialog');
+  const button = (name: string) => within(dialog()).getByRole('button', { name });
+  return {
+    render: () =>
+      render(
+        <I18nProvider i18n={i18n}>
+          <WithdrawModal open wallet={WALLET} onClose={onClose} />
+        </I18nProvider>,
+      ),
+    perform(event: AnyEventObject) {
+      switch (event.type) {
+        case 'amount.change':
+          return void fireEvent.change(within(dialog()).getByLabelText('Amount'), { target: { value: event.value } });
+        case 'withdraw.submit':
+          return void fireEvent.click(button('Continue'));
+        case 'withdraw.confirm':
+          return void fireEvent.click(button('Confirm withdrawal'));
+        case 'withdraw.edit':
+          return void fireEvent.click(button('Back'));
+        case 'withdraw.retry':
+        case 'limits.retry':
+          return void fireEvent.click(button('Try again'));
+        case 'modal.close':
+          // The dialog's own close button (the corner one comes first).
+          return void fireEvent.click(within(dialog()).getAllByRole('button', { name: 'Close' })[0]!);
+        default:
+          throw new Error(`No gesture for ${event.type}`);
+      }
+    },
+    apiCall: ({ actor, input }) => {
+      if (actor === 'loadLimits') return { name: 'lookupWithdraw', args: [{}] };
+      const { amount, idempotencyKey } = input as { amount: number; idempotencyKey: string };
+      return { name: 'withdrawAll', args: [{ amount }, { idempotencyKey }] };
+    },
+    expectView({ after, actions }) {
+      const context = after.context as WithdrawContext;
+      const closing = actions.filter((action) => action.type === 'closeModal');
+      expect(vi.mocked(onClose).mock.calls, 'onClose').toEqual(closing.map((action) => [(action.params as { saved: boolean }).saved]));
+      if (after.status === 'done') return expect(screen.queryByRole('dialog'), 'the dialog closes').toBeNull();
+      const view = within(dialog());
+      const errorLine = () => view.getByRole('alert').textContent;
+      switch (stateKey(after)) {
+        case 'loadingLimits':
+          expect(dialog().querySelector('[aria-busy="true"] .skeleton'), 'skeleton').not.toBeNull();
+          return expect(view.queryByLabelText('Amount')).toBeNull();
+        case 'limitsFailed':
+          expect(errorLine()).toBe(errorText(context));
+          return expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
+        case 'editing':
+          expect((view.getByLabelText('Amount') as HTMLInputElement).value, 'amount field').toBe(context.amount);
+          expect(errorLine(), 'error line').toBe(errorText(context));
+          return expect(view.getByRole('button', { name: 'Continue' })).toBeTruthy();
+        case 'confirming':
+          expect(view.getByText(money(Number(context.amount)))).toBeTruthy();
+          expect(view.getByRole('button', { name: 'Confirm withdrawal' }).hasAttribute('disabled')).toBe(false);
+          return expect(view.getByRole('button', { name: 'Back' }).hasAttribute('disabled')).toBe(false);
+        case 'submitting':
+          expect(view.getByRole('button', { name: 'Sending…' }).hasAttribute('disabled'), 'sending').toBe(true);
+          return expect(view.getByRole('button', { name: 'Back' }).hasAttribute('disabled')).toBe(true);
+        case 'succeeded':
+          expect(view.getByRole('status').textContent).toBe('Withdrawal requested');
+          expect(view.getByText(context.result!.transferId)).toBeTruthy();
+          return expect(view.getByText(money(context.result!.wallet.amount))).toBeTruthy();
+        case 'outcomeUnknown':
+          expect(view.getByText('We did not get an answer')).toBeTruthy();
+          expect(view.getByText(errorText(context))).toBeTruthy();
+          return expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
+        default:
+          throw new Error(`No view for ${stateKey(after)}`);
+      }
+    },
+  };
+}
+
+describe('withdraw modal', () => {
+  for (const path of viewPaths(flow!)) {
+    it(viewPathTitle(flow!, path), async () => {
+      const api = newFakeApi();
+      keyPrefix.current = WITHDRAW_KEY_PREFIX;
+      await replayInView(flow!, path, driver(vi.fn()), api);
+    });
+  }
+});
