@@ -1,22 +1,12 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { WALLET } from '../../src/contract/api.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
+import { transferAmountError } from '../../src/contract/rules/money.ts';
+import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
+import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
+import { actorOutput } from '../shared/actors.ts';
+import { NETWORK_ERROR } from '../shared/result.ts';
 import { parseAmount } from '../shared/amount.ts';
-import {
-  moneyActionActions,
-  moneyActionGuards,
-  moneyActionStart,
-  moneyActionStates,
-  type MoneyMoved,
-} from '../shared/money-action.ts';
-import type { Result } from '../shared/result.ts';
-import type {
-  TransferContext,
-  TransferEvent,
-  TransferInput,
-  TransferOrder,
-  TransferTag,
-} from './transfer.types.ts';
+import type { TransferContext, TransferEvent, TransferInput, TransferOrder, TransferTag } from './transfer.types.ts';
 
 function initialContext(input: TransferInput): TransferContext {
   const known = (code: string | undefined) => (code !== undefined && input.accounts.includes(code) ? code : '');
@@ -29,7 +19,7 @@ function initialContext(input: TransferInput): TransferContext {
     from: all ? WALLET : known(input.initial?.from),
     to: all && to === WALLET ? '' : to,
     amount: '',
-    ...moneyActionStart(input.keyPrefix),
+    ...moneyFlowStart(input.keyPrefix),
   };
 }
 
@@ -48,7 +38,7 @@ export const transferMachine = setup({
     tags: {} as TransferTag,
   },
   actors: {
-    postTransfer: notProvided<Result<MoneyMoved>, { order: TransferOrder; idempotencyKey: string }>('postTransfer'),
+    moneyAction: moneyAction<TransferOrder>(),
   },
   actions: {
     setField: assign(({ event }) => {
@@ -64,6 +54,11 @@ export const transferMachine = setup({
     }),
     reject: assign((_, params: { error: string }) => ({ error: params.error })),
     clearError: assign({ error: null }),
+    startAction: assign(({ context }) => nextAction(context)),
+    endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
+    showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
+    // Provided by the view layer.
+    closeModal: (_, _params: { saved: boolean }) => {},
   },
   guards: {
     // spec 5: 'Please select correct account' (transfer-all needs a game).
@@ -78,12 +73,13 @@ export const transferMachine = setup({
     // spec 2: money moves between the wallet and a game account, never game to game.
     betweenGames: ({ context }) => context.mode === 'amount' && context.from !== WALLET && context.to !== WALLET,
     amountInvalid: ({ context }) => context.mode === 'amount' && parseAmount(context.amount) === null,
-    // spec 5: 'Minimum amount is ...' (default 1, spec 9).
+    // spec 5: 'Minimum amount is ...' (default 1, spec 9): the shared rule.
     amountBelowMinimum: ({ context }) =>
-      context.mode === 'amount' && (parseAmount(context.amount) ?? 0) < context.minimum,
+      context.mode === 'amount' && transferAmountError(parseAmount(context.amount) ?? 0, context.minimum) !== null,
+    moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
+    refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },
 })
-  .extend({ actions: moneyActionActions<TransferContext, TransferEvent>(), guards: moneyActionGuards })
   .createMachine({
     id: 'transfer',
     description:
@@ -102,26 +98,43 @@ export const transferMachine = setup({
             { guard: 'sameAccount', actions: { type: 'reject', params: { error: 'SAME_ACCOUNT' } } },
             { guard: 'betweenGames', actions: { type: 'reject', params: { error: 'ACCOUNT_INCORRECT' } } },
             { guard: 'amountInvalid', actions: { type: 'reject', params: { error: 'AMOUNT_INVALID' } } },
-            { guard: 'amountBelowMinimum', actions: { type: 'reject', params: { error: 'AMOUNT_BELOW_MINIMUM' } } },
+            { guard: 'amountBelowMinimum', actions: { type: 'reject', params: { error: 'TRANSFER_MINIMUM' } } },
             { target: 'confirming', actions: 'clearError' },
           ],
           'modal.close': 'closed',
         },
       },
-      ...moneyActionStates({
-        flow: 'transfer',
-        actor: 'postTransfer',
-        input: ({ context }: { context: TransferContext }) => ({
-          order: transferOrder(context),
-          idempotencyKey: context.idempotencyKey!,
-        }),
-        descriptions: {
-          confirming: 'docs/product/ui.md: a money action is confirmed before it moves money. The review shows from, to and the amount.',
-          submitting: 'Sends the order with the action\'s idempotency key. The modal cannot close meanwhile.',
-          succeeded: 'spec 7: a success alert and the transfer: amount, from, to, the new wallet balance.',
-          outcomeUnknown:
-            'No answer came: the money may have moved. Only a retry with the same key is offered (the server answers what happened), or closing, which reads the wallet again.',
+      confirming: {
+        tags: 'confirming',
+        description: 'docs/product/ui.md: a money action is confirmed before it moves money. The review shows from, to and the amount.',
+        on: {
+          'transfer.confirm': { target: 'submitting', actions: 'startAction' },
+          'transfer.edit': 'editing',
+          'modal.close': 'closed',
         },
-      }),
+      },
+      submitting: {
+        tags: ['confirming', 'busy'],
+        description: 'The money action (machines/money-action) sends the order with the action\'s idempotency key. The modal cannot close meanwhile.',
+        invoke: invokeMoneyAction(({ context }: { context: TransferContext }) => ({ request: transferOrder(context), idempotencyKey: context.idempotencyKey! })),
+      },
+      outcomeUnknown: {
+        tags: 'outcomeUnknown',
+        description: 'No answer came: the money may have moved. Only a retry with the same key is offered (the server answers what happened), or closing, which reads the wallet again.',
+        on: {
+          'transfer.retry': 'submitting',
+          'modal.close': 'closed',
+        },
+      },
+      succeeded: {
+        tags: 'succeeded',
+        description: 'spec 7: a success alert and the transfer: amount, from, to, the new wallet balance.',
+        on: { 'modal.close': 'closed' },
+      },
+      closed: {
+        type: 'final',
+        tags: 'closed',
+        entry: { type: 'closeModal', params: ({ context }) => ({ saved: context.saved }) },
+      },
     },
   });

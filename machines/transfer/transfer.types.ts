@@ -1,5 +1,5 @@
 /** Transfer modal (spec 2 Transfer and withdraw modals, spec 5 Transfer, spec 7). */
-import type { MoneyActionContext, MoneyActionEvent, MoneyActionTag, MoneyMoved } from '../shared/money-action.ts';
+import type { MoneyFlowContext, MoneyMoved } from '../money-action/money-action.types.ts';
 
 export type { MoneyMoved };
 
@@ -22,7 +22,7 @@ export type TransferOrder =
   | { kind: 'amount'; from: string; to: string; amount: number }
   | { kind: 'all'; to: string };
 
-export interface TransferContext extends MoneyActionContext {
+export interface TransferContext extends MoneyFlowContext {
   accounts: string[];
   minimum: number;
   mode: TransferMode;
@@ -33,9 +33,9 @@ export interface TransferContext extends MoneyActionContext {
   amount: string;
   /**
    * Shown inline on the form: a client code ('ACCOUNT_INCORRECT': an account not
-   * chosen, or game to game; 'SAME_ACCOUNT'; 'AMOUNT_INVALID';
-   * 'AMOUNT_BELOW_MINIMUM' (the view names `minimum`)), or the
-   * server's refusal (a catalogue code: MONEY_NOT_ENOUGH, TRANSFER_FAIL, ...).
+   * chosen, or game to game; 'SAME_ACCOUNT'; 'AMOUNT_INVALID'), the shared
+   * rule's TRANSFER_MINIMUM (the view names `minimum`), or the server's
+   * refusal (a catalogue code: MONEY_NOT_ENOUGH, TRANSFER_FAIL, ...).
    * In state outcomeUnknown: NETWORK_ERROR or INTERNAL_SERVER_ERROR.
    */
   error: string | null;
@@ -48,14 +48,20 @@ export type TransferEvent =
   | { type: 'mode.change'; mode: TransferMode }
   /** Check the form and show the review. */
   | { type: 'transfer.submit' }
-  /** transfer.confirm, transfer.edit, transfer.retry and modal.close (see money-action.ts). */
-  | MoneyActionEvent<'transfer'>;
+  /** The member confirms the review: a new money action with a new idempotency key. */
+  | { type: 'transfer.confirm' }
+  /** Back from the review to the form. */
+  | { type: 'transfer.edit' }
+  /** Send the same action again, with the same key, after no answer came. */
+  | { type: 'transfer.retry' }
+  | { type: 'modal.close' };
 
 /**
- * Actor the view provides: postTransfer ({ order, idempotencyKey } → Result<MoneyMoved>).
+ * Actor: moneyAction, the money action (machines/money-action) with the view's
+ *   send ({ request: order, idempotencyKey } → Result<MoneyMoved>).
  * Action the view provides: closeModal ({ saved }).
  * Tags: 'editing' (the form), 'confirming' (the review; also while sending),
  *   'busy' (sending: buttons disabled, the modal does not close), 'succeeded',
  *   'outcomeUnknown' (no answer: retry or close), 'closed'.
  */
-export type TransferTag = MoneyActionTag;
+export type TransferTag = 'editing' | 'confirming' | 'busy' | 'succeeded' | 'outcomeUnknown' | 'closed';

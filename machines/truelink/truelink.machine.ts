@@ -1,8 +1,14 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { idempotencyKey, outcomeUnknown, type MoneyMoved } from '../shared/money-action.ts';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { actionEnded, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
+import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
+import { actorOutput } from '../shared/actors.ts';
+import { NETWORK_ERROR } from '../shared/result.ts';
 import type { TrueLinkContext, TrueLinkEvent, TrueLinkInput, TrueLinkTag } from './truelink.types.ts';
+
+/** What a moved action credited. */
+function movedAmount(output: MoneyActionOutput): number {
+  return output.outcome === 'moved' ? output.result.amount : 0;
+}
 
 /** spec 2: the send is disabled while the link is empty. */
 export function linkMissing(context: Pick<TrueLinkContext, 'link'>): boolean {
@@ -17,39 +23,31 @@ export const trueLinkMachine = setup({
     tags: {} as TrueLinkTag,
   },
   actors: {
-    sendLink: notProvided<Result<MoneyMoved>, { link: string; idempotencyKey: string }>('sendLink'),
+    moneyAction: moneyAction<{ link: string }>(),
   },
   actions: {
     setLink: assign(({ event }) => {
       assertEvent(event, 'link.change');
       return { link: event.value, error: null };
     }),
-    // One key per member action (machines/shared/money-action.ts): the n-th send gets key n.
-    startAction: assign(({ context }) => ({
-      actions: context.actions + 1,
-      idempotencyKey: idempotencyKey(context.keyPrefix, context.actions + 1),
-      error: null,
-    })),
-    storeResult: assign((_, result: Result<MoneyMoved>) => ({ result: okData(result), error: null })),
-    // The server answered: nothing was credited and the key is spent.
-    showRefusal: assign((_, result: Result<MoneyMoved>) => ({ error: failureMessage(result), idempotencyKey: null })),
-    // Perhaps it was credited: keep the key for a retry.
-    showUnknownOutcome: assign((_, result: Result<MoneyMoved>) => ({ error: failureMessage(result) })),
-    showNetworkError: assign({ error: NETWORK_ERROR }),
+    // One key per member action (machines/money-action): the n-th send gets key n.
+    startAction: assign(({ context }) => nextAction(context)),
+    endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
+    showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
     startAgain: assign({ link: '', idempotencyKey: null, result: null, error: null }),
     // Provided by the view layer.
     linkRedeemed: (_, _params: { amount: number }) => {},
   },
   guards: {
     linkMissing: ({ context }) => linkMissing(context),
-    succeeded: (_, result: Result<MoneyMoved>) => result.ok,
-    outcomeUnknown: (_, result: Result<MoneyMoved>) => outcomeUnknown(result),
+    moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
+    refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },
 }).createMachine({
   id: 'trueLink',
   description:
     'A TrueMoney gift link sent to the wallet (spec 2, spec 5: at least 2 baht, from the registered phone). One idempotency key per send; a retry after no answer sends the same key.',
-  context: ({ input }) => ({ link: '', keyPrefix: input.keyPrefix, actions: 0, idempotencyKey: null, error: null, result: null }),
+  context: ({ input }) => ({ link: '', ...moneyFlowStart(input.keyPrefix) }),
   initial: 'editing',
   states: {
     editing: {
@@ -61,35 +59,35 @@ export const trueLinkMachine = setup({
     },
     sending: {
       tags: ['editing', 'busy'],
-      description: 'POST /api/wallet/truelink with the encrypted link and the send\'s key.',
+      description: 'The money action (machines/money-action) sends POST /api/wallet/truelink with the encrypted link and the send\'s key.',
       invoke: {
-        id: 'sendLink',
-        src: 'sendLink',
-        input: ({ context }) => ({ link: context.link.trim(), idempotencyKey: context.idempotencyKey! }),
+        id: 'moneyAction',
+        src: 'moneyAction',
+        input: ({ context }) => ({ request: { link: context.link.trim() }, idempotencyKey: context.idempotencyKey! }),
         onDone: [
           {
-            guard: { type: 'succeeded', params: actorOutput },
+            guard: { type: 'moved', params: actorOutput },
             target: 'sent',
             actions: [
-              { type: 'storeResult', params: actorOutput },
-              { type: 'linkRedeemed', params: ({ event }) => ({ amount: okData(event.output).amount }) },
+              { type: 'endAction', params: actorOutput },
+              { type: 'linkRedeemed', params: ({ event }) => ({ amount: movedAmount(event.output) }) },
             ],
           },
-          { guard: { type: 'outcomeUnknown', params: actorOutput }, target: 'outcomeUnknown', actions: { type: 'showUnknownOutcome', params: actorOutput } },
-          { target: 'editing', actions: { type: 'showRefusal', params: actorOutput } },
+          { guard: { type: 'refused', params: actorOutput }, target: 'editing', actions: { type: 'endAction', params: actorOutput } },
+          { target: 'outcomeUnknown', actions: { type: 'endAction', params: actorOutput } },
         ],
         onError: { target: 'outcomeUnknown', actions: 'showNetworkError' },
       },
-    },
-    sent: {
-      tags: 'sent',
-      description: 'The link was redeemed: the amount credited and the new wallet balance; the wallet is read again.',
-      on: { 'link.another': { target: 'editing', actions: 'startAgain' } },
     },
     outcomeUnknown: {
       tags: 'outcomeUnknown',
       description: 'No answer came: the link may have been redeemed. Only a retry with the same key is offered.',
       on: { 'link.retry': 'sending' },
+    },
+    sent: {
+      tags: 'sent',
+      description: 'The link was redeemed: the amount credited and the new wallet balance; the wallet is read again.',
+      on: { 'link.another': { target: 'editing', actions: 'startAgain' } },
     },
   },
 });

@@ -1,5 +1,5 @@
 /** The mobile-wallet (TrueMoney gift) link of the deposit modal (spec 2, spec 5, spec 7 POST /api/wallet/truelink). */
-import type { MoneyMoved } from '../shared/money-action.ts';
+import type { MoneyFlowContext, MoneyMoved } from '../money-action/money-action.types.ts';
 
 export type { MoneyMoved };
 
@@ -8,18 +8,9 @@ export interface TrueLinkInput {
   keyPrefix: string;
 }
 
-export interface TrueLinkContext {
+export interface TrueLinkContext extends MoneyFlowContext {
   /** The link as pasted. */
   link: string;
-  keyPrefix: string;
-  /** Sends the member started in this opening of the modal: send n uses key n. */
-  actions: number;
-  /** The key of the send on its way, or kept for a retry after no answer; null while editing. */
-  idempotencyKey: string | null;
-  /** The server's refusal (TRUELINK_INVALID, TRUELINK_DUPLICATE, ...), or NETWORK_ERROR / INTERNAL_SERVER_ERROR in outcomeUnknown. */
-  error: string | null;
-  /** What was credited. */
-  result: MoneyMoved | null;
 }
 
 export type TrueLinkEvent =
@@ -32,8 +23,9 @@ export type TrueLinkEvent =
   | { type: 'link.another' };
 
 /**
- * Actor the view provides: sendLink ({ link, idempotencyKey } → Result<MoneyMoved>);
- * it encrypts the link (crypto-js AES, the contract's shared secret) before sending.
+ * Actor: moneyAction, the money action (machines/money-action) with the view's
+ * send ({ request: { link }, idempotencyKey } → Result<MoneyMoved>), which
+ * encrypts the link (crypto-js AES, the contract's shared secret) before sending.
  * Action the view provides: linkRedeemed ({ amount }) — the wallet is read again.
  * Tags: 'editing', 'busy' (sending: the button is disabled), 'sent', 'outcomeUnknown'.
  */

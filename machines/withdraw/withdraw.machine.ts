@@ -1,24 +1,29 @@
 import { assertEvent, assign, setup } from 'xstate';
+import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../src/contract/rules/money.ts';
+import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
+import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { amountText, parseAmount } from '../shared/amount.ts';
-import {
-  moneyActionActions,
-  moneyActionGuards,
-  moneyActionStart,
-  moneyActionStates,
-  type MoneyMoved,
-} from '../shared/money-action.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import type {
-  WithdrawContext,
-  WithdrawEvent,
-  WithdrawInput,
-  WithdrawLimits,
-  WithdrawTag,
-} from './withdraw.types.ts';
+import type { WithdrawContext, WithdrawEvent, WithdrawInput, WithdrawLimits, WithdrawTag } from './withdraw.types.ts';
 
 /** The typed amount; the guards before it have made sure it is one. */
 const amountOf = (context: WithdrawContext) => parseAmount(context.amount) ?? 0;
+
+type WithdrawRule = 'fullAmount' | 'balance' | 'limits';
+
+/** The code a shared rule answers for the typed amount, or null. */
+function ruleError(context: WithdrawContext, rule: WithdrawRule): string | null {
+  const amount = amountOf(context);
+  switch (rule) {
+    case 'fullAmount':
+      return fullAmountError(amount, context.balance, context.bonusHeld);
+    case 'balance':
+      return withdrawBalanceError(amount, context.balance);
+    case 'limits':
+      return withdrawLimitError(amount, context.limits!);
+  }
+}
 
 export const withdrawMachine = setup({
   types: {
@@ -29,7 +34,7 @@ export const withdrawMachine = setup({
   },
   actors: {
     loadLimits: notProvided<Result<WithdrawLimits>>('loadLimits'),
-    postWithdrawal: notProvided<Result<MoneyMoved>, { amount: number; idempotencyKey: string }>('postWithdrawal'),
+    moneyAction: moneyAction<{ amount: number }>(),
   },
   actions: {
     storeLimits: assign((_, result: Result<WithdrawLimits>) => ({ limits: okData(result), error: null })),
@@ -40,20 +45,25 @@ export const withdrawMachine = setup({
       return { amount: event.value, error: null };
     }),
     reject: assign((_, params: { error: string }) => ({ error: params.error })),
+    rejectBy: assign(({ context }, rule: WithdrawRule) => ({ error: ruleError(context, rule) })),
     clearError: assign({ error: null }),
+    startAction: assign(({ context }) => nextAction(context)),
+    endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
+    showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
+    // Provided by the view layer.
+    closeModal: (_, _params: { saved: boolean }) => {},
   },
   guards: {
     amountInvalid: ({ context }) => parseAmount(context.amount) === null,
-    // spec 5: users with a bonus must withdraw the full amount.
-    partOfBalanceWithBonus: ({ context }) => context.bonusHeld && amountOf(context) !== context.balance,
-    // The wallet answer's amount is what is available (pending withdrawals are held back).
-    aboveBalance: ({ context }) => amountOf(context) > context.balance,
-    // spec 5: at least withdrawMin and at most withdrawMax (server values; messages give the limit).
-    belowMinimum: ({ context }) => amountOf(context) < context.limits!.withdrawMin,
-    aboveMaximum: ({ context }) => amountOf(context) > context.limits!.withdrawMax,
+    // The shared rules (src/contract/rules/money.ts), each with its one code, in this order:
+    // the full amount while a bonus is held; no more than is available (pending withdrawals
+    // are held back); withdrawMin and withdrawMax (server values; messages give the limit).
+    breaksRule: ({ context }, rule: WithdrawRule) => ruleError(context, rule) !== null,
+    succeeded: (_, result: Result<WithdrawLimits>) => result.ok,
+    moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
+    refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },
 })
-  .extend({ actions: moneyActionActions<WithdrawContext, WithdrawEvent>(), guards: moneyActionGuards })
   .createMachine({
     id: 'withdraw',
     description:
@@ -64,7 +74,7 @@ export const withdrawMachine = setup({
       limits: null,
       // A held bonus allows only the full amount: start with it.
       amount: input.bonusHeld ? amountText(input.balance) : '',
-      ...moneyActionStart(input.keyPrefix),
+      ...moneyFlowStart(input.keyPrefix),
     }),
     output: ({ context }) => ({ saved: context.saved }),
     initial: 'loadingLimits',
@@ -99,29 +109,45 @@ export const withdrawMachine = setup({
           'amount.change': { actions: 'setAmount' },
           'withdraw.submit': [
             { guard: 'amountInvalid', actions: { type: 'reject', params: { error: 'AMOUNT_INVALID' } } },
-            { guard: 'partOfBalanceWithBonus', actions: { type: 'reject', params: { error: 'FULL_AMOUNT_REQUIRED' } } },
-            { guard: 'aboveBalance', actions: { type: 'reject', params: { error: 'AMOUNT_ABOVE_BALANCE' } } },
-            { guard: 'belowMinimum', actions: { type: 'reject', params: { error: 'AMOUNT_BELOW_MINIMUM' } } },
-            { guard: 'aboveMaximum', actions: { type: 'reject', params: { error: 'AMOUNT_ABOVE_MAXIMUM' } } },
+            { guard: { type: 'breaksRule', params: 'fullAmount' }, actions: { type: 'rejectBy', params: 'fullAmount' } },
+            { guard: { type: 'breaksRule', params: 'balance' }, actions: { type: 'rejectBy', params: 'balance' } },
+            { guard: { type: 'breaksRule', params: 'limits' }, actions: { type: 'rejectBy', params: 'limits' } },
             { target: 'confirming', actions: 'clearError' },
           ],
           'modal.close': 'closed',
         },
       },
-      ...moneyActionStates({
-        flow: 'withdraw',
-        actor: 'postWithdrawal',
-        input: ({ context }: { context: WithdrawContext }) => ({
-          amount: amountOf(context),
-          idempotencyKey: context.idempotencyKey!,
-        }),
-        descriptions: {
-          confirming: 'docs/product/ui.md: a money action is confirmed before it moves money. The review shows the amount and the bank account.',
-          submitting: 'POST /api/wallet/withdrawAll with the action\'s idempotency key. The modal cannot close meanwhile.',
-          succeeded: 'spec 7: the wait-for-the-transfer message, with the amount and the bank account.',
-          outcomeUnknown:
-            'No answer came: the withdrawal may have been made. Only a retry with the same key is offered, or closing, which reads the wallet again.',
+      confirming: {
+        tags: 'confirming',
+        description: 'docs/product/ui.md: a money action is confirmed before it moves money. The review shows the amount and the bank account.',
+        on: {
+          'withdraw.confirm': { target: 'submitting', actions: 'startAction' },
+          'withdraw.edit': 'editing',
+          'modal.close': 'closed',
         },
-      }),
+      },
+      submitting: {
+        tags: ['confirming', 'busy'],
+        description: 'The money action (machines/money-action) sends POST /api/wallet/withdrawAll with the action\'s idempotency key. The modal cannot close meanwhile.',
+        invoke: invokeMoneyAction(({ context }: { context: WithdrawContext }) => ({ request: { amount: amountOf(context) }, idempotencyKey: context.idempotencyKey! })),
+      },
+      outcomeUnknown: {
+        tags: 'outcomeUnknown',
+        description: 'No answer came: the withdrawal may have been made. Only a retry with the same key is offered, or closing, which reads the wallet again.',
+        on: {
+          'withdraw.retry': 'submitting',
+          'modal.close': 'closed',
+        },
+      },
+      succeeded: {
+        tags: 'succeeded',
+        description: 'spec 7: the wait-for-the-transfer message, with the amount and the bank account.',
+        on: { 'modal.close': 'closed' },
+      },
+      closed: {
+        type: 'final',
+        tags: 'closed',
+        entry: { type: 'closeModal', params: ({ context }) => ({ saved: context.saved }) },
+      },
     },
   });

@@ -1,6 +1,6 @@
 /** Withdraw modal (spec 2 Transfer and withdraw modals, spec 5 Withdraw, spec 7 POST /api/wallet/withdrawAll). */
 import type { Output, WithdrawLimitsResponse } from '../../src/contract/api.ts';
-import type { MoneyActionContext, MoneyActionEvent, MoneyActionTag, MoneyMoved } from '../shared/money-action.ts';
+import type { MoneyFlowContext, MoneyMoved } from '../money-action/money-action.types.ts';
 
 export type { MoneyMoved };
 
@@ -20,7 +20,7 @@ export interface WithdrawInput {
   keyPrefix: string;
 }
 
-export interface WithdrawContext extends MoneyActionContext {
+export interface WithdrawContext extends MoneyFlowContext {
   balance: number;
   bonusHeld: boolean;
   /** Null until the limits have loaded. */
@@ -28,10 +28,10 @@ export interface WithdrawContext extends MoneyActionContext {
   /** As typed; parseAmount() reads it. Starts at the full balance when a bonus is held. */
   amount: string;
   /**
-   * On the form: a client code ('AMOUNT_INVALID', 'FULL_AMOUNT_REQUIRED' (the view
-   * names the balance), 'AMOUNT_ABOVE_BALANCE', 'AMOUNT_BELOW_MINIMUM' and
-   * 'AMOUNT_ABOVE_MAXIMUM' (the view names the limit)) or the server's refusal
-   * (a catalogue code). In limitsFailed: why the limits did not load. In
+   * On the form: 'AMOUNT_INVALID', a shared rule's code (src/contract/rules/money.ts:
+   * BONUS_REMAINING and MONEY_NOT_ENOUGH (the view names the balance),
+   * WITHDRAW_MINIMUM and WITHDRAW_MAXIMUM (the view names the limit)) or the
+   * server's refusal (a catalogue code). In limitsFailed: why the limits did not load. In
    * outcomeUnknown: NETWORK_ERROR or INTERNAL_SERVER_ERROR.
    */
   error: string | null;
@@ -43,15 +43,21 @@ export type WithdrawEvent =
   | { type: 'limits.retry' }
   /** Check the amount and show the review. */
   | { type: 'withdraw.submit' }
-  /** withdraw.confirm, withdraw.edit, withdraw.retry and modal.close (see money-action.ts). */
-  | MoneyActionEvent<'withdraw'>;
+  /** The member confirms the review: a new money action with a new idempotency key. */
+  | { type: 'withdraw.confirm' }
+  /** Back from the review to the form. */
+  | { type: 'withdraw.edit' }
+  /** Send the same action again, with the same key, after no answer came. */
+  | { type: 'withdraw.retry' }
+  | { type: 'modal.close' };
 
 /**
- * Actors the view provides: loadLimits (() → Result<WithdrawLimits>),
- *   postWithdrawal ({ amount, idempotencyKey } → Result<MoneyMoved>; POST /api/wallet/withdrawAll).
+ * Actors the view provides: loadLimits (() → Result<WithdrawLimits>), and
+ *   moneyAction, the money action (machines/money-action) with the view's send
+ *   ({ request: { amount }, idempotencyKey } → Result<MoneyMoved>; POST /api/wallet/withdrawAll).
  * Action the view provides: closeModal ({ saved }).
  * Tags: 'loading' (limits), 'limitsFailed', 'editing', 'confirming' (also while
  *   sending), 'busy' (a call in flight; for sending the modal does not close),
  *   'succeeded', 'outcomeUnknown', 'closed'.
  */
-export type WithdrawTag = 'loading' | 'limitsFailed' | MoneyActionTag;
+export type WithdrawTag = 'loading' | 'limitsFailed' | 'editing' | 'confirming' | 'busy' | 'succeeded' | 'outcomeUnknown' | 'closed';

@@ -12,6 +12,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'game-account': 1300,
   home: 100,
   login: 140,
+  'money-action': 10,
   'qr-countdown': 680,
   'qr-image': 20,
   read: 200,

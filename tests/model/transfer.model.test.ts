@@ -20,7 +20,7 @@ function formError(context: TransferContext): string | null {
   // spec 2: between the wallet and a game account.
   if (context.from !== 'WALLET' && context.to !== 'WALLET') return 'ACCOUNT_INCORRECT';
   if (!/^\d+(\.\d{1,2})?$/.test(context.amount)) return 'AMOUNT_INVALID';
-  if (Number(context.amount) < 1) return 'AMOUNT_BELOW_MINIMUM';
+  if (Number(context.amount) < 1) return 'TRANSFER_MINIMUM';
   return null;
 }
 
@@ -32,9 +32,8 @@ function expectedOrder(context: TransferContext) {
 
 const moneyAction: MoneyActionSpec<TransferContext> = {
   flow: 'transfer',
-  actor: 'postTransfer',
   keyPrefix: TRANSFER_KEY_PREFIX,
-  order: (context) => ({ order: expectedOrder(context) }),
+  request: expectedOrder,
 };
 
 function check(step: ReplayedStep) {

@@ -9,7 +9,7 @@
  */
 import { transferMachine } from '../../machines/transfer/transfer.machine.ts';
 import type { MoneyMoved, TransferContext, TransferInput } from '../../machines/transfer/transfer.types.ts';
-import type { Result } from '../../machines/shared/result.ts';
+import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type Transfer = typeof transferMachine;
@@ -49,13 +49,14 @@ const events = {
 
 const moved: MoneyMoved = { message: 'SUCCESS', amount: 100, wallet: { amount: 400 }, transferId: '17' };
 
+/** How the money action (machines/money-action, with its own model) may end. */
 const replies = {
-  postTransfer: [
-    { ok: true, data: moved },
-    { ok: false, message: 'MONEY_NOT_ENOUGH' },
-    { ok: false, message: 'TRANSFER_FAIL' },
-    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
-  ] satisfies Result<MoneyMoved>[],
+  moneyAction: [
+    { outcome: 'moved', result: moved },
+    { outcome: 'refused', error: 'MONEY_NOT_ENOUGH' },
+    { outcome: 'refused', error: 'TRANSFER_FAIL' },
+    { outcome: 'unknown', error: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies MoneyActionOutput[],
 };
 
 /** spec 5: which rule a typed amount falls under (the minimum is 1); transfer-all takes no amount. */

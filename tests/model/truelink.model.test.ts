@@ -1,5 +1,5 @@
 import type { TrueLinkContext } from '../../machines/truelink/truelink.types.ts';
-import type { Result } from '../../machines/shared/result.ts';
+import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
 import { stateKey } from './support/flow-model.ts';
@@ -16,13 +16,13 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   const unchanged = () => expect([now, context]).toEqual([was, previous]);
   let expectedCalls: unknown[] = [];
   let expectedActions: unknown[] = [];
-  const sends = (idempotencyKey: string) => [{ actor: 'sendLink', input: { link: previous.link.trim(), idempotencyKey } }];
+  const sends = (idempotencyKey: string) => [{ actor: 'moneyAction', input: { request: { link: previous.link.trim() }, idempotencyKey } }];
 
   switch (event.type) {
     case 'xstate.init':
       expect([now, context]).toEqual([
         'editing',
-        { link: '', keyPrefix: TRUELINK_KEY_PREFIX, actions: 0, idempotencyKey: null, error: null, result: null },
+        { link: '', keyPrefix: TRUELINK_KEY_PREFIX, actions: 0, idempotencyKey: null, error: null, result: null, saved: false },
       ]);
       break;
     case 'link.change':
@@ -46,17 +46,18 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       expect([now, context]).toEqual(['editing', { ...previous, link: '', idempotencyKey: null, result: null, error: null }]);
       break;
     default: {
-      const answer = (event as { output?: Result<unknown> }).output;
+      const answer = (event as { output?: MoneyActionOutput }).output;
       if (event.type.startsWith('xstate.error.')) {
         expect([now, context.error, context.idempotencyKey]).toEqual(['outcomeUnknown', 'NETWORK_ERROR', previous.idempotencyKey]);
-      } else if (answer?.ok) {
-        expect([now, context.result, context.error]).toEqual(['sent', answer.data, null]);
-        expectedActions = [{ type: 'linkRedeemed', params: { amount: (answer.data as { amount: number }).amount } }];
-      } else if (answer?.message === 'INTERNAL_SERVER_ERROR') {
-        expect([now, context.error, context.idempotencyKey]).toEqual(['outcomeUnknown', 'INTERNAL_SERVER_ERROR', previous.idempotencyKey]);
+      } else if (answer?.outcome === 'moved') {
+        expect([now, context.result, context.error]).toEqual(['sent', answer.result, null]);
+        expectedActions = [{ type: 'linkRedeemed', params: { amount: answer.result.amount } }];
+      } else if (answer?.outcome === 'unknown') {
+        // Perhaps credited: the key stays for a retry.
+        expect([now, context.error, context.idempotencyKey]).toEqual(['outcomeUnknown', answer.error, previous.idempotencyKey]);
       } else {
         // Refused: the key is spent, the link stays for correcting.
-        expect([now, context.error, context.idempotencyKey, context.link]).toEqual(['editing', answer!.message, null, previous.link]);
+        expect([now, context.error, context.idempotencyKey, context.link]).toEqual(['editing', answer!.error, null, previous.link]);
       }
     }
   }

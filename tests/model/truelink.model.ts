@@ -4,8 +4,8 @@
  * second one; the second send is what shows a new key.
  */
 import { trueLinkMachine } from '../../machines/truelink/truelink.machine.ts';
+import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
 import type { MoneyMoved } from '../../machines/truelink/truelink.types.ts';
-import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type TrueLink = typeof trueLinkMachine;
@@ -28,12 +28,13 @@ const events = {
 
 const credited: MoneyMoved = { message: 'SUCCESS', amount: 50, wallet: { amount: 150 }, transferId: '21' };
 
+/** How the money action (machines/money-action, with its own model) may end. */
 const replies = {
-  sendLink: [
-    { ok: true, data: credited },
-    { ok: false, message: 'TRUELINK_DUPLICATE' },
-    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
-  ] satisfies Result<MoneyMoved>[],
+  moneyAction: [
+    { outcome: 'moved', result: credited },
+    { outcome: 'refused', error: 'TRUELINK_DUPLICATE' },
+    { outcome: 'unknown', error: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies MoneyActionOutput[],
 };
 
 export const trueLinkModels: FlowModel<TrueLink>[] = [

@@ -16,18 +16,17 @@ import { WITHDRAW_KEY_PREFIX, WITHDRAW_LIMITS, withdrawModels } from './withdraw
 function amountError(context: WithdrawContext): string | null {
   if (!/^\d+(\.\d{1,2})?$/.test(context.amount)) return 'AMOUNT_INVALID';
   const amount = Number(context.amount);
-  if (context.bonusHeld && amount !== context.balance) return 'FULL_AMOUNT_REQUIRED';
-  if (amount > context.balance) return 'AMOUNT_ABOVE_BALANCE';
-  if (amount < WITHDRAW_LIMITS.withdrawMin) return 'AMOUNT_BELOW_MINIMUM';
-  if (amount > WITHDRAW_LIMITS.withdrawMax) return 'AMOUNT_ABOVE_MAXIMUM';
+  if (context.bonusHeld && amount !== context.balance) return 'BONUS_REMAINING';
+  if (amount > context.balance) return 'MONEY_NOT_ENOUGH';
+  if (amount < WITHDRAW_LIMITS.withdrawMin) return 'WITHDRAW_MINIMUM';
+  if (amount > WITHDRAW_LIMITS.withdrawMax) return 'WITHDRAW_MAXIMUM';
   return null;
 }
 
 const moneyAction: MoneyActionSpec<WithdrawContext> = {
   flow: 'withdraw',
-  actor: 'postWithdrawal',
   keyPrefix: WITHDRAW_KEY_PREFIX,
-  order: (context) => ({ amount: Number(context.amount) }),
+  request: (context) => ({ amount: Number(context.amount) }),
 };
 
 function check(step: ReplayedStep) {

@@ -4,6 +4,7 @@
  * submits the same amount again: that second action is what shows a new key.
  * The model knows an amount by the rule it falls under, not by its digits.
  */
+import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { withdrawMachine } from '../../machines/withdraw/withdraw.machine.ts';
 import type { MoneyMoved, WithdrawContext, WithdrawInput, WithdrawLimits } from '../../machines/withdraw/withdraw.types.ts';
@@ -58,11 +59,12 @@ const moved: MoneyMoved = { message: 'SUCCESS', amount: 500, wallet: { amount: 7
 
 const replies = {
   loadLimits: [{ ok: true, data: WITHDRAW_LIMITS }, { ok: false, message: 'NO_DATA' }] satisfies Result<WithdrawLimits>[],
-  postWithdrawal: [
-    { ok: true, data: moved },
-    { ok: false, message: 'MONEY_NOT_ENOUGH' },
-    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
-  ] satisfies Result<MoneyMoved>[],
+  // How the money action (machines/money-action, with its own model) may end.
+  moneyAction: [
+    { outcome: 'moved', result: moved },
+    { outcome: 'refused', error: 'MONEY_NOT_ENOUGH' },
+    { outcome: 'unknown', error: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies MoneyActionOutput[],
 };
 
 export const withdrawModels = [

@@ -1,7 +1,7 @@
 /** Amounts as members type them (machines/shared/amount.ts) and the idempotency keys of money actions. */
 import { describe, expect, it } from 'vitest';
 import { amountText, parseAmount } from '../../machines/shared/amount.ts';
-import { idempotencyKey, outcomeUnknown } from '../../machines/shared/money-action.ts';
+import { idempotencyKey, outcomeUnknown } from '../../machines/money-action/money-action.machine.ts';
 import { IdempotencyKey } from '../../src/contract/endpoints.ts';
 import * as v from 'valibot';
 

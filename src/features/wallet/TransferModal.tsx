@@ -104,13 +104,13 @@ function TransferForm({ machine, wallet }: { machine: TransferRef; wallet: Walle
         return t`Cannot transfer to or from same account`;
       case 'AMOUNT_INVALID':
         return t`Enter the amount in numbers, with at most 2 decimals.`;
-      case 'AMOUNT_BELOW_MINIMUM':
+      case 'TRANSFER_MINIMUM':
         return t`Minimum amount is ${formatMoney(minimum, currency)}`;
       default:
         return <MessageText message={error} />;
     }
   })();
-  const amountError = error === 'AMOUNT_INVALID' || error === 'AMOUNT_BELOW_MINIMUM';
+  const amountError = error === 'AMOUNT_INVALID' || error === 'TRANSFER_MINIMUM';
 
   return (
     <MoneyForm errorId={errorId} error={errorText} onSubmit={() => machine.send({ type: 'transfer.submit' })}>

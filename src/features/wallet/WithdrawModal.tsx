@@ -118,13 +118,13 @@ function WithdrawForm({ machine, wallet }: { machine: WithdrawRef; wallet: Walle
         return null;
       case 'AMOUNT_INVALID':
         return t`Enter the amount in numbers, with at most 2 decimals.`;
-      case 'FULL_AMOUNT_REQUIRED':
+      case 'BONUS_REMAINING':
         return t`You hold a bonus, so you must withdraw your whole balance of ${available}.`;
-      case 'AMOUNT_ABOVE_BALANCE':
+      case 'MONEY_NOT_ENOUGH':
         return t`You can withdraw at most your balance of ${available}.`;
-      case 'AMOUNT_BELOW_MINIMUM':
+      case 'WITHDRAW_MINIMUM':
         return t`The minimum withdrawal is ${min}.`;
-      case 'AMOUNT_ABOVE_MAXIMUM':
+      case 'WITHDRAW_MAXIMUM':
         return t`The maximum withdrawal is ${max}.`;
       default:
         return <MessageText message={error} />;

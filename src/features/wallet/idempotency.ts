@@ -1,6 +1,6 @@
 /**
  * The random part of the idempotency keys of one opening of a money modal
- * (machines/shared/money-action.ts adds the action's number). 128 random
+ * (machines/money-action adds the action's number). 128 random
  * bits as hex. crypto.getRandomValues rather than crypto.randomUUID: the
  * latter exists only in secure contexts, and a phone trying the app over the
  * LAN by plain http is not one.

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import type { MoneyMoved } from '../../../machines/shared/money-action.ts';
+import type { MoneyMoved } from '../../../machines/money-action/money-action.types.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { formatDateTime } from '../ui/date-time.ts';

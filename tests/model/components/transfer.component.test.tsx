@@ -11,6 +11,7 @@ import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { MoneyActionInput } from '../../../machines/money-action/money-action.types.ts';
 import type { TransferContext, TransferInput, TransferOrder } from '../../../machines/transfer/transfer.types.ts';
 import type { Slot, WalletResponse } from '../../../src/contract/api.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
@@ -18,6 +19,7 @@ import { formatMoney } from '../../../src/features/ui/money.ts';
 import { TransferModal } from '../../../src/features/wallet/TransferModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey, type FlowModel } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 import { TRANSFER_KEY_PREFIX, transferModels } from '../transfer.model.ts';
@@ -56,7 +58,7 @@ function errorText({ error }: TransferContext): string {
       return 'Cannot transfer to or from same account';
     case 'AMOUNT_INVALID':
       return 'Enter the amount in numbers, with at most 2 decimals.';
-    case 'AMOUNT_BELOW_MINIMUM':
+    case 'TRANSFER_MINIMUM':
       return `Minimum amount is ${money(1)}`;
     default:
       return messageText(i18n, error);
@@ -102,8 +104,9 @@ function driver(initial: TransferInput['initial'], onClose: (saved: boolean) => 
           throw new Error(`No gesture for ${event.type}`);
       }
     },
+    apiAnswer: apiAnswerOf,
     apiCall: ({ input }) => {
-      const { order, idempotencyKey } = input as { order: TransferOrder; idempotencyKey: string };
+      const { request: order, idempotencyKey } = input as MoneyActionInput<TransferOrder>;
       return order.kind === 'all'
         ? { name: 'transferAll', args: [{ to: order.to }, { idempotencyKey }] }
         : { name: 'transfer', args: [{ from: order.from, to: order.to, amount: order.amount }, { idempotencyKey }] };

@@ -8,12 +8,14 @@ import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
+import type { MoneyActionInput } from '../../../machines/money-action/money-action.types.ts';
 import type { WithdrawContext } from '../../../machines/withdraw/withdraw.types.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
 import { WithdrawModal } from '../../../src/features/wallet/WithdrawModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 import { walletAnswer } from '../wallet.model.ts';
@@ -31,13 +33,13 @@ function errorText(context: WithdrawContext): string {
       return '';
     case 'AMOUNT_INVALID':
       return 'Enter the amount in numbers, with at most 2 decimals.';
-    case 'FULL_AMOUNT_REQUIRED':
+    case 'BONUS_REMAINING':
       return `You hold a bonus, so you must withdraw your whole balance of ${money(context.balance)}.`;
-    case 'AMOUNT_ABOVE_BALANCE':
+    case 'MONEY_NOT_ENOUGH':
       return `You can withdraw at most your balance of ${money(context.balance)}.`;
-    case 'AMOUNT_BELOW_MINIMUM':
+    case 'WITHDRAW_MINIMUM':
       return `The minimum withdrawal is ${money(WITHDRAW_LIMITS.withdrawMin)}.`;
-    case 'AMOUNT_ABOVE_MAXIMUM':
+    case 'WITHDRAW_MAXIMUM':
       return `The maximum withdrawal is ${money(WITHDRAW_LIMITS.withdrawMax)}.`;
     default:
       return messageText(i18n, context.error);
@@ -74,10 +76,11 @@ function driver(onClose: (saved: boolean) => void): ViewDriver {
           throw new Error(`No gesture for ${event.type}`);
       }
     },
+    apiAnswer: apiAnswerOf,
     apiCall: ({ actor, input }) => {
       if (actor === 'loadLimits') return { name: 'lookupWithdraw', args: [{}] };
-      const { amount, idempotencyKey } = input as { amount: number; idempotencyKey: string };
-      return { name: 'withdrawAll', args: [{ amount }, { idempotencyKey }] };
+      const { request, idempotencyKey } = input as MoneyActionInput<{ amount: number }>;
+      return { name: 'withdrawAll', args: [{ amount: request.amount }, { idempotencyKey }] };
     },
     expectView({ after, actions }) {
       const context = after.context as WithdrawContext;

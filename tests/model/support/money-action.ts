@@ -1,25 +1,26 @@
 /**
- * Checks of the states every money modal shares (machines/shared/money-action.ts):
- * confirming → submitting with an idempotency key → succeeded, outcomeUnknown
- * or back to editing with the refusal → closed. Written out independently of
- * the machines.
+ * Checks of the states every money modal shares: confirming → submitting,
+ * which invokes the money action (machines/money-action) with an
+ * idempotency key → succeeded, outcomeUnknown or back to editing with the
+ * refusal → closed. Written out independently of the machines.
  */
-import type { MoneyActionContext } from '../../../machines/shared/money-action.ts';
+import type { MoneyActionOutput, MoneyFlowContext } from '../../../machines/money-action/money-action.types.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { stateKey } from './flow-model.ts';
 import type { ReplayedStep } from './replay.ts';
 import { expect } from './step-expect.ts';
 
-export interface MoneyActionSpec<TContext extends MoneyActionContext> {
+export interface MoneyActionSpec<TContext extends MoneyFlowContext> {
   /** The event prefix: 'transfer' for 'transfer.confirm'. */
   flow: string;
-  /** The I/O actor that sends the action. */
-  actor: string;
   /** The model's key prefix. */
   keyPrefix: string;
-  /** What the actor is sent for a form, without the key. */
-  order: (context: TContext) => Record<string, unknown>;
+  /** The money action's request for a form. */
+  request: (context: TContext) => unknown;
 }
+
+/** The child every money flow invokes to send its action. */
+const actor = 'moneyAction';
 
 /** The tags the view reads in the shared states. */
 export const moneyActionTags = {
@@ -40,9 +41,9 @@ export function moneyActionKey(keyPrefix: string, action: number): string {
  * Checks a step of the shared states. False when the event is the flow's own
  * (the form, the flow's other calls): the flow checks it.
  */
-export function checkMoneyActionStep<TContext extends MoneyActionContext>(
+export function checkMoneyActionStep<TContext extends MoneyFlowContext>(
   { event, before, after, actions, calls }: ReplayedStep,
-  { flow, actor, keyPrefix, order }: MoneyActionSpec<TContext>,
+  { flow, keyPrefix, request }: MoneyActionSpec<TContext>,
 ): boolean {
   const was = (state: string) => (before ? stateKey(before) === state : false);
   const now = stateKey(after);
@@ -57,7 +58,7 @@ export function checkMoneyActionStep<TContext extends MoneyActionContext>(
       else {
         // A new action: the next key, never one used before in this opening.
         expect([now, context.actions, context.idempotencyKey]).toEqual(['submitting', previous.actions + 1, key(previous.actions + 1)]);
-        expect(calls).toEqual([{ actor, input: { ...order(previous), idempotencyKey: key(previous.actions + 1) } }]);
+        expect(calls).toEqual([{ actor, input: { request: request(previous), idempotencyKey: key(previous.actions + 1) } }]);
       }
       return true;
     case `${flow}.retry`:
@@ -65,7 +66,7 @@ export function checkMoneyActionStep<TContext extends MoneyActionContext>(
       else {
         // The same action again: the same key, the same order.
         expect([now, context]).toEqual(['submitting', previous]);
-        expect(calls).toEqual([{ actor, input: { ...order(previous), idempotencyKey: previous.idempotencyKey } }]);
+        expect(calls).toEqual([{ actor, input: { request: request(previous), idempotencyKey: previous.idempotencyKey } }]);
       }
       return true;
     case `${flow}.edit`:
@@ -80,14 +81,15 @@ export function checkMoneyActionStep<TContext extends MoneyActionContext>(
       }
       return true;
     case `xstate.done.actor.${actor}`: {
-      const output = event.output;
-      if (output.ok) {
-        expect([now, context]).toEqual(['succeeded', { ...previous, result: output.data, saved: true, error: null }]);
-      } else if (output.message === 'INTERNAL_SERVER_ERROR') {
-        expect([now, context]).toEqual(['outcomeUnknown', { ...previous, error: output.message, saved: true }]);
+      const output = event.output as MoneyActionOutput;
+      if (output.outcome === 'moved') {
+        expect([now, context]).toEqual(['succeeded', { ...previous, result: output.result, saved: true, error: null }]);
+      } else if (output.outcome === 'unknown') {
+        // Perhaps it moved: the key stays for a retry, and the home reads the wallet again.
+        expect([now, context]).toEqual(['outcomeUnknown', { ...previous, error: output.error, saved: true }]);
       } else {
         // Refused: nothing moved; the form is back with the server's message and the key is spent.
-        expect([now, context]).toEqual(['editing', { ...previous, error: output.message, idempotencyKey: null }]);
+        expect([now, context]).toEqual(['editing', { ...previous, error: output.error, idempotencyKey: null }]);
       }
       return true;
     }
@@ -101,7 +103,7 @@ export function checkMoneyActionStep<TContext extends MoneyActionContext>(
 
 /** What holds after every step of a money modal. */
 export function checkMoneyActionInvariants({ event, after, actions }: ReplayedStep, keyPrefix: string): void {
-  const context = after.context as MoneyActionContext;
+  const context = after.context as MoneyFlowContext;
   const now = stateKey(after);
   expect(after.hasTag('busy')).toBe(Object.keys(after.children).length > 0);
   if (event.type !== 'modal.close') expect(actions).toEqual([]);
@@ -111,4 +113,14 @@ export function checkMoneyActionInvariants({ event, after, actions }: ReplayedSt
   }
   if (['editing', 'confirming'].includes(now)) expect(context.idempotencyKey).toBeNull();
   if (now === 'succeeded') expect(context.saved).toBe(true);
+}
+
+/** What the API answers for the money action to end as the model says (the component replays). */
+export function moneyActionAnswer(output: MoneyActionOutput): unknown {
+  return output.outcome === 'moved' ? { ok: true, data: output.result } : { ok: false, message: output.error };
+}
+
+/** A component replay's answer of an actor: the money action's from its outcome, any other as the model gives it. */
+export function apiAnswerOf(actor: string, output: unknown): unknown {
+  return actor === 'moneyAction' ? moneyActionAnswer(output as MoneyActionOutput) : output;
 }
