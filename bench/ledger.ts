@@ -81,7 +81,7 @@ async function setUpMembers(base: string): Promise<Member[]> {
     await send('POST', endpoints.opsDeposit.path, { username: phone, amount: 1_000_000, reference: `bench-${phone}` }, operator);
     const wallet = (await send('GET', endpoints.wallet.path, undefined, token)) as { profile: { _id: string }; slots: { code: string }[] };
     const game = wallet.slots[0]!.code;
-    await send('GET', fillPath(endpoints.slotActivate.path, { slotCode: game }), undefined, token);
+    await send('GET', fillPath(endpoints.gameAccountActivate.path, { gameCode: game }), undefined, token);
     await send('POST', endpoints.transfer.path, { from: WALLET, to: game, amount: 1_000 }, token);
     members.push({ userId: Number(wallet.profile._id), token, game });
   }

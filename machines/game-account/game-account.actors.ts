@@ -4,14 +4,14 @@ import type { ApiClient } from '../../src/api/client.ts';
 import type { Result } from '../shared/result.ts';
 import type { GameCredentials, GameEntry } from './game-account.types.ts';
 
-type SlotInput = { slotCode: string };
+type AccountInput = { gameCode: string };
 
 export function gameAccountActors(api: ApiClient) {
   return {
-    activateSlot: fromPromise<Result<unknown>, SlotInput>(({ input, signal }) => api.call('slotActivate', { params: { slotCode: input.slotCode }, signal })),
-    loadAccount: fromPromise<Result<GameCredentials>, SlotInput>(({ input, signal }) => api.call('slotAccount', { params: { slotCode: input.slotCode }, signal })),
-    resetPassword: fromPromise<Result<unknown>, SlotInput>(({ input, signal }) =>
-      api.call('slotResetPassword', { params: { slotCode: input.slotCode }, signal }),
+    activateAccount: fromPromise<Result<unknown>, AccountInput>(({ input, signal }) => api.call('gameAccountActivate', { params: { gameCode: input.gameCode }, signal })),
+    loadAccount: fromPromise<Result<GameCredentials>, AccountInput>(({ input, signal }) => api.call('gameAccountCredentials', { params: { gameCode: input.gameCode }, signal })),
+    resetPassword: fromPromise<Result<unknown>, AccountInput>(({ input, signal }) =>
+      api.call('gameAccountResetPassword', { params: { gameCode: input.gameCode }, signal }),
     ),
     // The server keeps the credentials: the password never goes into a URL.
     autoLogin: fromPromise<Result<GameEntry>, { provider: string; username: string }>(async ({ input, signal }) => {

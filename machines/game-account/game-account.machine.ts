@@ -12,7 +12,7 @@ import type {
   OpenedEntry,
 } from './game-account.types.ts';
 
-type SlotInput = { slotCode: string };
+type AccountInput = { gameCode: string };
 
 export const gameAccountMachine = setup({
   types: {
@@ -22,9 +22,9 @@ export const gameAccountMachine = setup({
     tags: {} as GameAccountTag,
   },
   actors: {
-    activateSlot: notProvided<Result<unknown>, SlotInput>('activateSlot'),
-    loadAccount: notProvided<Result<GameCredentials>, SlotInput>('loadAccount'),
-    resetPassword: notProvided<Result<unknown>, SlotInput>('resetPassword'),
+    activateAccount: notProvided<Result<unknown>, AccountInput>('activateAccount'),
+    loadAccount: notProvided<Result<GameCredentials>, AccountInput>('loadAccount'),
+    resetPassword: notProvided<Result<unknown>, AccountInput>('resetPassword'),
     autoLogin: notProvided<Result<GameEntry>, { provider: string; username: string }>('autoLogin'),
   },
   actions: {
@@ -41,7 +41,7 @@ export const gameAccountMachine = setup({
     // Provided by the view layer.
     openGame: (_, _entry: OpenedEntry) => {},
     closeModal: (_, _params: { saved: boolean }) => {},
-    openTransfer: (_, _params: { slotCode: string }) => {},
+    openTransfer: (_, _params: { gameCode: string }) => {},
   },
   guards: {
     cardActive: ({ context }) => context.cardActive,
@@ -59,9 +59,9 @@ export const gameAccountMachine = setup({
   description:
     'The game account modal: open the account, show its username and password, reset the password, enter the game, or transfer only (spec 2, spec 4 Game account).',
   context: ({ input }) => ({
-    slotCode: input.slot.code,
-    cardActive: input.slot.isActive,
-    balance: input.slot.amount,
+    gameCode: input.card.code,
+    cardActive: input.card.isActive,
+    balance: input.card.amount,
     credentials: null,
     passwordShown: false,
     apps: null,
@@ -88,9 +88,9 @@ export const gameAccountMachine = setup({
       description: 'spec 4: inactive → active after an activate call. The modal cannot close meanwhile.',
       entry: 'clearMessages',
       invoke: {
-        id: 'activateSlot',
-        src: 'activateSlot',
-        input: ({ context }) => ({ slotCode: context.slotCode }),
+        id: 'activateAccount',
+        src: 'activateAccount',
+        input: ({ context }) => ({ gameCode: context.gameCode }),
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'loadingAccount', actions: 'markSaved' },
           { guard: { type: 'alreadyActive', params: actorOutput }, target: 'loadingAccount', actions: 'markSaved' },
@@ -105,7 +105,7 @@ export const gameAccountMachine = setup({
       invoke: {
         id: 'loadAccount',
         src: 'loadAccount',
-        input: ({ context }) => ({ slotCode: context.slotCode }),
+        input: ({ context }) => ({ gameCode: context.gameCode }),
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'active', actions: { type: 'storeCredentials', params: actorOutput } },
           { guard: { type: 'noAccount', params: actorOutput }, target: 'inactive', actions: { type: 'showFailure', params: actorOutput } },
@@ -141,7 +141,7 @@ export const gameAccountMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({ slotCode: context.slotCode }),
+        input: ({ context }) => ({ gameCode: context.gameCode }),
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'loadingAccount', actions: 'forgetCredentials' },
           { target: 'active', actions: { type: 'showFailure', params: actorOutput } },
@@ -184,7 +184,7 @@ export const gameAccountMachine = setup({
       type: 'final',
       tags: 'closed',
       description: 'Transfer only: instead of closing, the modal hands over to the home, which opens the transfer modal preset to this game.',
-      entry: { type: 'openTransfer', params: ({ context }) => ({ slotCode: context.slotCode }) },
+      entry: { type: 'openTransfer', params: ({ context }) => ({ gameCode: context.gameCode }) },
     },
     closed: {
       type: 'final',

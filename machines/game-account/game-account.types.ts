@@ -9,12 +9,12 @@ export type OpenedEntry = Exclude<GameEntry, { kind: 'apps' }>;
 export type AppsEntry = Extract<GameEntry, { kind: 'apps' }>;
 
 export interface GameAccountInput {
-  /** The card the member tapped (a Slot of the wallet answer). */
-  slot: { code: string; isActive: boolean; amount: number };
+  /** The card the member tapped (a game account item of the wallet answer). */
+  card: { code: string; isActive: boolean; amount: number };
 }
 
 export interface GameAccountContext {
-  slotCode: string;
+  gameCode: string;
   /** What the card said when the modal opened: active cards read their account at once. */
   cardActive: boolean;
   /** The game balance when the modal opened; the transfer-only button needs more than 0 (spec 2). */
@@ -50,12 +50,12 @@ export type GameAccountEvent =
 
 /**
  * Actors the view provides (each → Result<…>):
- *   activateSlot ({ slotCode } → unknown; GET /api/wallet/activate/{slotCode}),
- *   loadAccount ({ slotCode } → GameCredentials; GET /api/wallet/account/{slotCode}),
- *   resetPassword ({ slotCode } → unknown; GET /api/wallet/resetpassword/{slotCode}),
+ *   activateAccount ({ gameCode } → unknown; GET /api/wallet/activate/{gameCode}),
+ *   loadAccount ({ gameCode } → GameCredentials; GET /api/wallet/account/{gameCode}),
+ *   resetPassword ({ gameCode } → unknown; GET /api/wallet/resetpassword/{gameCode}),
  *   autoLogin ({ provider, username } → GameEntry; GET /api/autoLogin/{provider}/{username}).
  * Actions the view provides: openGame (OpenedEntry: a link or a login form),
- *   closeModal ({ saved }), and openTransfer ({ slotCode }): the transfer-only
+ *   closeModal ({ saved }), and openTransfer ({ gameCode }): the transfer-only
  *   button ends the modal with openTransfer instead of closeModal.
  * The view reads `snapshot.can({ type: 'game.transfer' })` to enable the transfer-only button.
  * Tags: 'inactive', 'loading' (the account is read), 'failed' (it could not be

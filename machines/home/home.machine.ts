@@ -15,14 +15,14 @@ export const homeMachine = setup({
     }),
     setSlot: assign(({ event }) => {
       assertEvent(event, 'game.open');
-      return { slotCode: event.slotCode };
+      return { gameCode: event.gameCode };
     }),
     // The game account modal's button moves that game's money back to the wallet.
     transferFromGame: assign(({ event }) => {
       assertEvent(event, 'game.transfer');
-      return { slotCode: null, transfer: { from: event.slotCode, to: WALLET } };
+      return { gameCode: null, transfer: { from: event.gameCode, to: WALLET } };
     }),
-    forgetModal: assign({ slotCode: null, transfer: null }),
+    forgetModal: assign({ gameCode: null, transfer: null }),
     // Provided by the view layer: the wallet machine reads the wallet again.
     reloadWallet: () => {},
   },
@@ -33,7 +33,7 @@ export const homeMachine = setup({
   id: 'home',
   description:
     'The member home\'s modals, one at a time (spec 2 Member home). Transfer, withdraw and game-account modals that close with saved=true refresh the wallet; so does a credit in the deposit modal.',
-  context: { slotCode: null, transfer: null },
+  context: { gameCode: null, transfer: null },
   initial: 'browsing',
   states: {
     browsing: {

@@ -9,7 +9,7 @@ export interface TransferStart {
 
 export interface HomeContext {
   /** The game whose account modal is open (state gameAccount). */
-  slotCode: string | null;
+  gameCode: string | null;
   /** How the transfer modal starts (state transferring). */
   transfer: TransferStart | null;
 }
@@ -21,9 +21,9 @@ export type HomeEvent =
   | { type: 'withdraw.open' }
   | { type: 'transfer.open'; start: TransferStart }
   /** A game card was chosen: its account modal (an inactive one offers activation). */
-  | { type: 'game.open'; slotCode: string }
+  | { type: 'game.open'; gameCode: string }
   /** The game account modal's transfer button: move that game's balance (it is disabled at 0 or less). */
-  | { type: 'game.transfer'; slotCode: string }
+  | { type: 'game.transfer'; gameCode: string }
   | { type: 'invite.open' }
   | { type: 'refund.open' }
   /** The open modal closed; saved = it moved money or changed an account. */

@@ -43,7 +43,7 @@ type QueryValue = string | number | boolean | null | undefined;
 
 /**
  * What one endpoint needs beside its body: `params` when its path has
- * `:name` segments (`call('slotActivate', { params: { slotCode } })`), `query`
+ * `:name` segments (`call('gameAccountActivate', { params: { gameCode } })`), `query`
  * when it reads a query string, and an `idempotencyKey` when it moves money
  * (sent as the Idempotency-Key header; one key per member action, the same
  * key again on a retry).

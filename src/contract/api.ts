@@ -148,11 +148,11 @@ export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
 /** A game code as it appears in paths and transfer bodies. */
-export const SlotCode = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'NO_GAME'));
+export const GameCode = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'NO_GAME'));
 export const AccountName = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'KEY_INVALID'));
 
 /** A member's game account (spec 3). Amounts in the wallet's currency, major units. */
-export const Slot = v.object({
+export const GameAccountItem = v.object({
   code: v.string(),
   name: v.string(),
   category: v.picklist(GAME_CATEGORIES),
@@ -166,7 +166,7 @@ export const Slot = v.object({
   android: v.nullable(v.string()),
   ios: v.nullable(v.string()),
 });
-export type Slot = v.InferOutput<typeof Slot>;
+export type GameAccountItem = v.InferOutput<typeof GameAccountItem>;
 
 export const WalletResponse = v.object({
   profile: Profile,
@@ -174,13 +174,13 @@ export const WalletResponse = v.object({
   /** Available balance: funds held for a pending withdrawal are not in it. */
   wallet: v.object({ amount: v.number() }),
   invite: v.object({ amount: v.number(), success: v.number(), fail: v.number() }),
-  slots: v.array(Slot),
+  slots: v.array(GameAccountItem),
   /** When the balances were read (the home's "last update"). */
   updatedAt: IsoDateTime,
 });
 export type WalletResponse = v.InferOutput<typeof WalletResponse>;
 
-export const SlotResponse = v.object({ slot: Slot });
+export const GameAccountResponse = v.object({ slot: GameAccountItem });
 
 /**
  * How a member enters a game (spec 2, game account modal): a web link, app
@@ -208,7 +208,7 @@ export const AutoLoginResponse = v.object({ entry: GameEntry });
 
 /** spec 8: TRANSFER_MINIMUM means "above 0"; the configured minimum (default 1) is checked by the server. */
 export const TransferRequest = v.object({ from: AccountName, to: AccountName, amount: amountSchema('TRANSFER_MINIMUM') });
-export const TransferAllRequest = v.object({ to: SlotCode });
+export const TransferAllRequest = v.object({ to: GameCode });
 export const WithdrawRequest = v.object({ amount: Amount });
 
 /** Answer of every wallet movement: the new available wallet balance and the moved amount. */

@@ -35,7 +35,7 @@ function endpoint<const E extends Endpoint>(e: E & (E['access'] extends 'operato
   return e;
 }
 
-const slotParams = v.object({ slotCode: api.SlotCode });
+const gameParams = v.object({ gameCode: api.GameCode });
 const autoLoginParams = v.object({ provider: api.AccountName, username: v.pipe(v.string(), v.maxLength(80)) });
 const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, password: v.pipe(v.string(), v.maxLength(200)) });
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/, 'NO_DATA')) });
@@ -74,10 +74,10 @@ export const endpoints = {
   // wallet and games (spec 7)
   lookupWithdraw: endpoint({ method: 'GET', path: '/api/lookup/withdraw', access: 'public', response: api.WithdrawLimitsResponse }),
   wallet: endpoint({ method: 'GET', path: '/api/wallet', access: 'member', response: api.WalletResponse }),
-  walletRefreshSlots: endpoint({ method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', response: api.WalletResponse }),
-  slotActivate: endpoint({ method: 'GET', path: '/api/wallet/activate/:slotCode', access: 'member', params: slotParams, response: api.SlotResponse }),
-  slotAccount: endpoint({ method: 'GET', path: '/api/wallet/account/:slotCode', access: 'member', params: slotParams, response: api.GameCredentialsResponse }),
-  slotResetPassword: endpoint({ method: 'GET', path: '/api/wallet/resetpassword/:slotCode', access: 'member', params: slotParams, response: api.GameCredentialsResponse }),
+  walletRefreshGames: endpoint({ method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', response: api.WalletResponse }),
+  gameAccountActivate: endpoint({ method: 'GET', path: '/api/wallet/activate/:gameCode', access: 'member', params: gameParams, response: api.GameAccountResponse }),
+  gameAccountCredentials: endpoint({ method: 'GET', path: '/api/wallet/account/:gameCode', access: 'member', params: gameParams, response: api.GameCredentialsResponse }),
+  gameAccountResetPassword: endpoint({ method: 'GET', path: '/api/wallet/resetpassword/:gameCode', access: 'member', params: gameParams, response: api.GameCredentialsResponse }),
   autoLogin: endpoint({ method: 'GET', path: '/api/autoLogin/:provider/:username', access: 'member', params: autoLoginParams, response: api.AutoLoginResponse }),
   autoLoginWithPassword: endpoint({ method: 'GET', path: '/api/autoLogin/:provider/:username/:password', access: 'member', params: autoLoginWithPasswordParams, response: api.AutoLoginResponse }),
   transfer: endpoint({ method: 'POST', path: '/api/wallet/transfer', access: 'member', idempotent: true, body: api.TransferRequest, response: api.MoneyMovedResponse }),

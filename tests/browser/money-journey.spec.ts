@@ -191,7 +191,7 @@ test('deposit, log in, open a game account, transfer in, play, transfer out, wit
     const enter = gameDialog.getByRole('button', { name: tr('Enter game') });
     await expect(enter).toBeEnabled();
 
-    // The game opens in a new tab; when the browser refuses the tab, in this one (src/features/wallet/game-entry.ts).
+    // The game opens in a new tab; when the browser refuses the tab, in this one (src/features/game-account/game-entry.ts).
     const popup = page.waitForEvent('popup');
     const sameTab = page.waitForURL(new RegExp(`/games/${GAME.code}\\b`));
     popup.catch(() => undefined);

@@ -8,6 +8,7 @@
  */
 export const EDGE_BUDGETS: Record<string, number> = {
   'bank-account-name': 60,
+  balance: 60,
   'change-password': 220,
   'game-account': 1300,
   home: 100,
@@ -22,6 +23,5 @@ export const EDGE_BUDGETS: Record<string, number> = {
   statement: 620,
   transfer: 1800,
   truelink: 100,
-  wallet: 60,
   withdraw: 470,
 };

@@ -6,7 +6,7 @@ import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
 
-const slotInput = { slotCode: 'PG' };
+const slotInput = { gameCode: 'PG' };
 
 /** The calls due when a step enters a state. */
 function expectedCalls({ before, after }: ReplayedStep) {
@@ -14,7 +14,7 @@ function expectedCalls({ before, after }: ReplayedStep) {
   if (before && stateKey(before) === now) return [];
   switch (now) {
     case 'activating':
-      return [{ actor: 'activateSlot', input: slotInput }];
+      return [{ actor: 'activateAccount', input: slotInput }];
     case 'loadingAccount':
       return [{ actor: 'loadAccount', input: slotInput }];
     case 'resettingPassword':
@@ -61,13 +61,13 @@ function check(step: ReplayedStep) {
       }
       // It ends the modal with openTransfer instead of closeModal: the home opens the transfer modal.
       expect([now, after.status, after.output]).toEqual(['transferring', 'done', { saved: previous.saved }]);
-      return expect(actions).toEqual([{ type: 'openTransfer', params: { slotCode: 'PG' } }]);
+      return expect(actions).toEqual([{ type: 'openTransfer', params: { gameCode: 'PG' } }]);
     case 'modal.close':
       // Writes (opening an account, resetting a password) finish before the modal closes.
       if (was('activating') || was('resettingPassword')) return unchanged();
       expect([after.status, after.output]).toEqual(['done', { saved: previous.saved }]);
       return expect(actions).toEqual([closing]);
-    case 'xstate.done.actor.activateSlot': {
+    case 'xstate.done.actor.activateAccount': {
       const output = event.output;
       if (output.ok || output.message === 'SLOT_ALREADY_ACTIVE') {
         return expect([now, context.saved, context.error]).toEqual(['loadingAccount', true, null]);
@@ -115,7 +115,7 @@ function checkInvariants({ event, after, actions }: ReplayedStep, input: GameAcc
   const now = stateKey(after);
   expect(after.hasTag('busy')).toBe(Object.keys(after.children).length > 0);
   // The view reads this to enable the transfer-only button.
-  expect(after.can({ type: 'game.transfer' })).toBe(now === 'active' && input.slot.amount > 0);
+  expect(after.can({ type: 'game.transfer' })).toBe(now === 'active' && input.card.amount > 0);
   if (['active', 'entering', 'resettingPassword', 'choosingApp'].includes(now)) expect(context.credentials).toEqual(GAME_CREDENTIALS);
   if (now === 'choosingApp') expect(context.apps).not.toBeNull();
   else if (!after.hasTag('closed')) expect(context.apps).toBeNull();

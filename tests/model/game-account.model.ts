@@ -26,7 +26,7 @@ export const GAME_CREDENTIALS: GameCredentials = {
 };
 
 const replies = {
-  activateSlot: [
+  activateAccount: [
     { ok: true, data: { slot: { code: 'PG', isActive: true } } },
     { ok: false, message: 'SLOT_ALREADY_ACTIVE' },
     { ok: false, message: 'SLOT_ACTIVATE_FAIL' },
@@ -48,11 +48,11 @@ const replies = {
   ] satisfies Result<GameEntry>[],
 };
 
-function gameAccountModel(name: string, slot: GameAccountInput['slot']): FlowModel<GameAccount> {
+function gameAccountModel(name: string, card: GameAccountInput['card']): FlowModel<GameAccount> {
   return {
     name,
     machine: gameAccountMachine,
-    input: { slot },
+    input: { card },
     events: offerAll(events),
     replies,
     // What the modal shows: the credentials (or not), the password shown, app links, a message.

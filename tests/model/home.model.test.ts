@@ -41,7 +41,7 @@ describeModels('home', homeModels, {
       case 'refund.open':
         if (was('browsing')) {
           expect(after.value).toBe(OPENS[event.type]);
-          if (event.type === 'game.open') expect(after.context.slotCode).toBe(event.slotCode);
+          if (event.type === 'game.open') expect(after.context.gameCode).toBe(event.gameCode);
           if (event.type === 'transfer.open') expect(after.context.transfer).toEqual(event.start);
         } else {
           unchanged(); // one modal at a time
@@ -55,7 +55,7 @@ describeModels('home', homeModels, {
       case 'game.transfer':
         if (was('gameAccount')) {
           expect(after.value).toBe('transferring');
-          expect(after.context).toEqual({ slotCode: null, transfer: { from: event.slotCode, to: 'WALLET' } });
+          expect(after.context).toEqual({ gameCode: null, transfer: { from: event.gameCode, to: 'WALLET' } });
           reloads = true;
         } else {
           unchanged();
@@ -66,7 +66,7 @@ describeModels('home', homeModels, {
           unchanged();
         } else {
           expect(after.value).toBe('browsing');
-          expect(after.context).toEqual({ slotCode: null, transfer: null });
+          expect(after.context).toEqual({ gameCode: null, transfer: null });
           reloads = event.saved && SAVES_MONEY.includes(before!.value as string);
         }
         break;

@@ -7,8 +7,8 @@ const events = {
   'deposit.credited': () => [{ type: 'deposit.credited' }],
   'withdraw.open': () => [{ type: 'withdraw.open' }],
   'transfer.open': () => [{ type: 'transfer.open', start: { from: 'WALLET' } }],
-  'game.open': () => [{ type: 'game.open', slotCode: 'SLOT1' }],
-  'game.transfer': () => [{ type: 'game.transfer', slotCode: 'SLOT1' }],
+  'game.open': () => [{ type: 'game.open', gameCode: 'SLOT1' }],
+  'game.transfer': () => [{ type: 'game.transfer', gameCode: 'SLOT1' }],
   'invite.open': () => [{ type: 'invite.open' }],
   'refund.open': () => [{ type: 'refund.open' }],
   'modal.close': () => [
@@ -25,6 +25,6 @@ export const homeModels: FlowModel<typeof homeMachine>[] = [
     events: offerAll(events),
     replies: {},
     // The game a game modal is for, and where a transfer starts.
-    abstraction: ({ context }) => ({ game: context.slotCode, transfer: context.transfer ? JSON.stringify(context.transfer) : null }),
+    abstraction: ({ context }) => ({ game: context.gameCode, transfer: context.transfer ? JSON.stringify(context.transfer) : null }),
   },
 ];

@@ -4,7 +4,7 @@ import type { Page } from '../../machines/statement/statement.types.ts';
 import { statementMachine } from '../../machines/statement/statement.machine.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
-import { walletAnswer } from './wallet.model.ts';
+import { walletAnswer } from './balance.model.ts';
 
 function item(id: string, statementType: string, from: string, to: string, amount: number, status: string): StatementItem {
   return { _id: id, statementType, from, to, amount, status, createdAt: '2025-06-01T10:00:00.000Z' };

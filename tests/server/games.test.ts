@@ -76,7 +76,7 @@ describe('activation', () => {
       android: null,
       ios: null,
     });
-    const again = await call(t.app, endpoints.slotActivate, undefined, { token: member.token, params: { slotCode: 'lotus' } });
+    const again = await call(t.app, endpoints.gameAccountActivate, undefined, { token: member.token, params: { gameCode: 'lotus' } });
     expect([again.statusCode, again.json()]).toEqual([409, { message: 'SLOT_ALREADY_ACTIVE' }]);
     // The ledger account exists from activation on: the game's balance is 0, not missing.
     const ledger = resultRows<{ code: string }>(await t.db.execute(sql`select code from ledger_accounts where kind = 'game'`));
@@ -88,9 +88,9 @@ describe('activation', () => {
     const t = await buildGamesApp();
     const member = await signedInMember(t);
     await t.db.update(games).set({ active: false }).where(eq(games.code, 'tuktuk'));
-    for (const slotCode of ['nosuchgame', 'tuktuk']) {
-      const response = await call(t.app, endpoints.slotActivate, undefined, { token: member.token, params: { slotCode } });
-      expect([slotCode, response.statusCode, response.json()]).toEqual([slotCode, 404, { message: 'NO_GAME' }]);
+    for (const gameCode of ['nosuchgame', 'tuktuk']) {
+      const response = await call(t.app, endpoints.gameAccountActivate, undefined, { token: member.token, params: { gameCode } });
+      expect([gameCode, response.statusCode, response.json()]).toEqual([gameCode, 404, { message: 'NO_GAME' }]);
     }
     await ledgerIsSound(t);
   });
@@ -98,10 +98,10 @@ describe('activation', () => {
   it('answers SLOT_ACTIVATE_FAIL when the provider fails, and writes nothing', async () => {
     const t = await buildTestApp({}, { games: new Map([['reference', failingProvider()]]) });
     const member = await signedInMember(t);
-    const response = await call(t.app, endpoints.slotActivate, undefined, { token: member.token, params: { slotCode: 'lotus' } });
+    const response = await call(t.app, endpoints.gameAccountActivate, undefined, { token: member.token, params: { gameCode: 'lotus' } });
     expect([response.statusCode, response.json()]).toEqual([502, { message: 'SLOT_ACTIVATE_FAIL' }]);
     expect(await t.db.select().from(gameAccounts)).toEqual([]);
-    const account = await call(t.app, endpoints.slotAccount, undefined, { token: member.token, params: { slotCode: 'lotus' } });
+    const account = await call(t.app, endpoints.gameAccountCredentials, undefined, { token: member.token, params: { gameCode: 'lotus' } });
     expect(account.json()).toEqual({ message: 'SLOT_NO_ACCOUNT' });
     await ledgerIsSound(t);
   });
@@ -110,7 +110,7 @@ describe('activation', () => {
     const t = await buildGamesApp();
     const member = await signedInMember(t);
     const responses = await Promise.all(
-      [1, 2, 3].map(() => call(t.app, endpoints.slotActivate, undefined, { token: member.token, params: { slotCode: 'lotus' } })),
+      [1, 2, 3].map(() => call(t.app, endpoints.gameAccountActivate, undefined, { token: member.token, params: { gameCode: 'lotus' } })),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await t.db.select().from(gameAccounts)).toHaveLength(1);
@@ -119,7 +119,7 @@ describe('activation', () => {
 
   it('needs a signed-in member', async () => {
     const t = await buildGamesApp();
-    const response = await call(t.app, endpoints.slotActivate, undefined, { params: { slotCode: 'lotus' } });
+    const response = await call(t.app, endpoints.gameAccountActivate, undefined, { params: { gameCode: 'lotus' } });
     expect([response.statusCode, response.json()]).toEqual([401, { message: 'invalid-token' }]);
     await ledgerIsSound(t);
   });
@@ -129,7 +129,7 @@ describe('credentials and password reset', () => {
   it('shows the account: a username from the member and the game, a random password, no event', async () => {
     const t = await buildGamesApp();
     const member = await signedInMember(t);
-    const before = await call(t.app, endpoints.slotAccount, undefined, { token: member.token, params: { slotCode: 'lotus' } });
+    const before = await call(t.app, endpoints.gameAccountCredentials, undefined, { token: member.token, params: { gameCode: 'lotus' } });
     expect([before.statusCode, before.json()]).toEqual([404, { message: 'SLOT_NO_ACCOUNT' }]);
 
     await activate(t, member.token, 'lotus');
@@ -159,7 +159,7 @@ describe('credentials and password reset', () => {
     const old = await credentialsOf(t, member.token, 'songkran');
     const cookie = sessionCookieOf(await openEntry(t, await entryOf(t, member.token, 'songkran')));
 
-    const reset = await call(t.app, endpoints.slotResetPassword, undefined, { token: member.token, params: { slotCode: 'songkran' } });
+    const reset = await call(t.app, endpoints.gameAccountResetPassword, undefined, { token: member.token, params: { gameCode: 'songkran' } });
     expect(reset.statusCode, reset.body).toBe(200);
     const renewed = reset.json();
     expect(renewed).toEqual({ ...old, password: expect.any(String) });
@@ -184,7 +184,7 @@ describe('credentials and password reset', () => {
   it('answers SLOT_NO_ACCOUNT, NO_GAME and SLOT_RESET_PASSWORD_FAIL', async () => {
     const t = await buildTestApp({}, { games: new Map([['reference', failingProvider()]]) });
     const member = await signedInMember(t);
-    const reset = (slotCode: string) => call(t.app, endpoints.slotResetPassword, undefined, { token: member.token, params: { slotCode } });
+    const reset = (gameCode: string) => call(t.app, endpoints.gameAccountResetPassword, undefined, { token: member.token, params: { gameCode } });
     expect((await reset('lotus')).json()).toEqual({ message: 'SLOT_NO_ACCOUNT' });
     expect((await reset('nosuchgame')).json()).toEqual({ message: 'NO_GAME' });
 

@@ -71,14 +71,14 @@ describe('GET /api/wallet', () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 10, inGames: { TEST_SPORT: 5 } });
     const wallet = await call(m.app, endpoints.wallet, undefined, { token: member.token });
-    const refreshed = await call(m.app, endpoints.walletRefreshSlots, undefined, { token: member.token });
+    const refreshed = await call(m.app, endpoints.walletRefreshGames, undefined, { token: member.token });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json()).toEqual(wallet.json());
   });
 
   it('needs a login', async () => {
     const m = await buildMoneyApp();
-    for (const endpoint of [endpoints.wallet, endpoints.walletRefreshSlots]) {
+    for (const endpoint of [endpoints.wallet, endpoints.walletRefreshGames]) {
       const response = await call(m.app, endpoint);
       expect([response.statusCode, response.json()]).toEqual([401, { message: 'invalid-token' }]);
     }

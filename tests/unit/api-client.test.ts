@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('path parameters', () => {
   it('fills the :name segments of the path', async () => {
-    const result = await api.call('slotAccount', { params: { slotCode: 'PG' } });
+    const result = await api.call('gameAccountCredentials', { params: { gameCode: 'PG' } });
 
     expect(result).toEqual({ ok: true, data: credentials });
     expect(sent).toHaveLength(1);
@@ -62,7 +62,7 @@ describe('path parameters', () => {
   });
 
   it('refuses to call when a parameter is missing', () => {
-    expect(() => requestPath('/api/wallet/activate/:slotCode', {})).toThrow(/missing path parameter slotCode/);
+    expect(() => requestPath('/api/wallet/activate/:gameCode', {})).toThrow(/missing path parameter gameCode/);
   });
 });
 
@@ -121,7 +121,7 @@ describe('idempotency key', () => {
   });
 
   it('sends no key on other calls', async () => {
-    await api.call('slotAccount', { params: { slotCode: 'PG' } });
+    await api.call('gameAccountCredentials', { params: { gameCode: 'PG' } });
 
     expect(sent[0]!.headers.has(IDEMPOTENCY_KEY_HEADER)).toBe(false);
   });
@@ -131,7 +131,7 @@ describe('answers', () => {
   it('resolves a catalogue failure as data', async () => {
     answer = { status: 400, body: { message: 'SLOT_NO_ACCOUNT' } };
 
-    await expect(api.call('slotAccount', { params: { slotCode: 'PG' } })).resolves.toEqual({
+    await expect(api.call('gameAccountCredentials', { params: { gameCode: 'PG' } })).resolves.toEqual({
       ok: false,
       message: 'SLOT_NO_ACCOUNT',
     });
@@ -159,11 +159,11 @@ describe('answers', () => {
 // Compile-time checks of the call signature (tsc runs over tests/).
 export function typeChecks(client: ApiClient) {
   void client.call('wallet');
-  void client.call('slotActivate', { params: { slotCode: 'PG' } });
+  void client.call('gameAccountActivate', { params: { gameCode: 'PG' } });
   // @ts-expect-error path parameters are required when the path has them
-  void client.call('slotActivate');
+  void client.call('gameAccountActivate');
   // @ts-expect-error a parameter of another endpoint
-  void client.call('slotActivate', { params: { provider: 'pg' } });
+  void client.call('gameAccountActivate', { params: { provider: 'pg' } });
   // @ts-expect-error money-moving calls need an idempotency key
   void client.call('transfer', { from: 'WALLET', to: 'PG', amount: 1 });
   // @ts-expect-error only money-moving calls take one

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Slot, WalletResponse } from '../../src/contract/api.ts';
+import type { GameAccountItem, WalletResponse } from '../../src/contract/api.ts';
 import { gameCredits, gamesBalance, slotsByCategory, totalBalance } from '../../src/features/home/balance.ts';
 
-function slot(code: string, category: Slot['category'], amount: number, ftWalletSlot = 1): Slot {
+function slot(code: string, category: GameAccountItem['category'], amount: number, ftWalletSlot = 1): GameAccountItem {
   return { code, name: code, category, isActive: amount > 0, amount, ftWalletSlot, logo: '', background: '', web: null, android: null, ios: null };
 }
 
-function wallet(amount: number, slots: Slot[]): WalletResponse {
+function wallet(amount: number, slots: GameAccountItem[]): WalletResponse {
   return {
     profile: { _id: '1', username: '0812345678', name: 'A', createdAt: '2025-01-01T00:00:00.000Z', coin: 0, role: 'member' },
     bankAccount: null,

@@ -12,11 +12,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { WalletResponse } from '../../contract/api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { useRead } from '../ui/use-read.ts';
-import { walletCurrency } from '../wallet/accounts.ts';
+import { walletCurrency } from '../money/accounts.ts';
 import { BankTransferPanel } from './BankTransferPanel.tsx';
 import { QrPanel } from './QrPanel.tsx';
 import { TrueLinkPanel, useTrueLinkActor } from './TrueLinkPanel.tsx';
-import '../wallet/wallet.css';
+import '../money/money.css';
 import './deposit.css';
 
 export interface DepositModalProps {

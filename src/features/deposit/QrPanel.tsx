@@ -21,7 +21,7 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { showSuccessToast } from '../ui/toast.ts';
-import { CallButton, ErrorLine, ResultMark, useLatest } from '../wallet/money-parts.tsx';
+import { CallButton, ErrorLine, ResultMark, useLatest } from '../money/money-parts.tsx';
 import { formatClockTime } from '../ui/date-time.ts';
 import { sanitizeQrSvg } from './qr-markup.ts';
 import { FRAME_COLOURS, FRAME_HEADER, frameFileName, frameImage, type FrameText } from './qr-frame.ts';

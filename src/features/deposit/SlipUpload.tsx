@@ -17,7 +17,7 @@ import { upload } from '../../api/upload.ts';
 import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { ErrorLine, ResultMark } from '../wallet/money-parts.tsx';
+import { ErrorLine, ResultMark } from '../money/money-parts.tsx';
 
 type SlipUploadRef = ActorRefFrom<typeof slipUploadMachine>;
 

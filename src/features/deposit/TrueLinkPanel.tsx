@@ -15,8 +15,8 @@ import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { newKeyPrefix } from '../wallet/idempotency.ts';
-import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary, useLatest } from '../wallet/money-parts.tsx';
+import { newKeyPrefix } from '../money/idempotency.ts';
+import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary, useLatest } from '../money/money-parts.tsx';
 
 type TrueLinkRef = ActorRefFrom<typeof trueLinkMachine>;
 

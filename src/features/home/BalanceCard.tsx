@@ -12,15 +12,15 @@ import { formatMoney } from '../ui/money.ts';
 import { gamesBalance, totalBalance } from './balance.ts';
 import { TransferIcon } from '../ui/member-icons.tsx';
 import { RefreshIcon } from './home-icons.tsx';
-import type { HomeActor, WalletActor } from './use-home-actors.ts';
+import type { BalanceActor, HomeActor } from './use-home-actors.ts';
 
 const NO_AMOUNT = '–';
 
-export function BalanceCard({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
+export function BalanceCard({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
   const { t } = useLingui();
-  const data = useSelector(wallet, (snapshot) => snapshot.context.wallet);
-  const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
-  const skeleton = useSelector(wallet, (snapshot) => snapshot.hasTag('skeleton'));
+  const data = useSelector(balance, (snapshot) => snapshot.context.wallet);
+  const busy = useSelector(balance, (snapshot) => snapshot.hasTag('busy'));
+  const skeleton = useSelector(balance, (snapshot) => snapshot.hasTag('skeleton'));
   // Before the loader delay nothing flashes: the lines keep their place, empty.
   const waiting = data === null && busy;
   const placeholder = (className: string) => (
@@ -98,7 +98,7 @@ export function BalanceCard({ wallet, home }: { wallet: WalletActor; home: HomeA
             className="chip-button"
             disabled={busy}
             aria-label={busy ? t`Checking balance…` : undefined}
-            onClick={() => wallet.send({ type: 'wallet.reload' })}
+            onClick={() => balance.send({ type: 'balance.reload' })}
           >
             <RefreshIcon size={20} className={busy ? 'spin' : undefined} />
             <Trans>Check balance</Trans>

@@ -9,25 +9,25 @@ import { useEffect, useState, type FocusEvent } from 'react';
 import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { GameCategory, Slot } from '../../contract/api.ts';
+import type { GameAccountItem, GameCategory } from '../../contract/api.ts';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatMoney, formatNumber, type Currency } from '../ui/money.ts';
 import { gameCredits, slotsByCategory } from './balance.ts';
 import { CarouselsPlaceholder } from './CarouselsPlaceholder.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/member-icons.tsx';
 import { PlusIcon } from './home-icons.tsx';
-import type { HomeActor, WalletActor } from './use-home-actors.ts';
+import type { BalanceActor, HomeActor } from './use-home-actors.ts';
 
 const CATEGORIES: GameCategory[] = ['slot', 'sport', 'lotto'];
 
-export default function GameCarousels({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
-  const data = useSelector(wallet, (snapshot) => snapshot.context.wallet);
-  const waiting = useSelector(wallet, (snapshot) => snapshot.context.wallet === null && snapshot.hasTag('busy'));
+export default function GameCarousels({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
+  const data = useSelector(balance, (snapshot) => snapshot.context.wallet);
+  const waiting = useSelector(balance, (snapshot) => snapshot.context.wallet === null && snapshot.hasTag('busy'));
   if (!data) return waiting ? <CarouselsPlaceholder /> : null;
 
   const groups = slotsByCategory(data.slots);
   const currency = memberCurrency(data.bankAccount?.currency);
-  const open = (slotCode: string) => home.send({ type: 'game.open', slotCode });
+  const open = (gameCode: string) => home.send({ type: 'game.open', gameCode });
   return (
     <div className="stack">
       {CATEGORIES.filter((category) => groups[category].length > 0).map((category) => (
@@ -67,9 +67,9 @@ function GameCarousel({
   onOpen,
 }: {
   category: GameCategory;
-  slots: Slot[];
+  slots: GameAccountItem[];
   currency: Currency;
-  onOpen: (slotCode: string) => void;
+  onOpen: (gameCode: string) => void;
 }) {
   const { t } = useLingui();
   const titleId = `games-${category}`;
@@ -147,9 +147,9 @@ function GameCard({
   onOpen,
   onFocus,
 }: {
-  slot: Slot;
+  slot: GameAccountItem;
   currency: Currency;
-  onOpen: (slotCode: string) => void;
+  onOpen: (gameCode: string) => void;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
 }) {
   const credits = formatNumber(gameCredits(slot));

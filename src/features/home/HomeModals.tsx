@@ -1,7 +1,7 @@
 /**
  * The home's modals, one at a time as the home machine says (spec 2): the
- * deposit modal (src/features/deposit), the wallet modals
- * (src/features/wallet) and, until their issues land, the invite and refund
+ * deposit modal (src/features/deposit), the transfer, withdraw and game
+ * account modals (src/features/transfer, withdraw, game-account) and, until their issues land, the invite and refund
  * sheets. A chunk of its own, fetched as soon as the wallet is shown. Each modal is mounted while open, so every opening
  * starts afresh; Radix locks the page's scroll while one is open.
  */
@@ -9,8 +9,10 @@ import { lazy, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { Modal } from '../ui/Modal.tsx';
-import { GameAccountModal, TransferModal, WithdrawModal } from '../wallet/index.ts';
-import type { HomeActor, WalletActor } from './use-home-actors.ts';
+import { GameAccountModal } from '../game-account/GameAccountModal.tsx';
+import { TransferModal } from '../transfer/TransferModal.tsx';
+import { WithdrawModal } from '../withdraw/WithdrawModal.tsx';
+import type { BalanceActor, HomeActor } from './use-home-actors.ts';
 
 // The deposit modal is a chunk of its own, fetched as soon as these modals
 // are: it is the home's first widget.
@@ -18,18 +20,18 @@ const loadDepositModal = () => import('../deposit/DepositModal.tsx');
 const DepositModal = lazy(loadDepositModal);
 void loadDepositModal();
 
-export default function HomeModals({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
-  const data = useSelector(wallet, (snapshot) => snapshot.context.wallet);
+export default function HomeModals({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
+  const data = useSelector(balance, (snapshot) => snapshot.context.wallet);
   const modal = useSelector(home, (snapshot) => {
     for (const tag of ['modal:deposit', 'modal:withdraw', 'modal:transfer', 'modal:game', 'modal:invite', 'modal:refund'] as const) {
       if (snapshot.hasTag(tag)) return tag;
     }
     return null;
   });
-  const slotCode = useSelector(home, (snapshot) => snapshot.context.slotCode);
+  const gameCode = useSelector(home, (snapshot) => snapshot.context.gameCode);
   const transferStart = useSelector(home, (snapshot) => snapshot.context.transfer);
   const close = (saved: boolean) => home.send({ type: 'modal.close', saved });
-  const slot = data?.slots.find((candidate) => candidate.code === slotCode);
+  const slot = data?.slots.find((candidate) => candidate.code === gameCode);
   // A game that left the wallet's list (a reload) has no modal to show: give the home back.
   const gameGone = modal === 'modal:game' && data !== null && slot === undefined;
   useEffect(() => {
@@ -70,7 +72,7 @@ export default function HomeModals({ wallet, home }: { wallet: WalletActor; home
           wallet={data}
           slot={slot}
           onClose={close}
-          onTransfer={(code) => home.send({ type: 'game.transfer', slotCode: code })}
+          onTransfer={(code) => home.send({ type: 'game.transfer', gameCode: code })}
         />
       ) : null;
     default:

@@ -1,8 +1,8 @@
 /**
  * Member home (spec 2): the member's name, total balance and last update,
  * the widgets, three carousels of game accounts, and one modal at a time.
- * The wallet machine reads the wallet; the home machine keeps the modals
- * (machines/wallet, machines/home). The carousels (keen-slider) and the
+ * The balance machine reads the wallet; the home machine keeps the modals
+ * (machines/balance, machines/home). The carousels (keen-slider) and the
  * modals are chunks of their own, fetched beside the wallet.
  */
 import './home.css';
@@ -22,8 +22,8 @@ const HomeModals = lazy(loadHomeModals);
 export function HomePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Home`);
-  const { wallet, home } = useHomeActors();
-  const hasWallet = useSelector(wallet, (snapshot) => snapshot.context.wallet !== null);
+  const { balance, home } = useHomeActors();
+  const hasWallet = useSelector(balance, (snapshot) => snapshot.context.wallet !== null);
   const modalOpen = useSelector(home, (snapshot) => !snapshot.matches('browsing'));
 
   // Once there is a wallet, a modal may open any moment: fetch their code now, not on the tap.
@@ -34,15 +34,15 @@ export function HomePage() {
   return (
     <div className="home stack stack--page">
       <div className="home__top">
-        <BalanceCard wallet={wallet} home={home} />
-        <HomeWidgets wallet={wallet} home={home} />
+        <BalanceCard balance={balance} home={home} />
+        <HomeWidgets balance={balance} home={home} />
       </div>
       <Suspense fallback={<CarouselsPlaceholder />}>
-        <GameCarousels wallet={wallet} home={home} />
+        <GameCarousels balance={balance} home={home} />
       </Suspense>
       {modalOpen && (
         <Suspense fallback={null}>
-          <HomeModals wallet={wallet} home={home} />
+          <HomeModals balance={balance} home={home} />
         </Suspense>
       )}
     </div>

@@ -11,7 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { RegisterIcon as InviteIcon } from '../ui/icons.tsx';
 import { DepositIcon, GiftIcon, WithdrawIcon } from '../ui/member-icons.tsx';
 import { RefreshIcon, RefundIcon } from './home-icons.tsx';
-import type { HomeActor, WalletActor } from './use-home-actors.ts';
+import type { BalanceActor, HomeActor } from './use-home-actors.ts';
 
 type IconComponent = ComponentType<{ size?: number; className?: string }>;
 
@@ -60,11 +60,11 @@ function WidgetButton({
   );
 }
 
-export function HomeWidgets({ wallet, home }: { wallet: WalletActor; home: HomeActor }) {
+export function HomeWidgets({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
   const { t } = useLingui();
-  const hasWallet = useSelector(wallet, (snapshot) => snapshot.context.wallet !== null);
-  const busy = useSelector(wallet, (snapshot) => snapshot.hasTag('busy'));
-  const refreshingAll = useSelector(wallet, (snapshot) => snapshot.hasTag('refreshingAll'));
+  const hasWallet = useSelector(balance, (snapshot) => snapshot.context.wallet !== null);
+  const busy = useSelector(balance, (snapshot) => snapshot.hasTag('busy'));
+  const refreshingAll = useSelector(balance, (snapshot) => snapshot.hasTag('refreshingAll'));
 
   return (
     <section className="widgets" aria-label={t`Wallet actions`}>
@@ -88,7 +88,7 @@ export function HomeWidgets({ wallet, home }: { wallet: WalletActor; home: HomeA
             icon={RefreshIcon}
             label={<Trans>Refresh all</Trans>}
             spin={refreshingAll}
-            onClick={() => wallet.send({ type: 'wallet.refreshAll' })}
+            onClick={() => balance.send({ type: 'balance.refreshAll' })}
           />
         </li>
         <li>

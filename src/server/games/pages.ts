@@ -26,7 +26,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
-import { SlotCode } from '../../contract/api.ts';
+import { GameCode } from '../../contract/api.ts';
 import { REQUESTED_WITH } from '../../contract/endpoints.ts';
 import { ApiError } from '../errors.ts';
 import { requireCaller } from '../plugins/authentication.ts';
@@ -43,12 +43,12 @@ import { sessionOf, setSessionCookie, startWithCredentials, startWithEntryToken 
 
 const RoundId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'KEY_INVALID'));
 const SpinBody = v.object({
-  game: SlotCode,
+  game: GameCode,
   roundId: RoundId,
   bet: v.pipe(v.number('KEY_INVALID'), v.finite('KEY_INVALID')),
   pick: v.optional(v.nullable(v.pipe(v.string('KEY_INVALID'), v.maxLength(10, 'KEY_INVALID')))),
 });
-const StateQuery = v.object({ game: SlotCode });
+const StateQuery = v.object({ game: GameCode });
 const RollbackParams = v.object({ roundId: RoundId });
 
 /** Usernames and passwords this provider issues are printable ASCII; anything else cannot match and never reaches SQL. */
@@ -101,7 +101,7 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
 
   /** A game of this provider that members may play now, or why not. */
   async function playableGame(code: string): Promise<Game | keyof PageTexts> {
-    const game = v.is(SlotCode, code) ? await findGame(db, code) : undefined;
+    const game = v.is(GameCode, code) ? await findGame(db, code) : undefined;
     if (!game || game.provider !== provider) return 'noGame';
     return game.active ? game : 'gameClosed';
   }

@@ -1,9 +1,9 @@
 /**
- * Games, members' accounts at them, and the Slot items the home shows
+ * Games, members' accounts at them, and the game account items the home shows
  * (spec 3, game account). Member queries are keyed by the caller's user id.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Slot } from '../../contract/api.ts';
+import type { GameAccountItem } from '../../contract/api.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { gameAccounts, games, ledgerAccounts, users } from '../db/schema.ts';
@@ -20,14 +20,14 @@ export interface GameAccountWithGame {
 }
 
 /**
- * The member's Slot items in display order: every active game, plus a
+ * The member's game account items in display order: every active game, plus a
  * retired game while the member still has money in it (money never becomes
  * invisible). `amount` is the posted balance of the member's game ledger
  * account in major units (0 before the first transfer); `isActive` says the
  * member opened an account there (spec 4: inactive → active by activation).
  * With `code`, only that game's item (or none).
  */
-export async function listMemberSlots(db: Queryable, userId: number, code?: string): Promise<Slot[]> {
+export async function listMemberGameAccounts(db: Queryable, userId: number, code?: string): Promise<GameAccountItem[]> {
   const balance = sql<string | null>`(${ledgerAccounts.creditsPosted} - ${ledgerAccounts.debitsPosted})::text`;
   const rows = await db
     .select({ game: games, accountId: gameAccounts.id, balance })

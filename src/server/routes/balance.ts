@@ -10,7 +10,7 @@ import { toMajor } from '../../contract/money.ts';
 import { profileAnswer, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { spendableInWallet } from '../money/balance.ts';
-import { listMemberSlots } from '../repositories/games.ts';
+import { listMemberGameAccounts } from '../repositories/games.ts';
 import { route } from '../route.ts';
 
 export async function balanceRoutes(app: FastifyInstance): Promise<void> {
@@ -19,7 +19,7 @@ export async function balanceRoutes(app: FastifyInstance): Promise<void> {
   async function walletAnswer(db: Queryable, userId: number): Promise<WalletResponse> {
     const profile = await profileOf(db, userId);
     const spendable = await spendableInWallet(db, userId);
-    const slots = await listMemberSlots(db, userId);
+    const slots = await listMemberGameAccounts(db, userId);
     return {
       ...profileAnswer(profile),
       wallet: { amount: toMajor(spendable) },
@@ -34,5 +34,5 @@ export async function balanceRoutes(app: FastifyInstance): Promise<void> {
 
   // The reference provider keeps its books in our ledger, so re-reading is refreshing; an
   // outside provider's balances would be fetched here first.
-  route(app, endpoints.walletRefreshSlots, async ({ db, caller }) => walletAnswer(db, caller.userId));
+  route(app, endpoints.walletRefreshGames, async ({ db, caller }) => walletAnswer(db, caller.userId));
 }

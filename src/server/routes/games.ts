@@ -27,7 +27,7 @@ import {
   findGame,
   findGameAccount,
   findGameAccountByUsername,
-  listMemberSlots,
+  listMemberGameAccounts,
   updateGameCredentials,
   type GameAccount,
   type GameAccountWithGame,
@@ -83,21 +83,21 @@ async function memberGameRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // spec 4: a game account goes from inactive to active by this call.
-  route(app, endpoints.slotActivate, async ({ params, caller, request }) => {
-    const game = await findGame(db, params.slotCode);
+  route(app, endpoints.gameAccountActivate, async ({ params, caller, request }) => {
+    const game = await findGame(db, params.gameCode);
     if (!game || !game.active) throw new ApiError(404, 'NO_GAME');
     if (await findGameAccount(db, caller.userId, game.code)) throw new ApiError(409, 'SLOT_ALREADY_ACTIVE');
     const provider = providerOf(game, 'SLOT_ACTIVATE_FAIL');
     await withProvider('SLOT_ACTIVATE_FAIL', request, () => activateGame(db, provider, caller.userId, game, clock()));
-    const [slot] = await listMemberSlots(db, caller.userId, game.code);
+    const [slot] = await listMemberGameAccounts(db, caller.userId, game.code);
     if (!slot) throw new Error(`game ${game.code} vanished after activation`);
     return { slot };
   });
 
-  route(app, endpoints.slotAccount, async ({ params, caller }) => credentialsAnswer(await openedAccount(caller.userId, params.slotCode)));
+  route(app, endpoints.gameAccountCredentials, async ({ params, caller }) => credentialsAnswer(await openedAccount(caller.userId, params.gameCode)));
 
-  route(app, endpoints.slotResetPassword, async ({ params, caller, request }) => {
-    const { account, game } = await openedAccount(caller.userId, params.slotCode);
+  route(app, endpoints.gameAccountResetPassword, async ({ params, caller, request }) => {
+    const { account, game } = await openedAccount(caller.userId, params.gameCode);
     const provider = providerOf(game, 'SLOT_RESET_PASSWORD_FAIL');
     const now = clock();
     const updated = await withProvider('SLOT_RESET_PASSWORD_FAIL', request, () =>

@@ -117,7 +117,7 @@ const CATALOG = {
   'Slip uploads': { th: 'สถานะสลิป', la: 'ສະຖານະສະລິບ' },
   'Bonus ended': { th: 'สิ้นสุดโบนัส', la: 'ສິ້ນສຸດໂບນັດ' },
 
-  // wallet modals: game account, transfer, withdraw (src/features/wallet)
+  // the home's modals: game account, transfer, withdraw (src/features/game-account, transfer, withdraw)
   'Game balance': { th: 'ยอดเงินในเกม', la: 'ຍອດເງິນໃນເກມ' },
   'Show password': { th: 'แสดงรหัสผ่าน', la: 'ສະແດງລະຫັດຜ່ານ' },
   'Copy username': { th: 'คัดลอกชื่อผู้ใช้', la: 'ສຳເນົາຊື່ຜູ້ໃຊ້' },

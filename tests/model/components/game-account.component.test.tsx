@@ -11,21 +11,21 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { GameAccountContext, GameAccountInput, GameEntry } from '../../../machines/game-account/game-account.types.ts';
-import type { Slot } from '../../../src/contract/api.ts';
+import type { GameAccountItem } from '../../../src/contract/api.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
-import { GameAccountModal } from '../../../src/features/wallet/GameAccountModal.tsx';
+import { GameAccountModal } from '../../../src/features/game-account/GameAccountModal.tsx';
 import { gameAccountModels } from '../game-account.model.ts';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { newFakeApi } from '../support/fake-api.ts';
 import { stateKey, type FlowModel, type ModelEdge } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
-import { walletAnswer } from '../wallet.model.ts';
+import { walletAnswer } from '../balance.model.ts';
 
 const GAME_NAME = 'PG Soft';
 
-function slotOf(input: GameAccountInput): Slot {
+function slotOf(input: GameAccountInput): GameAccountItem {
   return {
-    ...input.slot,
+    ...input.card,
     name: GAME_NAME,
     category: 'slot',
     ftWalletSlot: 100,
@@ -87,9 +87,9 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
     },
     apiCall: ({ actor, input: callInput }) => {
       const endpoints: Record<string, string> = {
-        activateSlot: 'slotActivate',
-        loadAccount: 'slotAccount',
-        resetPassword: 'slotResetPassword',
+        activateAccount: 'gameAccountActivate',
+        loadAccount: 'gameAccountCredentials',
+        resetPassword: 'gameAccountResetPassword',
         autoLogin: 'autoLogin',
       };
       return { name: endpoints[actor]!, args: [{ params: callInput }] };
@@ -146,7 +146,7 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
           expect(disabled(now === 'entering' ? 'Opening the game…' : 'Enter game'), 'enter disabled').toBe(now !== 'active');
           expect(disabled(now === 'resettingPassword' ? 'Resetting…' : 'Reset password'), 'reset disabled').toBe(now !== 'active');
           // spec 2: transfer-only needs a game balance.
-          return expect(disabled('Transfer only'), 'transfer only disabled').toBe(now !== 'active' || input.slot.amount <= 0);
+          return expect(disabled('Transfer only'), 'transfer only disabled').toBe(now !== 'active' || input.card.amount <= 0);
         }
         case 'choosingApp':
           expect(view().getByText(`${GAME_NAME} is played in its app. Install it or open it:`)).toBeTruthy();

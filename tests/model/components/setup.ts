@@ -19,7 +19,7 @@ vi.mock('../../../src/app/use-app.ts', async () => {
   };
 });
 
-vi.mock('../../../src/features/wallet/idempotency.ts', async () => {
+vi.mock('../../../src/features/money/idempotency.ts', async () => {
   const { keyPrefix } = await import('../support/fake-api.ts');
   return { newKeyPrefix: () => keyPrefix.current };
 });

@@ -13,19 +13,19 @@ import { describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MoneyActionInput } from '../../../machines/money-action/money-action.types.ts';
 import type { TransferContext, TransferInput, TransferOrder } from '../../../machines/transfer/transfer.types.ts';
-import type { Slot, WalletResponse } from '../../../src/contract/api.ts';
+import type { GameAccountItem, WalletResponse } from '../../../src/contract/api.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
-import { TransferModal } from '../../../src/features/wallet/TransferModal.tsx';
+import { TransferModal } from '../../../src/features/transfer/TransferModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
 import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey, type FlowModel } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 import { TRANSFER_KEY_PREFIX, transferModels } from '../transfer.model.ts';
-import { walletAnswer } from '../wallet.model.ts';
+import { walletAnswer } from '../balance.model.ts';
 
-const game = (code: string, name: string, amount: number): Slot => ({
+const game = (code: string, name: string, amount: number): GameAccountItem => ({
   code,
   name,
   category: 'slot',

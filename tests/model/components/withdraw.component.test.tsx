@@ -12,13 +12,13 @@ import type { MoneyActionInput } from '../../../machines/money-action/money-acti
 import type { WithdrawContext } from '../../../machines/withdraw/withdraw.types.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
-import { WithdrawModal } from '../../../src/features/wallet/WithdrawModal.tsx';
+import { WithdrawModal } from '../../../src/features/withdraw/WithdrawModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
 import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
-import { walletAnswer } from '../wallet.model.ts';
+import { walletAnswer } from '../balance.model.ts';
 import { WITHDRAW_KEY_PREFIX, WITHDRAW_LIMITS, withdrawModels } from '../withdraw.model.ts';
 
 const [flow] = withdrawModels;

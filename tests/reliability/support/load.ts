@@ -148,7 +148,7 @@ export async function setUpMembers(base: string, operator: { phone: string; pass
     const games = ['slot', 'sport'].map((category) => slots.find((slot) => slot.category === category)!.code);
     const sessions = new Map<string, string>();
     for (const game of games) {
-      check(await send(base, endpoints.slotActivate, undefined, { token, params: { slotCode: game } }), 'activate');
+      check(await send(base, endpoints.gameAccountActivate, undefined, { token, params: { gameCode: game } }), 'activate');
       sessions.set(game, await enterGame(base, token, game));
     }
     const amount = 1_000 + Math.floor(random() * 4_000);
@@ -162,7 +162,7 @@ export async function setUpMembers(base: string, operator: { phone: string; pass
 
 /** Enters a game as the SPA's game modal does (autoLogin, then the entry link) and returns the game session cookie. */
 async function enterGame(base: string, token: string, game: string): Promise<string> {
-  const account = await send(base, endpoints.slotAccount, undefined, { token, params: { slotCode: game } });
+  const account = await send(base, endpoints.gameAccountCredentials, undefined, { token, params: { gameCode: game } });
   check(account, 'game account');
   const { provider, username } = account.body as { provider: string; username: string };
   const login = await send(base, endpoints.autoLogin, undefined, { token, params: { provider, username } });

@@ -43,13 +43,13 @@ export function buildGamesApp(random?: Random, overrides: Partial<Config> = {}):
 }
 
 export async function activate(t: TestApp, token: string, code: string) {
-  const response = await call(t.app, endpoints.slotActivate, undefined, { token, params: { slotCode: code } });
+  const response = await call(t.app, endpoints.gameAccountActivate, undefined, { token, params: { gameCode: code } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().slot;
 }
 
 export async function credentialsOf(t: TestApp, token: string, code: string) {
-  const response = await call(t.app, endpoints.slotAccount, undefined, { token, params: { slotCode: code } });
+  const response = await call(t.app, endpoints.gameAccountCredentials, undefined, { token, params: { gameCode: code } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { code: string; provider: string; username: string; password: string; event: Record<string, string> | null };
 }

@@ -1,7 +1,7 @@
-/** The member home's wallet (spec 2 Member home, spec 7 GET /api/wallet and /api/wallet/refresh/slot). */
+/** The member home's balances: the wallet answer (spec 2 Member home, spec 7 GET /api/wallet and /api/wallet/refresh/slot). */
 import type { WalletResponse } from '../../src/contract/api.ts';
 
-export interface WalletContext {
+export interface BalanceContext {
   /**
    * The last wallet the server answered: profile, wallet balance, game
    * accounts and `updatedAt` (the home's last-update time). Null until the
@@ -10,14 +10,14 @@ export interface WalletContext {
   wallet: WalletResponse | null;
 }
 
-export type WalletEvent =
+export type BalanceEvent =
   /**
    * Read the wallet again: the 'check balance' action, a transfer, withdraw or
    * game-account modal that closed with saved=true, a language switch.
    */
-  | { type: 'wallet.reload' }
+  | { type: 'balance.reload' }
   /** Refresh-all (the widget shown while the spin wheel is inactive): the server re-reads every game balance. */
-  | { type: 'wallet.refreshAll' };
+  | { type: 'balance.refreshAll' };
 
 /**
  * Actors the view provides: loadWallet (GET /api/wallet) and refreshAll
@@ -28,4 +28,4 @@ export type WalletEvent =
  * disabled), 'skeleton' (the first read is slower than the loader delay),
  * 'refreshingAll'.
  */
-export type WalletTag = 'busy' | 'skeleton' | 'refreshingAll';
+export type BalanceTag = 'busy' | 'skeleton' | 'refreshingAll';

@@ -4,9 +4,9 @@ import type { WalletResponse } from '../../src/contract/api.ts';
 import type { ApiClient } from '../../src/api/client.ts';
 import type { Result } from '../shared/result.ts';
 
-export function walletActors(api: ApiClient) {
+export function balanceActors(api: ApiClient) {
   return {
     loadWallet: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('wallet', { signal })),
-    refreshAll: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('walletRefreshSlots', { signal })),
+    refreshAll: fromPromise<Result<WalletResponse>, void>(({ signal }) => api.call('walletRefreshGames', { signal })),
   };
 }

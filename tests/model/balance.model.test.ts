@@ -2,9 +2,9 @@ import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
 import { checkLoaderDelayEnded } from './support/loader-delay.ts';
-import { walletModels } from './wallet.model.ts';
+import { balanceModels } from './balance.model.ts';
 
-describeModels('wallet', walletModels, {
+describeModels('balance', balanceModels, {
   tags: {
     'loading.quiet': ['busy'],
     'loading.slow': ['busy', 'skeleton'],
@@ -22,7 +22,7 @@ describeModels('wallet', walletModels, {
         expect(calls).toEqual([{ actor: 'loadWallet', input: undefined }]);
         expect(after.context.wallet).toBeNull();
         break;
-      case 'wallet.reload':
+      case 'balance.reload':
         if (was('loading')) {
           unchanged(); // no modal can be open before the first wallet: nothing saved meanwhile
           expect(calls).toEqual([]);
@@ -33,7 +33,7 @@ describeModels('wallet', walletModels, {
           expect(after.context).toEqual(before!.context); // what is shown stays until the answer
         }
         break;
-      case 'wallet.refreshAll':
+      case 'balance.refreshAll':
         if (was('idle')) {
           expect(after.matches('refreshingAll')).toBe(true);
           expect(calls).toEqual([{ actor: 'refreshAll', input: undefined }]);

@@ -18,10 +18,10 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { formatMoney } from '../ui/money.ts';
-import { accountBalance, gameName, transferAccounts, TRANSFER_MINIMUM, walletCurrency } from './accounts.ts';
-import { newKeyPrefix } from './idempotency.ts';
-import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from './money-parts.tsx';
-import './wallet.css';
+import { accountBalance, gameName, transferAccounts, TRANSFER_MINIMUM, walletCurrency } from '../money/accounts.ts';
+import { newKeyPrefix } from '../money/idempotency.ts';
+import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from '../money/money-parts.tsx';
+import '../money/money.css';
 
 export interface TransferModalProps {
   open: boolean;

@@ -18,10 +18,10 @@ import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney } from '../ui/money.ts';
-import { holdsBonus, walletCurrency, withdrawableBalance } from './accounts.ts';
-import { newKeyPrefix } from './idempotency.ts';
-import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from './money-parts.tsx';
-import './wallet.css';
+import { holdsBonus, walletCurrency, withdrawableBalance } from '../money/accounts.ts';
+import { newKeyPrefix } from '../money/idempotency.ts';
+import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from '../money/money-parts.tsx';
+import '../money/money.css';
 
 export interface WithdrawModalProps {
   open: boolean;

@@ -1,10 +1,10 @@
 /** The member home's wallet as a test model: what the home sends it and what the server answers. */
-import type { Slot, WalletResponse } from '../../src/contract/api.ts';
-import { walletMachine } from '../../machines/wallet/wallet.machine.ts';
+import type { GameAccountItem, WalletResponse } from '../../src/contract/api.ts';
+import { balanceMachine } from '../../machines/balance/balance.machine.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
-function slot(code: string, category: Slot['category'], amount: number, isActive: boolean): Slot {
+function slot(code: string, category: GameAccountItem['category'], amount: number, isActive: boolean): GameAccountItem {
   return {
     code,
     name: `Game ${code}`,
@@ -46,14 +46,14 @@ export function walletAnswer(amount: number, updatedAt: string): WalletResponse 
 }
 
 const events = {
-  'wallet.reload': () => [{ type: 'wallet.reload' }],
-  'wallet.refreshAll': () => [{ type: 'wallet.refreshAll' }],
-} satisfies EventFixtures<typeof walletMachine>;
+  'balance.reload': () => [{ type: 'balance.reload' }],
+  'balance.refreshAll': () => [{ type: 'balance.refreshAll' }],
+} satisfies EventFixtures<typeof balanceMachine>;
 
-export const walletModels: FlowModel<typeof walletMachine>[] = [
+export const balanceModels: FlowModel<typeof balanceMachine>[] = [
   {
     name: 'wallet',
-    machine: walletMachine,
+    machine: balanceMachine,
     input: undefined,
     events: offerAll(events),
     // Whether a wallet is shown, and from which read (its time).

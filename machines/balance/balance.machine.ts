@@ -4,7 +4,7 @@ import { actorOutput, notProvided } from '../shared/actors.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
-import type { WalletContext, WalletEvent, WalletTag } from './wallet.types.ts';
+import type { BalanceContext, BalanceEvent, BalanceTag } from './balance.types.ts';
 
 /**
  * A read of the wallet, back to idle either way: an answer is shown, a
@@ -22,11 +22,11 @@ function readWallet<TSrc extends 'loadWallet' | 'refreshAll'>(src: TSrc) {
   } as const;
 }
 
-export const walletMachine = setup({
+export const balanceMachine = setup({
   types: {
-    context: {} as WalletContext,
-    events: {} as WalletEvent,
-    tags: {} as WalletTag,
+    context: {} as BalanceContext,
+    events: {} as BalanceEvent,
+    tags: {} as BalanceTag,
   },
   actors: {
     loadWallet: notProvided<Result<WalletResponse>>('loadWallet'),
@@ -42,9 +42,9 @@ export const walletMachine = setup({
   },
   delays: loaderDelays,
 }).createMachine({
-  id: 'wallet',
+  id: 'balance',
   description:
-    'The member home\'s wallet: balances, game accounts and last-update time (spec 2 Member home). A failed read keeps what is shown and is only logged (spec 7).',
+    'The member home\'s balances: the wallet answer with the game accounts and the last-update time (spec 2 Member home). A failed read keeps what is shown and is only logged (spec 7).',
   context: { wallet: null },
   initial: 'loading',
   states: {
@@ -58,8 +58,8 @@ export const walletMachine = setup({
     idle: {
       description: 'Shows the last wallet read, or dashes when no read has succeeded yet.',
       on: {
-        'wallet.reload': 'reloading',
-        'wallet.refreshAll': 'refreshingAll',
+        'balance.reload': 'reloading',
+        'balance.refreshAll': 'refreshingAll',
       },
     },
     reloading: {
@@ -67,7 +67,7 @@ export const walletMachine = setup({
       tags: 'busy',
       invoke: readWallet('loadWallet'),
       on: {
-        'wallet.reload': { target: 'reloading', reenter: true },
+        'balance.reload': { target: 'reloading', reenter: true },
       },
     },
     refreshingAll: {
@@ -76,7 +76,7 @@ export const walletMachine = setup({
       tags: ['busy', 'refreshingAll'],
       invoke: readWallet('refreshAll'),
       on: {
-        'wallet.reload': 'reloading',
+        'balance.reload': 'reloading',
       },
     },
   },

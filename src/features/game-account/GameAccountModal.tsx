@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Slot, WalletResponse } from '../../contract/api.ts';
+import type { GameAccountItem, WalletResponse } from '../../contract/api.ts';
 import { gameAccountActors } from '../../../machines/game-account/game-account.actors.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
 import { useApi } from '../../app/use-app.ts';
@@ -17,20 +17,20 @@ import { MessageText } from '../errors/message-text.tsx';
 import { CopyIcon, ExternalIcon } from '../ui/icons.tsx';
 import { formatMoney, formatNumber } from '../ui/money.ts';
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
-import { walletCurrency } from './accounts.ts';
+import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
-import { CallButton, ErrorLine, MachineModal, useLatest } from './money-parts.tsx';
-import { EyeIcon, EyeOffIcon } from './wallet-icons.tsx';
-import './wallet.css';
+import { CallButton, ErrorLine, MachineModal, useLatest } from '../money/money-parts.tsx';
+import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
+import '../money/money.css';
 
 export interface GameAccountModalProps {
   open: boolean;
   wallet: WalletResponse;
-  slot: Slot;
+  slot: GameAccountItem;
   /** saved: the account was opened here, so the home reads the wallet again. */
   onClose: (saved: boolean) => void;
   /** The transfer-only button: called instead of onClose; the home opens the transfer modal preset to this game. */
-  onTransfer: (slotCode: string) => void;
+  onTransfer: (gameCode: string) => void;
 }
 
 export function GameAccountModal(props: GameAccountModalProps) {
@@ -54,10 +54,10 @@ function GameAccountDialog({ wallet, slot, onClose, onTransfer }: GameAccountMod
           if (!openGameEntry(entry)) showErrorToast(cannotOpenRef.current);
         },
         closeModal: (_, { saved }) => closeRef.current(saved),
-        openTransfer: (_, { slotCode }) => transferRef.current(slotCode),
+        openTransfer: (_, { gameCode }) => transferRef.current(gameCode),
       },
     }),
-    { input: { slot } },
+    { input: { card: slot } },
   );
 
   const ended = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
