@@ -1,9 +1,10 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { isEnglishName, needsEnglishName, normalizeNamePart } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {
   BankAccountNameContext,
+  BankAccountNameEmitted,
   BankAccountNameEvent,
   BankAccountNameInput,
   BankAccountNameTag,
@@ -17,6 +18,7 @@ export const bankAccountNameMachine = setup({
     events: {} as BankAccountNameEvent,
     input: {} as BankAccountNameInput,
     tags: {} as BankAccountNameTag,
+    emitted: {} as BankAccountNameEmitted,
   },
   actors: {
     saveName: notProvided<Result<Saved>, { bankCode: string; bankAccountName: string }>('saveName'),
@@ -36,8 +38,9 @@ export const bankAccountNameMachine = setup({
     showRefusal: assign((_, result: Result<Saved>) => ({ error: failureMessage(result) })),
     showNetworkError: assign({ error: NETWORK_ERROR }),
     // Provided by the view layer.
-    copy: (_, _params: { text: string }) => {},
-    rejectName: () => {},
+    // For the view: copy to the clipboard (with its toast); say the name must be English letters (spec 5).
+    copy: emit((_, params: { text: string }): BankAccountNameEmitted => ({ type: 'copy', text: params.text })),
+    rejectName: emit({ type: 'nameRejected' } satisfies BankAccountNameEmitted),
   },
   guards: {
     // spec 5: KTB, TMB and BBL, when the registered name is not English letters.

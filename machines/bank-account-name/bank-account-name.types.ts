@@ -30,9 +30,11 @@ export type BankAccountNameEvent =
 /**
  * Actor the view provides: saveName ({ bankCode, bankAccountName } → Result<{ bankAccountName }>),
  * PUT /api/account/bankAccountName.
- * Actions the view provides: copy ({ text }) — to the clipboard, with the
- * 'Copied: {text}' or 'Failed to copy' toast; rejectName — the
+ * Emitted for the view: copy ({ text }) — to the clipboard, with the
+ * 'Copied: {text}' or 'Failed to copy' toast; nameRejected — the
  * requiredEngLang toast (spec 5).
  * Tags: 'ready' (copies run at once), 'needed' (the English-name form), 'busy' (saving).
  */
 export type BankAccountNameTag = 'ready' | 'needed' | 'busy';
+
+export type BankAccountNameEmitted = { type: 'copy'; text: string } | { type: 'nameRejected' };

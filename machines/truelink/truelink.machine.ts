@@ -1,9 +1,9 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { actionEnded, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { actorOutput } from '../shared/actors.ts';
 import { NETWORK_ERROR } from '../shared/result.ts';
-import type { TrueLinkContext, TrueLinkEvent, TrueLinkInput, TrueLinkTag } from './truelink.types.ts';
+import type { TrueLinkContext, TrueLinkEvent, TrueLinkInput, TrueLinkRedeemed, TrueLinkTag } from './truelink.types.ts';
 
 /** What a moved action credited. */
 function movedAmount(output: MoneyActionOutput): number {
@@ -21,6 +21,7 @@ export const trueLinkMachine = setup({
     events: {} as TrueLinkEvent,
     input: {} as TrueLinkInput,
     tags: {} as TrueLinkTag,
+    emitted: {} as TrueLinkRedeemed,
   },
   actors: {
     moneyAction: moneyAction<{ link: string }>(),
@@ -35,8 +36,8 @@ export const trueLinkMachine = setup({
     endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
     showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
     startAgain: assign({ link: '', idempotencyKey: null, result: null, error: null }),
-    // Provided by the view layer.
-    linkRedeemed: (_, _params: { amount: number }) => {},
+    // For the view: money arrived (the home reads the wallet again).
+    linkRedeemed: emit((_, params: { amount: number }): TrueLinkRedeemed => ({ type: 'redeemed', amount: params.amount })),
   },
   guards: {
     linkMissing: ({ context }) => linkMissing(context),

@@ -26,7 +26,13 @@ export type TrueLinkEvent =
  * Actor: moneyAction, the money action (machines/money-action) with the view's
  * send ({ request: { link }, idempotencyKey } → Result<MoneyMoved>), which
  * encrypts the link (crypto-js AES, the contract's shared secret) before sending.
- * Action the view provides: linkRedeemed ({ amount }) — the wallet is read again.
+ * Emitted for the view: { type: 'redeemed', amount } — the wallet is read again.
  * Tags: 'editing', 'busy' (sending: the button is disabled), 'sent', 'outcomeUnknown'.
  */
+/** Emitted when a link was credited. */
+export interface TrueLinkRedeemed {
+  type: 'redeemed';
+  amount: number;
+}
+
 export type TrueLinkTag = 'editing' | 'busy' | 'sent' | 'outcomeUnknown';

@@ -10,6 +10,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'bank-account-name': 60,
   balance: 60,
   'change-password': 220,
+  'deposit-qr': 40,
   'game-account': 1300,
   home: 100,
   login: 140,

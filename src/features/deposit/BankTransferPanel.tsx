@@ -19,7 +19,7 @@ import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { CopyIcon } from '../ui/icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
-import { ErrorLine, useLatest } from '../money/money-parts.tsx';
+import { ErrorLine } from '../money/money-parts.tsx';
 import { copyText } from './copy-text.ts';
 import { SlipUpload } from './SlipUpload.tsx';
 
@@ -52,19 +52,16 @@ export function BankTransferPanel({
 }) {
   const { t } = useLingui();
   const api = useApi();
-  // The machine keeps the actions it started with; the texts follow a language switch.
-  const copyTexts = useLatest({ copied: (text: string) => t`Copied: ${text}`, failed: t`Failed to copy` });
-  const machine = useActorRef(
-    bankAccountNameMachine.provide({
-      actors: bankAccountNameActors(api),
-      actions: {
-        copy: (_, { text }) => copyText(text, copyTexts.current),
-        // spec 5: a name that is empty or not English letters is a toast.
-        rejectName: () => void loadMessageText('requiredEngLang').then((text) => showErrorToast(text)),
-      },
-    }),
-    { input: { account } },
-  );
+  const machine = useActorRef(bankAccountNameMachine.provide({ actors: bankAccountNameActors(api) }), { input: { account } });
+  useEffect(() => {
+    const copies = machine.on('copy', ({ text }) => copyText(text, { copied: (copied: string) => t`Copied: ${copied}`, failed: t`Failed to copy` }));
+    // spec 5: a name that is empty or not English letters is a toast.
+    const refusals = machine.on('nameRejected', () => void loadMessageText('requiredEngLang').then((text) => showErrorToast(text)));
+    return () => {
+      copies.unsubscribe();
+      refusals.unsubscribe();
+    };
+  }, [machine, t]);
   const receiving = lookup?.banks.filter((bank) => bank.bankType === 'BANK') ?? [];
   // While the English name is missing, its form comes first: copies wait for it.
   const nameNeeded = useSelector(machine, (snapshot) => snapshot.hasTag('needed'));

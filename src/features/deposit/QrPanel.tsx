@@ -1,17 +1,17 @@
 /**
- * Deposit by QR code (spec 2, spec 5 QR create): one qrCountdownMachine per
- * provider (KBANK QR, WW, E2P), all running while the modal is open, so each
- * restores its open QR, counts down and watches for the payment even when
- * another provider is shown. Creating a QR on one provider reads the others
- * again (spec 2).
+ * Deposit by QR code (spec 2, spec 5 QR create), driven by depositQrMachine:
+ * one provider child (KBANK QR, WW, E2P) each, all running while the modal
+ * is open, so each restores its open QR, counts down and watches for the
+ * payment even when another provider is shown; the machine makes the others
+ * read again when one creates a QR (spec 2) and announces a payment.
  */
-import { useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QR_IGNORED_BELOW, QR_PROVIDERS, QR_QUICK_AMOUNTS, type DepositLookupResponse, type QrProvider } from '../../contract/deposit.ts';
-import { qrMinimum } from '../../contract/rules/money.ts';
-import { qrCountdownActors } from '../../../machines/qr-countdown/qr-countdown.actors.ts';
+import { depositQrActors } from '../../../machines/deposit-qr/deposit-qr.actors.ts';
+import { depositQrMachine } from '../../../machines/deposit-qr/deposit-qr.machine.ts';
 import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.machine.ts';
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
 import { qrImageActors } from '../../../machines/qr-image/qr-image.actors.ts';
@@ -21,7 +21,7 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { showSuccessToast } from '../ui/toast.ts';
-import { CallButton, ErrorLine, ResultMark, useLatest } from '../money/money-parts.tsx';
+import { CallButton, ErrorLine, ResultMark } from '../money/money-parts.tsx';
 import { formatClockTime } from '../ui/date-time.ts';
 import { sanitizeQrSvg } from './qr-markup.ts';
 import { FRAME_COLOURS, FRAME_HEADER, frameFileName, frameImage, type FrameText } from './qr-frame.ts';
@@ -32,25 +32,6 @@ type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
 /** The providers' names on their tabs (spec 2). Product codes: the same in every language. */
 const PROVIDER_LABELS: Record<QrProvider, string> = { KBANK: 'KBANK QR', WW: 'WW', E2P: 'E2P' };
 
-
-function useQrActor(
-  provider: QrProvider,
-  lookup: DepositLookupResponse | null,
-  events: { created: (provider: QrProvider) => void; paid: (amount: number) => void },
-) {
-  const api = useApi();
-  const latest = useLatest(events);
-  return useActorRef(
-    qrCountdownMachine.provide({
-      actors: qrCountdownActors(api),
-      actions: {
-        qrCreated: (_, { provider: created }) => latest.current.created(created),
-        paymentReceived: (_, { amount }) => latest.current.paid(amount),
-      },
-    }),
-    { input: { provider, minimum: qrMinimum(provider, lookup?.qrMinimums) } },
-  );
-}
 
 export function QrPanel({
   lookup,
@@ -65,21 +46,17 @@ export function QrPanel({
   shown: boolean;
 }) {
   const { t } = useLingui();
-  const actors = useRef<Partial<Record<QrProvider, QrRef>>>({});
-  const events = {
-    // spec 2: a QR created on one provider refreshes the others.
-    created: (created: QrProvider) => {
-      for (const provider of QR_PROVIDERS) if (provider !== created) actors.current[provider]?.send({ type: 'qr.refresh' });
-    },
-    paid: (amount: number) => {
+  const api = useApi();
+  const qr = useActorRef(depositQrMachine.provide({ actors: depositQrActors(api) }), { input: { serverMinimums: lookup?.qrMinimums } });
+  const providers = useSelector(qr, (snapshot) => snapshot.children);
+  // Money arrived: the member hears of it and the home reads the wallet again.
+  useEffect(() => {
+    const subscription = qr.on('paid', ({ amount }) => {
       showSuccessToast(t`Payment received: ${formatMoney(amount, currency)} is in your wallet.`);
       onCredited();
-    },
-  };
-  // One actor per provider, in the contract's fixed order.
-  actors.current.KBANK = useQrActor('KBANK', lookup, events);
-  actors.current.WW = useQrActor('WW', lookup, events);
-  actors.current.E2P = useQrActor('E2P', lookup, events);
+    });
+    return () => subscription.unsubscribe();
+  }, [qr, t, currency, onCredited]);
 
   // The providers the operator takes payments on; all of them when the lookup failed.
   const listed = QR_PROVIDERS.filter((provider) => !lookup || lookup.banks.some((bank) => bank.bankCode === provider));
@@ -117,7 +94,7 @@ export function QrPanel({
       )}
       {listed.map((provider) => (
         <div key={provider} hidden={provider !== shown}>
-          <QrProviderView machine={actors.current[provider]!} label={PROVIDER_LABELS[provider]} currency={currency} shown={panelShown && provider === shown} />
+          <QrProviderView machine={providers[provider]!} label={PROVIDER_LABELS[provider]} currency={currency} shown={panelShown && provider === shown} />
         </div>
       ))}
     </div>

@@ -4,7 +4,7 @@
  * what was credited. The link is encrypted just before it is sent; the
  * crypto code loads with the first send. One idempotency key per send.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans } from '@lingui/react/macro';
@@ -16,23 +16,19 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
-import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary, useLatest } from '../money/money-parts.tsx';
+import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary } from '../money/money-parts.tsx';
 
 type TrueLinkRef = ActorRefFrom<typeof trueLinkMachine>;
 
 /** The link machine of one opening of the deposit modal (its keys are fresh per opening). */
 export function useTrueLinkActor(onCredited: () => void) {
   const api = useApi();
-  const credited = useLatest(onCredited);
-  return useActorRef(
-    trueLinkMachine.provide({
-      actors: trueLinkActors(api),
-      actions: {
-        linkRedeemed: () => credited.current(),
-      },
-    }),
-    { input: { keyPrefix: newKeyPrefix() } },
-  );
+  const machine = useActorRef(trueLinkMachine.provide({ actors: trueLinkActors(api) }), { input: { keyPrefix: newKeyPrefix() } });
+  useEffect(() => {
+    const subscription = machine.on('redeemed', () => onCredited());
+    return () => subscription.unsubscribe();
+  }, [machine, onCredited]);
+  return machine;
 }
 
 export function TrueLinkPanel({

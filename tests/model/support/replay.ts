@@ -31,6 +31,8 @@ export interface ReplayedStep {
   actions: Array<{ type: string; params?: unknown }>;
   /** I/O calls started, by actor name, with their input. */
   calls: Array<{ actor: string; input: unknown }>;
+  /** Events the machine emitted for the view (`emit`), in order. */
+  emitted: AnyEventObject[];
   /** Simulated milliseconds that passed. */
   waited: number;
 }
@@ -114,6 +116,7 @@ export async function replay(
   const clock = new ModelClock();
   const bench: Bench = { calls: [], pending: new Map() };
   let actions: ReplayedStep['actions'] = [];
+  let emitted: AnyEventObject[] = [];
 
   /** Event types the machine received, to see a delay end. */
   const received: string[] = [];
@@ -131,6 +134,7 @@ export async function replay(
   };
   const actor = createActor(machineWithFakes(flow.machine), { input: flow.input, clock, inspect });
   benches.set(actor.system, bench);
+  actor.on('*', (event) => emitted.push(event));
 
   const answer = (id: string, settleCall: (call: PendingCall) => void) => {
     const call = bench.pending.get(id);
@@ -164,6 +168,7 @@ export async function replay(
   try {
     for (const [index, step] of path.steps.entries()) {
       actions = [];
+      emitted = [];
       bench.calls = [];
       const startedAt = clock.now();
       const where = `at step ${index} (${describeEvent(step.event)}) of "${path.description}"`;
@@ -183,7 +188,7 @@ export async function replay(
           index,
         );
       }
-      options.check?.({ index, event: step.event, before, after, actions, calls: bench.calls, waited: clock.now() - startedAt });
+      options.check?.({ index, event: step.event, before, after, actions, calls: bench.calls, emitted, waited: clock.now() - startedAt });
       before = after;
     }
   } finally {

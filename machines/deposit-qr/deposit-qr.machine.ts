@@ -1,0 +1,67 @@
+/**
+ * The QR payments of the deposit modal (spec 2): one child per provider
+ * (machines/qr-countdown), all watched while the modal is open, and the
+ * rule between them: a QR created on one provider makes the others read
+ * theirs again (the server replaced them). A payment seen by any provider
+ * is emitted for the view (`paid`).
+ */
+import { emit, enqueueActions, sendParent, setup } from 'xstate';
+import { QR_PROVIDERS, type QrProvider } from '../../src/contract/deposit.ts';
+import { qrMinimum } from '../../src/contract/rules/money.ts';
+import { qrCountdownMachine } from '../qr-countdown/qr-countdown.machine.ts';
+import type { QrCountdownContext, QrCountdownEvent } from '../qr-countdown/qr-countdown.types.ts';
+import type { DepositQrEvent, DepositQrInput, DepositQrPaid } from './deposit-qr.types.ts';
+
+/** How a provider child tells this machine what happened: its two hooks, wired to its parent. */
+export const providerHooks = {
+  qrCreated: sendParent<QrCountdownContext, QrCountdownEvent, { provider: QrProvider }, DepositQrEvent, QrCountdownEvent>((_, params) => ({
+    type: 'qr.created',
+    provider: params.provider,
+  })),
+  paymentReceived: sendParent<QrCountdownContext, QrCountdownEvent, { amount: number }, DepositQrEvent, QrCountdownEvent>((_, params) => ({
+    type: 'qr.paid',
+    amount: params.amount,
+  })),
+};
+
+/** A provider child's input: its minimum is the client's floor or the server's setting (the shared rule). */
+const providerInput = (provider: QrProvider, { serverMinimums }: DepositQrInput) => ({ provider, minimum: qrMinimum(provider, serverMinimums) });
+
+export const depositQrMachine = setup({
+  types: {
+    context: {} as DepositQrInput,
+    events: {} as DepositQrEvent,
+    input: {} as DepositQrInput,
+    emitted: {} as DepositQrPaid,
+    children: {} as { KBANK: 'provider'; WW: 'provider'; E2P: 'provider' },
+  },
+  actors: {
+    provider: qrCountdownMachine.provide({ actions: providerHooks }),
+  },
+  actions: {
+    refreshOthers: enqueueActions(({ enqueue, event }) => {
+      if (event.type !== 'qr.created') return;
+      for (const provider of QR_PROVIDERS) if (provider !== event.provider) enqueue.sendTo(provider, { type: 'qr.refresh' });
+    }),
+    announcePaid: emit(({ event }): DepositQrPaid => ({ type: 'paid', amount: event.type === 'qr.paid' ? event.amount : 0 })),
+  },
+}).createMachine({
+  id: 'depositQr',
+  description:
+    'The deposit modal\'s QR payments: one provider child each (KBANK, WW, E2P), watched while the modal is open. A QR created on one provider makes the others read theirs again (spec 2); a payment is announced to the view. A provider that fails (a bug) stops alone.',
+  context: ({ input }) => input,
+  invoke: [
+    { id: 'KBANK', src: 'provider', input: ({ context }) => providerInput('KBANK', context), onError: { actions: [] } },
+    { id: 'WW', src: 'provider', input: ({ context }) => providerInput('WW', context), onError: { actions: [] } },
+    { id: 'E2P', src: 'provider', input: ({ context }) => providerInput('E2P', context), onError: { actions: [] } },
+  ],
+  initial: 'watching',
+  states: {
+    watching: {
+      on: {
+        'qr.created': { actions: 'refreshOthers' },
+        'qr.paid': { actions: 'announcePaid' },
+      },
+    },
+  },
+});

@@ -1,0 +1,19 @@
+/** The QR payments of the deposit modal: one provider child per QR provider (spec 2 Deposit modal). */
+import type { QrProvider } from '../../src/contract/deposit.ts';
+
+export interface DepositQrInput {
+  /** The deposit lookup's qrMinimums (the server's minimum per provider); undefined when the lookup failed. */
+  serverMinimums: Readonly<Record<string, number>> | undefined;
+}
+
+export type DepositQrEvent =
+  /** A provider created a QR (its child tells): the other providers read theirs again (spec 2). */
+  | { type: 'qr.created'; provider: QrProvider }
+  /** A provider's QR was paid (its child tells). */
+  | { type: 'qr.paid'; amount: number };
+
+/** Emitted for the view: money arrived, the home reads the wallet again and the member hears of it. */
+export interface DepositQrPaid {
+  type: 'paid';
+  amount: number;
+}
