@@ -1,11 +1,13 @@
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {
   AppsEntry,
   GameAccountContext,
+  GameAccountEmitted,
   GameAccountEvent,
   GameAccountInput,
+  GameAccountOutput,
   GameAccountTag,
   GameCredentials,
   GameEntry,
@@ -20,6 +22,8 @@ export const gameAccountMachine = setup({
     events: {} as GameAccountEvent,
     input: {} as GameAccountInput,
     tags: {} as GameAccountTag,
+    emitted: {} as GameAccountEmitted,
+    output: {} as GameAccountOutput,
   },
   actors: {
     activateAccount: notProvided<Result<unknown>, AccountInput>('activateAccount'),
@@ -38,10 +42,9 @@ export const gameAccountMachine = setup({
     hideApps: assign({ apps: null }),
     showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result), notice: null })),
     showNetworkError: assign({ error: NETWORK_ERROR, notice: null }),
-    // Provided by the view layer.
-    openGame: (_, _entry: OpenedEntry) => {},
-    closeModal: (_, _params: { saved: boolean }) => {},
-    openTransfer: (_, _params: { gameCode: string }) => {},
+    // For the view: open the game (a new tab, or this one when the browser refuses).
+    openGame: emit((_, entry: OpenedEntry): GameAccountEmitted => ({ type: 'openGame', entry })),
+    requestTransfer: assign({ transferRequested: true }),
   },
   guards: {
     cardActive: ({ context }) => context.cardActive,
@@ -68,8 +71,9 @@ export const gameAccountMachine = setup({
     error: null,
     notice: null,
     saved: false,
+    transferRequested: false,
   }),
-  output: ({ context }) => ({ saved: context.saved }),
+  output: ({ context }) => ({ saved: context.saved, transferFrom: context.transferRequested ? context.gameCode : null }),
   initial: 'opening',
   states: {
     opening: {
@@ -183,13 +187,12 @@ export const gameAccountMachine = setup({
     transferring: {
       type: 'final',
       tags: 'closed',
-      description: 'Transfer only: instead of closing, the modal hands over to the home, which opens the transfer modal preset to this game.',
-      entry: { type: 'openTransfer', params: ({ context }) => ({ gameCode: context.gameCode }) },
+      description: 'Transfer only: the modal ends asking the home (its output) to open the transfer modal preset to this game.',
+      entry: 'requestTransfer',
     },
     closed: {
       type: 'final',
       tags: 'closed',
-      entry: { type: 'closeModal', params: ({ context }) => ({ saved: context.saved }) },
     },
   },
 });

@@ -33,6 +33,20 @@ export interface GameAccountContext {
   notice: 'PASSWORD_RESET' | null;
   /** The account was opened here: the home reads the wallet again when the modal closes. */
   saved: boolean;
+  /** The transfer-only button ended the modal. */
+  transferRequested: boolean;
+}
+
+/** How the modal ended: saved (the home reads the wallet again), and the game to transfer from when transfer-only ended it. */
+export interface GameAccountOutput {
+  saved: boolean;
+  transferFrom: string | null;
+}
+
+/** Emitted for the view: open the game's entry. */
+export interface GameAccountEmitted {
+  type: 'openGame';
+  entry: OpenedEntry;
 }
 
 export type GameAccountEvent =
@@ -54,9 +68,9 @@ export type GameAccountEvent =
  *   loadAccount ({ gameCode } → GameCredentials; GET /api/wallet/account/{gameCode}),
  *   resetPassword ({ gameCode } → unknown; GET /api/wallet/resetpassword/{gameCode}),
  *   autoLogin ({ provider, username } → GameEntry; GET /api/autoLogin/{provider}/{username}).
- * Actions the view provides: openGame (OpenedEntry: a link or a login form),
- *   closeModal ({ saved }), and openTransfer ({ gameCode }): the transfer-only
- *   button ends the modal with openTransfer instead of closeModal.
+ * Emitted for the view: openGame ({ entry }: a link or a login form).
+ * Output (the home reads it): { saved, transferFrom }; the transfer-only
+ *   button ends the modal with transferFrom set to this game.
  * The view reads `snapshot.can({ type: 'game.transfer' })` to enable the transfer-only button.
  * Tags: 'inactive', 'loading' (the account is read), 'failed' (it could not be
  *   read: retry), 'active', 'busy' (a call in flight: buttons disabled), 'choosingApp', 'closed'.

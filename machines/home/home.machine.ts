@@ -1,97 +1,149 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { WALLET } from '../../src/contract/api.ts';
-import type { HomeContext, HomeEvent, HomeTag } from './home.types.ts';
+import { TRANSFER_MIN_DEFAULT } from '../../src/contract/rules/money.ts';
+import type { GameAccountOutput } from '../game-account/game-account.types.ts';
+import { gameAccountMachine } from '../game-account/game-account.machine.ts';
+import { actorOutput } from '../shared/actors.ts';
+import { transferMachine } from '../transfer/transfer.machine.ts';
+import { withdrawMachine } from '../withdraw/withdraw.machine.ts';
+import type { HomeContext, HomeEvent, HomeInput, HomeTag } from './home.types.ts';
+
+/** The key prefix of the current opening: unique per home and opening. */
+const keyPrefix = ({ keySeed, openings }: HomeContext) => `${keySeed}-${openings}`;
+
+const savedOutput = (_: unknown, output: { saved: boolean }) => output.saved;
 
 export const homeMachine = setup({
   types: {
     context: {} as HomeContext,
     events: {} as HomeEvent,
+    input: {} as HomeInput,
     tags: {} as HomeTag,
+    children: {} as { transfer: 'transfer'; withdraw: 'withdraw'; gameAccount: 'gameAccount' },
+  },
+  actors: {
+    transfer: transferMachine,
+    withdraw: withdrawMachine,
+    gameAccount: gameAccountMachine,
   },
   actions: {
-    setTransfer: assign(({ event }) => {
+    openWithdraw: assign(({ context, event }) => {
+      assertEvent(event, 'withdraw.open');
+      return { openings: context.openings + 1, withdraw: { balance: event.balance, bonusHeld: event.bonusHeld } };
+    }),
+    openTransfer: assign(({ context, event }) => {
       assertEvent(event, 'transfer.open');
-      return { transfer: event.start };
+      return { openings: context.openings + 1, transfer: event.start, accounts: event.accounts };
     }),
-    setSlot: assign(({ event }) => {
+    openGame: assign(({ context, event }) => {
       assertEvent(event, 'game.open');
-      return { gameCode: event.gameCode };
+      return { openings: context.openings + 1, game: event.card, accounts: event.accounts };
     }),
-    // The game account modal's button moves that game's money back to the wallet.
-    transferFromGame: assign(({ event }) => {
-      assertEvent(event, 'game.transfer');
-      return { gameCode: null, transfer: { from: event.gameCode, to: WALLET } };
-    }),
-    forgetModal: assign({ gameCode: null, transfer: null }),
-    // Provided by the view layer: the wallet machine reads the wallet again.
+    // The game account modal's transfer-only: that game's money back to the wallet.
+    transferFromGame: assign(({ context }, output: GameAccountOutput) => ({
+      openings: context.openings + 1,
+      game: null,
+      transfer: { from: output.transferFrom ?? undefined, to: WALLET },
+    })),
+    forgetModal: assign({ withdraw: null, transfer: null, game: null }),
+    // Provided by the view layer: the balance machine reads the wallet again.
     reloadWallet: () => {},
   },
   guards: {
-    saved: ({ event }) => event.type === 'modal.close' && event.saved,
+    saved: savedOutput,
+    transferRequested: (_, output: GameAccountOutput) => output.transferFrom !== null,
+    depositSaved: ({ event }) => event.type === 'deposit.close' && event.saved,
   },
 }).createMachine({
   id: 'home',
   description:
-    'The member home\'s modals, one at a time (spec 2 Member home). Transfer, withdraw and game-account modals that close with saved=true refresh the wallet; so does a credit in the deposit modal.',
-  context: { gameCode: null, transfer: null },
+    'The member home\'s modals, one at a time (spec 2 Member home). The transfer, withdraw and game account modals are machines the home invokes; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit in the deposit modal refreshes the wallet too.',
+  context: ({ input }) => ({ keySeed: input.keySeed, openings: 0, accounts: [], withdraw: null, transfer: null, game: null }),
   initial: 'browsing',
   states: {
     browsing: {
       description: 'No modal is open.',
       on: {
         'deposit.open': 'depositing',
-        'withdraw.open': 'withdrawing',
-        'transfer.open': { target: 'transferring', actions: 'setTransfer' },
-        'game.open': { target: 'gameAccount', actions: 'setSlot' },
+        'withdraw.open': { target: 'withdrawing', actions: 'openWithdraw' },
+        'transfer.open': { target: 'transferring', actions: 'openTransfer' },
+        'game.open': { target: 'gameAccount', actions: 'openGame' },
         'invite.open': 'inviteInfo',
         'refund.open': 'refundInfo',
       },
     },
     depositing: {
       tags: 'modal:deposit',
-      description: 'The deposit modal: bank transfer, QR payments and the mobile-wallet link. A credit seen there (a QR paid, a link redeemed) reads the wallet at once.',
+      description:
+        'The deposit modal: bank transfer, QR payments and the mobile-wallet link. A credit seen there (a QR paid, a link redeemed) reads the wallet at once; so does closing it while a link\'s answer never came.',
       on: {
         'deposit.credited': { actions: 'reloadWallet' },
-        // Closed while a link's answer never came: it may have been credited.
-        'modal.close': [{ guard: 'saved', target: 'browsing', actions: 'reloadWallet' }, { target: 'browsing' }],
+        'deposit.close': [{ guard: 'depositSaved', target: 'browsing', actions: 'reloadWallet' }, { target: 'browsing' }],
       },
     },
     withdrawing: {
       tags: 'modal:withdraw',
-      on: {
-        'modal.close': [{ guard: 'saved', target: 'browsing', actions: 'reloadWallet' }, { target: 'browsing' }],
+      invoke: {
+        id: 'withdraw',
+        src: 'withdraw',
+        input: ({ context }) => ({ ...context.withdraw!, keyPrefix: keyPrefix(context) }),
+        onDone: [
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
+          { target: 'browsing', actions: 'forgetModal' },
+        ],
+        onError: { target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
       },
     },
     transferring: {
       tags: 'modal:transfer',
-      on: {
-        'modal.close': [
-          { guard: 'saved', target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
+      invoke: {
+        id: 'transfer',
+        src: 'transfer',
+        input: ({ context }) => ({
+          accounts: context.accounts,
+          minimum: TRANSFER_MIN_DEFAULT,
+          initial: context.transfer ?? undefined,
+          keyPrefix: keyPrefix(context),
+        }),
+        onDone: [
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
           { target: 'browsing', actions: 'forgetModal' },
         ],
+        onError: { target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
       },
     },
     gameAccount: {
       tags: 'modal:game',
-      on: {
-        'modal.close': [
-          { guard: 'saved', target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
+      invoke: {
+        id: 'gameAccount',
+        src: 'gameAccount',
+        input: ({ context }) => ({ card: context.game! }),
+        onDone: [
+          // The game modal gives way to the transfer modal; the wallet is read again
+          // in case the game modal activated the account just before.
+          {
+            guard: { type: 'transferRequested', params: actorOutput },
+            target: 'transferring',
+            actions: [{ type: 'transferFromGame', params: actorOutput }, 'reloadWallet'],
+          },
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
           { target: 'browsing', actions: 'forgetModal' },
         ],
-        // The game modal gives way to the transfer modal; the wallet is read again
-        // in case the game modal activated the account just before.
-        'game.transfer': { target: 'transferring', actions: ['transferFromGame', 'reloadWallet'] },
+        onError: { target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
+      },
+      on: {
+        'game.gone': { target: 'browsing', actions: 'forgetModal' },
       },
     },
     inviteInfo: {
       tags: 'modal:invite',
       description: 'Until invites arrive (next issue): a coming-soon sheet.',
-      on: { 'modal.close': 'browsing' },
+      on: { 'sheet.close': 'browsing' },
     },
     refundInfo: {
       tags: 'modal:refund',
       description: 'Until refunds arrive (next issue): a coming-soon sheet.',
-      on: { 'modal.close': 'browsing' },
+      on: { 'sheet.close': 'browsing' },
     },
   },
 });

@@ -1,4 +1,9 @@
-/** The member home's modals (spec 2 Member home): one at a time. */
+/**
+ * The member home's modals (spec 2 Member home): one at a time. The
+ * transfer, withdraw and game account modals are machines the home invokes;
+ * it reads how they ended (their output).
+ */
+import type { GameAccountItem } from '../../src/contract/api.ts';
 
 /** How the transfer modal opens: from and to are WALLET or a game code; all = transfer everything to `to`. */
 export interface TransferStart {
@@ -7,32 +12,48 @@ export interface TransferStart {
   all?: boolean;
 }
 
+export interface HomeInput {
+  /** Random per home (the SPA passes crypto.randomUUID()): each opening of a money modal gets its own key prefix from it. */
+  keySeed: string;
+}
+
 export interface HomeContext {
-  /** The game whose account modal is open (state gameAccount). */
-  gameCode: string | null;
+  keySeed: string;
+  /** Money modals opened so far: the n-th opening's keys start `{keySeed}-{n}`. */
+  openings: number;
+  /** Account codes a transfer may use (WALLET and the active game accounts), as the wallet said when a modal opened. */
+  accounts: string[];
+  /** What can be withdrawn and whether a bonus is held, when the withdraw modal opened. */
+  withdraw: { balance: number; bonusHeld: boolean } | null;
   /** How the transfer modal starts (state transferring). */
   transfer: TransferStart | null;
+  /** The card of the game whose account modal is open (state gameAccount). */
+  game: GameAccountItem | null;
 }
 
 export type HomeEvent =
   | { type: 'deposit.open' }
   /** The deposit modal saw money arrive (a QR paid, a mobile-wallet link redeemed): read the wallet now. */
   | { type: 'deposit.credited' }
-  | { type: 'withdraw.open' }
-  | { type: 'transfer.open'; start: TransferStart }
-  /** A game card was chosen: its account modal (an inactive one offers activation). */
-  | { type: 'game.open'; gameCode: string }
-  /** The game account modal's transfer button: move that game's balance (it is disabled at 0 or less). */
-  | { type: 'game.transfer'; gameCode: string }
+  /** The deposit modal closed; saved = a link's answer never came, so it may have been credited. */
+  | { type: 'deposit.close'; saved: boolean }
+  | { type: 'withdraw.open'; balance: number; bonusHeld: boolean }
+  | { type: 'transfer.open'; start: TransferStart; accounts: string[] }
+  /** A game card was chosen: its account modal (an inactive one offers activation). `accounts` serve a transfer-only that follows. */
+  | { type: 'game.open'; card: GameAccountItem; accounts: string[] }
+  /** The game left the wallet's list (a reload) while its modal was open: give the home back. */
+  | { type: 'game.gone' }
   | { type: 'invite.open' }
   | { type: 'refund.open' }
-  /** The open modal closed; saved = it moved money or changed an account. */
-  | { type: 'modal.close'; saved: boolean };
+  /** An information sheet closed (invite, refund). */
+  | { type: 'sheet.close' };
 
 /**
- * Action the view provides: reloadWallet — the wallet machine reads the
- * wallet again (spec 2: transfer, withdraw and game changes refresh it; so do
- * credits in the deposit modal).
+ * Actors: transfer, withdraw and gameAccount, the modals' machines (their I/O
+ * provided by the view: machines/home/home.actors.ts).
+ * Action the view provides: reloadWallet — the balance machine reads the
+ * wallet again (spec 2: transfer, withdraw and game changes refresh it; so
+ * do credits in the deposit modal).
  * Tags: 'modal:deposit', 'modal:withdraw', 'modal:transfer', 'modal:game',
  * 'modal:invite', 'modal:refund'; none while no modal is open.
  */

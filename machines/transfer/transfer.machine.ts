@@ -36,6 +36,7 @@ export const transferMachine = setup({
     events: {} as TransferEvent,
     input: {} as TransferInput,
     tags: {} as TransferTag,
+    output: {} as { saved: boolean },
   },
   actors: {
     moneyAction: moneyAction<TransferOrder>(),
@@ -57,8 +58,6 @@ export const transferMachine = setup({
     startAction: assign(({ context }) => nextAction(context)),
     endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
     showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
-    // Provided by the view layer.
-    closeModal: (_, _params: { saved: boolean }) => {},
   },
   guards: {
     // spec 5: 'Please select correct account' (transfer-all needs a game).
@@ -134,7 +133,7 @@ export const transferMachine = setup({
       closed: {
         type: 'final',
         tags: 'closed',
-        entry: { type: 'closeModal', params: ({ context }) => ({ saved: context.saved }) },
+        description: 'The modal ends; the home reads its output (saved: the wallet is read again).',
       },
     },
   });

@@ -59,7 +59,7 @@ export type TransferEvent =
 /**
  * Actor: moneyAction, the money action (machines/money-action) with the view's
  *   send ({ request: order, idempotencyKey } → Result<MoneyMoved>).
- * Action the view provides: closeModal ({ saved }).
+ * Output (the home reads it): { saved }.
  * Tags: 'editing' (the form), 'confirming' (the review; also while sending),
  *   'busy' (sending: buttons disabled, the modal does not close), 'succeeded',
  *   'outcomeUnknown' (no answer: retry or close), 'closed'.

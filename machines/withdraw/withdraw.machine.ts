@@ -31,6 +31,7 @@ export const withdrawMachine = setup({
     events: {} as WithdrawEvent,
     input: {} as WithdrawInput,
     tags: {} as WithdrawTag,
+    output: {} as { saved: boolean },
   },
   actors: {
     loadLimits: notProvided<Result<WithdrawLimits>>('loadLimits'),
@@ -50,8 +51,6 @@ export const withdrawMachine = setup({
     startAction: assign(({ context }) => nextAction(context)),
     endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
     showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
-    // Provided by the view layer.
-    closeModal: (_, _params: { saved: boolean }) => {},
   },
   guards: {
     amountInvalid: ({ context }) => parseAmount(context.amount) === null,
@@ -147,7 +146,7 @@ export const withdrawMachine = setup({
       closed: {
         type: 'final',
         tags: 'closed',
-        entry: { type: 'closeModal', params: ({ context }) => ({ saved: context.saved }) },
+        description: 'The modal ends; the home reads its output (saved: the wallet is read again).',
       },
     },
   });

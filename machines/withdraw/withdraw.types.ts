@@ -55,7 +55,7 @@ export type WithdrawEvent =
  * Actors the view provides: loadLimits (() → Result<WithdrawLimits>), and
  *   moneyAction, the money action (machines/money-action) with the view's send
  *   ({ request: { amount }, idempotencyKey } → Result<MoneyMoved>; POST /api/wallet/withdrawAll).
- * Action the view provides: closeModal ({ saved }).
+ * Output (the home reads it): { saved }.
  * Tags: 'loading' (limits), 'limitsFailed', 'editing', 'confirming' (also while
  *   sending), 'busy' (a call in flight; for sending the modal does not close),
  *   'succeeded', 'outcomeUnknown', 'closed'.

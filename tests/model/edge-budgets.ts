@@ -12,7 +12,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'change-password': 220,
   'deposit-qr': 40,
   'game-account': 1300,
-  home: 100,
+  home: 220,
   login: 140,
   'money-action': 10,
   'qr-countdown': 680,

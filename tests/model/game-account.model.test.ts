@@ -27,13 +27,14 @@ function expectedCalls({ before, after }: ReplayedStep) {
 }
 
 function check(step: ReplayedStep) {
-  const { event, before, after, actions } = step;
+  const { event, before, after, actions, emitted } = step;
   const was = (state: string) => (before ? stateKey(before) === state : false);
   const now = stateKey(after);
   const previous = before?.context as GameAccountContext;
   const context = after.context as GameAccountContext;
   const unchanged = () => expect([after.value, context]).toEqual([before?.value, previous]);
-  const closing = { type: 'closeModal', params: { saved: previous?.saved } };
+  // The view provides no action any more: the home reads the output, the view hears openGame.
+  expect(actions).toEqual([]);
 
   expect(step.calls).toEqual(expectedCalls(step));
 
@@ -55,18 +56,13 @@ function check(step: ReplayedStep) {
       return was('choosingApp') ? expect([now, context]).toEqual(['active', { ...previous, apps: null }]) : unchanged();
     case 'game.transfer':
       // spec 2: transfer-only needs a game balance above 0.
-      if (!was('active') || previous.balance <= 0) {
-        expect(actions).toEqual([]);
-        return unchanged();
-      }
-      // It ends the modal with openTransfer instead of closeModal: the home opens the transfer modal.
-      expect([now, after.status, after.output]).toEqual(['transferring', 'done', { saved: previous.saved }]);
-      return expect(actions).toEqual([{ type: 'openTransfer', params: { gameCode: 'PG' } }]);
+      if (!was('active') || previous.balance <= 0) return unchanged();
+      // It ends the modal asking the home for a transfer from this game.
+      return expect([now, after.status, after.output]).toEqual(['transferring', 'done', { saved: previous.saved, transferFrom: 'PG' }]);
     case 'modal.close':
       // Writes (opening an account, resetting a password) finish before the modal closes.
       if (was('activating') || was('resettingPassword')) return unchanged();
-      expect([after.status, after.output]).toEqual(['done', { saved: previous.saved }]);
-      return expect(actions).toEqual([closing]);
+      return expect([after.status, after.output]).toEqual(['done', { saved: previous.saved, transferFrom: null }]);
     case 'xstate.done.actor.activateAccount': {
       const output = event.output;
       if (output.ok || output.message === 'SLOT_ALREADY_ACTIVE') {
@@ -93,9 +89,9 @@ function check(step: ReplayedStep) {
       return expect([now, context.error, context.credentials]).toEqual(['active', event.output.message, previous.credentials]);
     case 'xstate.done.actor.autoLogin': {
       const output = event.output;
-      if (!output.ok) return expect([now, context.error, actions]).toEqual(['active', output.message, []]);
-      if (output.data.kind === 'apps') return expect([now, context.apps, actions]).toEqual(['choosingApp', output.data, []]);
-      return expect([now, actions]).toEqual(['active', [{ type: 'openGame', params: output.data }]]);
+      if (!output.ok) return expect([now, context.error, emitted]).toEqual(['active', output.message, []]);
+      if (output.data.kind === 'apps') return expect([now, context.apps, emitted]).toEqual(['choosingApp', output.data, []]);
+      return expect([now, emitted]).toEqual(['active', [{ type: 'openGame', entry: output.data }]]);
     }
     default:
       if (event.type.startsWith('xstate.error.actor.')) {

@@ -1,6 +1,7 @@
+import type { HomeContext } from '../../machines/home/home.types.ts';
+import { HOME_ACCOUNTS, HOME_CARD, HOME_KEY_SEED, homeModels } from './home.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
-import { homeModels } from './home.model.ts';
 
 const OPENS = {
   'deposit.open': 'depositing',
@@ -11,8 +12,8 @@ const OPENS = {
   'refund.open': 'refundInfo',
 } as const;
 
-/** spec 2: transfer, withdraw (and the game account's activation, a deposit whose outcome is unknown) refresh the wallet when saved. */
-const SAVES_MONEY = ['depositing', 'withdrawing', 'transferring', 'gameAccount'];
+/** What a money modal starts from, written out independently of the machine: each opening's keys start with its own prefix. */
+const prefix = (openings: number) => `${HOME_KEY_SEED}-${openings}`;
 
 describeModels('home', homeModels, {
   tags: {
@@ -24,14 +25,18 @@ describeModels('home', homeModels, {
     inviteInfo: ['modal:invite'],
     refundInfo: ['modal:refund'],
   },
-  check({ event, before, after, actions }) {
+  check({ event, before, after, actions, calls }) {
     const was = (state: string) => before?.matches(state) ?? false;
-    const unchanged = () => expect([after.value, after.context]).toEqual([before?.value, before?.context]);
+    const previous = before?.context as HomeContext;
+    const context = after.context as HomeContext;
+    const unchanged = () => expect([after.value, context]).toEqual([before?.value, previous]);
+    const forgotten = { withdraw: null, transfer: null, game: null };
     let reloads = false;
+    let expectedCalls: unknown[] = [];
 
     switch (event.type) {
       case 'xstate.init':
-        expect(after.value).toBe('browsing');
+        expect([after.value, context]).toEqual(['browsing', { keySeed: HOME_KEY_SEED, openings: 0, accounts: [], ...forgotten }]);
         break;
       case 'deposit.open':
       case 'withdraw.open':
@@ -39,38 +44,67 @@ describeModels('home', homeModels, {
       case 'game.open':
       case 'invite.open':
       case 'refund.open':
-        if (was('browsing')) {
-          expect(after.value).toBe(OPENS[event.type]);
-          if (event.type === 'game.open') expect(after.context.gameCode).toBe(event.gameCode);
-          if (event.type === 'transfer.open') expect(after.context.transfer).toEqual(event.start);
-        } else {
+        if (!was('browsing')) {
           unchanged(); // one modal at a time
+          break;
         }
+        expect(after.value).toBe(OPENS[event.type]);
+        if (event.type === 'withdraw.open') {
+          expect(context.openings).toBe(previous.openings + 1);
+          expectedCalls = [{ actor: 'withdraw', input: { balance: event.balance, bonusHeld: event.bonusHeld, keyPrefix: prefix(context.openings) } }];
+        }
+        if (event.type === 'transfer.open') {
+          expect(context.openings).toBe(previous.openings + 1);
+          expectedCalls = [{ actor: 'transfer', input: { accounts: HOME_ACCOUNTS, minimum: 1, initial: event.start, keyPrefix: prefix(context.openings) } }];
+        }
+        if (event.type === 'game.open') expectedCalls = [{ actor: 'gameAccount', input: { card: HOME_CARD } }];
         break;
       case 'deposit.credited':
         // The deposit modal stays open; the wallet behind it is read again.
         unchanged();
         reloads = was('depositing');
         break;
-      case 'game.transfer':
-        if (was('gameAccount')) {
-          expect(after.value).toBe('transferring');
-          expect(after.context).toEqual({ gameCode: null, transfer: { from: event.gameCode, to: 'WALLET' } });
+      case 'deposit.close':
+        if (!was('depositing')) unchanged();
+        else {
+          expect([after.value, context]).toEqual(['browsing', previous]);
+          reloads = event.saved;
+        }
+        break;
+      case 'sheet.close':
+        if (was('inviteInfo') || was('refundInfo')) expect([after.value, context]).toEqual(['browsing', previous]);
+        else unchanged();
+        break;
+      case 'game.gone':
+        if (was('gameAccount')) expect([after.value, context]).toEqual(['browsing', { ...previous, ...forgotten }]);
+        else unchanged();
+        break;
+      default: {
+        // A modal's machine ended: the home reads its output.
+        const output = (event as { output?: { saved: boolean; transferFrom?: string | null } }).output;
+        if (event.type.startsWith('xstate.error.') || !output) {
+          // A modal machine that fails (a bug) gives the home back, which reads the wallet again.
+          expect([after.value, context]).toEqual(['browsing', { ...previous, ...forgotten }]);
+          reloads = true;
+          break;
+        }
+        if (output.transferFrom) {
+          // The game modal gives way to the transfer modal, from that game to the wallet, with new keys.
+          expect([after.value, context]).toEqual([
+            'transferring',
+            { ...previous, game: null, transfer: { from: output.transferFrom, to: 'WALLET' }, openings: previous.openings + 1 },
+          ]);
+          expectedCalls = [
+            { actor: 'transfer', input: { accounts: HOME_ACCOUNTS, minimum: 1, initial: { from: output.transferFrom, to: 'WALLET' }, keyPrefix: prefix(previous.openings + 1) } },
+          ];
           reloads = true;
         } else {
-          unchanged();
+          expect([after.value, context]).toEqual(['browsing', { ...previous, ...forgotten }]);
+          reloads = output.saved;
         }
-        break;
-      case 'modal.close':
-        if (was('browsing')) {
-          unchanged();
-        } else {
-          expect(after.value).toBe('browsing');
-          expect(after.context).toEqual({ gameCode: null, transfer: null });
-          reloads = event.saved && SAVES_MONEY.includes(before!.value as string);
-        }
-        break;
+      }
     }
+    expect(calls).toEqual(expectedCalls);
     expect(actions).toEqual(reloads ? [{ type: 'reloadWallet' }] : []);
   },
 });

@@ -9,6 +9,9 @@
 import { QR_CLIENT_MINIMUMS, type QrProvider } from '../deposit.ts';
 import { toMinor } from '../money.ts';
 
+/** spec 9: the transfer minimum when the server's transferMin setting is not known (the SPA's forms). */
+export const TRANSFER_MIN_DEFAULT = 1;
+
 /**
  * spec 5 and 8: a transfer moves at least transferMin (default 1 baht) and
  * always more than 0: TRANSFER_MINIMUM.

@@ -54,7 +54,7 @@ export function BankTransferPanel({
   const api = useApi();
   const machine = useActorRef(bankAccountNameMachine.provide({ actors: bankAccountNameActors(api) }), { input: { account } });
   useEffect(() => {
-    const copies = machine.on('copy', ({ text }) => copyText(text, { copied: (copied: string) => t`Copied: ${copied}`, failed: t`Failed to copy` }));
+    const copies = machine.on('copy', (event) => copyText(event.text, { copied: (text: string) => t`Copied: ${text}`, failed: t`Failed to copy` }));
     // spec 5: a name that is empty or not English letters is a toast.
     const refusals = machine.on('nameRejected', () => void loadMessageText('requiredEngLang').then((text) => showErrorToast(text)));
     return () => {

@@ -1,64 +1,44 @@
 /**
- * Game account modal (spec 2, spec 4 Game account), driven by
- * gameAccountMachine: open the account when the card is inactive; otherwise
- * the game username and password (copy buttons, show/hide), reset password,
- * enter the game, and transfer only (disabled without a game balance).
- * Mounted only while open, so every opening starts a fresh machine.
+ * Game account modal (spec 2, spec 4 Game account), driven by the game
+ * account machine the home invokes for each opening: open the account when
+ * the card is inactive; otherwise the game username and password (copy
+ * buttons, show/hide), reset password, enter the game, and transfer only
+ * (disabled without a game balance).
  */
-import type { ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GameAccountItem, WalletResponse } from '../../contract/api.ts';
-import { gameAccountActors } from '../../../machines/game-account/game-account.actors.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
-import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { CopyIcon, ExternalIcon } from '../ui/icons.tsx';
 import { formatMoney, formatNumber } from '../ui/money.ts';
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
-import { CallButton, ErrorLine, MachineModal, useLatest } from '../money/money-parts.tsx';
+import { CallButton, ErrorLine, MachineModal } from '../money/money-parts.tsx';
 import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
 import '../money/money.css';
 
+export type GameAccountRef = ActorRefFrom<typeof gameAccountMachine>;
+
 export interface GameAccountModalProps {
-  open: boolean;
+  /** The home's game account machine for this opening; it ends the modal, and the home reads how (closed, or transfer only). */
+  machine: GameAccountRef;
   wallet: WalletResponse;
   slot: GameAccountItem;
-  /** saved: the account was opened here, so the home reads the wallet again. */
-  onClose: (saved: boolean) => void;
-  /** The transfer-only button: called instead of onClose; the home opens the transfer modal preset to this game. */
-  onTransfer: (gameCode: string) => void;
 }
 
-export function GameAccountModal(props: GameAccountModalProps) {
-  return props.open ? <GameAccountDialog {...props} /> : null;
-}
-
-type GameAccountRef = ActorRefFrom<typeof gameAccountMachine>;
-
-function GameAccountDialog({ wallet, slot, onClose, onTransfer }: GameAccountModalProps) {
+export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProps) {
   const { t } = useLingui();
-  const api = useApi();
-  const closeRef = useLatest(onClose);
-  const transferRef = useLatest(onTransfer);
-  const cannotOpenRef = useLatest(t`The game could not be opened. Please try again later.`);
-
-  const machine = useActorRef(
-    gameAccountMachine.provide({
-      actors: gameAccountActors(api),
-      actions: {
-        openGame: (_, entry) => {
-          if (!openGameEntry(entry)) showErrorToast(cannotOpenRef.current);
-        },
-        closeModal: (_, { saved }) => closeRef.current(saved),
-        openTransfer: (_, { gameCode }) => transferRef.current(gameCode),
-      },
-    }),
-    { input: { card: slot } },
-  );
+  // The machine asks for the game to open (a new tab, or this one when the browser refuses).
+  useEffect(() => {
+    const subscription = machine.on('openGame', ({ entry }) => {
+      if (!openGameEntry(entry)) showErrorToast(t`The game could not be opened. Please try again later.`);
+    });
+    return () => subscription.unsubscribe();
+  }, [machine, t]);
 
   const ended = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));

@@ -13,6 +13,7 @@ import { gamesBalance, totalBalance } from './balance.ts';
 import { TransferIcon } from '../ui/member-icons.tsx';
 import { RefreshIcon } from './home-icons.tsx';
 import type { BalanceActor, HomeActor } from './use-home-actors.ts';
+import { transferOpen } from './home-events.ts';
 
 const NO_AMOUNT = '–';
 
@@ -88,7 +89,7 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
             className="chip-button"
             disabled={data === null}
             aria-haspopup="dialog"
-            onClick={() => home.send({ type: 'transfer.open', start: { from: WALLET } })}
+            onClick={() => data && home.send(transferOpen(data, { from: WALLET }))}
           >
             <TransferIcon size={20} />
             <Trans>Transfer</Trans>

@@ -17,6 +17,7 @@ import { CarouselsPlaceholder } from './CarouselsPlaceholder.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/member-icons.tsx';
 import { PlusIcon } from './home-icons.tsx';
 import type { BalanceActor, HomeActor } from './use-home-actors.ts';
+import { gameOpen } from './home-events.ts';
 
 const CATEGORIES: GameCategory[] = ['slot', 'sport', 'lotto'];
 
@@ -27,7 +28,10 @@ export default function GameCarousels({ balance, home }: { balance: BalanceActor
 
   const groups = slotsByCategory(data.slots);
   const currency = memberCurrency(data.bankAccount?.currency);
-  const open = (gameCode: string) => home.send({ type: 'game.open', gameCode });
+  const open = (gameCode: string) => {
+    const event = gameOpen(data, gameCode);
+    if (event) home.send(event);
+  };
   return (
     <div className="stack">
       {CATEGORIES.filter((category) => groups[category].length > 0).map((category) => (

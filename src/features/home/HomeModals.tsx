@@ -1,9 +1,12 @@
 /**
  * The home's modals, one at a time as the home machine says (spec 2): the
  * deposit modal (src/features/deposit), the transfer, withdraw and game
- * account modals (src/features/transfer, withdraw, game-account) and, until their issues land, the invite and refund
- * sheets. A chunk of its own, fetched as soon as the wallet is shown. Each modal is mounted while open, so every opening
- * starts afresh; Radix locks the page's scroll while one is open.
+ * account modals (src/features/transfer, withdraw, game-account), each
+ * driven by the machine the home invokes for it (the home reads how they
+ * end, no callbacks), and, until their issues land, the invite and refund
+ * sheets. A chunk of its own, fetched as soon as the wallet is shown. Every
+ * opening starts a fresh machine; Radix locks the page's scroll while one is
+ * open.
  */
 import { lazy, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
@@ -28,24 +31,29 @@ export default function HomeModals({ balance, home }: { balance: BalanceActor; h
     }
     return null;
   });
-  const gameCode = useSelector(home, (snapshot) => snapshot.context.gameCode);
-  const transferStart = useSelector(home, (snapshot) => snapshot.context.transfer);
-  const close = (saved: boolean) => home.send({ type: 'modal.close', saved });
+  // The modals' machines, as the home invokes them.
+  const { transfer, withdraw, gameAccount } = useSelector(home, (snapshot) => snapshot.children);
+  const gameCode = useSelector(home, (snapshot) => snapshot.context.game?.code);
   const slot = data?.slots.find((candidate) => candidate.code === gameCode);
   // A game that left the wallet's list (a reload) has no modal to show: give the home back.
   const gameGone = modal === 'modal:game' && data !== null && slot === undefined;
   useEffect(() => {
-    if (gameGone) home.send({ type: 'modal.close', saved: false });
+    if (gameGone) home.send({ type: 'game.gone' });
   }, [gameGone, home]);
+  const closeSheet = () => home.send({ type: 'sheet.close' });
 
   switch (modal) {
     case 'modal:deposit':
       return (
-        <DepositModal wallet={data} onCredited={() => home.send({ type: 'deposit.credited' })} onClose={close} />
+        <DepositModal
+          wallet={data}
+          onCredited={() => home.send({ type: 'deposit.credited' })}
+          onClose={(saved) => home.send({ type: 'deposit.close', saved })}
+        />
       );
     case 'modal:invite':
       return (
-        <ComingSoonSheet title={<Trans>Invite friends</Trans>} onClose={() => close(false)}>
+        <ComingSoonSheet title={<Trans>Invite friends</Trans>} onClose={closeSheet}>
           <Trans>
             Soon you can share your own invite link here and receive a bonus when the friends you invite play. We will
             tell you when it is ready.
@@ -54,7 +62,7 @@ export default function HomeModals({ balance, home }: { balance: BalanceActor; h
       );
     case 'modal:refund':
       return (
-        <ComingSoonSheet title={<Trans>Refund</Trans>} onClose={() => close(false)}>
+        <ComingSoonSheet title={<Trans>Refund</Trans>} onClose={closeSheet}>
           <Trans>
             Soon you can collect a refund of part of your losses here, with its conditions shown before you receive it. We
             will tell you when it is ready.
@@ -62,19 +70,11 @@ export default function HomeModals({ balance, home }: { balance: BalanceActor; h
         </ComingSoonSheet>
       );
     case 'modal:withdraw':
-      return data ? <WithdrawModal open wallet={data} onClose={close} /> : null;
+      return data && withdraw ? <WithdrawModal machine={withdraw} wallet={data} /> : null;
     case 'modal:transfer':
-      return data ? <TransferModal open wallet={data} initial={transferStart ?? undefined} onClose={close} /> : null;
+      return data && transfer ? <TransferModal machine={transfer} wallet={data} /> : null;
     case 'modal:game':
-      return data && slot ? (
-        <GameAccountModal
-          open
-          wallet={data}
-          slot={slot}
-          onClose={close}
-          onTransfer={(code) => home.send({ type: 'game.transfer', gameCode: code })}
-        />
-      ) : null;
+      return data && slot && gameAccount ? <GameAccountModal machine={gameAccount} wallet={data} slot={slot} /> : null;
     default:
       return null;
   }

@@ -12,6 +12,7 @@ import { RegisterIcon as InviteIcon } from '../ui/icons.tsx';
 import { DepositIcon, GiftIcon, WithdrawIcon } from '../ui/member-icons.tsx';
 import { RefreshIcon, RefundIcon } from './home-icons.tsx';
 import type { BalanceActor, HomeActor } from './use-home-actors.ts';
+import { withdrawOpen } from './home-events.ts';
 
 type IconComponent = ComponentType<{ size?: number; className?: string }>;
 
@@ -62,7 +63,7 @@ function WidgetButton({
 
 export function HomeWidgets({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
   const { t } = useLingui();
-  const hasWallet = useSelector(balance, (snapshot) => snapshot.context.wallet !== null);
+  const wallet = useSelector(balance, (snapshot) => snapshot.context.wallet);
   const busy = useSelector(balance, (snapshot) => snapshot.hasTag('busy'));
   const refreshingAll = useSelector(balance, (snapshot) => snapshot.hasTag('refreshingAll'));
 
@@ -75,10 +76,10 @@ export function HomeWidgets({ balance, home }: { balance: BalanceActor; home: Ho
         <li>
           <WidgetButton
             dialog
-            disabled={!hasWallet}
+            disabled={wallet === null}
             icon={WithdrawIcon}
             label={<Trans>Withdraw</Trans>}
-            onClick={() => home.send({ type: 'withdraw.open' })}
+            onClick={() => wallet && home.send(withdrawOpen(wallet))}
           />
         </li>
         <li>

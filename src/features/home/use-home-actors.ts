@@ -1,13 +1,16 @@
 /**
  * The member home's two machines, wired to the API client: the balance (what
- * the home reads) and the modal stack (what the home shows over itself). A
- * modal that saved asks the balance to read the wallet again.
+ * the home reads) and the home (the modals it shows over itself, which it
+ * invokes and hears end). A modal that saved asks the balance to read the
+ * wallet again.
  */
 import { useActorRef } from '@xstate/react';
+import { homeActors } from '../../../machines/home/home.actors.ts';
 import { homeMachine } from '../../../machines/home/home.machine.ts';
 import { balanceActors } from '../../../machines/balance/balance.actors.ts';
 import { balanceMachine } from '../../../machines/balance/balance.machine.ts';
 import { useApi } from '../../app/use-app.ts';
+import { newKeyPrefix } from '../money/idempotency.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 
 export function useHomeActors() {
@@ -23,10 +26,12 @@ export function useHomeActors() {
   );
   const home = useActorRef(
     homeMachine.provide({
+      actors: homeActors(api),
       actions: {
         reloadWallet: () => balance.send({ type: 'balance.reload' }),
       },
     }),
+    { input: { keySeed: newKeyPrefix() } },
   );
 
   // Game names and texts come in the member's language (Accept-Language): read again on a switch.

@@ -3,7 +3,7 @@
  * review list, the review and result views, the result mark, the error line, the
  * unknown-outcome panel, and the button that starts a server call.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { MoneyMoved } from '../../../machines/money-action/money-action.types.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
@@ -13,19 +13,8 @@ import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 
 /**
- * A ref holding the latest `value`: for the actions a modal provides its
- * machine once, when it starts (useActorRef keeps the first machine), that
- * must call the latest props.
- */
-export function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  ref.current = value;
-  return ref;
-}
-
-/**
- * The modal of a wallet machine: it closes only through the machine
- * (`onClose` sends 'modal.close', whose closeModal action tells the home),
+ * The modal of a money machine: it closes only through the machine
+ * (`onClose` sends 'modal.close'; the machine ends and the home reads how),
  * and not while `locked` (money or a write on its way).
  */
 export function MachineModal({

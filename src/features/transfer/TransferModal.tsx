@@ -1,57 +1,34 @@
 /**
- * Transfer modal (spec 2, spec 5 Transfer), driven by transferMachine: an
- * amount between the wallet and a game account, or the whole wallet into a
- * game; a review before anything moves; the result, or a safe retry when no
- * answer came. Mounted only while open, so every opening starts a fresh
- * machine (and a fresh idempotency-key prefix).
+ * Transfer modal (spec 2, spec 5 Transfer), driven by the transfer machine
+ * the home invokes for each opening (a fresh one, with a fresh
+ * idempotency-key prefix): an amount between the wallet and a game account,
+ * or the whole wallet into a game; a review before anything moves; the
+ * result, or a safe retry when no answer came.
  */
 import { useId } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET, type WalletResponse } from '../../contract/api.ts';
-import { transferActors } from '../../../machines/transfer/transfer.actors.ts';
 import { transferMachine, transferOrder } from '../../../machines/transfer/transfer.machine.ts';
 import type { TransferMode } from '../../../machines/transfer/transfer.types.ts';
-import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { formatMoney } from '../ui/money.ts';
-import { accountBalance, gameName, transferAccounts, TRANSFER_MINIMUM, walletCurrency } from '../money/accounts.ts';
-import { newKeyPrefix } from '../money/idempotency.ts';
-import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from '../money/money-parts.tsx';
+import { accountBalance, gameName, walletCurrency } from '../money/accounts.ts';
+import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown } from '../money/money-parts.tsx';
 import '../money/money.css';
 
+export type TransferRef = ActorRefFrom<typeof transferMachine>;
+
 export interface TransferModalProps {
-  open: boolean;
+  /** The home's transfer machine for this opening; it ends the modal, and the home reads how. */
+  machine: TransferRef;
   wallet: WalletResponse;
-  /** Preset accounts or transfer-all (codes the wallet does not list as active accounts are ignored). */
-  initial?: { from?: string; to?: string; all?: boolean };
-  /** saved: money moved or may have moved, so the home reads the wallet again (spec 2). */
-  onClose: (saved: boolean) => void;
 }
 
-export function TransferModal(props: TransferModalProps) {
-  return props.open ? <TransferDialog {...props} /> : null;
-}
-
-type TransferRef = ActorRefFrom<typeof transferMachine>;
-
-function TransferDialog({ wallet, initial, onClose }: TransferModalProps) {
-  const api = useApi();
-  const closeRef = useLatest(onClose);
-
-  const machine = useActorRef(
-    transferMachine.provide({
-      actors: transferActors(api),
-      actions: {
-        closeModal: (_, { saved }) => closeRef.current(saved),
-      },
-    }),
-    { input: { accounts: transferAccounts(wallet), minimum: TRANSFER_MINIMUM, initial, keyPrefix: newKeyPrefix() } },
-  );
-
+export function TransferModal({ machine, wallet }: TransferModalProps) {
   const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
   const step = useSelector(machine, (snapshot) =>

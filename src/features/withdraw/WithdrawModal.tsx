@@ -1,55 +1,34 @@
 /**
- * Withdraw modal (spec 2, spec 5 Withdraw), driven by withdrawMachine: the
- * server's limits first, then an amount from the wallet to the member's bank
- * account, a review, and the wait-for-the-transfer message (spec 7), or a
- * safe retry when no answer came. Sent with POST /api/wallet/withdrawAll.
- * Mounted only while open, so every opening starts a fresh machine.
+ * Withdraw modal (spec 2, spec 5 Withdraw), driven by the withdraw machine
+ * the home invokes for each opening: the server's limits first, then an
+ * amount from the wallet to the member's bank account, a review, and the
+ * wait-for-the-transfer message (spec 7), or a safe retry when no answer
+ * came. Sent with POST /api/wallet/withdrawAll.
  */
 import { useId } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WalletResponse } from '../../contract/api.ts';
 import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { parseAmount } from '../../../machines/shared/amount.ts';
-import { withdrawActors } from '../../../machines/withdraw/withdraw.actors.ts';
 import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';
-import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney } from '../ui/money.ts';
-import { holdsBonus, walletCurrency, withdrawableBalance } from '../money/accounts.ts';
-import { newKeyPrefix } from '../money/idempotency.ts';
-import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useLatest } from '../money/money-parts.tsx';
+import { walletCurrency } from '../money/accounts.ts';
+import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown } from '../money/money-parts.tsx';
 import '../money/money.css';
 
+export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
+
 export interface WithdrawModalProps {
-  open: boolean;
+  /** The home's withdraw machine for this opening; it ends the modal, and the home reads how. */
+  machine: WithdrawRef;
   wallet: WalletResponse;
-  /** saved: money moved or may have moved, so the home reads the wallet again (spec 2). */
-  onClose: (saved: boolean) => void;
 }
 
-export function WithdrawModal(props: WithdrawModalProps) {
-  return props.open ? <WithdrawDialog {...props} /> : null;
-}
-
-type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
-
-function WithdrawDialog({ wallet, onClose }: WithdrawModalProps) {
-  const api = useApi();
-  const closeRef = useLatest(onClose);
-
-  const machine = useActorRef(
-    withdrawMachine.provide({
-      actors: withdrawActors(api),
-      actions: {
-        closeModal: (_, { saved }) => closeRef.current(saved),
-      },
-    }),
-    { input: { balance: withdrawableBalance(wallet), bonusHeld: holdsBonus(wallet), keyPrefix: newKeyPrefix() } },
-  );
-
+export function WithdrawModal({ machine, wallet }: WithdrawModalProps) {
   const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
   const sending = useSelector(machine, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('confirming'));

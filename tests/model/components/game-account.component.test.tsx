@@ -10,13 +10,16 @@ import { I18nProvider } from '@lingui/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { GameAccountContext, GameAccountInput, GameEntry } from '../../../machines/game-account/game-account.types.ts';
+import type { GameAccountContext, GameAccountInput, GameEntry, GameAccountOutput } from '../../../machines/game-account/game-account.types.ts';
 import type { GameAccountItem } from '../../../src/contract/api.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { GameAccountModal } from '../../../src/features/game-account/GameAccountModal.tsx';
 import { gameAccountModels } from '../game-account.model.ts';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
-import { newFakeApi } from '../support/fake-api.ts';
+import { fakeApiClient, newFakeApi } from '../support/fake-api.ts';
+import { ModalHarness } from '../support/modal-harness.tsx';
+import { gameAccountActors } from '../../../machines/game-account/game-account.actors.ts';
+import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
 import { stateKey, type FlowModel, type ModelEdge } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 import { walletAnswer } from '../balance.model.ts';
@@ -68,7 +71,13 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
     render: () =>
       render(
         <I18nProvider i18n={i18n}>
-          <GameAccountModal open wallet={wallet} slot={slot} onClose={callbacks.onClose} onTransfer={callbacks.onTransfer} />
+          <ModalHarness
+            logic={gameAccountMachine.provide({ actors: gameAccountActors(fakeApiClient()) })}
+            input={input}
+            onEnd={(output) => (output.transferFrom ? callbacks.onTransfer(output.transferFrom) : callbacks.onClose(output.saved))}
+          >
+            {(machine) => <GameAccountModal machine={machine} wallet={wallet} slot={slot} />}
+          </ModalHarness>
         </I18nProvider>,
       ),
     perform(event: AnyEventObject) {
@@ -99,13 +108,13 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
       const result = output as { ok: boolean; data?: unknown };
       return actor === 'autoLogin' && result.ok ? { ok: true, data: { entry: result.data } } : output;
     },
-    expectView({ after, actions }) {
+    expectView({ after, emitted }) {
       const context = after.context as GameAccountContext;
-      const saved = (type: string) =>
-        actions.filter((action) => action.type === type).map((action) => Object.values(action.params as object));
-      expect(vi.mocked(callbacks.onClose).mock.calls, 'onClose').toEqual(saved('closeModal'));
-      expect(vi.mocked(callbacks.onTransfer).mock.calls, 'onTransfer').toEqual(saved('openTransfer'));
-      const entries = actions.filter((action) => action.type === 'openGame').map((action) => opened(action.params as GameEntry));
+      // The home hears how the modal ended: closed (saved or not), or transfer only from this game.
+      const output = after.status === 'done' ? (after.output as GameAccountOutput) : null;
+      expect(vi.mocked(callbacks.onClose).mock.calls, 'onClose').toEqual(output && !output.transferFrom ? [[output.saved]] : []);
+      expect(vi.mocked(callbacks.onTransfer).mock.calls, 'onTransfer').toEqual(output?.transferFrom ? [[output.transferFrom]] : []);
+      const entries = emitted.filter((event) => event.type === 'openGame').map((event) => opened(event.entry as GameEntry));
       expect({ tabs: openTab.mock.calls, forms: postForm.mock.calls.length }, 'game opened').toEqual(
         entries[0] ?? { tabs: [], forms: 0 },
       );

@@ -18,7 +18,10 @@ import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
 import { TransferModal } from '../../../src/features/transfer/TransferModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
-import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { fakeApiClient, keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { ModalHarness } from '../support/modal-harness.tsx';
+import { transferActors } from '../../../machines/transfer/transfer.actors.ts';
+import { transferMachine } from '../../../machines/transfer/transfer.machine.ts';
 import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey, type FlowModel } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
@@ -71,7 +74,7 @@ function offers(event: AnyEventObject, before: AnyMachineSnapshot): boolean {
   return !(event.type === 'field.change' && event.field === 'to' && event.value === 'WALLET' && context.mode === 'all');
 }
 
-function driver(initial: TransferInput['initial'], onClose: (saved: boolean) => void): ViewDriver {
+function driver(input: TransferInput, onClose: (saved: boolean) => void): ViewDriver {
   const dialog = () => screen.getByRole('dialog');
   const view = () => within(dialog());
   const button = (name: string) => view().getByRole('button', { name });
@@ -80,7 +83,13 @@ function driver(initial: TransferInput['initial'], onClose: (saved: boolean) => 
     render: () =>
       render(
         <I18nProvider i18n={i18n}>
-          <TransferModal open wallet={WALLET} initial={initial} onClose={onClose} />
+          <ModalHarness
+            logic={transferMachine.provide({ actors: transferActors(fakeApiClient()) })}
+            input={input}
+            onEnd={(output) => onClose(output.saved)}
+          >
+            {(machine) => <TransferModal machine={machine} wallet={WALLET} />}
+          </ModalHarness>
         </I18nProvider>,
       ),
     perform(event: AnyEventObject) {
@@ -113,8 +122,8 @@ function driver(initial: TransferInput['initial'], onClose: (saved: boolean) => 
     },
     expectView({ after, actions }) {
       const context = after.context as TransferContext;
-      const closing = actions.filter((action) => action.type === 'closeModal');
-      expect(vi.mocked(onClose).mock.calls, 'onClose').toEqual(closing.map((action) => [(action.params as { saved: boolean }).saved]));
+      // The home hears how the modal ended: saved or not.
+      expect(vi.mocked(onClose).mock.calls, 'onClose').toEqual(after.status === 'done' ? [[(after.output as { saved: boolean }).saved]] : []);
       if (after.status === 'done') return expect(screen.queryByRole('dialog'), 'the dialog closes').toBeNull();
       const all = context.mode === 'all';
       switch (stateKey(after)) {
@@ -159,7 +168,7 @@ for (const flow of transferModels as FlowModel[]) {
       it(viewPathTitle(flow, path), async () => {
         const api = newFakeApi();
         keyPrefix.current = TRANSFER_KEY_PREFIX;
-        await replayInView(flow, path, driver((flow.input as TransferInput).initial, vi.fn()), api);
+        await replayInView(flow, path, driver(flow.input as TransferInput, vi.fn()), api);
       });
     }
   });

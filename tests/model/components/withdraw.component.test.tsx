@@ -9,12 +9,15 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { MoneyActionInput } from '../../../machines/money-action/money-action.types.ts';
-import type { WithdrawContext } from '../../../machines/withdraw/withdraw.types.ts';
+import type { WithdrawContext, WithdrawInput } from '../../../machines/withdraw/withdraw.types.ts';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
 import { WithdrawModal } from '../../../src/features/withdraw/WithdrawModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
-import { keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { fakeApiClient, keyPrefix, newFakeApi } from '../support/fake-api.ts';
+import { ModalHarness } from '../support/modal-harness.tsx';
+import { withdrawActors } from '../../../machines/withdraw/withdraw.actors.ts';
+import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';
 import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
@@ -46,14 +49,20 @@ function errorText(context: WithdrawContext): string {
   }
 }
 
-function driver(onClose: (saved: boolean) => void): ViewDriver {
+function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDriver {
   const dialog = () => screen.getByRole('dialog');
   const button = (name: string) => within(dialog()).getByRole('button', { name });
   return {
     render: () =>
       render(
         <I18nProvider i18n={i18n}>
-          <WithdrawModal open wallet={WALLET} onClose={onClose} />
+          <ModalHarness
+            logic={withdrawMachine.provide({ actors: withdrawActors(fakeApiClient()) })}
+            input={input}
+            onEnd={(output) => onClose(output.saved)}
+          >
+            {(machine) => <WithdrawModal machine={machine} wallet={WALLET} />}
+          </ModalHarness>
         </I18nProvider>,
       ),
     perform(event: AnyEventObject) {
@@ -84,8 +93,8 @@ function driver(onClose: (saved: boolean) => void): ViewDriver {
     },
     expectView({ after, actions }) {
       const context = after.context as WithdrawContext;
-      const closing = actions.filter((action) => action.type === 'closeModal');
-      expect(vi.mocked(onClose).mock.calls, 'onClose').toEqual(closing.map((action) => [(action.params as { saved: boolean }).saved]));
+      // The home hears how the modal ended: saved or not.
+      expect(vi.mocked(onClose).mock.calls, 'onClose').toEqual(after.status === 'done' ? [[(after.output as { saved: boolean }).saved]] : []);
       if (after.status === 'done') return expect(screen.queryByRole('dialog'), 'the dialog closes').toBeNull();
       const view = within(dialog());
       const errorLine = () => view.getByRole('alert').textContent;
@@ -127,7 +136,7 @@ describe('withdraw modal', () => {
     it(viewPathTitle(flow!, path), async () => {
       const api = newFakeApi();
       keyPrefix.current = WITHDRAW_KEY_PREFIX;
-      await replayInView(flow!, path, driver(vi.fn()), api);
+      await replayInView(flow!, path, driver(flow!.input as WithdrawInput, vi.fn()), api);
     });
   }
 });
