@@ -29,7 +29,7 @@ export const homeMachine = setup({
   actions: {
     openWithdraw: assign(({ context, event }) => {
       assertEvent(event, 'withdraw.open');
-      return { openings: context.openings + 1, withdraw: { balance: event.balance, bonusHeld: event.bonusHeld } };
+      return { openings: context.openings + 1, withdraw: { balance: event.balance } };
     }),
     openTransfer: assign(({ context, event }) => {
       assertEvent(event, 'transfer.open');

@@ -23,8 +23,8 @@ export interface HomeContext {
   openings: number;
   /** Account codes a transfer may use (WALLET and the active game accounts), as the wallet said when a modal opened. */
   accounts: string[];
-  /** What can be withdrawn and whether a bonus is held, when the withdraw modal opened. */
-  withdraw: { balance: number; bonusHeld: boolean } | null;
+  /** What can be withdrawn, when the withdraw modal opened. */
+  withdraw: { balance: number } | null;
   /** How the transfer modal starts (state transferring). */
   transfer: TransferStart | null;
   /** The card of the game whose account modal is open (state gameAccount). */
@@ -37,7 +37,7 @@ export type HomeEvent =
   | { type: 'deposit.credited' }
   /** The deposit modal closed; saved = a link's answer never came, so it may have been credited. */
   | { type: 'deposit.close'; saved: boolean }
-  | { type: 'withdraw.open'; balance: number; bonusHeld: boolean }
+  | { type: 'withdraw.open'; balance: number }
   | { type: 'transfer.open'; start: TransferStart; accounts: string[] }
   /** A game card was chosen: its account modal (an inactive one offers activation). `accounts` serve a transfer-only that follows. */
   | { type: 'game.open'; card: GameAccountItem; accounts: string[] }

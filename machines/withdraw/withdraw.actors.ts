@@ -4,7 +4,7 @@ import type { ApiClient } from '../../src/api/client.ts';
 import { moneyAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionInput, MoneyMoved } from '../money-action/money-action.types.ts';
 import type { Result } from '../shared/result.ts';
-import type { WithdrawLimits } from './withdraw.types.ts';
+import type { BonusActive, WithdrawLimits } from './withdraw.types.ts';
 
 export function withdrawActors(api: ApiClient) {
   const send = fromPromise<Result<MoneyMoved>, MoneyActionInput<{ amount: number }>>(({ input: { request, idempotencyKey }, signal }) =>
@@ -12,6 +12,7 @@ export function withdrawActors(api: ApiClient) {
   );
   return {
     loadLimits: fromPromise<Result<WithdrawLimits>, void>(({ signal }) => api.call('lookupWithdraw', { signal })),
+    loadBonus: fromPromise<Result<BonusActive>, void>(({ signal }) => api.call('bonusCheckActive', { signal })),
     moneyAction: moneyAction<{ amount: number }>().provide({ actors: { send } }),
   };
 }

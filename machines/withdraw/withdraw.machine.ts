@@ -5,7 +5,7 @@ import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { amountText, parseAmount } from '../shared/amount.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import type { WithdrawContext, WithdrawEvent, WithdrawInput, WithdrawLimits, WithdrawTag } from './withdraw.types.ts';
+import type { BonusActive, WithdrawContext, WithdrawEvent, WithdrawInput, WithdrawLimits, WithdrawTag } from './withdraw.types.ts';
 
 /** The typed amount; the guards before it have made sure it is one. */
 const amountOf = (context: WithdrawContext) => parseAmount(context.amount) ?? 0;
@@ -35,11 +35,17 @@ export const withdrawMachine = setup({
   },
   actors: {
     loadLimits: notProvided<Result<WithdrawLimits>>('loadLimits'),
+    loadBonus: notProvided<Result<BonusActive>>('loadBonus'),
     moneyAction: moneyAction<{ amount: number }>(),
   },
   actions: {
     storeLimits: assign((_, result: Result<WithdrawLimits>) => ({ limits: okData(result), error: null })),
-    showLimitsFailure: assign((_, result: Result<WithdrawLimits>) => ({ error: failureMessage(result) })),
+    // A held bonus allows only the full amount: start with it.
+    storeBonus: assign(({ context }, result: Result<BonusActive>) => {
+      const bonusHeld = okData(result).status;
+      return { bonusHeld, amount: bonusHeld ? amountText(context.balance) : context.amount, error: null };
+    }),
+    showLimitsFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
     showLimitsNetworkError: assign({ error: NETWORK_ERROR }),
     setAmount: assign(({ event }) => {
       assertEvent(event, 'amount.change');
@@ -58,7 +64,7 @@ export const withdrawMachine = setup({
     // the full amount while a bonus is held; no more than is available (pending withdrawals
     // are held back); withdrawMin and withdrawMax (server values; messages give the limit).
     breaksRule: ({ context }, rule: WithdrawRule) => ruleError(context, rule) !== null,
-    succeeded: (_, result: Result<WithdrawLimits>) => result.ok,
+    succeeded: (_, result: Result<unknown>) => result.ok,
     moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
     refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },
@@ -69,10 +75,9 @@ export const withdrawMachine = setup({
       'The withdraw modal: an amount from the wallet to the member\'s bank account within the server\'s limits (spec 2, spec 5 Withdraw), sent with POST /api/wallet/withdrawAll. One idempotency key per confirmed action; a retry after no answer sends the same key.',
     context: ({ input }) => ({
       balance: input.balance,
-      bonusHeld: input.bonusHeld,
+      bonusHeld: false,
       limits: null,
-      // A held bonus allows only the full amount: start with it.
-      amount: input.bonusHeld ? amountText(input.balance) : '',
+      amount: '',
       ...moneyFlowStart(input.keyPrefix),
     }),
     output: ({ context }) => ({ saved: context.saved }),
@@ -85,7 +90,23 @@ export const withdrawMachine = setup({
           id: 'loadLimits',
           src: 'loadLimits',
           onDone: [
-            { guard: { type: 'succeeded', params: actorOutput }, target: 'editing', actions: { type: 'storeLimits', params: actorOutput } },
+            { guard: { type: 'succeeded', params: actorOutput }, target: 'checkingBonus', actions: { type: 'storeLimits', params: actorOutput } },
+            { target: 'limitsFailed', actions: { type: 'showLimitsFailure', params: actorOutput } },
+          ],
+          onError: { target: 'limitsFailed', actions: 'showLimitsNetworkError' },
+        },
+        on: {
+          'modal.close': 'closed',
+        },
+      },
+      checkingBonus: {
+        tags: ['loading', 'busy'],
+        description: 'GET /api/bonus/check/active: a member holding a bonus must withdraw the full amount (spec 5), which the form then starts with.',
+        invoke: {
+          id: 'loadBonus',
+          src: 'loadBonus',
+          onDone: [
+            { guard: { type: 'succeeded', params: actorOutput }, target: 'editing', actions: { type: 'storeBonus', params: actorOutput } },
             { target: 'limitsFailed', actions: { type: 'showLimitsFailure', params: actorOutput } },
           ],
           onError: { target: 'limitsFailed', actions: 'showLimitsNetworkError' },
@@ -96,7 +117,7 @@ export const withdrawMachine = setup({
       },
       limitsFailed: {
         tags: 'limitsFailed',
-        description: 'Without the limits nothing can be checked: the error and a retry show instead of the form.',
+        description: 'Without the limits (or whether a bonus is held) nothing can be checked: the error and a retry show instead of the form.',
         on: {
           'limits.retry': 'loadingLimits',
           'modal.close': 'closed',

@@ -1,11 +1,13 @@
 /** Withdraw modal (spec 2 Transfer and withdraw modals, spec 5 Withdraw, spec 7 POST /api/wallet/withdrawAll). */
-import type { Output, WithdrawLimitsResponse } from '../../src/contract/api.ts';
+import type { BonusActiveResponse, Output, WithdrawLimitsResponse } from '../../src/contract/api.ts';
 import type { MoneyFlowContext, MoneyMoved } from '../money-action/money-action.types.ts';
 
 export type { MoneyMoved };
 
 /** spec 3: the server's limits (GET /api/lookup/withdraw). */
 export type WithdrawLimits = Output<typeof WithdrawLimitsResponse>;
+/** spec 3 bonus-active (GET /api/bonus/check/active). */
+export type BonusActive = Output<typeof BonusActiveResponse>;
 
 export interface WithdrawInput {
   /**
@@ -14,14 +16,13 @@ export interface WithdrawInput {
    * back to the wallet (docs/decisions/0048-withdrawals-transferall-withdrawall.md).
    */
   balance: number;
-  /** spec 5: a member holding a bonus must withdraw the full amount. */
-  bonusHeld: boolean;
   /** Random per opening of the modal (the SPA passes crypto.randomUUID()); see idempotencyKey(). */
   keyPrefix: string;
 }
 
 export interface WithdrawContext extends MoneyFlowContext {
   balance: number;
+  /** spec 5: a member holding a bonus must withdraw the full amount (GET /api/bonus/check/active says). */
   bonusHeld: boolean;
   /** Null until the limits have loaded. */
   limits: WithdrawLimits | null;
@@ -52,7 +53,8 @@ export type WithdrawEvent =
   | { type: 'modal.close' };
 
 /**
- * Actors the view provides: loadLimits (() → Result<WithdrawLimits>), and
+ * Actors the view provides: loadLimits (() → Result<WithdrawLimits>), loadBonus
+ *   (() → Result<BonusActive>), and
  *   moneyAction, the money action (machines/money-action) with the view's send
  *   ({ request: { amount }, idempotencyKey } → Result<MoneyMoved>; POST /api/wallet/withdrawAll).
  * Output (the home reads it): { saved }.

@@ -222,6 +222,9 @@ export const MoneyMovedResponse = v.object({
 
 export const WithdrawLimitsResponse = v.object({ withdrawMin: v.number(), withdrawMax: v.number() });
 
+/** spec 3 bonus-active: whether the member holds a bonus, and its type (limit, day or week); null without one. */
+export const BonusActiveResponse = v.object({ status: v.boolean(), type: v.nullable(v.picklist(['limit', 'day', 'week'])) });
+
 // ---------------------------------------------------------------- statement
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;

@@ -73,6 +73,7 @@ export const endpoints = {
 
   // wallet and games (spec 7)
   lookupWithdraw: endpoint({ method: 'GET', path: '/api/lookup/withdraw', access: 'public', response: api.WithdrawLimitsResponse }),
+  bonusCheckActive: endpoint({ method: 'GET', path: '/api/bonus/check/active', access: 'member', response: api.BonusActiveResponse }),
   wallet: endpoint({ method: 'GET', path: '/api/wallet', access: 'member', response: api.WalletResponse }),
   walletRefreshGames: endpoint({ method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', response: api.WalletResponse }),
   gameAccountActivate: endpoint({ method: 'GET', path: '/api/wallet/activate/:gameCode', access: 'member', params: gameParams, response: api.GameAccountResponse }),

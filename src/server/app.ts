@@ -24,6 +24,7 @@ import { terminatedService } from './plugins/terminated.ts';
 import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS } from './policy.ts';
 import { accountRoutes } from './routes/account.ts';
 import { balanceRoutes } from './routes/balance.ts';
+import { bonusRoutes } from './routes/bonus.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(balanceRoutes);
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);
+  await app.register(bonusRoutes);
   await app.register(statementRoutes);
   await app.register(memberOpsRoutes);
   await app.register(depositRoutes);

@@ -24,5 +24,5 @@ export const EDGE_BUDGETS: Record<string, number> = {
   statement: 620,
   transfer: 1800,
   truelink: 100,
-  withdraw: 470,
+  withdraw: 520,
 };

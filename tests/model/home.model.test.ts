@@ -51,7 +51,7 @@ describeModels('home', homeModels, {
         expect(after.value).toBe(OPENS[event.type]);
         if (event.type === 'withdraw.open') {
           expect(context.openings).toBe(previous.openings + 1);
-          expectedCalls = [{ actor: 'withdraw', input: { balance: event.balance, bonusHeld: event.bonusHeld, keyPrefix: prefix(context.openings) } }];
+          expectedCalls = [{ actor: 'withdraw', input: { balance: event.balance, keyPrefix: prefix(context.openings) } }];
         }
         if (event.type === 'transfer.open') {
           expect(context.openings).toBe(previous.openings + 1);

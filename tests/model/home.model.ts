@@ -32,7 +32,7 @@ const events = {
     { type: 'deposit.close', saved: false },
     { type: 'deposit.close', saved: true },
   ],
-  'withdraw.open': () => [{ type: 'withdraw.open', balance: 750, bonusHeld: false }],
+  'withdraw.open': () => [{ type: 'withdraw.open', balance: 750 }],
   'transfer.open': () => [{ type: 'transfer.open', start: { from: 'WALLET' }, accounts: HOME_ACCOUNTS }],
   'game.open': () => [{ type: 'game.open', card: HOME_CARD, accounts: HOME_ACCOUNTS }],
   'game.gone': () => [{ type: 'game.gone' }],

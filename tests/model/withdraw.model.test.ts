@@ -51,9 +51,23 @@ function check(step: ReplayedStep) {
       return expect([now, context]).toEqual([error ? 'editing' : 'confirming', { ...previous, error }]);
     }
     case 'xstate.done.actor.loadLimits':
-      if (event.output.ok) return expect([now, context]).toEqual(['editing', { ...previous, limits: event.output.data, error: null }]);
+      if (event.output.ok) {
+        // Then whether a bonus is held.
+        expect(calls).toEqual([{ actor: 'loadBonus', input: undefined }]);
+        return expect([now, context]).toEqual(['checkingBonus', { ...previous, limits: event.output.data, error: null }]);
+      }
       return expect([now, context]).toEqual(['limitsFailed', { ...previous, error: event.output.message }]);
+    case 'xstate.done.actor.loadBonus': {
+      if (!event.output.ok) return expect([now, context]).toEqual(['limitsFailed', { ...previous, error: event.output.message }]);
+      // spec 5: a held bonus allows only the full amount, which the form starts with.
+      const bonusHeld = event.output.data.status;
+      return expect([now, context]).toEqual([
+        'editing',
+        { ...previous, bonusHeld, amount: bonusHeld ? previous.balance.toFixed(2) : previous.amount, error: null },
+      ]);
+    }
     case 'xstate.error.actor.loadLimits':
+    case 'xstate.error.actor.loadBonus':
       return expect([now, context]).toEqual(['limitsFailed', { ...previous, error: NETWORK_ERROR }]);
   }
 }
@@ -62,18 +76,20 @@ function checkInvariants(step: ReplayedStep, input: WithdrawInput) {
   checkMoneyActionInvariants(step, WITHDRAW_KEY_PREFIX);
   const { event, after, calls } = step;
   const context = after.context as WithdrawContext;
-  if (!['withdraw.confirm', 'withdraw.retry', 'limits.retry', 'xstate.init'].includes(event.type)) expect(calls).toEqual([]);
+  if (!['withdraw.confirm', 'withdraw.retry', 'limits.retry', 'xstate.init', 'xstate.done.actor.loadLimits'].includes(event.type)) {
+    expect(calls).toEqual([]);
+  }
   if (stateKey(after) === 'confirming') expect(amountError(context)).toBeNull();
   if (event.type === 'xstate.init') {
     expect(calls).toEqual([{ actor: 'loadLimits', input: undefined }]);
-    // A held bonus starts with the full balance filled in.
-    expect(context.amount).toBe(input.bonusHeld ? input.balance.toFixed(2) : '');
+    expect([context.amount, context.bonusHeld, context.balance]).toEqual(['', false, input.balance]);
   }
 }
 
 describeModels('withdraw', withdrawModels, {
   tags: {
     loadingLimits: ['busy', 'loading'],
+    checkingBonus: ['busy', 'loading'],
     limitsFailed: ['limitsFailed'],
     ...moneyActionTags,
   },

@@ -7,7 +7,7 @@
 import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { withdrawMachine } from '../../machines/withdraw/withdraw.machine.ts';
-import type { MoneyMoved, WithdrawContext, WithdrawInput, WithdrawLimits } from '../../machines/withdraw/withdraw.types.ts';
+import type { BonusActive, MoneyMoved, WithdrawContext, WithdrawInput, WithdrawLimits } from '../../machines/withdraw/withdraw.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type Withdraw = typeof withdrawMachine;
@@ -26,7 +26,7 @@ export function withdrawAmountRule(context: Pick<WithdrawContext, 'amount' | 'ba
   return 'valid';
 }
 
-function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, amounts: string[]): FlowModel<Withdraw> {
+function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, bonusHeld: boolean, amounts: string[]): FlowModel<Withdraw> {
   const events = {
     'amount.change': ({ context }) =>
       context.actions > 0 ? [] : amounts.map((value) => ({ type: 'amount.change', value }) as const),
@@ -43,7 +43,8 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, am
     machine: withdrawMachine,
     input: { ...input, keyPrefix: WITHDRAW_KEY_PREFIX },
     events: offerAll(events),
-    replies,
+    // Whether the member holds a bonus is the server's answer (GET /api/bonus/check/active).
+    replies: { ...replies, loadBonus: [{ ok: true, data: { status: bonusHeld, type: bonusHeld ? 'limit' : null } }, { ok: false, message: 'UNAUTHORIZED' }] satisfies Result<BonusActive>[] },
     // Whether a money action was taken (each confirmed one gets the next key: the edges check it);
     // saved: the home reads the wallet again. The review and the sending show no error.
     abstraction: (snapshot) => ({
@@ -69,7 +70,7 @@ const replies = {
 
 export const withdrawModels = [
   // Within the limits, below the minimum, above the maximum (but not the balance), above the balance, not an amount.
-  withdrawModel('withdraw', { balance: 8000, bonusHeld: false }, ['500', '50', '6000', '9000', 'abc']),
+  withdrawModel('withdraw', { balance: 8000 }, false, ['500', '50', '6000', '9000', 'abc']),
   // spec 5: with a bonus only the full balance (filled in at the start) may go.
-  withdrawModel('withdraw, bonus held', { balance: 300, bonusHeld: true }, ['200', '300']),
+  withdrawModel('withdraw, bonus held', { balance: 300 }, true, ['200', '300']),
 ];

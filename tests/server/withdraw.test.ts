@@ -83,7 +83,7 @@ describe('POST /api/wallet/withdraw', () => {
   it('asks a member holding a bonus for the full amount (BONUS_REMAINING), withdrawAll counting the games', async () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 500, inGames: { TEST_SLOT: 250 } });
-    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', status: 'active', activatedAt: m.clock() });
+    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', bonusType: 'limit', status: 'active', activatedAt: m.clock() });
     const before = await ledgerSnapshot(m.db);
     for (const [endpoint, amount] of [
       [endpoints.withdraw, 499.99],
@@ -97,10 +97,14 @@ describe('POST /api/wallet/withdraw', () => {
     expect([whole.statusCode, whole.json()]).toMatchObject([200, { amount: 750, wallet: { amount: 0 } }]);
   });
 
-  it('holds any amount again once the bonus has ended', async () => {
+  it('says whether a bonus is held (GET /api/bonus/check/active), and holds any amount again once it has ended', async () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 500 });
-    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', status: 'finished', activatedAt: m.clock(), endedAt: m.clock() });
+    expect((await call(m.app, endpoints.bonusCheckActive, undefined, { token: member.token })).json()).toEqual({ status: false, type: null });
+    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'WEEKLY', bonusType: 'week', status: 'active', activatedAt: m.clock() });
+    expect((await call(m.app, endpoints.bonusCheckActive, undefined, { token: member.token })).json()).toEqual({ status: true, type: 'week' });
+    await m.db.update(memberBonuses).set({ status: 'finished', endedAt: m.clock() }).where(eq(memberBonuses.userId, member.userId));
+    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', bonusType: 'day', status: 'finished', activatedAt: m.clock(), endedAt: m.clock() });
     expect((await call(m.app, endpoints.withdraw, { amount: 200 }, { token: member.token })).statusCode).toBe(200);
   });
 

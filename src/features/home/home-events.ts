@@ -4,14 +4,14 @@
  */
 import type { WalletResponse } from '../../contract/api.ts';
 import type { HomeEvent, TransferStart } from '../../../machines/home/home.types.ts';
-import { holdsBonus, transferAccounts, withdrawableBalance } from '../money/accounts.ts';
+import { transferAccounts, withdrawableBalance } from '../money/accounts.ts';
 
 export function transferOpen(wallet: WalletResponse, start: TransferStart): HomeEvent {
   return { type: 'transfer.open', start, accounts: transferAccounts(wallet) };
 }
 
 export function withdrawOpen(wallet: WalletResponse): HomeEvent {
-  return { type: 'withdraw.open', balance: withdrawableBalance(wallet), bonusHeld: holdsBonus(wallet) };
+  return { type: 'withdraw.open', balance: withdrawableBalance(wallet) };
 }
 
 /** The game's account modal; undefined for a code the wallet does not list. */

@@ -25,12 +25,6 @@ export function walletCurrency(wallet: WalletResponse): Currency {
 }
 
 /**
- * spec 5 and 9: the smallest transfer, 1 baht by default. The server checks
- * its configured minimum too; no lookup gives it to the SPA yet.
- */
-export const TRANSFER_MINIMUM = 1;
-
-/**
  * What the withdraw modal can take: the available wallet balance and the game
  * balances, since POST /api/wallet/withdrawAll first brings every game's money
  * back to the wallet (docs/decisions/0048-withdrawals-transferall-withdrawall.md).
@@ -39,13 +33,4 @@ export function withdrawableBalance(wallet: WalletResponse): number {
   // Sum in minor units: 0.1 + 0.2 must not become 0.30000000000000004.
   const minor = wallet.slots.reduce((sum, slot) => sum + Math.round(slot.amount * 100), Math.round(wallet.wallet.amount * 100));
   return minor / 100;
-}
-
-/**
- * spec 5: a member holding a bonus must withdraw the full amount. Bonuses
- * arrive with a later issue (GET /api/bonus/check/active); until then no
- * member holds one. The withdraw machine already takes it as input.
- */
-export function holdsBonus(_wallet: WalletResponse): boolean {
-  return false;
 }

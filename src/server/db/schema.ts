@@ -424,6 +424,8 @@ export const withdrawals = pgTable(
  * member.
  */
 export const MEMBER_BONUS_STATUSES = ['active', 'finished', 'cancelled'] as const;
+/** spec 3: a bonus counts its receipts over all time (limit), per day or per week. */
+export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
 export const memberBonuses = pgTable(
   'member_bonuses',
   {
@@ -432,12 +434,14 @@ export const memberBonuses = pgTable(
       .notNull()
       .references(() => users.id),
     bonusCode: text('bonus_code').notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }).notNull(),
     status: text('status', { enum: MEMBER_BONUS_STATUSES }).notNull(),
     activatedAt: at('activated_at').notNull(),
     endedAt: at('ended_at'),
   },
   (t) => [
     check('member_bonuses_status_check', sql`${t.status} in ('active', 'finished', 'cancelled')`),
+    check('member_bonuses_type_check', sql`${t.bonusType} in ('limit', 'day', 'week')`),
     check('member_bonuses_ended_check', sql`(${t.status} = 'active') = (${t.endedAt} is null)`),
     uniqueIndex('member_bonuses_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
   ],

@@ -1,7 +1,18 @@
-/** The bonuses a member holds (member_bonuses). The promotions issue writes them; the withdrawal rule reads them today. */
+/** The bonuses a member holds (member_bonuses). The promotions issue writes them; the withdrawal rule and the bonus check read them today. */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { memberBonuses } from '../db/schema.ts';
+
+export type BonusType = (typeof memberBonuses.$inferSelect)['bonusType'];
+
+/** The member's active bonus (at most one: a unique index), or undefined. */
+export async function activeBonusOf(db: Queryable, userId: number): Promise<{ bonusCode: string; bonusType: BonusType } | undefined> {
+  const [row] = await db
+    .select({ bonusCode: memberBonuses.bonusCode, bonusType: memberBonuses.bonusType })
+    .from(memberBonuses)
+    .where(and(eq(memberBonuses.userId, userId), eq(memberBonuses.status, 'active')));
+  return row;
+}
 
 /**
  * Whether the member holds an active bonus. spec 5: a member with a bonus
@@ -9,10 +20,5 @@ import { memberBonuses } from '../db/schema.ts';
  * fullAmountError).
  */
 export async function hasHeldBonus(db: Queryable, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memberBonuses.id })
-    .from(memberBonuses)
-    .where(and(eq(memberBonuses.userId, userId), eq(memberBonuses.status, 'active')))
-    .limit(1);
-  return row !== undefined;
+  return (await activeBonusOf(db, userId)) !== undefined;
 }

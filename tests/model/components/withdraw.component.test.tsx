@@ -88,6 +88,7 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
     apiAnswer: apiAnswerOf,
     apiCall: ({ actor, input }) => {
       if (actor === 'loadLimits') return { name: 'lookupWithdraw', args: [{}] };
+      if (actor === 'loadBonus') return { name: 'bonusCheckActive', args: [{}] };
       const { request, idempotencyKey } = input as MoneyActionInput<{ amount: number }>;
       return { name: 'withdrawAll', args: [{ amount: request.amount }, { idempotencyKey }] };
     },
@@ -100,6 +101,7 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
       const errorLine = () => view.getByRole('alert').textContent;
       switch (stateKey(after)) {
         case 'loadingLimits':
+        case 'checkingBonus':
           expect(dialog().querySelector('[aria-busy="true"] .skeleton'), 'skeleton').not.toBeNull();
           return expect(view.queryByLabelText('Amount')).toBeNull();
         case 'limitsFailed':
