@@ -12,6 +12,26 @@ const amountOf = (context: WithdrawContext) => parseAmount(context.amount) ?? 0;
 
 type WithdrawRule = 'fullAmount' | 'balance' | 'limits';
 
+/**
+ * A read the form needs before it shows (the limits, then whether a bonus is
+ * held): on to `next` with the answer stored, or the failure and a retry.
+ */
+function formRead<TSrc extends 'loadLimits' | 'loadBonus', TStore extends 'storeLimits' | 'storeBonus', TNext extends 'checkingBonus' | 'editing'>(
+  src: TSrc,
+  store: TStore,
+  next: TNext,
+) {
+  return {
+    id: src,
+    src,
+    onDone: [
+      { guard: { type: 'succeeded', params: actorOutput }, target: next, actions: { type: store, params: actorOutput } },
+      { target: 'limitsFailed', actions: { type: 'showLimitsFailure', params: actorOutput } },
+    ],
+    onError: { target: 'limitsFailed', actions: 'showLimitsNetworkError' },
+  } as const;
+}
+
 /** The code a shared rule answers for the typed amount, or null. */
 function ruleError(context: WithdrawContext, rule: WithdrawRule): string | null {
   const amount = amountOf(context);
@@ -86,15 +106,7 @@ export const withdrawMachine = setup({
       loadingLimits: {
         tags: ['loading', 'busy'],
         description: 'GET /api/lookup/withdraw: withdrawMin and withdrawMax.',
-        invoke: {
-          id: 'loadLimits',
-          src: 'loadLimits',
-          onDone: [
-            { guard: { type: 'succeeded', params: actorOutput }, target: 'checkingBonus', actions: { type: 'storeLimits', params: actorOutput } },
-            { target: 'limitsFailed', actions: { type: 'showLimitsFailure', params: actorOutput } },
-          ],
-          onError: { target: 'limitsFailed', actions: 'showLimitsNetworkError' },
-        },
+        invoke: formRead('loadLimits', 'storeLimits', 'checkingBonus'),
         on: {
           'modal.close': 'closed',
         },
@@ -102,15 +114,7 @@ export const withdrawMachine = setup({
       checkingBonus: {
         tags: ['loading', 'busy'],
         description: 'GET /api/bonus/check/active: a member holding a bonus must withdraw the full amount (spec 5), which the form then starts with.',
-        invoke: {
-          id: 'loadBonus',
-          src: 'loadBonus',
-          onDone: [
-            { guard: { type: 'succeeded', params: actorOutput }, target: 'editing', actions: { type: 'storeBonus', params: actorOutput } },
-            { target: 'limitsFailed', actions: { type: 'showLimitsFailure', params: actorOutput } },
-          ],
-          onError: { target: 'limitsFailed', actions: 'showLimitsNetworkError' },
-        },
+        invoke: formRead('loadBonus', 'storeBonus', 'editing'),
         on: {
           'modal.close': 'closed',
         },

@@ -4,7 +4,8 @@ import { balanceMachine } from '../../machines/balance/balance.machine.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
-function slot(code: string, category: GameAccountItem['category'], amount: number, isActive: boolean): GameAccountItem {
+/** A game account item as the wallet answer lists it. */
+export function slot(code: string, category: GameAccountItem['category'], amount: number, isActive: boolean): GameAccountItem {
   return {
     code,
     name: `Game ${code}`,

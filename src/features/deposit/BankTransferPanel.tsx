@@ -22,6 +22,7 @@ import { showErrorToast } from '../ui/toast.ts';
 import { ErrorLine } from '../money/money-parts.tsx';
 import { copyText } from './copy-text.ts';
 import { SlipUpload } from './SlipUpload.tsx';
+import { Form } from '../ui/Form.tsx';
 
 interface RegisteredAccount {
   bankCode: string;
@@ -168,14 +169,7 @@ function EnglishNameForm({ machine, bank }: { machine: NameRef; bank: string }) 
     input?.focus({ preventScroll: true });
   }, [held, inputId]);
   return (
-    <form
-      className="stack deposit-name-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        machine.send({ type: 'name.save' });
-      }}
-    >
+    <Form className="stack deposit-name-form" onSubmit={() => machine.send({ type: 'name.save' })}>
       <p className={held ? 'money-notice' : 'small'} role={held ? 'status' : undefined}>
         {held ? (
           <Trans>Add your account name in English first. The number is copied as soon as it is saved.</Trans>
@@ -200,7 +194,7 @@ function EnglishNameForm({ machine, bank }: { machine: NameRef; bank: string }) 
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? <Trans>Saving…</Trans> : <Trans>Save name</Trans>}
       </button>
-    </form>
+    </Form>
   );
 }
 

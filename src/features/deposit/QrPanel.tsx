@@ -26,6 +26,7 @@ import { formatClockTime } from '../ui/date-time.ts';
 import { sanitizeQrSvg } from './qr-markup.ts';
 import { FRAME_COLOURS, FRAME_HEADER, frameFileName, frameImage, type FrameText } from './qr-frame.ts';
 import { saveImage } from './save-image.ts';
+import { Form } from '../ui/Form.tsx';
 
 type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
 
@@ -126,14 +127,7 @@ function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: str
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
   const { provider, amount, minimum, error } = context;
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        machine.send({ type: 'qr.create' });
-      }}
-    >
+    <Form onSubmit={() => machine.send({ type: 'qr.create' })}>
       <Field
         label={<Trans>Amount</Trans>}
         name={`qr-amount-${provider}`}
@@ -166,7 +160,7 @@ function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: str
       <button type="submit" className="button button--primary button--block" disabled={busy || createDisabled(context)}>
         {busy ? <Trans>Creating the QR code…</Trans> : <Trans>Create QR code</Trans>}
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -17,6 +17,7 @@ import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary } from '../money/money-parts.tsx';
+import { Form } from '../ui/Form.tsx';
 
 type TrueLinkRef = ActorRefFrom<typeof trueLinkMachine>;
 
@@ -76,14 +77,7 @@ function TrueLinkForm({ machine }: { machine: TrueLinkRef }) {
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        machine.send({ type: 'link.send' });
-      }}
-    >
+    <Form onSubmit={() => machine.send({ type: 'link.send' })}>
       <Field
         label={<Trans>TrueMoney gift link</Trans>}
         name="truelink"
@@ -108,7 +102,7 @@ function TrueLinkForm({ machine }: { machine: TrueLinkRef }) {
       >
         {busy ? <Trans>Sending…</Trans> : <Trans>Send link</Trans>}
       </CallButton>
-    </form>
+    </Form>
   );
 }
 

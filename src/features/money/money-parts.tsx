@@ -11,6 +11,7 @@ import { Modal } from '../ui/Modal.tsx';
 import { formatDateTime } from '../ui/date-time.ts';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
+import { Form } from '../ui/Form.tsx';
 
 /**
  * The modal of a money machine: it closes only through the machine
@@ -87,20 +88,13 @@ export function MoneyForm({
   children: ReactNode;
 }) {
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Form onSubmit={onSubmit}>
       {children}
       <ErrorLine id={errorId}>{error}</ErrorLine>
       <button type="submit" className="button button--primary button--block">
         <Trans>Continue</Trans>
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -16,6 +16,7 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
+import { Form } from '../ui/Form.tsx';
 
 const INLINE_ERROR = 'password-not-equal';
 
@@ -70,15 +71,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
         canClose={() => !submitting}
         title={<Trans>Change password</Trans>}
       >
-        <form
-          className="stack"
-          noValidate
-          aria-busy={submitting}
-          onSubmit={(event) => {
-            event.preventDefault();
-            machine.send({ type: 'password.submit' });
-          }}
-        >
+        <Form busy={submitting} onSubmit={() => machine.send({ type: 'password.submit' })}>
           <Field
             label={<Trans>Current password</Trans>}
             type="password"
@@ -130,7 +123,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
               {submitting ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
             </button>
           </div>
-        </form>
+        </Form>
       </Modal>
 
       <Modal

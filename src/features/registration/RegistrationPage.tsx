@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
 import { AlertIcon, BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { forgetInviteCode, storedInviteCode } from './invite-code.ts';
+import { Form } from '../ui/Form.tsx';
 
 type RegistrationRef = ActorRefFrom<typeof registrationMachine>;
 
@@ -210,12 +211,9 @@ function StepForm({
     if (error) errorRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [error]);
   return (
-    <form
-      className="stack"
-      noValidate
-      aria-busy={busy}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <Form
+      busy={busy}
+      onSubmit={() => {
         preloadMessageTexts();
         registration.send({ type: submit });
       }}
@@ -247,7 +245,7 @@ function StepForm({
           {busy ? <Trans>Please wait…</Trans> : submitLabel}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

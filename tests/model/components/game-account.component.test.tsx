@@ -6,8 +6,7 @@
  * (window.open), a posted form for a form.
  */
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { GameAccountContext, GameAccountInput, GameEntry, GameAccountOutput } from '../../../machines/game-account/game-account.types.ts';
@@ -17,7 +16,7 @@ import { GameAccountModal } from '../../../src/features/game-account/GameAccount
 import { gameAccountModels } from '../game-account.model.ts';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, newFakeApi } from '../support/fake-api.ts';
-import { ModalHarness } from '../support/modal-harness.tsx';
+import { renderModal } from '../support/modal-harness.tsx';
 import { gameAccountActors } from '../../../machines/game-account/game-account.actors.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
 import { stateKey, type FlowModel, type ModelEdge } from '../support/flow-model.ts';
@@ -69,17 +68,12 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
   const button = (name: string) => view().getByRole('button', { name });
   return {
     render: () =>
-      render(
-        <I18nProvider i18n={i18n}>
-          <ModalHarness
-            logic={gameAccountMachine.provide({ actors: gameAccountActors(fakeApiClient()) })}
-            input={input}
-            onEnd={(output) => (output.transferFrom ? callbacks.onTransfer(output.transferFrom) : callbacks.onClose(output.saved))}
-          >
-            {(machine) => <GameAccountModal machine={machine} wallet={wallet} slot={slot} />}
-          </ModalHarness>
-        </I18nProvider>,
-      ),
+      renderModal({
+        logic: gameAccountMachine.provide({ actors: gameAccountActors(fakeApiClient()) }),
+        input,
+        onEnd: (output) => (output.transferFrom ? callbacks.onTransfer(output.transferFrom) : callbacks.onClose(output.saved)),
+        children: (machine) => <GameAccountModal machine={machine} wallet={wallet} slot={slot} />,
+      }),
     perform(event: AnyEventObject) {
       const names: Record<string, string> = {
         'account.activate': 'Open account',

@@ -7,8 +7,7 @@
  * of a transfer-all) is not a path the member can walk.
  */
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { MoneyActionInput } from '../../../machines/money-action/money-action.types.ts';
@@ -19,28 +18,16 @@ import { formatMoney } from '../../../src/features/ui/money.ts';
 import { TransferModal } from '../../../src/features/transfer/TransferModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, keyPrefix, newFakeApi } from '../support/fake-api.ts';
-import { ModalHarness } from '../support/modal-harness.tsx';
+import { renderModal } from '../support/modal-harness.tsx';
 import { transferActors } from '../../../machines/transfer/transfer.actors.ts';
 import { transferMachine } from '../../../machines/transfer/transfer.machine.ts';
 import { apiAnswerOf } from '../support/money-action.ts';
 import { stateKey, type FlowModel } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 import { TRANSFER_KEY_PREFIX, transferModels } from '../transfer.model.ts';
-import { walletAnswer } from '../balance.model.ts';
+import { slot, walletAnswer } from '../balance.model.ts';
 
-const game = (code: string, name: string, amount: number): GameAccountItem => ({
-  code,
-  name,
-  category: 'slot',
-  isActive: true,
-  amount,
-  ftWalletSlot: 100,
-  logo: `/images/games/${code}-logo.svg`,
-  background: `/images/games/${code}.svg`,
-  web: null,
-  android: null,
-  ios: null,
-});
+const game = (code: string, name: string, amount: number): GameAccountItem => ({ ...slot(code, 'slot', amount, true), name });
 
 /** The model's accounts: the wallet, PG and JOKER. */
 const WALLET: WalletResponse = {
@@ -81,17 +68,12 @@ function driver(input: TransferInput, onClose: (saved: boolean) => void): ViewDr
   const select = (label: string) => view().getByRole('combobox', { name: label }) as HTMLSelectElement;
   return {
     render: () =>
-      render(
-        <I18nProvider i18n={i18n}>
-          <ModalHarness
-            logic={transferMachine.provide({ actors: transferActors(fakeApiClient()) })}
-            input={input}
-            onEnd={(output) => onClose(output.saved)}
-          >
-            {(machine) => <TransferModal machine={machine} wallet={WALLET} />}
-          </ModalHarness>
-        </I18nProvider>,
-      ),
+      renderModal({
+        logic: transferMachine.provide({ actors: transferActors(fakeApiClient()) }),
+        input,
+        onEnd: (output) => onClose(output.saved),
+        children: (machine) => <TransferModal machine={machine} wallet={WALLET} />,
+      }),
     perform(event: AnyEventObject) {
       switch (event.type) {
         case 'field.change':

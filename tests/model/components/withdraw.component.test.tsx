@@ -4,8 +4,7 @@
  * flow is the machine's alone: the modal passes no bonus yet (holdsBonus).
  */
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { MoneyActionInput } from '../../../machines/money-action/money-action.types.ts';
@@ -15,7 +14,7 @@ import { formatMoney } from '../../../src/features/ui/money.ts';
 import { WithdrawModal } from '../../../src/features/withdraw/WithdrawModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, keyPrefix, newFakeApi } from '../support/fake-api.ts';
-import { ModalHarness } from '../support/modal-harness.tsx';
+import { renderModal } from '../support/modal-harness.tsx';
 import { withdrawActors } from '../../../machines/withdraw/withdraw.actors.ts';
 import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';
 import { apiAnswerOf } from '../support/money-action.ts';
@@ -54,17 +53,12 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
   const button = (name: string) => within(dialog()).getByRole('button', { name });
   return {
     render: () =>
-      render(
-        <I18nProvider i18n={i18n}>
-          <ModalHarness
-            logic={withdrawMachine.provide({ actors: withdrawActors(fakeApiClient()) })}
-            input={input}
-            onEnd={(output) => onClose(output.saved)}
-          >
-            {(machine) => <WithdrawModal machine={machine} wallet={WALLET} />}
-          </ModalHarness>
-        </I18nProvider>,
-      ),
+      renderModal({
+        logic: withdrawMachine.provide({ actors: withdrawActors(fakeApiClient()) }),
+        input,
+        onEnd: (output) => onClose(output.saved),
+        children: (machine) => <WithdrawModal machine={machine} wallet={WALLET} />,
+      }),
     perform(event: AnyEventObject) {
       switch (event.type) {
         case 'amount.change':
