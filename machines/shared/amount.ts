@@ -4,9 +4,6 @@
  */
 import { MAX_AMOUNT_MAJOR } from '../../src/contract/money.ts';
 
-/** Client-side codes of the amount rules; the views give them texts that name the limit. */
-export type AmountProblem = 'AMOUNT_INVALID' | 'AMOUNT_BELOW_MINIMUM' | 'AMOUNT_ABOVE_MAXIMUM';
-
 // Plain digits, or digits grouped by commas in threes ("1,000.50"): Thai and
 // Lao write the decimal point as a dot, so a comma is never a decimal mark.
 const PLAIN = /^\d+(\.\d{0,2})?$/;

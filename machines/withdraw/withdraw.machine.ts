@@ -80,9 +80,9 @@ export const withdrawMachine = setup({
   },
   guards: {
     amountInvalid: ({ context }) => parseAmount(context.amount) === null,
-    // The shared rules (src/contract/rules/money.ts), each with its one code, in this order:
-    // the full amount while a bonus is held; no more than is available (pending withdrawals
-    // are held back); withdrawMin and withdrawMax (server values; messages give the limit).
+    // The shared rules (src/contract/rules/money.ts), each with its one code, in the server's
+    // order: withdrawMin and withdrawMax (server values; messages give the limit); the full
+    // amount while a bonus is held; no more than is available (pending withdrawals are held back).
     breaksRule: ({ context }, rule: WithdrawRule) => ruleError(context, rule) !== null,
     succeeded: (_, result: Result<unknown>) => result.ok,
     moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
@@ -133,9 +133,9 @@ export const withdrawMachine = setup({
           'amount.change': { actions: 'setAmount' },
           'withdraw.submit': [
             { guard: 'amountInvalid', actions: { type: 'reject', params: { error: 'AMOUNT_INVALID' } } },
+            { guard: { type: 'breaksRule', params: 'limits' }, actions: { type: 'rejectBy', params: 'limits' } },
             { guard: { type: 'breaksRule', params: 'fullAmount' }, actions: { type: 'rejectBy', params: 'fullAmount' } },
             { guard: { type: 'breaksRule', params: 'balance' }, actions: { type: 'rejectBy', params: 'balance' } },
-            { guard: { type: 'breaksRule', params: 'limits' }, actions: { type: 'rejectBy', params: 'limits' } },
             { target: 'confirming', actions: 'clearError' },
           ],
           'modal.close': 'closed',

@@ -16,10 +16,11 @@ import { WITHDRAW_KEY_PREFIX, WITHDRAW_LIMITS, withdrawModels } from './withdraw
 function amountError(context: WithdrawContext): string | null {
   if (!/^\d+(\.\d{1,2})?$/.test(context.amount)) return 'AMOUNT_INVALID';
   const amount = Number(context.amount);
-  if (context.bonusHeld && amount !== context.balance) return 'BONUS_REMAINING';
-  if (amount > context.balance) return 'MONEY_NOT_ENOUGH';
+  // The server's order: the limits, the full amount with a bonus, the balance.
   if (amount < WITHDRAW_LIMITS.withdrawMin) return 'WITHDRAW_MINIMUM';
   if (amount > WITHDRAW_LIMITS.withdrawMax) return 'WITHDRAW_MAXIMUM';
+  if (context.bonusHeld && amount !== context.balance) return 'BONUS_REMAINING';
+  if (amount > context.balance) return 'MONEY_NOT_ENOUGH';
   return null;
 }
 

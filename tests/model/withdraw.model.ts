@@ -19,10 +19,10 @@ export const WITHDRAW_KEY_PREFIX = 'model-withdraw';
 export function withdrawAmountRule(context: Pick<WithdrawContext, 'amount' | 'balance' | 'bonusHeld'>): string {
   if (!/^\d+(\.\d{1,2})?$/.test(context.amount)) return 'not an amount';
   const amount = Number(context.amount);
-  if (context.bonusHeld && amount !== context.balance) return 'not the whole balance';
-  if (amount > context.balance) return 'above balance';
   if (amount < WITHDRAW_LIMITS.withdrawMin) return 'below minimum';
   if (amount > WITHDRAW_LIMITS.withdrawMax) return 'above maximum';
+  if (context.bonusHeld && amount !== context.balance) return 'not the whole balance';
+  if (amount > context.balance) return 'above balance';
   return 'valid';
 }
 
@@ -69,8 +69,8 @@ const replies = {
 };
 
 export const withdrawModels = [
-  // Within the limits, below the minimum, above the maximum (but not the balance), above the balance, not an amount.
-  withdrawModel('withdraw', { balance: 8000 }, false, ['500', '50', '6000', '9000', 'abc']),
+  // Within the limits, below the minimum, above the maximum, above the balance (but within the limits), not an amount.
+  withdrawModel('withdraw', { balance: 3000 }, false, ['500', '50', '6000', '4000', 'abc']),
   // spec 5: with a bonus only the full balance (filled in at the start) may go.
   withdrawModel('withdraw, bonus held', { balance: 300 }, true, ['200', '300']),
 ];

@@ -92,6 +92,9 @@ describe('POST /api/wallet/withdraw', () => {
       const response = await call(m.app, endpoint, { amount }, { token: member.token });
       expect([amount, response.statusCode, response.json()]).toEqual([amount, 400, { message: 'BONUS_REMAINING' }]);
     }
+    // Money left in a game counts too: a plain withdraw of the whole wallet is not the full amount.
+    const walletOnly = await call(m.app, endpoints.withdraw, { amount: 500 }, { token: member.token });
+    expect([walletOnly.statusCode, walletOnly.json()]).toEqual([400, { message: 'BONUS_REMAINING' }]);
     expect(await ledgerSnapshot(m.db)).toEqual(before);
     const whole = await call(m.app, endpoints.withdrawAll, { amount: 750 }, { token: member.token });
     expect([whole.statusCode, whole.json()]).toMatchObject([200, { amount: 750, wallet: { amount: 0 } }]);

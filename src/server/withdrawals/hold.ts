@@ -6,11 +6,11 @@
  * comes back to the wallet through its provider, in the same transaction.
  */
 import { toMajor, toMinor } from '../../contract/money.ts';
-import { fullAmountError, withdrawLimitError } from '../../contract/rules/money.ts';
+import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../contract/rules/money.ts';
 import { bankAccountOf, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { balanceOf, ensureSystemAccount, ensureWalletAccount, lockAccounts } from '../ledger/accounts.ts';
+import { balanceOf, ensureSystemAccount, ensureWalletAccount, lockAccounts, type LedgerAccount } from '../ledger/accounts.ts';
 import { holdTransfer } from '../ledger/transfers.ts';
 import { availableAfter, availableNow, inMovement, type Moved, type MovementContext } from '../money/movement.ts';
 import { hasHeldBonus } from '../repositories/bonuses.ts';
@@ -52,19 +52,31 @@ export async function requestWithdrawal(db: Queryable, context: MovementContext,
   return inMovement(db, context.log, async (tx) => {
     const wallet = await ensureWalletAccount(tx, userId, currency, now);
     const payouts = await ensureSystemAccount(tx, 'payouts', currency, now);
-    const gameAccounts = sweepGames ? await memberGameAccounts(tx, userId) : [];
+    const bonusHeld = await hasHeldBonus(tx, userId);
+    // The games are read (and locked) when their money comes home, or when a held bonus needs "everything" counted.
+    const gameAccounts = sweepGames || bonusHeld ? await memberGameAccounts(tx, userId) : [];
     const locked = await lockAccounts(tx, [wallet.id, payouts.id, ...gameAccounts.map(({ ledger }) => ledger.id)]);
+    // The balance as locked: memberGameAccounts read it before the lock.
+    const lockedBalance = (gameLedger: LedgerAccount) => balanceOf(locked.find((row) => row.id === gameLedger.id) ?? gameLedger);
 
+    let inGames = 0n;
     for (const { ledger: gameLedger, game, account } of gameAccounts) {
-      // The balance as locked: memberGameAccounts read it before the lock.
-      const balance = balanceOf(locked.find((row) => row.id === gameLedger.id) ?? gameLedger);
+      const balance = lockedBalance(gameLedger);
       if (balance <= 0n) continue;
+      if (!sweepGames) {
+        inGames += balance;
+        continue;
+      }
       const idempotencyKey = `${keyBase}:game:${game.code}`;
       await moveGameMoney(tx, context, { game, account, wallet, gameLedger, toGame: false, amount: balance, idempotencyKey });
     }
 
-    const bonusError = fullAmountError(request.amount, toMajor(await availableNow(tx, wallet)), await hasHeldBonus(tx, userId));
-    if (bonusError !== null) throw new ApiError(400, bonusError);
+    // The shared rules (contract/rules/money.ts), in the withdraw form's order after the limits: with a bonus,
+    // the full amount is everything the member holds (money left in a game counts: only withdrawAll brings it
+    // home); and no more than the wallet holds for spending.
+    const available = await availableNow(tx, wallet);
+    const refusal = fullAmountError(request.amount, toMajor(available + inGames), bonusHeld) ?? withdrawBalanceError(request.amount, toMajor(available));
+    if (refusal !== null) throw new ApiError(400, refusal);
     const written = await holdTransfer(
       tx,
       { debitAccountId: wallet.id, creditAccountId: payouts.id, amount, kind: 'withdraw', idempotencyKey: `${keyBase}:hold` },

@@ -24,8 +24,8 @@ import { walletAnswer } from '../balance.model.ts';
 import { WITHDRAW_KEY_PREFIX, WITHDRAW_LIMITS, withdrawModels } from '../withdraw.model.ts';
 
 const [flow] = withdrawModels;
-// The model's balance of 8000: the wallet and its game balances together.
-const WALLET = walletAnswer(7950, '2025-06-01T10:00:00.000Z');
+// The model's balance of 3000: the wallet and its game balances together.
+const WALLET = walletAnswer(2950, '2025-06-01T10:00:00.000Z');
 const money = (amount: number) => formatMoney(amount, 'BAHT');
 
 /** The form's texts of its own codes (WithdrawModal), the catalogue's for the server's. */

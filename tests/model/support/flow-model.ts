@@ -85,7 +85,7 @@ export const NETWORK_DOWN = 'network down';
 export interface ModelState {
   /** Identifies the state in the graph (value, abstraction, calls in flight). */
   id: string;
-  /** 'editing [amount below minimum, error AMOUNT_BELOW_MINIMUM]'. */
+  /** 'editing [amount below minimum, error WITHDRAW_MINIMUM]'. */
   label: string;
   /** The snapshot the graph reached it with; its edges start from this one. */
   snapshot: AnyMachineSnapshot;
@@ -239,7 +239,7 @@ export function stateKey(snapshot: AnyMachineSnapshot): string {
     .join(' + ');
 }
 
-/** 'editing [amount below minimum, error AMOUNT_BELOW_MINIMUM]'; 'closed [saved]' for a finished actor. */
+/** 'editing [amount below minimum, error WITHDRAW_MINIMUM]'; 'closed [saved]' for a finished actor. */
 export function stateLabel(flow: FlowModel, snapshot: AnyMachineSnapshot): string {
   const aspects: Abstraction =
     snapshot.status === 'done'
