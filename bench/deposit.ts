@@ -111,7 +111,7 @@ function webhookCredits(base: string, config: Config, qrIds: number[]): Promise<
     headers: { 'content-type': 'application/json' },
     rotation: qrIds.map((id) => {
       const body = JSON.stringify({ transactionId: `BENCH-${id}`, qrcodeId: String(id), amount: QR_AMOUNT, paidAt: now.toISOString() });
-      return { headers: signedHeaders(config.paymentWebhookSecrets.KBANK, body, now), body };
+      return { headers: signedHeaders(config.paymentWebhookSecrets.KBANK, body, now, 'KBANK'), body };
     }),
   });
 }

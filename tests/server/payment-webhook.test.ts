@@ -79,8 +79,8 @@ describe('POST /api/hooks/payments/{provider}', () => {
     const secret = m.config.paymentWebhookSecrets.KBANK;
     const body = `{\n  "paidAt": "${m.clock().toISOString()}",\n  "amount": 250.00,\n  "qrcodeId": "${qr.qrcodeId}",\n  "transactionId": "KB-RAW"\n}`;
     const forged = body.replace('250.00', '250.01');
-    expect((await postHook(m, 'KBANK', forged, signedHeaders(secret, body, m.clock()))).statusCode).toBe(401);
-    const response = await postHook(m, 'KBANK', body, signedHeaders(secret, body, m.clock()));
+    expect((await postHook(m, 'KBANK', forged, signedHeaders(secret, body, m.clock(), 'KBANK'))).statusCode).toBe(401);
+    const response = await postHook(m, 'KBANK', body, signedHeaders(secret, body, m.clock(), 'KBANK'));
     expect(response.statusCode, response.body).toBe(200);
     expect((await walletOf(m, member.token)).wallet).toBe(260);
   });
@@ -97,21 +97,24 @@ describe('POST /api/hooks/payments/{provider}', () => {
     const attempts: Record<string, Record<string, string>> = {
       'no headers': {},
       'no signature': { 'x-timestamp': timestamp },
-      'no timestamp': { 'x-signature': signature(secret, timestamp, body) },
-      'another secret': signedHeaders('someone-elses-secret-value', body, now),
-      'a guessed secret': signedHeaders('x'.repeat(20), body, now),
-      'signature of another body': signedHeaders(secret, `${body} `, now),
+      'no timestamp': { 'x-signature': signature(secret, timestamp, body, 'KBANK') },
+      'another secret': signedHeaders('someone-elses-secret-value', body, now, 'KBANK'),
+      'a guessed secret': signedHeaders('x'.repeat(20), body, now, 'KBANK'),
+      'signature of another body': signedHeaders(secret, `${body} `, now, 'KBANK'),
       'malformed signature': { 'x-timestamp': timestamp, 'x-signature': 'zz' },
-      'malformed timestamp': { 'x-timestamp': '17e8', 'x-signature': signature(secret, '17e8', body) },
-      'older than 5 minutes': signedHeaders(secret, body, at(-5 * 60_000 - 1_000)),
-      'in the future': signedHeaders(secret, body, at(60_000)),
+      'malformed timestamp': { 'x-timestamp': '17e8', 'x-signature': signature(secret, '17e8', body, 'KBANK') },
+      'older than 5 minutes': signedHeaders(secret, body, at(-5 * 60_000 - 1_000), 'KBANK'),
+      'in the future': signedHeaders(secret, body, at(60_000), 'KBANK'),
+      // Replayed from another provider's path (they may share a secret), or signed for none.
+      'signed for another provider': signedHeaders(secret, body, now, 'WW'),
+      'signed for no provider': signedHeaders(secret, body, now),
     };
     for (const [name, headers] of Object.entries(attempts)) {
       const response = await postHook(m, 'KBANK', body, headers);
       expect([name, response.statusCode, response.json()]).toEqual([name, 401, { message: 'UNAUTHORIZED' }]);
     }
     // Within the window on both sides: accepted.
-    expect((await postHook(m, 'KBANK', body, signedHeaders(secret, body, at(-4 * 60_000)))).statusCode).toBe(200);
+    expect((await postHook(m, 'KBANK', body, signedHeaders(secret, body, at(-4 * 60_000), 'KBANK'))).statusCode).toBe(200);
     expect(await m.db.select().from(payments)).toHaveLength(1);
     expect(await ledgerSnapshot(m.db)).not.toEqual(before);
   });
@@ -120,14 +123,14 @@ describe('POST /api/hooks/payments/{provider}', () => {
     const m = await buildMoneyApp();
     const { qr } = await memberWithQr(m);
     const body = JSON.stringify({ transactionId: 'WW-1', qrcodeId: qr.qrcodeId, amount: 250, paidAt: m.clock().toISOString() });
-    const withKbankSecret = signedHeaders(m.config.paymentWebhookSecrets.KBANK, body, m.clock());
+    const withKbankSecret = signedHeaders(m.config.paymentWebhookSecrets.KBANK, body, m.clock(), 'WW');
     const own = { ...m.config, paymentWebhookSecrets: { ...m.config.paymentWebhookSecrets, WW: 'ww-secret-of-its-own-123' } };
     await m.app.close();
     const app = await buildApp({ config: own, db: m.db, clock: m.clock });
     try {
       const refused = await app.inject({ method: 'POST', url: '/api/hooks/payments/WW', headers: { 'content-type': 'application/json', ...withKbankSecret }, payload: body });
       expect(refused.statusCode).toBe(401);
-      const signed = signedHeaders('ww-secret-of-its-own-123', body, m.clock());
+      const signed = signedHeaders('ww-secret-of-its-own-123', body, m.clock(), 'WW');
       const accepted = await app.inject({ method: 'POST', url: '/api/hooks/payments/WW', headers: { 'content-type': 'application/json', ...signed }, payload: body });
       // The QR is KBANK's: accepted and kept for review.
       expect([accepted.statusCode, accepted.json().status]).toEqual([200, 'review']);
@@ -209,10 +212,10 @@ describe('POST /api/hooks/payments/{provider}', () => {
   it('answers 404 NO_DATA for an unknown provider and 400 KEY_INVALID for a signed body that is not a payment', async () => {
     const m = await buildMoneyApp();
     const secret = m.config.paymentWebhookSecrets.KBANK;
-    const unknown = await postHook(m, 'SCB', '{}', signedHeaders(secret, '{}', m.clock()));
+    const unknown = await postHook(m, 'SCB', '{}', signedHeaders(secret, '{}', m.clock(), 'KBANK'));
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'NO_DATA' }]);
     for (const body of ['not json', '[]', '{}', JSON.stringify({ transactionId: 'x', qrcodeId: '1', amount: -1, paidAt: m.clock().toISOString() })]) {
-      const response = await postHook(m, 'KBANK', body, signedHeaders(secret, body, m.clock()));
+      const response = await postHook(m, 'KBANK', body, signedHeaders(secret, body, m.clock(), 'KBANK'));
       expect([body, response.statusCode, response.json()]).toEqual([body, 400, { message: 'KEY_INVALID' }]);
     }
     expect(await m.db.select().from(payments)).toEqual([]);

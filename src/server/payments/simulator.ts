@@ -73,7 +73,7 @@ export class PaymentSimulator {
     return this.send({
       method: 'POST',
       path: `/api/hooks/payments/${provider}`,
-      headers: { 'content-type': 'application/json', ...signedHeaders(this.config.paymentWebhookSecrets[provider], body, now) },
+      headers: { 'content-type': 'application/json', ...signedHeaders(this.config.paymentWebhookSecrets[provider], body, now, provider) },
       body,
     });
   }

@@ -51,15 +51,22 @@ export interface PaymentProvider {
 
 export type PaymentProviders = ReadonlyMap<string, PaymentProvider>;
 
-/** The hex HMAC-SHA256 of `${timestamp}.${payload}`. */
-export function signature(secret: string, timestamp: string, payload: Buffer | string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest('hex');
+/**
+ * The hex HMAC-SHA256 of `${timestamp}.${payload}`, or of
+ * `${timestamp}.${scope}.${payload}` for a call meant for one receiver: a
+ * provider's webhook is signed for that provider, so the same body cannot
+ * be replayed to another provider's path when they share a secret.
+ */
+export function signature(secret: string, timestamp: string, payload: Buffer | string, scope?: string): string {
+  const hmac = createHmac('sha256', secret).update(`${timestamp}.`);
+  if (scope !== undefined) hmac.update(`${scope}.`);
+  return hmac.update(payload).digest('hex');
 }
 
-/** The headers that sign `payload` at `now`. */
-export function signedHeaders(secret: string, payload: Buffer | string, now: Date): Record<string, string> {
+/** The headers that sign `payload` at `now` (for `scope`, a provider's name, when the call is a webhook). */
+export function signedHeaders(secret: string, payload: Buffer | string, now: Date, scope?: string): Record<string, string> {
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signature(secret, timestamp, payload) };
+  return { [TIMESTAMP_HEADER]: timestamp, [SIGNATURE_HEADER]: signature(secret, timestamp, payload, scope) };
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -72,7 +79,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
  * header, a timestamp out of the window or a wrong signature throws. The
  * signatures are compared in constant time.
  */
-export function verifySignature(secret: string, headers: IncomingHttpHeaders, payload: Buffer | string, now: Date): void {
+export function verifySignature(secret: string, headers: IncomingHttpHeaders, payload: Buffer | string, now: Date, scope?: string): void {
   const timestamp = header(headers, TIMESTAMP_HEADER);
   const given = header(headers, SIGNATURE_HEADER);
   if (timestamp === undefined || !/^\d{1,12}$/.test(timestamp)) throw new WebhookRefused('signature', 'missing or malformed timestamp');
@@ -80,7 +87,7 @@ export function verifySignature(secret: string, headers: IncomingHttpHeaders, pa
   const age = now.getTime() - Number(timestamp) * 1000;
   if (age > WEBHOOK_TOLERANCE_MS) throw new WebhookRefused('signature', 'timestamp too old');
   if (age < -WEBHOOK_FUTURE_SKEW_MS) throw new WebhookRefused('signature', 'timestamp in the future');
-  const expected = Buffer.from(signature(secret, timestamp, payload), 'hex');
+  const expected = Buffer.from(signature(secret, timestamp, payload, scope), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) throw new WebhookRefused('signature', 'wrong signature');
 }
 
@@ -89,7 +96,8 @@ export function hmacPaymentProvider(name: QrProvider, secret: string): PaymentPr
   return {
     name,
     readWebhook({ headers, rawBody }, now) {
-      verifySignature(secret, headers, rawBody, now);
+      // Signed for this provider: a body signed for another is refused, even under a shared secret.
+      verifySignature(secret, headers, rawBody, now, name);
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));
