@@ -13,7 +13,7 @@ import type { QrCountdownContext, QrCountdownEvent } from '../qr-countdown/qr-co
 import type { DepositQrEvent, DepositQrInput, DepositQrPaid } from './deposit-qr.types.ts';
 
 /** How a provider child tells this machine what happened: its two hooks, wired to its parent. */
-export const providerHooks = {
+const providerHooks = {
   qrCreated: sendParent<QrCountdownContext, QrCountdownEvent, { provider: QrProvider }, DepositQrEvent, QrCountdownEvent>((_, params) => ({
     type: 'qr.created',
     provider: params.provider,
@@ -25,6 +25,11 @@ export const providerHooks = {
 };
 
 /** A provider child's input: its minimum is the client's floor or the server's setting (the shared rule). */
+/** A provider child with its I/O (the view's actors over the API client), wired to tell this machine. */
+export function qrProvider(io: Parameters<typeof qrCountdownMachine.provide>[0]['actors'] = {}) {
+  return qrCountdownMachine.provide({ actions: providerHooks, actors: io });
+}
+
 const providerInput = (provider: QrProvider, { serverMinimums }: DepositQrInput) => ({ provider, minimum: qrMinimum(provider, serverMinimums) });
 
 export const depositQrMachine = setup({
@@ -36,7 +41,7 @@ export const depositQrMachine = setup({
     children: {} as { KBANK: 'provider'; WW: 'provider'; E2P: 'provider' },
   },
   actors: {
-    provider: qrCountdownMachine.provide({ actions: providerHooks }),
+    provider: qrProvider(),
   },
   actions: {
     refreshOthers: enqueueActions(({ enqueue, event }) => {

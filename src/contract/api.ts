@@ -138,6 +138,9 @@ export const ChangePasswordRequest = v.object({
 });
 
 export type Output<S extends v.GenericSchema> = v.InferOutput<S>;
+
+/** A row id as text (paths, notices): digits without a leading zero; the server checks it names a safe integer. */
+export const RECORD_ID = /^[1-9]\d{0,17}$/;
 export type Input<S extends v.GenericSchema> = v.InferInput<S>;
 
 // ---------------------------------------------------------------- wallet and games (spec 3, 7)

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { amountSchema } from './money.ts';
-import { IsoDateTime, PageRequest } from './api.ts';
+import { IsoDateTime, PageRequest, RECORD_ID } from './api.ts';
 
 // ---------------------------------------------------------------- the deposit lookup
 
@@ -66,7 +66,7 @@ export const QR_CLIENT_MINIMUMS: Record<QrProvider, number> = { KBANK: 0.01, WW:
 export const QR_IGNORED_BELOW = 1;
 
 export const QrProviderParams = v.object({ bankCode: v.picklist(QR_PROVIDERS, 'NO_BANK') });
-export const QrIdParams = v.object({ qrcodeId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/, 'NO_DATA')) });
+export const QrIdParams = v.object({ qrcodeId: v.pipe(v.string(), v.regex(RECORD_ID, 'NO_DATA')) });
 
 export const QrCreateRequest = v.object({ amount: amountSchema('QR_FAIL') });
 
@@ -96,7 +96,7 @@ export type QrState = v.InferOutput<typeof QrState>;
 export const PaymentWebhook = v.object({
   /** The provider's own transaction id: a payment is credited at most once per id. */
   transactionId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-  qrcodeId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/)),
+  qrcodeId: v.pipe(v.string(), v.regex(RECORD_ID)),
   amount: amountSchema(),
   paidAt: IsoDateTime,
 });

@@ -38,7 +38,7 @@ function endpoint<const E extends Endpoint>(e: E & (E['access'] extends 'operato
 const gameParams = v.object({ gameCode: api.GameCode });
 const autoLoginParams = v.object({ provider: api.AccountName, username: v.pipe(v.string(), v.maxLength(80)) });
 const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, password: v.pipe(v.string(), v.maxLength(200)) });
-const idParams = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/, 'NO_DATA')) });
+const idParams = v.object({ id: v.pipe(v.string(), v.regex(api.RECORD_ID, 'NO_DATA')) });
 const memberParams = v.object({ username: v.pipe(v.string(), v.regex(/^\d{8,13}$/, 'NO_USER')) });
 const withdrawalsQuery = v.object({ status: v.optional(v.picklist(api.WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending') });
 

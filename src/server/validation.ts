@@ -6,6 +6,7 @@
  * to walk is KEY_INVALID before any schema sees it.
  */
 import * as v from 'valibot';
+import { RECORD_ID } from '../contract/api.ts';
 import { ERROR_CODES, type ErrorCode } from '../contract/errors.ts';
 import { ApiError } from './errors.ts';
 import { BODY_MAX_DEPTH, BODY_MAX_VALUES } from './policy.ts';
@@ -66,8 +67,6 @@ export function parseParts<S extends v.GenericSchema>(schema: S, parts: unknown)
   return result.output;
 }
 
-/** Row ids in paths and notices: digits, no leading zero (the contract's id parameters say the same). */
-const RECORD_ID = /^[1-9]\d{0,17}$/;
 
 /** A row id written as text, or null when it names no row: not an id, or beyond JavaScript's exact integers. */
 export function recordIdOrNull(text: string): number | null {

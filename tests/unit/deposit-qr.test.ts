@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { depositQrMachine, providerHooks } from '../../machines/deposit-qr/deposit-qr.machine.ts';
-import { qrCountdownMachine } from '../../machines/qr-countdown/qr-countdown.machine.ts';
+import { depositQrMachine, qrProvider } from '../../machines/deposit-qr/deposit-qr.machine.ts';
 import type { QrAnswer, QrProvider, QrState } from '../../machines/qr-countdown/qr-countdown.types.ts';
 
 const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', receiverName: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
@@ -27,16 +26,13 @@ function withStubProviders(server: { open: Set<QrProvider>; reads: QrProvider[] 
     server.reads.push(input.provider);
     return { ok: true, data: server.open.has(input.provider) ? openQr(input.provider) : NO_QR };
   });
-  const provider = qrCountdownMachine.provide({
-    actions: providerHooks,
-    actors: {
-      loadQr: read,
-      checkQr: read,
+  const provider = qrProvider({
+    loadQr: read,
+    checkQr: read,
       createQr: fromPromise<QrAnswer, { provider: QrProvider; amount: number }>(async ({ input }) => {
         server.open.add(input.provider);
         return { ok: true, data: openQr(input.provider) };
       }),
-    },
   });
   return depositQrMachine.provide({ actors: { provider } });
 }

@@ -15,7 +15,7 @@ import { inTransaction, type Queryable, type Transaction } from '../db/client.ts
 import { ApiError } from '../errors.ts';
 import { ProviderError, type GameProviders } from '../games/provider.ts';
 import { idempotencyKeyOf } from '../idempotency.ts';
-import { availableOf, findAccount, type LedgerAccountRef } from '../ledger/accounts.ts';
+import { availableOf, findAccount, walletCode, type LedgerAccountRef } from '../ledger/accounts.ts';
 import { IdempotencyConflict, InsufficientFunds, type Transfer, type Written } from '../ledger/transfers.ts';
 import type { Currency } from '../repositories/users.ts';
 
@@ -74,10 +74,15 @@ export async function inMovement<T>(db: Queryable, log: FastifyBaseLogger, work:
   }
 }
 
-/** What the member can spend from `wallet` now, minor units (0 before its first use). */
-export async function availableNow(tx: Transaction, wallet: LedgerAccountRef): Promise<bigint> {
-  const account = await findAccount(tx, wallet.code);
+/** What the member can spend from `wallet` now, minor units: money held for a withdrawal is not in it; 0 before its first use. */
+export async function availableNow(db: Queryable, wallet: Pick<LedgerAccountRef, 'code'>): Promise<bigint> {
+  const account = await findAccount(db, wallet.code);
   return account ? availableOf(account) : 0n;
+}
+
+/** What the member's wallet holds for them to spend now (the home's balance). */
+export function spendableInWallet(db: Queryable, userId: number): Promise<bigint> {
+  return availableNow(db, { code: walletCode(userId) });
 }
 
 /**

@@ -9,7 +9,7 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
 import { profileAnswer, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
-import { spendableInWallet } from '../money/balance.ts';
+import { spendableInWallet } from '../money/movement.ts';
 import { listMemberGameAccounts } from '../repositories/games.ts';
 import { route } from '../route.ts';
 
