@@ -101,7 +101,7 @@ function render(machine: AnyStateMachine): string {
     const pad = '  '.repeat(depth);
     const children = Object.values(node.states);
     if (node.type === 'parallel' || children.some((child) => child.type === 'history')) {
-      throw new Error(`${node.id}: parallel and history states are not drawn yet; extend scripts/diagrams.ts`);
+      throw new Error(`${node.id}: a parallel machine and history states are not drawn yet; extend scripts/diagrams.ts`);
     }
     if (node === machine.root && fromAnyState) lines.push(`${pad}state "any state" as ${ANY_STATE}`);
     lines.push(`${pad}[*] --> ${idOf(node.states[node.initial!.target[0]!.key]!)}`);
@@ -110,6 +110,17 @@ function render(machine: AnyStateMachine): string {
       if (child.type === 'compound') {
         lines.push(`${pad}state ${id} {`);
         block(child, depth + 1);
+        lines.push(`${pad}}`);
+      } else if (child.type === 'parallel') {
+        // Its regions side by side, separated by Mermaid's concurrency line.
+        if (edges.has(child)) throw new Error(`${child.id}: edges on a parallel state's regions are not drawn yet; extend scripts/diagrams.ts`);
+        lines.push(`${pad}state ${id} {`);
+        Object.values(child.states).forEach((region, index) => {
+          if (index > 0) lines.push(`${pad}  --`);
+          lines.push(`${pad}  state ${idOf(region)} {`);
+          block(region, depth + 2);
+          lines.push(`${pad}  }`);
+        });
         lines.push(`${pad}}`);
       } else if (id !== child.key) {
         lines.push(`${pad}state "${child.key}" as ${id}`);

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { PASSWORD_MIN_LENGTH } from '../../src/contract/rules/members.ts';
+import { passwordError } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, type Result } from '../shared/result.ts';
 import type { ChangePasswordContext, ChangePasswordEvent, ChangePasswordTag } from './change-password.types.ts';
@@ -19,7 +19,7 @@ export const changePasswordMachine = setup({
       return { [event.field]: event.value, error: null };
     }),
     rejectMismatch: assign({ error: 'password-not-equal' }),
-    rejectShortPassword: assign({ error: 'PASSWORD_TOO_SHORT' }),
+    rejectShortPassword: assign(({ context }) => ({ error: passwordError(context.newPassword) })),
     clearError: assign({ error: null }),
     showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
     showNetworkError: assign({ error: NETWORK_ERROR }),
@@ -33,7 +33,7 @@ export const changePasswordMachine = setup({
       context.oldPassword === '' || context.newPassword === '' || context.confirmPassword === '',
     newPasswordsDiffer: ({ context }) => context.newPassword !== context.confirmPassword,
     // The server would answer KEY_INVALID; say why before calling it.
-    newPasswordTooShort: ({ context }) => context.newPassword.length < PASSWORD_MIN_LENGTH,
+    newPasswordTooShort: ({ context }) => passwordError(context.newPassword) !== null,
     succeeded: (_, result: Result<unknown>) => result.ok,
   },
 }).createMachine({

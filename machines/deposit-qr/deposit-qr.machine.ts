@@ -3,14 +3,14 @@
  * (machines/qr-countdown), all watched while the modal is open, and the
  * rule between them: a QR created on one provider makes the others read
  * theirs again (the server replaced them). A payment seen by any provider
- * is emitted for the view (`paid`).
+ * is told to its parent (machines/deposit), which tells the member and the home.
  */
-import { emit, enqueueActions, sendParent, setup } from 'xstate';
+import { enqueueActions, sendParent, setup } from 'xstate';
 import { QR_PROVIDERS, type QrProvider } from '../../src/contract/deposit.ts';
 import { qrMinimum } from '../../src/contract/rules/money.ts';
 import { qrCountdownMachine } from '../qr-countdown/qr-countdown.machine.ts';
 import type { QrCountdownContext, QrCountdownEvent } from '../qr-countdown/qr-countdown.types.ts';
-import type { DepositQrEvent, DepositQrInput, DepositQrPaid } from './deposit-qr.types.ts';
+import type { DepositQrEvent, DepositQrInput } from './deposit-qr.types.ts';
 
 /** How a provider child tells this machine what happened: its two hooks, wired to its parent. */
 const providerHooks = {
@@ -24,12 +24,12 @@ const providerHooks = {
   })),
 };
 
-/** A provider child's input: its minimum is the client's floor or the server's setting (the shared rule). */
 /** A provider child with its I/O (the view's actors over the API client), wired to tell this machine. */
 export function qrProvider(io: Parameters<typeof qrCountdownMachine.provide>[0]['actors'] = {}) {
   return qrCountdownMachine.provide({ actions: providerHooks, actors: io });
 }
 
+/** A provider child's input: its minimum is the client's floor or the server's setting (the shared rule). */
 const providerInput = (provider: QrProvider, { serverMinimums }: DepositQrInput) => ({ provider, minimum: qrMinimum(provider, serverMinimums) });
 
 export const depositQrMachine = setup({
@@ -37,7 +37,6 @@ export const depositQrMachine = setup({
     context: {} as DepositQrInput,
     events: {} as DepositQrEvent,
     input: {} as DepositQrInput,
-    emitted: {} as DepositQrPaid,
     children: {} as { KBANK: 'provider'; WW: 'provider'; E2P: 'provider' },
   },
   actors: {
@@ -48,12 +47,13 @@ export const depositQrMachine = setup({
       if (event.type !== 'qr.created') return;
       for (const provider of QR_PROVIDERS) if (provider !== event.provider) enqueue.sendTo(provider, { type: 'qr.refresh' });
     }),
-    announcePaid: emit(({ event }): DepositQrPaid => ({ type: 'paid', amount: event.type === 'qr.paid' ? event.amount : 0 })),
+    // Provided by its parent (machines/deposit): money arrived.
+    announcePaid: (_, _params: { amount: number }) => {},
   },
 }).createMachine({
   id: 'depositQr',
   description:
-    'The deposit modal\'s QR payments: one provider child each (KBANK, WW, E2P), watched while the modal is open. A QR created on one provider makes the others read theirs again (spec 2); a payment is announced to the view. A provider that fails (a bug) stops alone.',
+    'The deposit modal\'s QR payments: one provider child each (KBANK, WW, E2P), watched while the modal is open. A QR created on one provider makes the others read theirs again (spec 2); a payment is told to the deposit modal. A provider that fails (a bug) stops alone.',
   context: ({ input }) => input,
   invoke: [
     { id: 'KBANK', src: 'provider', input: ({ context }) => providerInput('KBANK', context), onError: { actions: [] } },
@@ -65,7 +65,7 @@ export const depositQrMachine = setup({
     watching: {
       on: {
         'qr.created': { actions: 'refreshOthers' },
-        'qr.paid': { actions: 'announcePaid' },
+        'qr.paid': { actions: { type: 'announcePaid', params: ({ event }) => ({ amount: event.amount }) } },
       },
     },
   },

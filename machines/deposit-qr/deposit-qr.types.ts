@@ -11,9 +11,3 @@ export type DepositQrEvent =
   | { type: 'qr.created'; provider: QrProvider }
   /** A provider's QR was paid (its child tells). */
   | { type: 'qr.paid'; amount: number };
-
-/** Emitted for the view: money arrived, the home reads the wallet again and the member hears of it. */
-export interface DepositQrPaid {
-  type: 'paid';
-  amount: number;
-}

@@ -1,6 +1,8 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { WALLET } from '../../src/contract/api.ts';
 import { TRANSFER_MIN_DEFAULT } from '../../src/contract/rules/money.ts';
+import { depositMachine } from '../deposit/deposit.machine.ts';
+import type { DepositContext, DepositEvent } from '../deposit/deposit.types.ts';
 import type { GameAccountOutput } from '../game-account/game-account.types.ts';
 import { gameAccountMachine } from '../game-account/game-account.machine.ts';
 import { actorOutput } from '../shared/actors.ts';
@@ -13,20 +15,30 @@ const keyPrefix = ({ keySeed, openings }: HomeContext) => `${keySeed}-${openings
 
 const savedOutput = (_: unknown, output: { saved: boolean }) => output.saved;
 
+/** The deposit modal with its I/O (the view's actors over the API client), wired to tell the home of a credit. */
+export function depositModal(io: Parameters<typeof depositMachine.provide>[0]['actors'] = {}) {
+  return depositMachine.provide({
+    actors: io,
+    actions: { credited: sendParent<DepositContext, DepositEvent, unknown, HomeEvent, DepositEvent>({ type: 'deposit.credited' }) },
+  });
+}
+
 export const homeMachine = setup({
   types: {
     context: {} as HomeContext,
     events: {} as HomeEvent,
     input: {} as HomeInput,
     tags: {} as HomeTag,
-    children: {} as { transfer: 'transfer'; withdraw: 'withdraw'; gameAccount: 'gameAccount' },
+    children: {} as { deposit: 'deposit'; transfer: 'transfer'; withdraw: 'withdraw'; gameAccount: 'gameAccount' },
   },
   actors: {
+    deposit: depositModal(),
     transfer: transferMachine,
     withdraw: withdrawMachine,
     gameAccount: gameAccountMachine,
   },
   actions: {
+    countOpening: assign(({ context }) => ({ openings: context.openings + 1 })),
     openWithdraw: assign(({ context, event }) => {
       assertEvent(event, 'withdraw.open');
       return { openings: context.openings + 1, withdraw: { balance: event.balance } };
@@ -52,19 +64,18 @@ export const homeMachine = setup({
   guards: {
     saved: savedOutput,
     transferRequested: (_, output: GameAccountOutput) => output.transferFrom !== null,
-    depositSaved: ({ event }) => event.type === 'deposit.close' && event.saved,
   },
 }).createMachine({
   id: 'home',
   description:
-    'The member home\'s modals, one at a time (spec 2 Member home). The transfer, withdraw and game account modals are machines the home invokes; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit in the deposit modal refreshes the wallet too.',
+    'The member home\'s modals, one at a time (spec 2 Member home). The deposit, transfer, withdraw and game account modals are machines the home invokes; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit the deposit modal sees refreshes the wallet while it stays open.',
   context: ({ input }) => ({ keySeed: input.keySeed, openings: 0, accounts: [], withdraw: null, transfer: null, game: null }),
   initial: 'browsing',
   states: {
     browsing: {
       description: 'No modal is open.',
       on: {
-        'deposit.open': 'depositing',
+        'deposit.open': { target: 'depositing', actions: 'countOpening' },
         'withdraw.open': { target: 'withdrawing', actions: 'openWithdraw' },
         'transfer.open': { target: 'transferring', actions: 'openTransfer' },
         'game.open': { target: 'gameAccount', actions: 'openGame' },
@@ -74,11 +85,19 @@ export const homeMachine = setup({
     },
     depositing: {
       tags: 'modal:deposit',
-      description:
-        'The deposit modal: bank transfer, QR payments and the mobile-wallet link. A credit seen there (a QR paid, a link redeemed) reads the wallet at once; so does closing it while a link\'s answer never came.',
+      description: 'The deposit modal: bank transfer, QR payments and the mobile-wallet link. A credit seen there (a QR paid, a link redeemed) reads the wallet at once.',
+      invoke: {
+        id: 'deposit',
+        src: 'deposit',
+        input: ({ context }) => ({ keyPrefix: keyPrefix(context) }),
+        onDone: [
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: 'reloadWallet' },
+          { target: 'browsing' },
+        ],
+        onError: { target: 'browsing', actions: 'reloadWallet' },
+      },
       on: {
         'deposit.credited': { actions: 'reloadWallet' },
-        'deposit.close': [{ guard: 'depositSaved', target: 'browsing', actions: 'reloadWallet' }, { target: 'browsing' }],
       },
     },
     withdrawing: {

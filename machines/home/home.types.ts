@@ -19,7 +19,7 @@ export interface HomeInput {
 
 export interface HomeContext {
   keySeed: string;
-  /** Money modals opened so far: the n-th opening's keys start `{keySeed}-{n}`. */
+  /** Money modals (deposit, transfer, withdraw) opened so far: the n-th opening's keys start `{keySeed}-{n}`. */
   openings: number;
   /** Account codes a transfer may use (WALLET and the active game accounts), as the wallet said when a modal opened. */
   accounts: string[];
@@ -33,10 +33,8 @@ export interface HomeContext {
 
 export type HomeEvent =
   | { type: 'deposit.open' }
-  /** The deposit modal saw money arrive (a QR paid, a mobile-wallet link redeemed): read the wallet now. */
+  /** The deposit modal saw money arrive (a QR paid, a mobile-wallet link redeemed): read the wallet now. Its machine tells. */
   | { type: 'deposit.credited' }
-  /** The deposit modal closed; saved = a link's answer never came, so it may have been credited. */
-  | { type: 'deposit.close'; saved: boolean }
   | { type: 'withdraw.open'; balance: number }
   | { type: 'transfer.open'; start: TransferStart; accounts: string[] }
   /** A game card was chosen: its account modal (an inactive one offers activation). `accounts` serve a transfer-only that follows. */
@@ -49,7 +47,7 @@ export type HomeEvent =
   | { type: 'sheet.close' };
 
 /**
- * Actors: transfer, withdraw and gameAccount, the modals' machines (their I/O
+ * Actors: deposit, transfer, withdraw and gameAccount, the modals' machines (their I/O
  * provided by the view: machines/home/home.actors.ts).
  * Action the view provides: reloadWallet — the balance machine reads the
  * wallet again (spec 2: transfer, withdraw and game changes refresh it; so

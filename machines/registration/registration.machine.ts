@@ -3,7 +3,7 @@ import {
   isEnglishName,
   joinAccountName,
   needsEnglishName,
-  PASSWORD_MIN_LENGTH,
+  passwordError,
   phoneError,
 } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
@@ -80,7 +80,7 @@ export const registrationMachine = setup({
     forgetOtpToken: assign({ otpToken: '' }),
     rejectOtpCode: assign({ error: 'OTP_CODE_INVALID' }),
     rejectMismatch: assign({ error: 'PASSWORDS_DONT_MATCH' }),
-    rejectShortPassword: assign({ error: 'PASSWORD_TOO_SHORT' }),
+    rejectShortPassword: assign(({ context }) => ({ error: passwordError(context.password) })),
     rejectAccountName: assign({ error: 'BANK_ACCOUNT_NAME_ENG' }),
     clearError: assign({ error: null }),
     // A link's invite code the server does not know must not trap the member
@@ -106,7 +106,7 @@ export const registrationMachine = setup({
     profileIncomplete: ({ context }) =>
       [context.name.trim(), context.phone, context.password, context.confirmPassword].includes(''),
     passwordsDiffer: ({ context }) => context.password !== context.confirmPassword,
-    passwordTooShort: ({ context }) => context.password.length < PASSWORD_MIN_LENGTH,
+    passwordTooShort: ({ context }) => passwordError(context.password) !== null,
     // spec 5: the bank step does nothing while a required field is empty.
     bankIncomplete: ({ context }) =>
       [context.bankCode, context.firstName.trim(), context.lastName.trim(), context.bankAccountNo.trim()].includes(''),

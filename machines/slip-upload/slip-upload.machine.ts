@@ -1,11 +1,8 @@
-import { assertEvent, assign, setup } from 'xstate';
-import { SLIP_MAX_BYTES } from '../../src/contract/deposit.ts';
+import { assertEvent, assign, raise, setup } from 'xstate';
+import { SLIP_UPLOAD_INTERVAL_MS, slipSizeError } from '../../src/contract/rules/slips.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type { SlipUploadContext, SlipUploadEvent, SlipUploadTag, UploadAnswer, UploadInput } from './slip-upload.types.ts';
-
-/** Client code: the picked file is over the server's limit (spec 9: 10 MB), so it is not sent. */
-const SLIP_TOO_LARGE = 'SLIP_TOO_LARGE';
 
 const pickedFile = (event: SlipUploadEvent) => {
   assertEvent(event, 'slip.pick');
@@ -24,7 +21,8 @@ export const slipUploadMachine = setup({
   actions: {
     keepFile: assign(({ event }) => ({ file: pickedFile(event), error: null })),
     refuseNoFile: assign({ file: null, error: 'SLIP_NO_FILE' }),
-    refuseTooLarge: assign({ file: null, error: SLIP_TOO_LARGE }),
+    // The shared rule: a file over the server's limit (spec 9: 10 MB) is not sent.
+    refuseTooLarge: assign(({ event }) => ({ file: null, error: slipSizeError(pickedFile(event)?.size ?? 0) })),
     clearAttempt: assign({ progress: 0, error: null }),
     setProgress: assign(({ context, event }) => {
       assertEvent(event, 'upload.progress');
@@ -35,17 +33,24 @@ export const slipUploadMachine = setup({
     showRefusal: assign((_, answer: UploadAnswer) => ({ error: failureMessage(answer) })),
     showNetworkError: assign({ error: NETWORK_ERROR }),
     forget: assign({ file: null, progress: 0, error: null, slip: null }),
+    // spec 8 REQUEST_LIMIT_1MIN, the shared rule: the next slip waits a minute after one was taken.
+    startWait: assign({ waiting: true }),
+    endWaitLater: raise({ type: 'wait.over' }, { id: 'slipWait', delay: SLIP_UPLOAD_INTERVAL_MS }),
+    endWait: assign({ waiting: false }),
+    refuseTooSoon: assign({ error: 'REQUEST_LIMIT_1MIN' }),
   },
   guards: {
     noFile: ({ event }) => pickedFile(event) === null,
-    tooLarge: ({ event }) => (pickedFile(event)?.size ?? 0) > SLIP_MAX_BYTES,
+    tooLarge: ({ event }) => slipSizeError(pickedFile(event)?.size ?? 0) !== null,
     succeeded: (_, answer: UploadAnswer) => answer.ok,
+    waiting: ({ context }) => context.waiting,
   },
 }).createMachine({
   id: 'slipUpload',
   description:
-    'A transfer slip sent from the deposit modal (spec 2, spec 7 POST /api/wallet/slip): pick an image, checked here for presence and size (10 MB), send it with progress (5-minute timeout), and see whether the server took it for checking or why not.',
-  context: { file: null, progress: 0, error: null, slip: null },
+    'A transfer slip sent from the deposit modal (spec 2, spec 7 POST /api/wallet/slip): pick an image, checked here for presence and size (10 MB), send it with progress (5-minute timeout), and see whether the server took it for checking or why not. One slip a minute: a second within the minute is refused here, as the server would.',
+  context: { file: null, progress: 0, error: null, slip: null, waiting: false },
+  on: { 'wait.over': { actions: 'endWait' } },
   initial: 'idle',
   states: {
     idle: {
@@ -68,7 +73,10 @@ export const slipUploadMachine = setup({
           { guard: 'tooLarge', target: 'idle', actions: 'refuseTooLarge' },
           { actions: 'keepFile' },
         ],
-        'slip.send': { target: 'uploading', actions: 'clearAttempt' },
+        'slip.send': [
+          { guard: 'waiting', actions: 'refuseTooSoon' },
+          { target: 'uploading', actions: 'clearAttempt' },
+        ],
       },
     },
     uploading: {
@@ -94,7 +102,8 @@ export const slipUploadMachine = setup({
     },
     received: {
       tags: 'received',
-      description: 'The server took the slip (PENDING): it is checked, then credited; the slip table shows it.',
+      entry: ['startWait', 'endWaitLater'],
+      description: 'The server took the slip (PENDING): it is checked, then credited; the slip table shows it. Another may be sent a minute later (spec 8 REQUEST_LIMIT_1MIN).',
       on: { 'slip.another': { target: 'idle', actions: 'forget' } },
     },
     failed: {

@@ -14,13 +14,16 @@ export interface SlipUploadContext {
   /** How much of the file has been sent, 0 to 1 (upload.progress). */
   progress: number;
   /**
-   * Why nothing was taken: a client pre-check (SLIP_NO_FILE, SLIP_TOO_LARGE),
+   * Why nothing was taken: a client pre-check (SLIP_NO_FILE, SLIP_TOO_LARGE,
+   * REQUEST_LIMIT_1MIN within a minute of the last slip),
    * the server's refusal (a slip reason code of spec 8, SLIP_INVALID_FILE,
    * REQUEST_LIMIT_1MIN, ...) or NETWORK_ERROR; null otherwise.
    */
   error: string | null;
   /** The slip the server took, waiting for its check (status PENDING). */
   slip: v.InferOutput<typeof SlipItem> | null;
+  /** A slip was taken less than a minute ago: another is refused here with REQUEST_LIMIT_1MIN (contract/rules/slips.ts). */
+  waiting: boolean;
 }
 
 export interface UploadInput {
@@ -40,7 +43,9 @@ export type SlipUploadEvent =
   /** After a slip was received: start over for another one. */
   | { type: 'slip.another' }
   /** From the upload in flight: the share of the file sent so far. */
-  | { type: 'upload.progress'; fraction: number };
+  | { type: 'upload.progress'; fraction: number }
+  /** Its own timer: a minute has passed since the last slip was taken. */
+  | { type: 'wait.over' };
 
 /**
  * Actor the view provides: upload (UploadInput → UploadAnswer); it passes

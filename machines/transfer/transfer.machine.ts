@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { WALLET } from '../../src/contract/api.ts';
-import { transferAmountError } from '../../src/contract/rules/money.ts';
+import { transferAccountsError, transferAllError, transferAmountError } from '../../src/contract/rules/money.ts';
 import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { actorOutput } from '../shared/actors.ts';
@@ -64,13 +64,11 @@ export const transferMachine = setup({
     accountNotChosen: ({ context }) => {
       const known = (code: string) => context.accounts.includes(code);
       return context.mode === 'all'
-        ? !known(context.to) || context.to === WALLET
+        ? !known(context.to) || transferAllError(context.to) !== null
         : !known(context.from) || !known(context.to);
     },
-    // spec 5: 'Cannot transfer to or from same account'.
-    sameAccount: ({ context }) => context.mode === 'amount' && context.from === context.to,
-    // spec 2: money moves between the wallet and a game account, never game to game.
-    betweenGames: ({ context }) => context.mode === 'amount' && context.from !== WALLET && context.to !== WALLET,
+    // spec 2 and 5: between the wallet and one game account (the shared rule: SAME_ACCOUNT, ACCOUNT_INCORRECT).
+    accountsRefused: ({ context }) => context.mode === 'amount' && transferAccountsError(context.from, context.to) !== null,
     amountInvalid: ({ context }) => context.mode === 'amount' && parseAmount(context.amount) === null,
     // spec 5: 'Minimum amount is ...' (default 1, spec 9): the shared rule.
     amountBelowMinimum: ({ context }) =>
@@ -94,8 +92,10 @@ export const transferMachine = setup({
           'mode.change': { actions: 'setMode' },
           'transfer.submit': [
             { guard: 'accountNotChosen', actions: { type: 'reject', params: { error: 'ACCOUNT_INCORRECT' } } },
-            { guard: 'sameAccount', actions: { type: 'reject', params: { error: 'SAME_ACCOUNT' } } },
-            { guard: 'betweenGames', actions: { type: 'reject', params: { error: 'ACCOUNT_INCORRECT' } } },
+            {
+              guard: 'accountsRefused',
+              actions: { type: 'reject', params: ({ context }) => ({ error: transferAccountsError(context.from, context.to)! }) },
+            },
             { guard: 'amountInvalid', actions: { type: 'reject', params: { error: 'AMOUNT_INVALID' } } },
             { guard: 'amountBelowMinimum', actions: { type: 'reject', params: { error: 'TRANSFER_MINIMUM' } } },
             { target: 'confirming', actions: 'clearError' },

@@ -1,9 +1,9 @@
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { actionEnded, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { actorOutput } from '../shared/actors.ts';
 import { NETWORK_ERROR } from '../shared/result.ts';
-import type { TrueLinkContext, TrueLinkEvent, TrueLinkInput, TrueLinkRedeemed, TrueLinkTag } from './truelink.types.ts';
+import type { TrueLinkContext, TrueLinkEvent, TrueLinkInput, TrueLinkOutput, TrueLinkTag } from './truelink.types.ts';
 
 /** What a moved action credited. */
 function movedAmount(output: MoneyActionOutput): number {
@@ -21,7 +21,7 @@ export const trueLinkMachine = setup({
     events: {} as TrueLinkEvent,
     input: {} as TrueLinkInput,
     tags: {} as TrueLinkTag,
-    emitted: {} as TrueLinkRedeemed,
+    output: {} as TrueLinkOutput,
   },
   actors: {
     moneyAction: moneyAction<{ link: string }>(),
@@ -36,8 +36,8 @@ export const trueLinkMachine = setup({
     endAction: assign((_, output: MoneyActionOutput) => actionEnded(output)),
     showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
     startAgain: assign({ link: '', idempotencyKey: null, result: null, error: null }),
-    // For the view: money arrived (the home reads the wallet again).
-    linkRedeemed: emit((_, params: { amount: number }): TrueLinkRedeemed => ({ type: 'redeemed', amount: params.amount })),
+    // Provided by its parent (machines/deposit): money arrived, the home reads the wallet again.
+    linkRedeemed: (_, _params: { amount: number }) => {},
   },
   guards: {
     linkMissing: ({ context }) => linkMissing(context),
@@ -47,8 +47,10 @@ export const trueLinkMachine = setup({
 }).createMachine({
   id: 'trueLink',
   description:
-    'A TrueMoney gift link sent to the wallet (spec 2, spec 5: at least 2 baht, from the registered phone). One idempotency key per send; a retry after no answer sends the same key.',
+    'A TrueMoney gift link sent to the wallet (spec 2, spec 5: at least 2 baht, from the registered phone). One idempotency key per send; a retry after no answer sends the same key. It ends when the deposit modal closes, except while a link is on its way.',
   context: ({ input }) => ({ link: '', ...moneyFlowStart(input.keyPrefix) }),
+  output: ({ context }) => ({ saved: context.saved }),
+  on: { 'link.close': '.closed' },
   initial: 'editing',
   states: {
     editing: {
@@ -60,6 +62,7 @@ export const trueLinkMachine = setup({
     },
     sending: {
       tags: ['editing', 'busy'],
+      on: { 'link.close': {} },
       description: 'The money action (machines/money-action) sends POST /api/wallet/truelink with the encrypted link and the send\'s key.',
       invoke: {
         id: 'moneyAction',
@@ -89,6 +92,10 @@ export const trueLinkMachine = setup({
       tags: 'sent',
       description: 'The link was redeemed: the amount credited and the new wallet balance; the wallet is read again.',
       on: { 'link.another': { target: 'editing', actions: 'startAgain' } },
+    },
+    closed: {
+      type: 'final',
+      description: 'The modal closed: saved tells whether a link moved or may have moved money.',
     },
   },
 });

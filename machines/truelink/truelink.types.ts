@@ -20,19 +20,20 @@ export type TrueLinkEvent =
   /** After no answer: the same send again with the same key. */
   | { type: 'link.retry' }
   /** After a credit: an empty field for another link. */
-  | { type: 'link.another' };
+  | { type: 'link.another' }
+  /** The deposit modal closes: ignored while a link is on its way. */
+  | { type: 'link.close' };
+
+export interface TrueLinkOutput {
+  /** A link moved money or may have (its answer never came). */
+  saved: boolean;
+}
 
 /**
  * Actor: moneyAction, the money action (machines/money-action) with the view's
  * send ({ request: { link }, idempotencyKey } → Result<MoneyMoved>), which
  * encrypts the link (crypto-js AES, the contract's shared secret) before sending.
- * Emitted for the view: { type: 'redeemed', amount } — the wallet is read again.
+ * Action its parent provides: linkRedeemed({ amount }) — the wallet is read again.
  * Tags: 'editing', 'busy' (sending: the button is disabled), 'sent', 'outcomeUnknown'.
  */
-/** Emitted when a link was credited. */
-export interface TrueLinkRedeemed {
-  type: 'redeemed';
-  amount: number;
-}
-
 export type TrueLinkTag = 'editing' | 'busy' | 'sent' | 'outcomeUnknown';

@@ -8,9 +8,9 @@ import { expect } from './support/step-expect.ts';
 function check({ event, after, actions, calls, emitted }: ReplayedStep) {
   // The machine holds nothing but its input, and stays watching whatever its children tell.
   expect([stateKey(after), after.context]).toEqual(['watching', { serverMinimums: SERVER_MINIMUMS } satisfies DepositQrInput]);
-  expect(actions).toEqual([]);
-  // A payment a provider saw is announced to the view, once; nothing else is.
-  expect(emitted).toEqual(event.type === 'qr.paid' ? [{ type: 'paid', amount: event.amount }] : []);
+  // A payment a provider saw is told to the deposit modal (its hook), once; nothing else is.
+  expect(actions).toEqual(event.type === 'qr.paid' ? [{ type: 'announcePaid', params: { amount: event.amount } }] : []);
+  expect(emitted).toEqual([]);
   if (event.type === 'xstate.init') {
     // One child per provider, each with its minimum: the client's floor or the server's setting, whichever is more (spec 5).
     return expect(calls).toEqual([

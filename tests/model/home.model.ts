@@ -1,8 +1,9 @@
 /**
  * The member home's modals as a test model: what the member opens, and how
  * each modal ends. The transfer, withdraw and game account modals are
- * machines the home invokes (each with its own model); here they end as
- * their outputs say.
+ * machines the home invokes (each with its own model), and so is the
+ * deposit modal, which may also tell of a credit; here they end as their
+ * outputs say.
  */
 import type { GameAccountItem } from '../../src/contract/api.ts';
 import type { GameAccountOutput } from '../../machines/game-account/game-account.types.ts';
@@ -28,10 +29,6 @@ export const HOME_CARD: GameAccountItem = {
 const events = {
   'deposit.open': () => [{ type: 'deposit.open' }],
   'deposit.credited': () => [{ type: 'deposit.credited' }],
-  'deposit.close': () => [
-    { type: 'deposit.close', saved: false },
-    { type: 'deposit.close', saved: true },
-  ],
   'withdraw.open': () => [{ type: 'withdraw.open', balance: 750 }],
   'transfer.open': () => [{ type: 'transfer.open', start: { from: 'WALLET' }, accounts: HOME_ACCOUNTS }],
   'game.open': () => [{ type: 'game.open', card: HOME_CARD, accounts: HOME_ACCOUNTS }],
@@ -50,6 +47,7 @@ export const homeModels: FlowModel<typeof homeMachine>[] = [
     input: { keySeed: HOME_KEY_SEED },
     events: offerAll(events),
     replies: {
+      deposit: modalEnds,
       transfer: modalEnds,
       withdraw: modalEnds,
       gameAccount: [

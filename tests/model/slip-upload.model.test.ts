@@ -22,7 +22,10 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
 
   switch (event.type) {
     case 'xstate.init':
-      expect([now, context]).toEqual(['idle', { file: null, progress: 0, error: null, slip: null }]);
+      expect([now, context]).toEqual(['idle', { file: null, progress: 0, error: null, slip: null, waiting: false }]);
+      break;
+    case 'wait.over':
+      expect([now, context]).toEqual([was, { ...previous, waiting: false }]);
       break;
     case 'slip.pick': {
       if (!['idle', 'picked', 'failed'].includes(was)) return unchanged();
@@ -39,6 +42,11 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
         break;
       }
       if (was !== 'picked') return unchanged();
+      if (previous.waiting) {
+        // One slip a minute (the shared rule): refused at once, nothing goes out.
+        expect([now, context]).toEqual(['picked', { ...previous, error: 'REQUEST_LIMIT_1MIN' }]);
+        break;
+      }
       expect([now, context.progress, context.error, context.file]).toEqual(['uploading', 0, null, previous.file]);
       expectedCalls = uploads(previous.file);
       break;
@@ -56,7 +64,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       break;
     case 'slip.another':
       if (was !== 'received') return unchanged();
-      expect([now, context]).toEqual(['idle', { file: null, progress: 0, error: null, slip: null }]);
+      expect([now, context]).toEqual(['idle', { file: null, progress: 0, error: null, slip: null, waiting: previous.waiting }]);
       break;
     case 'upload.progress': {
       if (was !== 'uploading') return unchanged();
@@ -70,7 +78,8 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       if (event.type.startsWith('xstate.error.')) {
         expect([now, context.error, context.file]).toEqual(['failed', 'NETWORK_ERROR', previous.file]);
       } else if (answer?.ok) {
-        expect([now, context.slip, context.progress]).toEqual(['received', RECEIVED_SLIP, 1]);
+        // Taken: the next slip waits a minute.
+        expect([now, context.slip, context.progress, context.waiting]).toEqual(['received', RECEIVED_SLIP, 1, true]);
       } else {
         // Refused: the reason shows, the file stays for another try.
         expect([now, context.error, context.file, context.slip]).toEqual(['failed', answer!.message, previous.file, null]);

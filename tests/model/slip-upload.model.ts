@@ -1,7 +1,8 @@
 /**
  * The slip upload as a test model: the member picks a slip image, an empty
  * picker or a file over 10 MB; sends, sees progress, cancels, retries or
- * picks again; the server takes the slip or refuses it.
+ * picks again; the server takes the slip or refuses it; a second slip
+ * within the minute is refused at once.
  */
 import { SLIP_MAX_BYTES } from '../../src/contract/deposit.ts';
 import { slipUploadMachine } from '../../machines/slip-upload/slip-upload.machine.ts';
@@ -38,6 +39,8 @@ const events = {
   'slip.cancel': () => [{ type: 'slip.cancel' }],
   'slip.retry': () => [{ type: 'slip.retry' }],
   'slip.another': () => [{ type: 'slip.another' }],
+  // The machine's own minute after a slip was taken (its delayed event; the timer is tested in tests/unit/slip-upload.test.ts).
+  'wait.over': ({ context }) => (context.waiting ? [{ type: 'wait.over' }] : []),
   // Forward, past the end (clamped), and backwards (ignored).
   'upload.progress': ({ context }) =>
     context.progress === 0
@@ -71,6 +74,7 @@ export const slipUploadModels: FlowModel<SlipUpload>[] = [
       progress: context.progress === 0 ? null : context.progress >= 1 ? 'complete' : 'part',
       error: context.error,
       slip: context.slip !== null,
+      'waiting a minute': context.waiting,
     }),
   },
 ];

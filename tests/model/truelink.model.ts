@@ -1,7 +1,8 @@
 /**
  * The mobile-wallet link as a test model: the member pastes one link (or
  * blanks, which cannot be sent), sends it, and after a credit may send a
- * second one; the second send is what shows a new key.
+ * second one; the second send is what shows a new key. The deposit modal
+ * may close it at any time.
  */
 import { trueLinkMachine } from '../../machines/truelink/truelink.machine.ts';
 import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
@@ -24,6 +25,7 @@ const events = {
   'link.send': ({ context }) => (context.actions < 2 ? [{ type: 'link.send' }] : []),
   'link.retry': () => [{ type: 'link.retry' }],
   'link.another': () => [{ type: 'link.another' }],
+  'link.close': () => [{ type: 'link.close' }],
 } satisfies EventFixtures<TrueLink>;
 
 const credited: MoneyMoved = { message: 'SUCCESS', amount: 50, wallet: { amount: 150 }, transferId: '21' };

@@ -189,14 +189,14 @@ describe('PUT /api/account/changepwd', () => {
     expect(await login(t, member.phone, member.password)).toBeTruthy();
   });
 
-  it('refuses a new password under 8 characters with KEY_INVALID', async () => {
+  it('refuses a new password under 8 characters with PASSWORD_TOO_SHORT (the shared rule)', async () => {
     const t = await buildTestApp({ registerOtp: false });
     const member = await signedInMember(t);
 
     const response = await call(t.app, endpoints.changePassword, { oldPassword: member.password, newPassword: 'seven77' }, { token: member.token });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'KEY_INVALID' });
+    expect(response.json()).toEqual({ message: 'PASSWORD_TOO_SHORT' });
   });
 });
 

@@ -84,7 +84,7 @@ describe('POST /api/account', () => {
     ['a name with markup', { name: '<b>Somsak</b>' }, 400, 'KEY_INVALID'],
     ['a name of 101 characters', { name: 'A'.repeat(101) }, 400, 'KEY_INVALID'],
     ['an empty password', { password: '' }, 400, 'KEY_MISSING'],
-    ['a 7-character password', { password: 'seven77' }, 400, 'KEY_INVALID'],
+    ['a 7-character password', { password: 'seven77' }, 400, 'PASSWORD_TOO_SHORT'],
     ['an unknown source', { sourceCode: 'tiktok' }, 400, 'KEY_INVALID'],
     ['an invite code of nobody', { inviteCode: 'PR999' }, 400, 'INVALID_CODE'],
     ['an invite code without PR', { inviteCode: 'hello' }, 400, 'INVALID_CODE'],
@@ -416,7 +416,7 @@ describe('POST /api/account/validate', () => {
   });
 
   it.each([
-    ['a short password', { password: 'short' }, 400, 'KEY_INVALID'],
+    ['a short password', { password: 'short' }, 400, 'PASSWORD_TOO_SHORT'],
     ['an unknown bank', { bankCode: 'XYZ', bankAccountNo: '' }, 400, 'INVALID_BANK'],
     ['a bad account number', { bankCode: '', bankAccountNo: '12' }, 400, 'KEY_INVALID'],
     ['a Thai name at BBL', { bankCode: 'BBL', bankAccountName: 'สมศักดิ์' }, 400, 'BANK_ACCOUNT_NAME_ENG'],

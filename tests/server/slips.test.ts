@@ -271,13 +271,13 @@ describe('POST /api/wallet/slip', () => {
     expect([response.statusCode, response.json()]).toEqual([400, { message: 'SLIP_INVALID_FILE' }]);
   });
 
-  it('refuses a file over 10 MB with SLIP_INVALID_FILE, not a 500', async () => {
+  it('refuses a file over 10 MB with SLIP_TOO_LARGE (the shared rule), not a 500', async () => {
     const s = await buildSlipApp();
     const member = await signedInMember(s);
     const { file } = await bankSlip();
     const oversized = Buffer.concat([file, Buffer.alloc(SLIP_MAX_BYTES + 1 - file.length)]);
     const response = await upload(s, member.token, oversized);
-    expect([response.statusCode, response.json()]).toEqual([400, { message: 'SLIP_INVALID_FILE' }]);
+    expect([response.statusCode, response.json()]).toEqual([413, { message: 'SLIP_TOO_LARGE' }]);
     expect(await s.db.select().from(slips)).toEqual([]);
     // A file of exactly the limit is read (and this one is a valid slip with padding after its end).
     const atLimit = Buffer.concat([file, Buffer.alloc(SLIP_MAX_BYTES - file.length)]);

@@ -14,7 +14,6 @@ import { buildMoneyApp, checkLedgerAfterEach, deposit, ledgerSnapshot, memberWit
 
 checkLedgerAfterEach();
 
-const SAME_ACCOUNT = 'Cannot transfer to or from same account';
 
 describe('GET /api/lookup/withdraw', () => {
   it('answers the withdraw limits from the settings, without a login', async () => {
@@ -114,9 +113,9 @@ describe('POST /api/wallet/transfer', () => {
     await putSetting(m.db, 'transferMin', 5);
     const before = await ledgerSnapshot(m.db);
     const cases: [body: unknown, status: number, message: string][] = [
-      [{ from: 'WALLET', to: 'WALLET', amount: 10 }, 400, SAME_ACCOUNT],
-      [{ from: 'TEST_SLOT', to: 'TEST_SLOT', amount: 10 }, 400, SAME_ACCOUNT],
-      [{ from: 'TEST_SPORT', to: 'TEST_SLOT', amount: 10 }, 400, 'KEY_INVALID'],
+      [{ from: 'WALLET', to: 'WALLET', amount: 10 }, 400, 'SAME_ACCOUNT'],
+      [{ from: 'TEST_SLOT', to: 'TEST_SLOT', amount: 10 }, 400, 'SAME_ACCOUNT'],
+      [{ from: 'TEST_SPORT', to: 'TEST_SLOT', amount: 10 }, 400, 'ACCOUNT_INCORRECT'],
       [{ from: 'WALLET', to: 'NO_SUCH_GAME', amount: 10 }, 404, 'NO_GAME'],
       [{ from: 'NO_SUCH_GAME', to: 'WALLET', amount: 10 }, 404, 'NO_GAME'],
       [{ from: 'WALLET', to: 'TEST_RETIRED', amount: 10 }, 404, 'NO_GAME'],
@@ -234,7 +233,7 @@ describe('POST /api/wallet/transferAll', () => {
       [{ to: 'TEST_SLOT' }, 400, 'TRANSFER_MINIMUM'],
       [{ to: 'TEST_SPORT' }, 404, 'SLOT_NO_ACCOUNT'],
       [{ to: 'NOPE' }, 404, 'NO_GAME'],
-      [{ to: 'WALLET' }, 400, SAME_ACCOUNT],
+      [{ to: 'WALLET' }, 400, 'ACCOUNT_INCORRECT'],
       [{}, 400, 'KEY_MISSING'],
     ];
     for (const [body, status, message] of cases) {

@@ -17,6 +17,11 @@ export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 /** spec 5: passwords have no minimum in the spec; we ask 8 (docs/decisions/0003-password-minimum-8.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** A new password (registration, change password) has at least PASSWORD_MIN_LENGTH characters: PASSWORD_TOO_SHORT. */
+export function passwordError(password: string): 'PASSWORD_TOO_SHORT' | null {
+  return password.length < PASSWORD_MIN_LENGTH ? 'PASSWORD_TOO_SHORT' : null;
+}
 export const NAME_MAX_LENGTH = 100;
 
 /** Laos numbers have no fixed length; we accept 8 to 13 digits there (docs/decisions/0006-variant-at-build-time.md). */

@@ -6,6 +6,7 @@
  * hold them; they are compared in minor units, so no float rounding
  * decides a limit.
  */
+import { WALLET } from '../api.ts';
 import { QR_CLIENT_MINIMUMS, type QrProvider } from '../deposit.ts';
 import { toMinor } from '../money.ts';
 
@@ -19,6 +20,22 @@ export const TRANSFER_MIN_DEFAULT = 1;
 export function transferAmountError(amount: number, transferMin: number): 'TRANSFER_MINIMUM' | null {
   const minor = toMinor(amount);
   return minor <= 0n || minor < toMinor(transferMin) ? 'TRANSFER_MINIMUM' : null;
+}
+
+/**
+ * spec 2 and 5: a transfer moves money between the wallet and one game
+ * account: the same account on both sides is SAME_ACCOUNT ('Cannot transfer
+ * to or from same account'), game to game is ACCOUNT_INCORRECT ('Please
+ * select correct account').
+ */
+export function transferAccountsError(from: string, to: string): 'SAME_ACCOUNT' | 'ACCOUNT_INCORRECT' | null {
+  if (from === to) return 'SAME_ACCOUNT';
+  return from !== WALLET && to !== WALLET ? 'ACCOUNT_INCORRECT' : null;
+}
+
+/** Transfer-all moves the wallet into a game: to the wallet itself is ACCOUNT_INCORRECT. */
+export function transferAllError(to: string): 'ACCOUNT_INCORRECT' | null {
+  return to === WALLET ? 'ACCOUNT_INCORRECT' : null;
 }
 
 export interface WithdrawLimits {

@@ -1,3 +1,10 @@
+import { SLIP_MAX_BYTES } from '../deposit.ts';
+
+/** spec 9: a slip image is at most 10 MB: SLIP_TOO_LARGE (the SPA does not send it; the server stops reading it). */
+export function slipSizeError(bytes: number): 'SLIP_TOO_LARGE' | null {
+  return bytes > SLIP_MAX_BYTES ? 'SLIP_TOO_LARGE' : null;
+}
+
 /**
  * spec 8 REQUEST_LIMIT_1MIN: a member sends one slip a minute. The server
  * refuses a second within the minute; the SPA can say how long to wait.

@@ -1,47 +1,58 @@
 /**
- * The deposit modal (spec 2 Deposit modal, issue 4): bank transfer to the
+ * The deposit modal (spec 2 Deposit modal, issue 4), driven by the deposit
+ * machine the home invokes (machines/deposit): bank transfer to the
  * receiving accounts (with copy and the bank-name edit), QR payments per
  * provider with their countdown, and the mobile-wallet link. A chunk of its
  * own, loaded by the home's modals. The three ways stay mounted while the
  * modal is open (the inactive ones hidden), so switching keeps an open QR
  * counting and watched.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WalletResponse } from '../../contract/api.ts';
+import type { depositMachine } from '../../../machines/deposit/deposit.machine.ts';
+import type { DepositWay } from '../../../machines/deposit/deposit.types.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { useRead } from '../ui/use-read.ts';
+import { showSuccessToast } from '../ui/toast.ts';
+import { formatMoney } from '../ui/money.ts';
+import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { BankTransferPanel } from './BankTransferPanel.tsx';
 import { QrPanel } from './QrPanel.tsx';
-import { TrueLinkPanel, useTrueLinkActor } from './TrueLinkPanel.tsx';
+import { TrueLinkPanel } from './TrueLinkPanel.tsx';
 import '../money/money.css';
 import './deposit.css';
 
 export interface DepositModalProps {
+  machine: ActorRefFrom<typeof depositMachine>;
   /** The member's wallet, or null while it has not been read: then the name edit is not offered. */
   wallet: WalletResponse | null;
-  /** Money arrived (a QR paid, a link redeemed): the home reads the wallet again. */
-  onCredited: () => void;
-  /** saved: a link's answer never came, so it may have been credited: the home reads the wallet again. */
-  onClose: (saved: boolean) => void;
 }
 
-type DepositWay = 'bank' | 'qr' | 'link';
-
-export default function DepositModal({ wallet, onCredited, onClose }: DepositModalProps) {
+export default function DepositModal({ machine, wallet }: DepositModalProps) {
   const { t } = useLingui();
-  const lookup = useRead('lookupDeposit');
-  const [way, setWay] = useState<DepositWay>('bank');
-  const trueLink = useTrueLinkActor(onCredited);
+  const way = useSelector(machine, (snapshot) => snapshot.context.way);
+  const lookup = useSelector(machine, (snapshot) => snapshot.context.lookup);
+  const loading = useSelector(machine, (snapshot) => snapshot.hasTag('lookup:loading') && snapshot.context.lookup === null);
+  const failed = useSelector(machine, (snapshot) => snapshot.hasTag('lookup:failed'));
+  const { qr, trueLink } = useSelector(machine, (snapshot) => snapshot.children);
   // A link on its way is money on its way: the modal waits for the answer.
-  const sending = useSelector(trueLink, (snapshot) => snapshot.hasTag('busy'));
-  const close = () => onClose(trueLink.getSnapshot().hasTag('outcomeUnknown'));
+  const sending = useSelector(trueLink, (snapshot) => snapshot?.hasTag('busy') ?? false);
+  const close = () => machine.send({ type: 'deposit.close' });
   const tabsName = useId();
   const currency = wallet ? walletCurrency(wallet) : 'BAHT';
-  // spec 7: a failed deposit lookup is silent; the panels show what they can without it.
-  const settled = lookup.data !== null || lookup.failed;
+
+  // Money arrived by QR: the member hears of it (the home reads the wallet again).
+  useEffect(() => {
+    const subscription = machine.on('paid', ({ amount }) =>
+      showSuccessToast(t`Payment received: ${formatMoney(amount, currency)} is in your wallet.`),
+    );
+    return () => subscription.unsubscribe();
+  }, [machine, t, currency]);
+  // Server texts follow the language.
+  useLanguageSwitch(() => machine.send({ type: 'lookup.reload' }));
 
   const ways: Array<{ value: DepositWay; label: string }> = [
     { value: 'bank', label: t`Bank transfer` },
@@ -50,12 +61,7 @@ export default function DepositModal({ wallet, onCredited, onClose }: DepositMod
   ];
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && close()}
-      canClose={() => !sending}
-      title={<Trans>Deposit</Trans>}
-    >
+    <Modal open onOpenChange={(open) => !open && close()} canClose={() => !sending} title={<Trans>Deposit</Trans>}>
       <div className="stack deposit">
         <fieldset className="segmented segmented--three">
           <legend className="visually-hidden">{t`How to deposit`}</legend>
@@ -66,7 +72,7 @@ export default function DepositModal({ wallet, onCredited, onClose }: DepositMod
                 name={tabsName}
                 value={option.value}
                 checked={way === option.value}
-                onChange={() => setWay(option.value)}
+                onChange={() => machine.send({ type: 'deposit.way', way: option.value })}
               />
               <span>{option.label}</span>
             </label>
@@ -75,22 +81,22 @@ export default function DepositModal({ wallet, onCredited, onClose }: DepositMod
 
         <section hidden={way !== 'bank'} aria-label={t`Bank transfer`}>
           <BankTransferPanel
-            lookup={lookup.data}
-            loading={!settled}
-            failed={lookup.failed}
-            onRetry={lookup.retry}
+            lookup={lookup}
+            loading={loading}
+            failed={failed}
+            onRetry={() => machine.send({ type: 'lookup.retry' })}
             account={wallet?.bankAccount ?? null}
           />
         </section>
         <section hidden={way !== 'qr'} aria-label={t`QR code`}>
-          {settled ? (
-            <QrPanel lookup={lookup.data} currency={currency} onCredited={onCredited} shown={way === 'qr'} />
+          {qr ? (
+            <QrPanel machine={qr} lookup={lookup} currency={currency} shown={way === 'qr'} />
           ) : (
             <div className="skeleton deposit-qr__placeholder" />
           )}
         </section>
         <section hidden={way !== 'link'} aria-label={t`TrueMoney`}>
-          <TrueLinkPanel machine={trueLink} lookup={lookup.data} currency={currency} onClose={close} />
+          {trueLink && <TrueLinkPanel machine={trueLink} lookup={lookup} currency={currency} onClose={close} />}
         </section>
       </div>
     </Modal>

@@ -3,15 +3,15 @@
  * one provider child (KBANK QR, WW, E2P) each, all running while the modal
  * is open, so each restores its open QR, counts down and watches for the
  * payment even when another provider is shown; the machine makes the others
- * read again when one creates a QR (spec 2) and announces a payment.
+ * read again when one creates a QR (spec 2) and tells the deposit machine of
+ * a payment.
  */
-import { useEffect, useId, useState, type CSSProperties } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QR_IGNORED_BELOW, QR_PROVIDERS, QR_QUICK_AMOUNTS, type DepositLookupResponse, type QrProvider } from '../../contract/deposit.ts';
-import { depositQrActors } from '../../../machines/deposit-qr/deposit-qr.actors.ts';
-import { depositQrMachine } from '../../../machines/deposit-qr/deposit-qr.machine.ts';
+import type { depositQrMachine } from '../../../machines/deposit-qr/deposit-qr.machine.ts';
 import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.machine.ts';
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
 import { qrImageActors } from '../../../machines/qr-image/qr-image.actors.ts';
@@ -35,29 +35,20 @@ const PROVIDER_LABELS: Record<QrProvider, string> = { KBANK: 'KBANK QR', WW: 'WW
 
 
 export function QrPanel({
+  machine,
   lookup,
   currency,
-  onCredited,
   shown: panelShown,
 }: {
+  /** The QR payments, as the deposit machine runs them. */
+  machine: ActorRefFrom<typeof depositQrMachine>;
   lookup: DepositLookupResponse | null;
   currency: Currency;
-  onCredited: () => void;
   /** The panel is on screen (the modal keeps it mounted, hidden, while another way is chosen). */
   shown: boolean;
 }) {
   const { t } = useLingui();
-  const api = useApi();
-  const qr = useActorRef(depositQrMachine.provide({ actors: depositQrActors(api) }), { input: { serverMinimums: lookup?.qrMinimums } });
-  const providers = useSelector(qr, (snapshot) => snapshot.children);
-  // Money arrived: the member hears of it and the home reads the wallet again.
-  useEffect(() => {
-    const subscription = qr.on('paid', ({ amount }) => {
-      showSuccessToast(t`Payment received: ${formatMoney(amount, currency)} is in your wallet.`);
-      onCredited();
-    });
-    return () => subscription.unsubscribe();
-  }, [qr, t, currency, onCredited]);
+  const providers = useSelector(machine, (snapshot) => snapshot.children);
 
   // The providers the operator takes payments on; all of them when the lookup failed.
   const listed = QR_PROVIDERS.filter((provider) => !lookup || lookup.banks.some((bank) => bank.bankCode === provider));

@@ -2,35 +2,22 @@
  * Deposit by TrueMoney gift link (spec 2, spec 5, spec 7), driven by
  * trueLinkMachine: paste the link, send it (disabled while empty), and see
  * what was credited. The link is encrypted just before it is sent; the
- * crypto code loads with the first send. One idempotency key per send.
+ * crypto code loads with the first send. One idempotency key per send. The
+ * deposit machine runs the link's machine for as long as the modal is open.
  */
-import { useEffect, useId } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { TRUEWALLET_MINIMUM, type DepositLookupResponse } from '../../contract/deposit.ts';
-import { trueLinkActors } from '../../../machines/truelink/truelink.actors.ts';
 import { linkMissing, trueLinkMachine } from '../../../machines/truelink/truelink.machine.ts';
-import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { newKeyPrefix } from '../money/idempotency.ts';
 import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary } from '../money/money-parts.tsx';
 import { Form } from '../ui/Form.tsx';
 
 type TrueLinkRef = ActorRefFrom<typeof trueLinkMachine>;
-
-/** The link machine of one opening of the deposit modal (its keys are fresh per opening). */
-export function useTrueLinkActor(onCredited: () => void) {
-  const api = useApi();
-  const machine = useActorRef(trueLinkMachine.provide({ actors: trueLinkActors(api) }), { input: { keyPrefix: newKeyPrefix() } });
-  useEffect(() => {
-    const subscription = machine.on('redeemed', () => onCredited());
-    return () => subscription.unsubscribe();
-  }, [machine, onCredited]);
-  return machine;
-}
 
 export function TrueLinkPanel({
   machine,

@@ -20,10 +20,8 @@ import { NETWORK_ERROR_MESSAGE } from './message-text.tsx';
 export const CLIENT_CODES = [
   NETWORK_ERROR,
   'PASSWORDS_DONT_MATCH',
-  'PASSWORD_TOO_SHORT',
   'password-not-equal',
   'requiredEngLang',
-  'SLIP_TOO_LARGE',
 ] as const;
 export type ClientCode = (typeof CLIENT_CODES)[number];
 
@@ -38,7 +36,6 @@ export const MESSAGES = {
   // ---- client codes
   NETWORK_ERROR: NETWORK_ERROR_MESSAGE,
   PASSWORDS_DONT_MATCH: msg`Passwords don't match. Type the same password in both fields.`,
-  PASSWORD_TOO_SHORT: msg`The password is too short. Use at least ${PASSWORD_MIN_LENGTH} characters.`,
   'password-not-equal': msg`The new password and its confirmation are not the same.`,
   requiredEngLang: msg`Enter the account name in English letters (A–Z) and spaces only.`,
 
@@ -114,7 +111,6 @@ export const MESSAGES = {
   SLIP_UPLOAD_FAIL: msg`The slip could not be uploaded. Please try again.`,
   REQUEST_LIMIT_1MIN: msg`Too many requests. Please wait about 1 minute and try again.`,
   SLIP_NO_FILE: msg`Choose a slip image to upload.`,
-  SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
   SLIP_INVALID_FILE: msg`This file is not a valid slip image. Upload a photo of the slip.`,
   TRUELINK_DUPLICATE: msg`This TrueMoney link has already been used.`,
   TRUELINK_INVALID: msg`This TrueMoney link is not valid. Check it and try again.`,
@@ -126,6 +122,10 @@ export const MESSAGES = {
   COUPON_EXPIRED: msg`This coupon has expired.`,
   WITHDRAW_MINIMUM: msg`The amount is below the minimum withdrawal.`,
   WITHDRAW_MAXIMUM: msg`The amount is above the maximum withdrawal.`,
+  ACCOUNT_INCORRECT: msg`Please select correct account`,
+  SAME_ACCOUNT: msg`Cannot transfer to or from same account`,
+  PASSWORD_TOO_SHORT: msg`The password is too short. Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+  SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

@@ -32,7 +32,7 @@ export default function HomeModals({ balance, home }: { balance: BalanceActor; h
     return null;
   });
   // The modals' machines, as the home invokes them.
-  const { transfer, withdraw, gameAccount } = useSelector(home, (snapshot) => snapshot.children);
+  const { deposit, transfer, withdraw, gameAccount } = useSelector(home, (snapshot) => snapshot.children);
   const gameCode = useSelector(home, (snapshot) => snapshot.context.game?.code);
   const slot = data?.slots.find((candidate) => candidate.code === gameCode);
   // A game that left the wallet's list (a reload) has no modal to show: give the home back.
@@ -44,13 +44,7 @@ export default function HomeModals({ balance, home }: { balance: BalanceActor; h
 
   switch (modal) {
     case 'modal:deposit':
-      return (
-        <DepositModal
-          wallet={data}
-          onCredited={() => home.send({ type: 'deposit.credited' })}
-          onClose={(saved) => home.send({ type: 'deposit.close', saved })}
-        />
-      );
+      return deposit ? <DepositModal machine={deposit} wallet={data} /> : null;
     case 'modal:invite':
       return (
         <ComingSoonSheet title={<Trans>Invite friends</Trans>} onClose={closeSheet}>

@@ -75,10 +75,6 @@ function TransferForm({ machine, wallet }: { machine: TransferRef; wallet: Walle
     switch (error) {
       case null:
         return null;
-      case 'ACCOUNT_INCORRECT':
-        return t`Please select correct account`;
-      case 'SAME_ACCOUNT':
-        return t`Cannot transfer to or from same account`;
       case 'AMOUNT_INVALID':
         return t`Enter the amount in numbers, with at most 2 decimals.`;
       case 'TRANSFER_MINIMUM':

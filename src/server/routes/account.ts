@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type * as v from 'valibot';
 import type { ProfileUpdateRequest } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
-import { PASSWORD_MIN_LENGTH, isEnglishName, isPlainName, normalizeNamePart } from '../../contract/rules/members.ts';
+import { isEnglishName, isPlainName, normalizeNamePart, passwordError } from '../../contract/rules/members.ts';
 import { bankAccountOf, profileAnswer, profileOf } from '../answers/profile.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ApiError } from '../errors.ts';
@@ -56,7 +56,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.changePassword, async ({ body, caller }) => {
-    if (body.newPassword.length < PASSWORD_MIN_LENGTH) throw new ApiError(400, 'KEY_INVALID');
+    const passwordProblem = passwordError(body.newPassword);
+    if (passwordProblem) throw new ApiError(400, passwordProblem);
     const now = clock();
     // A stolen session must not become a free oracle for the password: wrong old passwords slow the next try.
     const throttleKey = `changepwd:${caller.userId}`;

@@ -11,7 +11,7 @@ import type { RegistrationRequest } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import {
-  PASSWORD_MIN_LENGTH,
+  passwordError,
   isEnglishName,
   isPlainName,
   needsEnglishName,
@@ -115,7 +115,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
     if (phoneProblem) throw new ApiError(400, phoneProblem);
     const name = body.name.replace(/\s+/g, ' ');
     if (!isPlainName(name)) throw new ApiError(400, 'KEY_INVALID');
-    if (body.password.length < PASSWORD_MIN_LENGTH) throw new ApiError(400, 'KEY_INVALID');
+    const passwordProblem = passwordError(body.password);
+    if (passwordProblem) throw new ApiError(400, passwordProblem);
     const sourceCode = body.sourceCode.trim();
     if (sourceCode !== '' && !(await isActiveSource(db, sourceCode))) throw new ApiError(400, 'KEY_INVALID');
     const invitedBy = await inviterOf(body.inviteCode);

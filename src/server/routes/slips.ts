@@ -37,7 +37,11 @@ function failedUploadStatus(note: string): number {
   return note === 'SLIP_REFNO_DUPLICATED' ? 409 : 400;
 }
 
-/** The slip's file from a multipart body: SLIP_NO_FILE without one, SLIP_INVALID_FILE when it cannot be read whole within the limit. */
+/**
+ * The slip's file from a multipart body: SLIP_NO_FILE without one,
+ * SLIP_TOO_LARGE past the limit (the shared rule; reading stops there),
+ * SLIP_INVALID_FILE when the body cannot be read.
+ */
 async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ApiError(400, 'SLIP_NO_FILE');
   try {
@@ -48,6 +52,7 @@ async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (error instanceof ApiError) throw error;
     request.log.info({ err: error }, 'slip upload refused');
+    if (error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'SLIP_TOO_LARGE');
     throw new ApiError(400, 'SLIP_INVALID_FILE');
   }
 }

@@ -6,9 +6,8 @@
  * validates the body's shape, calls one of these and shapes the answer.
  */
 import { WALLET } from '../../contract/api.ts';
-import { SERVER_TEXTS } from '../../contract/errors.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
-import { transferAmountError } from '../../contract/rules/money.ts';
+import { transferAccountsError, transferAllError, transferAmountError } from '../../contract/rules/money.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { ProviderError, type Game } from '../games/provider.ts';
@@ -18,9 +17,6 @@ import { availableAfter, inMovement, type Member, type Moved, type MovementConte
 import { findMemberGame, type GameAccountRef, type MemberGame } from '../repositories/member-games.ts';
 import { getSetting } from '../repositories/settings.ts';
 import type { Currency } from '../repositories/users.ts';
-
-/** spec 5: the transfer's own message when source and destination are the same. */
-const [SAME_ACCOUNT] = SERVER_TEXTS;
 
 /**
  * Moves money between the wallet and a game account and tells the game's
@@ -102,13 +98,14 @@ function checkTransferAmount(amount: number, transferMin: number): void {
 
 /**
  * POST /api/wallet/transfer: `amount` (major units) from the wallet to a
- * game or back. One side must be the wallet; the same account on both
- * sides answers spec 5's text; less than transferMin is TRANSFER_MINIMUM.
+ * game or back, by the shared rules: one side must be the wallet
+ * (ACCOUNT_INCORRECT; the same account on both sides, SAME_ACCOUNT), and
+ * less than transferMin is TRANSFER_MINIMUM.
  */
 export async function transferMoney(db: Queryable, context: MovementContext, request: { from: string; to: string; amount: number }): Promise<Moved> {
   const { from, to } = request;
-  if (from === to) throw new ApiError(400, SAME_ACCOUNT);
-  if (from !== WALLET && to !== WALLET) throw new ApiError(400, 'KEY_INVALID');
+  const accountsProblem = transferAccountsError(from, to);
+  if (accountsProblem) throw new ApiError(400, accountsProblem);
   const toGame = from === WALLET;
   const found = await findMemberGame(db, context.userId, toGame ? to : from);
   checkTransferAmount(request.amount, await transferMinimum(db, found));
@@ -130,7 +127,8 @@ export async function transferMoney(db: Queryable, context: MovementContext, req
  * (nothing, say) is TRANSFER_MINIMUM.
  */
 export async function transferAllToGame(db: Queryable, context: MovementContext, to: string): Promise<Moved> {
-  if (to === WALLET) throw new ApiError(400, SAME_ACCOUNT);
+  const targetProblem = transferAllError(to);
+  if (targetProblem) throw new ApiError(400, targetProblem);
   const found = await findMemberGame(db, context.userId, to);
   const game = openedGame(found, true);
   const minimum = await transferMinimum(db, found);

@@ -1,28 +1,30 @@
 /**
  * The QR payment's model paths replayed in the real QrPanel, on KBANK and on
  * WW (the deposit lookup lists only that provider; the panel's other
- * providers ask for their QR too, and are left waiting): one shortest path
- * to every state, countdown phase and error the model can show, and every
- * answer of a check (a payment announced, an expiry). Time is vitest's fake
+ * providers ask for their QR too, and are left waiting), with the QR
+ * payments' machine as the deposit modal runs it: one shortest path to every
+ * state, countdown phase and error the model can show, and every answer of a
+ * check (a payment told to the deposit modal, an expiry). Time is vitest's fake
  * clock: each tick of the model is a second on it. A refresh comes from
  * another provider's new QR, not from the member: paths with one are not
  * walked here.
  */
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { depositQrActors } from '../../../machines/deposit-qr/deposit-qr.actors.ts';
+import { depositQrMachine } from '../../../machines/deposit-qr/deposit-qr.machine.ts';
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
 import type { QrCountdownContext, QrCountdownInput } from '../../../machines/qr-countdown/qr-countdown.types.ts';
 import type { DepositLookupResponse, QrProvider } from '../../../src/contract/deposit.ts';
 import { QrPanel } from '../../../src/features/deposit/QrPanel.tsx';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
-import { showSuccessToast } from '../../../src/features/ui/toast.ts';
 import { countdownPhase, qrCountdownModels } from '../qr-countdown.model.ts';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
-import { newFakeApi } from '../support/fake-api.ts';
+import { fakeApiClient, newFakeApi } from '../support/fake-api.ts';
+import { renderModal } from '../support/modal-harness.tsx';
 import { stateKey, type FlowModel, type ModelEdge } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 
@@ -58,16 +60,22 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function driver(provider: QrProvider, onCredited: () => void): ViewDriver {
+function driver(provider: QrProvider, paymentTold: (params: { amount: number }) => void): ViewDriver {
   const panel = () => within(document.body);
   const button = (name: string) => panel().getByRole('button', { name });
+  // The QR payments as the deposit modal runs them: payments told through the hook it wires.
+  const logic = depositQrMachine.provide({
+    actors: depositQrActors(fakeApiClient()),
+    actions: { announcePaid: (_, params) => paymentTold(params) },
+  });
   return {
     render: () =>
-      render(
-        <I18nProvider i18n={i18n}>
-          <QrPanel lookup={lookupFor(provider)} currency="BAHT" onCredited={onCredited} shown />
-        </I18nProvider>,
-      ),
+      renderModal({
+        logic,
+        input: { serverMinimums: {} },
+        onEnd: () => {},
+        children: (machine) => <QrPanel machine={machine} lookup={lookupFor(provider)} currency="BAHT" shown />,
+      }),
     perform(event: AnyEventObject) {
       switch (event.type) {
         case 'amount.change':
@@ -94,10 +102,8 @@ function driver(provider: QrProvider, onCredited: () => void): ViewDriver {
     expectView({ after, actions }) {
       const context = after.context as QrCountdownContext;
       const paid = actions.filter((action) => action.type === 'paymentReceived').map((action) => (action.params as { amount: number }).amount);
-      expect(vi.mocked(showSuccessToast).mock.calls, 'payment toast').toEqual(paid.map((amount) => [`Payment received: ${money(amount)} is in your wallet.`]));
-      expect(vi.mocked(onCredited).mock.calls.length, 'wallet read again').toBe(paid.length);
-      vi.mocked(showSuccessToast).mockClear();
-      vi.mocked(onCredited).mockClear();
+      expect(vi.mocked(paymentTold).mock.calls, 'payment told to the deposit modal').toEqual(paid.map((amount) => [{ amount }]));
+      vi.mocked(paymentTold).mockClear();
       const errorText = context.error === null ? '' : messageText(i18n, context.error);
       switch (stateKey(after)) {
         case 'loading':

@@ -236,6 +236,7 @@ export function stateKey(snapshot: AnyMachineSnapshot): string {
   return snapshot._nodes
     .filter((node) => node.type === 'atomic' || node.type === 'final')
     .map((node) => node.path.join('.'))
+    .sort() // parallel regions in one order, whichever was entered last
     .join(' + ');
 }
 

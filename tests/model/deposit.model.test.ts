@@ -1,0 +1,92 @@
+import type { DepositContext } from '../../machines/deposit/deposit.types.ts';
+import { DEPOSIT_KEY_PREFIX, DEPOSIT_LOOKUP, depositModels } from './deposit.model.ts';
+import { describeModels } from './support/describe-model.ts';
+import { stateKey } from './support/flow-model.ts';
+import type { ReplayedStep } from './support/replay.ts';
+import { expect } from './support/step-expect.ts';
+
+function check({ event, before, after, actions, calls, emitted }: ReplayedStep) {
+  const was = before ? stateKey(before) : '';
+  const now = stateKey(after);
+  const previous = before?.context as DepositContext;
+  const context = after.context as DepositContext;
+  const unchanged = () => expect([now, context]).toEqual([was, previous]);
+  const lookupWas = was.split(' + ').find((part) => part.startsWith('open.lookup.'));
+  const qrWaited = was.includes('open.qr.waiting');
+  let expectedCalls: unknown[] = [];
+  let expectedActions: unknown[] = [];
+  let expectedEmitted: unknown[] = [];
+  // The QR payments start once the lookup answered or failed, with the server's minimums when it answered.
+  const qrStarts = (lookup: DepositContext['lookup']) => (qrWaited ? [{ actor: 'qr', input: { serverMinimums: lookup?.qrMinimums } }] : []);
+
+  switch (event.type) {
+    case 'xstate.init':
+      expect([now, context]).toEqual(['open.lookup.loading + open.qr.waiting', { keyPrefix: DEPOSIT_KEY_PREFIX, way: 'bank', lookup: null, saved: false }]);
+      // The link runs from the start, its keys from the opening's prefix; the lookup is asked.
+      expectedCalls = [
+        { actor: 'trueLink', input: { keyPrefix: DEPOSIT_KEY_PREFIX } },
+        { actor: 'lookup', input: undefined },
+      ];
+      break;
+    case 'deposit.way':
+      expect([now, context]).toEqual([was, { ...previous, way: event.way }]);
+      break;
+    case 'deposit.close':
+      // Passed to the link's machine, which ends the modal (or not, while a link is on its way): nothing here yet.
+      unchanged();
+      break;
+    case 'lookup.retry':
+    case 'lookup.reload': {
+      const asks = lookupWas === 'open.lookup.failed' || (event.type === 'lookup.reload' && lookupWas === 'open.lookup.shown');
+      if (!asks) return unchanged();
+      // What was read stays shown while it is read again.
+      expect([now, context]).toEqual([was.replace(lookupWas!, 'open.lookup.loading'), previous]);
+      expectedCalls = [{ actor: 'lookup', input: undefined }];
+      break;
+    }
+    case 'qr.paid':
+      // The member hears of it (the view's toast) and the home reads the wallet.
+      unchanged();
+      expectedEmitted = [{ type: 'paid', amount: event.amount }];
+      expectedActions = [{ type: 'credited' }];
+      break;
+    case 'link.redeemed':
+      unchanged();
+      expectedActions = [{ type: 'credited' }];
+      break;
+    default: {
+      const output = (event as { output?: unknown }).output;
+      if (event.type.includes('.actor.trueLink')) {
+        // The link's machine ended: the modal with it, saved as the link says (or when the link's machine failed, to be safe).
+        const saved = event.type.startsWith('xstate.error.') ? true : (output as { saved: boolean }).saved;
+        expect([after.status, now, after.output]).toEqual(['done', 'closed', { saved }]);
+        break;
+      }
+      if (event.type.includes('.actor.qr')) {
+        // The QR payments failed (a bug): they stop alone, the other ways stay.
+        unchanged();
+        break;
+      }
+      // The lookup answered or failed.
+      const answered = event.type.startsWith('xstate.done.') && (output as { ok: boolean }).ok;
+      const lookup = answered ? DEPOSIT_LOOKUP : previous.lookup;
+      expect(context).toEqual({ ...previous, lookup });
+      expect(now).toBe(`open.lookup.${answered ? 'shown' : 'failed'} + open.qr.${qrWaited || was.includes('open.qr.watching') ? 'watching' : 'waiting'}`);
+      expectedCalls = qrStarts(lookup);
+    }
+  }
+  expect(calls).toEqual(expectedCalls);
+  expect(actions).toEqual(expectedActions);
+  expect(emitted).toEqual(expectedEmitted);
+}
+
+describeModels('deposit', depositModels, {
+  tags: {
+    'open.lookup.loading + open.qr.waiting': ['lookup:loading'],
+    'open.lookup.loading + open.qr.watching': ['lookup:loading'],
+    'open.lookup.shown + open.qr.watching': [],
+    'open.lookup.failed + open.qr.watching': ['lookup:failed'],
+    closed: [],
+  },
+  check,
+});
