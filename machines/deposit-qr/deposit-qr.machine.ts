@@ -30,7 +30,11 @@ export function qrProvider(io: Parameters<typeof qrCountdownMachine.provide>[0][
 }
 
 /** A provider child's input: its minimum is the client's floor or the server's setting (the shared rule). */
-const providerInput = (provider: QrProvider, { serverMinimums }: DepositQrInput) => ({ provider, minimum: qrMinimum(provider, serverMinimums) });
+const providerInput = (provider: QrProvider, { serverMinimums, serverMaximum }: DepositQrInput) => ({
+  provider,
+  minimum: qrMinimum(provider, serverMinimums),
+  maximum: serverMaximum ?? null,
+});
 
 export const depositQrMachine = setup({
   types: {

@@ -4,6 +4,8 @@ import type { QrProvider } from '../../src/contract/deposit.ts';
 export interface DepositQrInput {
   /** The deposit lookup's qrMinimums (the server's minimum per provider); undefined when the lookup failed. */
   serverMinimums: Readonly<Record<string, number>> | undefined;
+  /** The deposit lookup's qrMaximum; undefined when the lookup failed (the server still applies it). */
+  serverMaximum: number | undefined;
 }
 
 export type DepositQrEvent =

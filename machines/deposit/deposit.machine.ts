@@ -133,7 +133,7 @@ export const depositMachine = setup({
               invoke: {
                 id: 'qr',
                 src: 'qr',
-                input: ({ context }) => ({ serverMinimums: context.lookup?.qrMinimums }),
+                input: ({ context }) => ({ serverMinimums: context.lookup?.qrMinimums, serverMaximum: context.lookup?.qrMaximum }),
                 // The QR payments failed (a bug): the other ways stay.
                 onError: {},
               },

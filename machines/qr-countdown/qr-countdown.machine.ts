@@ -105,6 +105,7 @@ export const qrCountdownMachine = setup({
   context: ({ input }) => ({
     provider: input.provider,
     minimum: input.minimum,
+    maximum: input.maximum,
     amount: '',
     qr: null,
     secondsLeft: 0,
@@ -129,7 +130,7 @@ export const qrCountdownMachine = setup({
     },
     none: {
       tags: 'none',
-      description: 'The amount and the quick-amount buttons. Create is disabled below the provider\'s minimum (spec 5) and ignored below 1.',
+      description: 'The amount and the quick-amount buttons. Create is disabled below the provider\'s minimum (spec 5) or above the server\'s maximum, and ignored below 1.',
       on: {
         'amount.change': { actions: 'setAmount' },
         'amount.quick': { actions: 'setAmount' },

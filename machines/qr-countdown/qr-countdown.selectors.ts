@@ -1,12 +1,13 @@
 /** What the QR form shows and allows, read from the machine's context (spec 5 QR create). */
 import { parseAmount } from '../shared/amount.ts';
 import { QR_IGNORED_BELOW } from '../../src/contract/deposit.ts';
+import { qrAmountOutside } from '../../src/contract/rules/money.ts';
 import type { QrCountdownContext } from './qr-countdown.types.ts';
 
-/** spec 5: the create button is disabled below the provider's minimum (and while the amount is not a number). */
-export function createDisabled(context: Pick<QrCountdownContext, 'amount' | 'minimum'>): boolean {
+/** spec 5: the create button is disabled below the provider's minimum, above the server's maximum (the shared rule) and while the amount is not a number. */
+export function createDisabled(context: Pick<QrCountdownContext, 'amount' | 'minimum' | 'maximum'>): boolean {
   const amount = parseAmount(context.amount);
-  return amount === null || amount < context.minimum;
+  return amount === null || qrAmountOutside(amount, context.minimum, context.maximum);
 }
 
 /** spec 5: a create with an amount below 1 is ignored (KBANK's button is enabled from 0.01). */

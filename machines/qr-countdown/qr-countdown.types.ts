@@ -12,6 +12,8 @@ export interface QrCountdownInput {
    * gave a higher one.
    */
   minimum: number;
+  /** The largest amount (the server's qrMaximum from the deposit lookup); null when the lookup failed. */
+  maximum: number | null;
 }
 
 /** The open QR as the member sees it. */
@@ -32,6 +34,7 @@ export type DiscardReason = 'expired' | 'cancelled';
 export interface QrCountdownContext {
   provider: QrProvider;
   minimum: number;
+  maximum: number | null;
   /** The amount as typed (or set by a quick-amount button); parseAmount() reads it. */
   amount: string;
   qr: OpenQr | null;

@@ -39,6 +39,8 @@ export const DepositLookupResponse = v.object({
   trueWalletMinimum: v.number(),
   /** The smallest amount a QR may be created for, per QR provider (settings). */
   qrMinimums: v.record(v.string(), v.number()),
+  /** The largest amount a QR may be created for (settings; beyond spec 3, so the form applies the rule too). */
+  qrMaximum: v.optional(v.number()),
 });
 export type DepositLookupResponse = v.InferOutput<typeof DepositLookupResponse>;
 

@@ -16,12 +16,13 @@ const events = {
 } satisfies EventFixtures<DepositQr>;
 
 export const SERVER_MINIMUMS = { KBANK: 20, WW: 50 };
+export const SERVER_MAXIMUM = 200_000;
 
 export const depositQrModels: FlowModel<DepositQr>[] = [
   {
     name: 'deposit QR payments',
     machine: depositQrMachine,
-    input: { serverMinimums: SERVER_MINIMUMS },
+    input: { serverMinimums: SERVER_MINIMUMS, serverMaximum: SERVER_MAXIMUM },
     events: offerAll(events),
     // The children run for the machine's life and never answer; a failing one stops alone.
     replies: { provider: [] },

@@ -17,7 +17,7 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
   let expectedActions: unknown[] = [];
   let expectedEmitted: unknown[] = [];
   // The QR payments start once the lookup answered or failed, with the server's minimums when it answered.
-  const qrStarts = (lookup: DepositContext['lookup']) => (qrWaited ? [{ actor: 'qr', input: { serverMinimums: lookup?.qrMinimums } }] : []);
+  const qrStarts = (lookup: DepositContext['lookup']) => (qrWaited ? [{ actor: 'qr', input: { serverMinimums: lookup?.qrMinimums, serverMaximum: lookup?.qrMaximum } }] : []);
 
   switch (event.type) {
     case 'xstate.init':

@@ -23,6 +23,7 @@ export const DEPOSIT_LOOKUP: DepositLookupResponse = {
   slipClosingTime: '22:00',
   trueWalletMinimum: 2,
   qrMinimums: { KBANK: 20 },
+  qrMaximum: 200_000,
 };
 
 const events = {

@@ -30,8 +30,11 @@ const noQr = (message: string): QrState => ({ qrcodeId: null, hasQrcode: false, 
 /** Lifetimes of the model's QRs, in seconds. */
 export const QR_MODEL_SECONDS = { created: 6, restored: 2, checked: 3 };
 
-/** The amounts the member types per provider: one refused, one taken. */
-export const TYPED_AMOUNTS: Record<QrProvider, string[]> = { KBANK: ['0.5', 'abc'], WW: ['50', '150'], E2P: [] };
+/** The server's largest QR in the model (the deposit lookup's qrMaximum). */
+export const QR_MODEL_MAXIMUM = 100_000;
+
+/** The amounts the member types per provider: refused ones (not a number, above the maximum), one taken. */
+export const TYPED_AMOUNTS: Record<QrProvider, string[]> = { KBANK: ['0.5', 'abc', '100000.01'], WW: ['50', '150'], E2P: [] };
 
 const events = {
   'amount.change': ({ context, value }) =>
@@ -68,7 +71,7 @@ const replies = {
 export function createOutcome(context: Pick<QrCountdownContext, 'amount' | 'provider'>): 'disabled' | 'ignored' | 'sent' {
   const amount = /^\d+(\.\d{1,2})?$/.test(context.amount) ? Number(context.amount) : NaN;
   const minimum = { KBANK: 0.01, WW: 100, E2P: 50 }[context.provider];
-  if (Number.isNaN(amount) || amount < minimum) return 'disabled';
+  if (Number.isNaN(amount) || amount < minimum || amount > QR_MODEL_MAXIMUM) return 'disabled';
   return amount < 1 ? 'ignored' : 'sent';
 }
 
@@ -88,7 +91,7 @@ function qrModel(provider: QrProvider): FlowModel<QrCountdown> {
   return {
     name: `QR payment on ${provider}`,
     machine: qrCountdownMachine,
-    input: { provider, minimum: QR_CLIENT_MINIMUMS[provider] },
+    input: { provider, minimum: QR_CLIENT_MINIMUMS[provider], maximum: QR_MODEL_MAXIMUM },
     events: offerAll(events),
     replies,
     // What the panel shows: the form with its amount and error; the open QR's countdown and error; why it was discarded.

@@ -42,7 +42,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('deposit QR payments', () => {
   it('reads the other providers again when one creates a QR, and only the others', async () => {
     const server = { open: new Set<QrProvider>(), reads: [] as QrProvider[] };
-    const actor = createActor(withStubProviders(server), { input: { serverMinimums: undefined } }).start();
+    const actor = createActor(withStubProviders(server), { input: { serverMinimums: undefined, serverMaximum: undefined } }).start();
     await settle();
     expect([...server.reads].sort()).toEqual(['E2P', 'KBANK', 'WW']);
     server.reads.length = 0;
@@ -60,7 +60,7 @@ describe('deposit QR payments', () => {
     const server = { open: new Set<QrProvider>(['WW']), reads: [] as QrProvider[] };
     const clock = new SimulatedClock();
     const paid: number[] = [];
-    const actor = createActor(withStubProviders(server, paid), { input: { serverMinimums: { WW: 100 } }, clock }).start();
+    const actor = createActor(withStubProviders(server, paid), { input: { serverMinimums: { WW: 100 }, serverMaximum: undefined }, clock }).start();
     await settle();
     expect(actor.getSnapshot().children.WW!.getSnapshot().hasTag('open')).toBe(true);
     // The member pays in the banking app: the server no longer holds the QR open.

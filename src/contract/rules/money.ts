@@ -69,8 +69,13 @@ export function qrMinimum(provider: QrProvider, serverMinimums: Readonly<Record<
   return Math.max(QR_CLIENT_MINIMUMS[provider], serverMinimums?.[provider] ?? 0);
 }
 
+/** An amount outside minimum..maximum (maximum null: not known, no ceiling here): the QR form's create is disabled. */
+export function qrAmountOutside(amount: number, minimum: number, maximum: number | null): boolean {
+  const minor = toMinor(amount);
+  return minor < toMinor(minimum) || (maximum !== null && minor > toMinor(maximum));
+}
+
 /** spec 5: a QR is for at least qrMinimum and at most qrMaximum (the server's setting): QR_FAIL otherwise. */
 export function qrAmountError(amount: number, provider: QrProvider, limits: { qrMinimums: Readonly<Record<string, number>>; qrMaximum: number }): 'QR_FAIL' | null {
-  const minor = toMinor(amount);
-  return minor < toMinor(qrMinimum(provider, limits.qrMinimums)) || minor > toMinor(limits.qrMaximum) ? 'QR_FAIL' : null;
+  return qrAmountOutside(amount, qrMinimum(provider, limits.qrMinimums), limits.qrMaximum) ? 'QR_FAIL' : null;
 }

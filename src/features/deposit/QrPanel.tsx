@@ -116,7 +116,8 @@ function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: str
   const errorId = useId();
   const context = useSelector(machine, (snapshot) => snapshot.context);
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
-  const { provider, amount, minimum, error } = context;
+  const { provider, amount, minimum, maximum, error } = context;
+  const lowest = formatMoney(Math.max(minimum, QR_IGNORED_BELOW), currency);
   return (
     <Form onSubmit={() => machine.send({ type: 'qr.create' })}>
       <Field
@@ -128,7 +129,15 @@ function QrAmountForm({ machine, label, currency }: { machine: QrRef; label: str
         value={amount}
         onValueChange={(value) => machine.send({ type: 'amount.change', value })}
         // spec 5: below 1 a create is ignored, whatever the button allows.
-        hint={<Trans>Minimum {formatMoney(Math.max(minimum, QR_IGNORED_BELOW), currency)}</Trans>}
+        hint={
+          maximum === null ? (
+            <Trans>Minimum {lowest}</Trans>
+          ) : (
+            <Trans>
+              Minimum {lowest} · maximum {formatMoney(maximum, currency)}
+            </Trans>
+          )
+        }
         errorId={errorId}
         invalid={error !== null}
         disabled={busy}

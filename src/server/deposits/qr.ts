@@ -50,6 +50,7 @@ export async function depositLookup(db: Queryable, userId: number) {
     'slipClosingTime',
     'trueWalletMinimum',
     'qrMinimums',
+    'qrMaximum',
   );
   const banks = await listActiveBanks(db);
   const currency = await memberCurrency(db, userId);

@@ -21,7 +21,7 @@ import type { DepositLookupResponse, QrProvider } from '../../../src/contract/de
 import { QrPanel } from '../../../src/features/deposit/QrPanel.tsx';
 import { messageText } from '../../../src/features/errors/messages.ts';
 import { formatMoney } from '../../../src/features/ui/money.ts';
-import { countdownPhase, qrCountdownModels } from '../qr-countdown.model.ts';
+import { countdownPhase, QR_MODEL_MAXIMUM, qrCountdownModels } from '../qr-countdown.model.ts';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, newFakeApi } from '../support/fake-api.ts';
 import { renderModal } from '../support/modal-harness.tsx';
@@ -72,7 +72,7 @@ function driver(provider: QrProvider, paymentTold: (params: { amount: number }) 
     render: () =>
       renderModal({
         logic,
-        input: { serverMinimums: {} },
+        input: { serverMinimums: {}, serverMaximum: QR_MODEL_MAXIMUM },
         onEnd: () => {},
         children: (machine) => <QrPanel machine={machine} lookup={lookupFor(provider)} currency="BAHT" shown />,
       }),
