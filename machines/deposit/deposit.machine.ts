@@ -5,7 +5,7 @@
  * the start, and tells its parent when money arrived. It ends when the
  * member closes it, which the link refuses while one is on its way.
  */
-import { assertEvent, assign, emit, or, sendParent, sendTo, setup, stateIn } from 'xstate';
+import { assertEvent, assign, emit, sendParent, sendTo, setup } from 'xstate';
 import { depositQrMachine } from '../deposit-qr/deposit-qr.machine.ts';
 import type { DepositQrEvent, DepositQrInput } from '../deposit-qr/deposit-qr.types.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
@@ -60,7 +60,8 @@ export const depositMachine = setup({
       assertEvent(event, 'deposit.way');
       return { way: event.way };
     }),
-    storeLookup: assign((_, answer: DepositLookupAnswer) => ({ lookup: okData(answer) })),
+    storeLookup: assign((_, answer: DepositLookupAnswer) => ({ lookup: okData(answer), lookupSettled: true })),
+    settleLookup: assign({ lookupSettled: true }),
     closeLink: sendTo('trueLink', { type: 'link.close' }),
     keepSaved: assign((_, output: TrueLinkOutput) => ({ saved: output.saved })),
     announcePaid: emit(({ event }): DepositPaid => ({ type: 'paid', amount: event.type === 'qr.paid' ? event.amount : 0 })),
@@ -69,14 +70,13 @@ export const depositMachine = setup({
   },
   guards: {
     answered: (_, answer: DepositLookupAnswer) => answer.ok,
-    lookupRead: ({ context }) => context.lookup !== null,
-    lookupSettled: or(['lookupRead', stateIn({ open: { lookup: 'failed' } })]),
+    lookupSettled: ({ context }) => context.lookupSettled,
   },
 }).createMachine({
   id: 'deposit',
   description:
     'The deposit modal (spec 2): bank transfer, QR payments and the mobile-wallet link. The lookup is read first; a failed one is shown as such with a retry and the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed) is told to the home at once. Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
-  context: ({ input }) => ({ keyPrefix: input.keyPrefix, way: 'bank', lookup: null, saved: false }),
+  context: ({ input }) => ({ keyPrefix: input.keyPrefix, way: 'bank', lookup: null, lookupSettled: false, saved: false }),
   initial: 'open',
   output: ({ context }) => ({ saved: context.saved }),
   states: {
@@ -107,9 +107,9 @@ export const depositMachine = setup({
                 src: 'lookup',
                 onDone: [
                   { guard: { type: 'answered', params: actorOutput }, target: 'shown', actions: { type: 'storeLookup', params: actorOutput } },
-                  { target: 'failed' },
+                  { target: 'failed', actions: 'settleLookup' },
                 ],
-                onError: 'failed',
+                onError: { target: 'failed', actions: 'settleLookup' },
               },
             },
             shown: {

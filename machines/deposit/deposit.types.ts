@@ -14,6 +14,8 @@ export interface DepositContext extends DepositInput {
   way: DepositWay;
   /** GET /api/lookup/deposit: the receiving accounts, the QR minimums and time, the link's minimum; null until read. */
   lookup: DepositLookupResponse | null;
+  /** The lookup answered or failed once: the QR payments start then. */
+  lookupSettled: boolean;
   /** The wallet changed or may have changed and the home has not read it since: it reads it when the modal closes. */
   saved: boolean;
 }

@@ -21,7 +21,7 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
 
   switch (event.type) {
     case 'xstate.init':
-      expect([now, context]).toEqual(['open.lookup.loading + open.qr.waiting', { keyPrefix: DEPOSIT_KEY_PREFIX, way: 'bank', lookup: null, saved: false }]);
+      expect([now, context]).toEqual(['open.lookup.loading + open.qr.waiting', { keyPrefix: DEPOSIT_KEY_PREFIX, way: 'bank', lookup: null, lookupSettled: false, saved: false }]);
       // The link runs from the start, its keys from the opening's prefix; the lookup is asked.
       expectedCalls = [
         { actor: 'trueLink', input: { keyPrefix: DEPOSIT_KEY_PREFIX } },
@@ -70,7 +70,7 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
       // The lookup answered or failed.
       const answered = event.type.startsWith('xstate.done.') && (output as { ok: boolean }).ok;
       const lookup = answered ? DEPOSIT_LOOKUP : previous.lookup;
-      expect(context).toEqual({ ...previous, lookup });
+      expect(context).toEqual({ ...previous, lookup, lookupSettled: true });
       expect(now).toBe(`open.lookup.${answered ? 'shown' : 'failed'} + open.qr.${qrWaited || was.includes('open.qr.watching') ? 'watching' : 'waiting'}`);
       expectedCalls = qrStarts(lookup);
     }
