@@ -14,17 +14,8 @@ import { moneyAction } from '../../machines/money-action/money-action.machine.ts
 import type { MoneyActionInput, MoneyMoved } from '../../machines/money-action/money-action.types.ts';
 import type { QrAnswer, QrProvider, QrState } from '../../machines/qr-countdown/qr-countdown.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
-import type { DepositLookupResponse } from '../../src/contract/deposit.ts';
+import { DEPOSIT_LOOKUP as LOOKUP } from '../model/deposit.model.ts';
 
-const LOOKUP: DepositLookupResponse = {
-  banks: [],
-  wallets: [],
-  isManual: false,
-  qrMinutes: 15,
-  slipClosingTime: '22:00',
-  trueWalletMinimum: 2,
-  qrMinimums: {},
-};
 const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', receiverName: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
 const MOVED: MoneyMoved = { message: 'SUCCESS', amount: 50, wallet: { amount: 150 }, transferId: '7' };
 
@@ -47,18 +38,24 @@ function homeWithDeposit(send: ReturnType<typeof deferredSend>['send'], reloads:
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The home with its deposit modal open, and a link on its way (its answer waits for the test). */
+async function linkSent() {
+  const link = deferredSend();
+  const reloads: string[] = [];
+  const home = createActor(homeWithDeposit(link.send, reloads), { input: { keySeed: 'seed' } }).start();
+  home.send({ type: 'deposit.open' });
+  await settle();
+  const deposit = home.getSnapshot().children.deposit!;
+  const linkActor = deposit.getSnapshot().children.trueLink!;
+  linkActor.send({ type: 'link.change', value: 'https://gift.truemoney.com/campaign/?v=1' });
+  linkActor.send({ type: 'link.send' });
+  await settle();
+  return { link, reloads, home, deposit, linkActor };
+}
+
 describe('the deposit modal in the home', () => {
   it('tells the home of a redeemed link while it stays open, and stays open while a link is on its way', async () => {
-    const link = deferredSend();
-    const reloads: string[] = [];
-    const home = createActor(homeWithDeposit(link.send, reloads), { input: { keySeed: 'seed' } }).start();
-    home.send({ type: 'deposit.open' });
-    await settle();
-    const deposit = home.getSnapshot().children.deposit!;
-    const linkActor = deposit.getSnapshot().children.trueLink!;
-    linkActor.send({ type: 'link.change', value: 'https://gift.truemoney.com/campaign/?v=1' });
-    linkActor.send({ type: 'link.send' });
-    await settle();
+    const { link, reloads, home, deposit } = await linkSent();
 
     deposit.send({ type: 'deposit.close' });
     expect(home.getSnapshot().value).toBe('depositing');
@@ -73,16 +70,7 @@ describe('the deposit modal in the home', () => {
   });
 
   it('makes the home read the wallet on close when a link\'s answer never came', async () => {
-    const link = deferredSend();
-    const reloads: string[] = [];
-    const home = createActor(homeWithDeposit(link.send, reloads), { input: { keySeed: 'seed' } }).start();
-    home.send({ type: 'deposit.open' });
-    await settle();
-    const deposit = home.getSnapshot().children.deposit!;
-    const linkActor = deposit.getSnapshot().children.trueLink!;
-    linkActor.send({ type: 'link.change', value: 'https://gift.truemoney.com/campaign/?v=2' });
-    linkActor.send({ type: 'link.send' });
-    await settle();
+    const { link, reloads, home, deposit, linkActor } = await linkSent();
     link.answer({ ok: false, message: 'NETWORK_ERROR' });
     await settle();
     expect(linkActor.getSnapshot().hasTag('outcomeUnknown')).toBe(true);
