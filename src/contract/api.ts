@@ -225,8 +225,6 @@ export const MoneyMovedResponse = v.object({
 
 export const WithdrawLimitsResponse = v.object({ withdrawMin: v.number(), withdrawMax: v.number() });
 
-/** spec 3 bonus-active: whether the member holds a bonus, and its type (limit, day or week); null without one. */
-export const BonusActiveResponse = v.object({ status: v.boolean(), type: v.nullable(v.picklist(['limit', 'day', 'week'])) });
 
 // ---------------------------------------------------------------- statement
 
@@ -250,6 +248,9 @@ export const StatementItem = v.object({
   /** SUCCESS, FAILED, or anything else for in progress. */
   status: v.string(),
   createdAt: IsoDateTime,
+  /** spec 3: the linked record a row belongs to, with its description (a bonus or a promotion received or finished). */
+  bonus: v.optional(v.object({ description: v.string() })),
+  promotion: v.optional(v.object({ description: v.string() })),
 });
 export type StatementItem = v.InferOutput<typeof StatementItem>;
 export const StatementResponse = v.object({ statements: v.array(StatementItem), total: v.number() });

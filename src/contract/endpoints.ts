@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import * as api from './api.ts';
+import * as bonus from './bonus.ts';
 import * as deposit from './deposit.ts';
 
 /** Who may call: anyone, a member, an operator (of the endpoint's `roles`), or either kind of signed-in caller (logout). */
@@ -73,7 +74,14 @@ export const endpoints = {
 
   // wallet and games (spec 7)
   lookupWithdraw: endpoint({ method: 'GET', path: '/api/lookup/withdraw', access: 'public', response: api.WithdrawLimitsResponse }),
-  bonusCheckActive: endpoint({ method: 'GET', path: '/api/bonus/check/active', access: 'member', response: api.BonusActiveResponse }),
+  bonusList: endpoint({ method: 'GET', path: '/api/bonus', access: 'member', response: bonus.BonusListResponse }),
+  bonusActivate: endpoint({ method: 'GET', path: '/api/bonus/activate/:code', access: 'member', params: bonus.BonusCodeParams, response: bonus.BonusActivatedResponse }),
+  bonusCheckActive: endpoint({ method: 'GET', path: '/api/bonus/check/active', access: 'member', response: bonus.BonusActiveResponse }),
+  bonusCheckMinimum: endpoint({ method: 'GET', path: '/api/bonus/check/minimum', access: 'member', response: bonus.BonusMinimumResponse }),
+  bonusClear: endpoint({ method: 'GET', path: '/api/bonus/clear', access: 'member', response: api.MessageResponse }),
+  promotionCurrent: endpoint({ method: 'GET', path: '/api/promotion/current', access: 'member', response: bonus.PromotionCurrentResponse }),
+  promotionFind: endpoint({ method: 'GET', path: '/api/promotion/find/:code', access: 'member', params: bonus.PromotionCodeParams, response: bonus.PromotionFindResponse }),
+  promotionActivate: endpoint({ method: 'GET', path: '/api/promotion/activate/:code', access: 'member', params: bonus.PromotionCodeParams, response: bonus.BonusActivatedResponse }),
   wallet: endpoint({ method: 'GET', path: '/api/wallet', access: 'member', response: api.WalletResponse }),
   walletRefreshGames: endpoint({ method: 'GET', path: '/api/wallet/refresh/slot', access: 'member', response: api.WalletResponse }),
   gameAccountActivate: endpoint({ method: 'GET', path: '/api/wallet/activate/:gameCode', access: 'member', params: gameParams, response: api.GameAccountResponse }),
@@ -97,6 +105,14 @@ export const endpoints = {
   opsPayments: endpoint({ method: 'GET', path: '/api/ops/payments', access: 'operator', roles: ['finance'], query: deposit.PaymentsQuery, response: deposit.PaymentsResponse }),
   opsPaymentCredit: endpoint({ method: 'POST', path: '/api/ops/payments/:id/credit', access: 'operator', roles: ['finance'], params: idParams, body: deposit.PaymentCreditRequest, response: deposit.PaymentResponse }),
   opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
+  opsBonuses: endpoint({ method: 'GET', path: '/api/ops/bonuses', access: 'operator', roles: ['marketing'], response: bonus.OpsBonusesResponse }),
+  opsBonusCreate: endpoint({ method: 'POST', path: '/api/ops/bonuses', access: 'operator', roles: ['marketing'], body: bonus.BonusDefinition, response: bonus.OpsBonusResponse }),
+  opsBonusChange: endpoint({ method: 'PUT', path: '/api/ops/bonuses/:code', access: 'operator', roles: ['marketing'], params: bonus.BonusCodeParams, body: bonus.BonusDefinition, response: bonus.OpsBonusResponse }),
+  opsBonusPaused: endpoint({ method: 'POST', path: '/api/ops/bonuses/:code/paused', access: 'operator', roles: ['marketing'], params: bonus.BonusCodeParams, response: bonus.OpsBonusResponse }),
+  opsBonusActive: endpoint({ method: 'POST', path: '/api/ops/bonuses/:code/active', access: 'operator', roles: ['marketing'], params: bonus.BonusCodeParams, response: bonus.OpsBonusResponse }),
+  opsAgreements: endpoint({ method: 'PUT', path: '/api/ops/settings/agreements', access: 'operator', roles: ['marketing'], body: bonus.OpsTextsRequest, response: bonus.OpsTextsResponse }),
+  opsConditions: endpoint({ method: 'PUT', path: '/api/ops/settings/conditions', access: 'operator', roles: ['marketing'], body: bonus.OpsTextsRequest, response: bonus.OpsTextsResponse }),
+  opsChanges: endpoint({ method: 'GET', path: '/api/ops/changes', access: 'operator', roles: ['marketing'], response: bonus.OpsChangesResponse }),
   opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
 
   // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)

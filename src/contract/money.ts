@@ -8,7 +8,8 @@ import * as v from 'valibot';
 /** Largest amount accepted in one request, in major units (guards against overflow and typos). */
 export const MAX_AMOUNT_MAJOR = 1_000_000_000;
 
-function hasAtMostTwoDecimals(value: number): boolean {
+/** Whether a major-unit amount is a whole number of minor units (what toMinor takes). */
+export function hasAtMostTwoDecimals(value: number): boolean {
   const cents = value * 100;
   return Math.abs(cents - Math.round(cents)) < 1e-6;
 }

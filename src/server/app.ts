@@ -33,6 +33,7 @@ import { lookupRoutes } from './routes/lookup.ts';
 import { memberOpsRoutes } from './routes/members-ops.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { paymentOpsRoutes } from './routes/payments-ops.ts';
+import { promotionOpsRoutes } from './routes/promotions-ops.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { slipRoutes } from './routes/slips.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   // The simulators answer only in demo mode: in production their routes do not exist (404).
   if (!config.production) await app.register(simulatorRoutes);
   await app.register(paymentOpsRoutes);
+  await app.register(promotionOpsRoutes);
   await app.register(slipRoutes);
 
   await spa(app, config.distDir);

@@ -101,3 +101,14 @@ export const SLIP_MAX_SIDE = 2_400;
 
 /** The operator's slip list shows at most this many, oldest first, like the withdrawal queue. */
 export const OPS_SLIPS_LIST_MAX = 500;
+
+// ---------------------------------------------------------------- bonuses (docs/decisions/0095-bonuses-on-the-ledger.md)
+
+/** A deposit bonus counts the member's latest deposit of the last day that no bonus counted yet. */
+export const BONUS_DEPOSIT_WINDOW_MS = 24 * 60 * MINUTE_MS;
+
+/** The bonus list carries a member's receipts of the last 8 days for day and week bonuses (enough for today and this week). */
+export const BONUS_RECEIPTS_SHOWN_MS = 8 * 24 * 60 * MINUTE_MS;
+
+/** The operator's change log shows the newest this many. */
+export const OPS_CHANGES_LIST_MAX = 200;

@@ -1,7 +1,8 @@
 /**
  * Issue 3's concurrency proof: 200 members and 10,000 mixed operations
  * (transfers both ways, transfer-all, withdrawals, game rounds, operator
- * payouts and rejections, the same Idempotency-Key twice at once) fired
+ * payouts and rejections, the same Idempotency-Key twice at once, bonuses
+ * and a promotion received and cancelled) fired
  * through the HTTP API with 50 in flight. Afterwards the ledger checks out,
  * no member balance is negative, and each member owns exactly what the
  * test's own model says (deposits − payouts ± game results).
@@ -13,10 +14,11 @@ import { expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { toMinor } from '../../src/contract/money.ts';
 import { availableOf, balanceOf, memberAccounts } from '../../src/server/ledger/accounts.ts';
+import { memberBonuses } from '../../src/server/db/schema.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { buildTestApp } from '../server/helpers/app.ts';
-import { Expected, operations, referenceGames, runLoad, send, seededRandom, setUpMembers } from './support/load.ts';
+import { addLoadOffers, Expected, operations, referenceGames, runLoad, send, seededRandom, setUpMembers } from './support/load.ts';
 
 const MEMBERS = 200;
 const OPERATIONS = 10_000;
@@ -32,6 +34,7 @@ it(`keeps every member's money right under ${OPERATIONS} concurrent operations (
   const expected = new Expected();
 
   const setup = await setUpMembers(base, OPERATOR, MEMBERS, random, expected);
+  await addLoadOffers(base, setup.operatorToken);
   const wallet = await send(base, endpoints.wallet, undefined, { token: setup.members[0]!.token });
   const factors = new Map((wallet.body.slots as { code: string; ftWalletSlot: number }[]).map((slot) => [slot.code, slot.ftWalletSlot]));
   const result = await runLoad(setup, operations(OPERATIONS, setup.members, random), referenceGames(factors), expected, { concurrency: 50 });
@@ -40,6 +43,8 @@ it(`keeps every member's money right under ${OPERATIONS} concurrent operations (
   expect(result.confirmed).toBeGreaterThan(OPERATIONS / 2);
   expect(result.refused).toBeGreaterThan(0);
   expect(await checkLedger(t.db)).toEqual([]);
+  // Bonuses were received (and some cancelled) in the load, and their money is in the members' totals below.
+  expect((await t.db.select({ id: memberBonuses.id }).from(memberBonuses)).length).toBeGreaterThan(0);
 
   for (const member of setup.members) {
     const accounts = await memberAccounts(t.db, member.userId);

@@ -21,7 +21,7 @@ import { ledgerTransfers } from '../../src/server/db/schema.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { startServerProcess, type RunningServer } from '../../bench/support/server-process.ts';
 import { newPostgresDatabase } from '../server/helpers/app.ts';
-import { Expected, operations, referenceGames, runLoad, send, seededRandom, setUpMembers } from './support/load.ts';
+import { addLoadOffers, Expected, operations, referenceGames, runLoad, send, seededRandom, setUpMembers } from './support/load.ts';
 
 const MEMBERS = 40;
 const OPERATIONS = 4_000;
@@ -51,6 +51,7 @@ it(`loses nothing confirmed and half-applies nothing when killed mid-load (seed 
   const random = seededRandom(seed);
   const expected = new Expected();
   const setup = await setUpMembers(server.url, OPERATOR, MEMBERS, random, expected);
+  await addLoadOffers(server.url, setup.operatorToken);
   const wallet = await send(server.url, endpoints.wallet, undefined, { token: setup.members[0]!.token });
   const factors = new Map((wallet.body.slots as { code: string; ftWalletSlot: number }[]).map((slot) => [slot.code, slot.ftWalletSlot]));
 

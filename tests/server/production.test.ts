@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { toMinor } from '../../src/contract/money.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { payments, trueLinks } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { bonuses, payments, trueLinks } from '../../src/server/db/schema.ts';
 import { seed } from '../../src/server/db/seed.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { PaymentSimulator, simulatorLookupPayload, simulatorQrPath } from '../../src/server/payments/simulator.ts';
@@ -98,10 +99,23 @@ describe('production mode', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('seeds no demo member', async () => {
+  it('seeds no demo member and no demo offers', async () => {
     const { t } = await productionApp();
 
     expect(await findUserByPhone(t.db, t.config.demo.phone)).toBeUndefined();
+    expect(await t.db.select().from(bonuses)).toEqual([]);
+  });
+
+  it('pauses the demo offers of a database that ran in demo mode, unless an operator changed them', async () => {
+    const t = await buildTestApp();
+    const production = { ...t.config, ...productionOverrides() };
+    await t.db.update(bonuses).set({ updatedAt: new Date(t.clock().getTime() + 1) }).where(eq(bonuses.code, 'DAILY10'));
+    const token = await login(t, t.config.demo.phone, t.config.demo.password);
+    await call(t.app, endpoints.changePassword, { oldPassword: t.config.demo.password, newPassword: 'a-password-of-its-own' }, { token });
+
+    await seed(t.db, production, t.clock);
+    const statuses = Object.fromEntries((await t.db.select({ code: bonuses.code, status: bonuses.status }).from(bonuses)).map((row) => [row.code, row.status]));
+    expect(statuses).toEqual({ WELCOME100: 'paused', DAILY10: 'active', WEEKLY20: 'paused', MEKONG50: 'paused' });
   });
 
   it('does not start on a database whose demo member still has the password from the source', async () => {

@@ -6,8 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
-import { bankAccounts, ledgerTransfers, memberBonuses, withdrawals } from '../../src/server/db/schema.ts';
+import { bankAccounts, ledgerTransfers, withdrawals } from '../../src/server/db/schema.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
+import { addOffer, placeBet, takeBonus } from './helpers/bonuses.ts';
 import { call } from './helpers/http.ts';
 import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf } from './helpers/money.ts';
 
@@ -82,32 +83,38 @@ describe('POST /api/wallet/withdraw', () => {
 
   it('asks a member holding a bonus for the full amount (BONUS_REMAINING), withdrawAll counting the games', async () => {
     const m = await buildMoneyApp();
-    const member = await memberWithMoney(m, { wallet: 500, inGames: { TEST_SLOT: 250 } });
-    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', bonusType: 'limit', status: 'active', activatedAt: m.clock() });
+    await addOffer(m.db, m.clock(), { code: 'TEST' });
+    const member = await memberWithMoney(m, { wallet: 400, opened: ['TEST_SLOT'] });
+    await takeBonus(m, member.token, 'TEST');
+    expect((await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 250 }, { token: member.token })).statusCode).toBe(200);
+    // Its turnover (1 × the bonus of 100) is met by bets in the game.
+    await placeBet(m, member.userId, 'TEST_SLOT', 100);
     const before = await ledgerSnapshot(m.db);
     for (const [endpoint, amount] of [
-      [endpoints.withdraw, 499.99],
-      [endpoints.withdrawAll, 500],
+      [endpoints.withdraw, 399.99],
+      [endpoints.withdrawAll, 399],
     ] as const) {
       const response = await call(m.app, endpoint, { amount }, { token: member.token });
       expect([amount, response.statusCode, response.json()]).toEqual([amount, 400, { message: 'BONUS_REMAINING' }]);
     }
     // Money left in a game counts too: a plain withdraw of the whole wallet is not the full amount.
-    const walletOnly = await call(m.app, endpoints.withdraw, { amount: 500 }, { token: member.token });
+    const walletOnly = await call(m.app, endpoints.withdraw, { amount: 250 }, { token: member.token });
     expect([walletOnly.statusCode, walletOnly.json()]).toEqual([400, { message: 'BONUS_REMAINING' }]);
     expect(await ledgerSnapshot(m.db)).toEqual(before);
-    const whole = await call(m.app, endpoints.withdrawAll, { amount: 750 }, { token: member.token });
-    expect([whole.statusCode, whole.json()]).toMatchObject([200, { amount: 750, wallet: { amount: 0 } }]);
+    const whole = await call(m.app, endpoints.withdrawAll, { amount: 400 }, { token: member.token });
+    expect([whole.statusCode, whole.json()]).toMatchObject([200, { amount: 400, wallet: { amount: 0 } }]);
   });
 
   it('says whether a bonus is held (GET /api/bonus/check/active), and holds any amount again once it has ended', async () => {
     const m = await buildMoneyApp();
+    await addOffer(m.db, m.clock(), { code: 'WEEKLY', type: 'week', percentFail: 10 });
     const member = await memberWithMoney(m, { wallet: 500 });
     expect((await call(m.app, endpoints.bonusCheckActive, undefined, { token: member.token })).json()).toEqual({ status: false, type: null });
-    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'WEEKLY', bonusType: 'week', status: 'active', activatedAt: m.clock() });
-    expect((await call(m.app, endpoints.bonusCheckActive, undefined, { token: member.token })).json()).toEqual({ status: true, type: 'week' });
-    await m.db.update(memberBonuses).set({ status: 'finished', endedAt: m.clock() }).where(eq(memberBonuses.userId, member.userId));
-    await m.db.insert(memberBonuses).values({ userId: member.userId, bonusCode: 'TEST', bonusType: 'day', status: 'finished', activatedAt: m.clock(), endedAt: m.clock() });
+    await takeBonus(m, member.token, 'WEEKLY');
+    expect((await call(m.app, endpoints.bonusCheckActive, undefined, { token: member.token })).json()).toMatchObject({ status: true, type: 'week' });
+    const partial = await call(m.app, endpoints.withdraw, { amount: 200 }, { token: member.token });
+    expect([partial.statusCode, partial.json()]).toEqual([400, { message: 'BONUS_REMAINING' }]);
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
     expect((await call(m.app, endpoints.withdraw, { amount: 200 }, { token: member.token })).statusCode).toBe(200);
   });
 

@@ -417,15 +417,80 @@ export const withdrawals = pgTable(
 );
 
 /**
- * The bonuses a member took (spec 3 userBonus). The promotions issue adds
- * the bonuses themselves and what a member's bonus grants; today nothing
- * writes here, and the one rule that depends on it (a member holding a
- * bonus withdraws the full amount) reads it. At most one is active per
- * member.
+ * The offers (docs/decisions/0095-bonuses-on-the-ledger.md): bonuses every
+ * member sees in the list, and promotions found by their code. Amounts are
+ * minor units of the offer's currency; HTML is stored as written and
+ * sanitised by the SPA. An offer is never deleted (receipts point at it);
+ * an operator pauses it.
  */
-export const MEMBER_BONUS_STATUSES = ['active', 'finished', 'cancelled'] as const;
 /** spec 3: a bonus counts its receipts over all time (limit), per day or per week. */
 export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
+export const BONUS_KINDS = ['bonus', 'promotion'] as const;
+export const BONUS_STATUSES = ['active', 'paused'] as const;
+export const GRANT_KINDS = ['percent', 'fixed'] as const;
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Uppercase; a member types a promotion's. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: BONUS_KINDS }).notNull(),
+    bonusType: text('bonus_type', { enum: BONUS_TYPES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    /** Receipts per member in the type's period. */
+    maxReceived: integer('max_received').notNull(),
+    /** Percent of the bonus forfeited by cancelling before the turnover is met. */
+    percentFail: integer('percent_fail').notNull(),
+    /** Each banner's HTML per language, as the member's language picks it. */
+    banners: jsonb('banners').$type<{ image: string; html: Localized }[]>().notNull(),
+    description: jsonb('description').$type<Localized>().notNull(),
+    grantKind: text('grant_kind', { enum: GRANT_KINDS }).notNull(),
+    /** percent: the share of the qualifying deposit, up to grant_cap, for a deposit of at least min_deposit. */
+    grantPercent: integer('grant_percent'),
+    grantCap: bigint('grant_cap', { mode: 'bigint' }),
+    minDeposit: bigint('min_deposit', { mode: 'bigint' }),
+    /** fixed: the amount credited. */
+    grantAmount: bigint('grant_amount', { mode: 'bigint' }),
+    turnoverMultiplier: integer('turnover_multiplier').notNull(),
+    /** The most a member withdraws when it finishes; the rest goes back to the bonus account. Null: no cap. */
+    withdrawCap: bigint('withdraw_cap', { mode: 'bigint' }),
+    /** Wallet + games below this ends the bonus by itself. */
+    endThreshold: bigint('end_threshold', { mode: 'bigint' }).notNull(),
+    /** Receipts by all members together; null: no quota. */
+    quota: integer('quota'),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    status: text('status', { enum: BONUS_STATUSES }).notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    unique('bonuses_code_unique').on(t.code),
+    check('bonuses_kind_check', sql`${t.kind} in ('bonus', 'promotion')`),
+    check('bonuses_type_check', sql`${t.bonusType} in ('limit', 'day', 'week')`),
+    check('bonuses_status_check', sql`${t.status} in ('active', 'paused')`),
+    check('bonuses_currency_check', sql`${t.currency} in ('BAHT', 'LAK')`),
+    check('bonuses_counts_check', sql`${t.maxReceived} >= 1 and ${t.percentFail} between 0 and 100 and ${t.turnoverMultiplier} >= 1 and (${t.quota} is null or ${t.quota} >= 1)`),
+    check(
+      'bonuses_grant_check',
+      sql`(${t.grantKind} = 'percent' and ${t.grantPercent} > 0 and ${t.grantCap} > 0 and ${t.minDeposit} >= 0 and ${t.grantAmount} is null)
+        or (${t.grantKind} = 'fixed' and ${t.grantAmount} > 0 and ${t.grantPercent} is null and ${t.grantCap} is null and ${t.minDeposit} is null)`,
+    ),
+    check('bonuses_amounts_check', sql`${t.endThreshold} >= 0 and (${t.withdrawCap} is null or ${t.withdrawCap} > 0)`),
+    check('bonuses_window_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/**
+ * The bonuses a member received (spec 3 userBonus): one row per receipt,
+ * at most one active per member. The grant is a ledger transfer from the
+ * bonus account; bets after it count towards the turnover target. It ends
+ * finished (the target met and withdrawn, or wallet and games below the end
+ * threshold) or cancelled (given up, forfeiting part of it); end_transfer
+ * is the money that went back, when some did.
+ */
+export const MEMBER_BONUS_STATUSES = ['active', 'finished', 'cancelled'] as const;
+export const BONUS_END_REASONS = ['withdrawn', 'threshold', 'cancelled'] as const;
 export const memberBonuses = pgTable(
   'member_bonuses',
   {
@@ -433,18 +498,58 @@ export const memberBonuses = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    bonusId: integer('bonus_id')
+      .notNull()
+      .references(() => bonuses.id),
     bonusCode: text('bonus_code').notNull(),
     bonusType: text('bonus_type', { enum: BONUS_TYPES }).notNull(),
     status: text('status', { enum: MEMBER_BONUS_STATUSES }).notNull(),
+    /** The qualifying deposit (0 for a fixed grant) and the bonus credited, minor units. */
+    depositAmount: bigint('deposit_amount', { mode: 'bigint' }).notNull(),
+    bonusAmount: bigint('bonus_amount', { mode: 'bigint' }).notNull(),
+    /** multiplier × (deposit + bonus): bets to place before a withdrawal. */
+    turnoverTarget: bigint('turnover_target', { mode: 'bigint' }).notNull(),
+    /** The deposit that qualified: a deposit qualifies once. */
+    depositTransferId: bigint('deposit_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    grantTransferId: bigint('grant_transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
     activatedAt: at('activated_at').notNull(),
     endedAt: at('ended_at'),
+    endReason: text('end_reason', { enum: BONUS_END_REASONS }),
+    /** What went back to the bonus account when it ended (a finish_bonus transfer), if anything did. */
+    endTransferId: bigint('end_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
   },
   (t) => [
     check('member_bonuses_status_check', sql`${t.status} in ('active', 'finished', 'cancelled')`),
     check('member_bonuses_type_check', sql`${t.bonusType} in ('limit', 'day', 'week')`),
-    check('member_bonuses_ended_check', sql`(${t.status} = 'active') = (${t.endedAt} is null)`),
+    check('member_bonuses_ended_check', sql`(${t.status} = 'active') = (${t.endedAt} is null) and (${t.endedAt} is null) = (${t.endReason} is null)`),
+    check('member_bonuses_amounts_check', sql`${t.depositAmount} >= 0 and ${t.bonusAmount} > 0 and ${t.turnoverTarget} > 0`),
     uniqueIndex('member_bonuses_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
+    unique('member_bonuses_deposit_unique').on(t.depositTransferId),
+    unique('member_bonuses_grant_unique').on(t.grantTransferId),
+    unique('member_bonuses_end_unique').on(t.endTransferId),
+    index('member_bonuses_bonus_idx').on(t.bonusId, t.activatedAt),
+    index('member_bonuses_user_idx').on(t.userId, t.bonusId),
   ],
+);
+
+/** Every change an operator makes to offers and member-facing texts: who, what, when, and the value written. */
+export const operatorChanges = pgTable(
+  'operator_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** e.g. bonus.create, bonus.change, bonus.paused, bonus.active, settings.agreements. */
+    action: text('action').notNull(),
+    /** What was changed: a bonus code, a setting key. */
+    subject: text('subject').notNull(),
+    value: jsonb('value').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('operator_changes_created_idx').on(t.createdAt)],
 );
 
 /**

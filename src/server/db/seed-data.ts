@@ -2,6 +2,7 @@
  * What a new installation starts with. Seeding only adds what is missing, so
  * an operator's later edits in the database stand.
  */
+import type { bonuses } from './schema.ts';
 import type { NewGame } from '../repositories/games.ts';
 import type { Settings } from '../repositories/settings.ts';
 import type { Localized } from '../language.ts';
@@ -146,4 +147,109 @@ export const SEED_GAMES: NewGame[] = [
   referenceGame({ code: 'luckylotto', name: 'Lucky Lotto', category: 'lotto', ftWalletSlot: 1, entry: 'token_link' }),
   referenceGame({ code: 'fullmoon', name: 'Full Moon Lotto', category: 'lotto', ftWalletSlot: 100, entry: 'credentials_link' }),
   referenceGame({ code: 'lantern', name: 'Lantern Lotto', category: 'lotto', ftWalletSlot: 10, entry: 'app_links', ...appLinks('lantern') }),
+];
+
+/** The demo's promotion code, printed at start in demo mode. */
+export const DEMO_PROMOTION_CODE = 'MEKONG50';
+
+type DemoOffer = Omit<typeof bonuses.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'currency' | 'status'>;
+
+const banner = (image: string, th: string, la: string, en: string) => ({ image: `/images/bonuses/${image}.svg`, html: { th, la, en } });
+
+/**
+ * Offers for trying the app (demo mode only; docs/decisions/0095-bonuses-on-the-ledger.md):
+ * one bonus of each type and one promotion code, in baht. Amounts are minor units.
+ */
+export const DEMO_OFFERS: DemoOffer[] = [
+  {
+    code: 'WELCOME100',
+    kind: 'bonus',
+    bonusType: 'limit',
+    maxReceived: 1,
+    percentFail: 20,
+    banners: [
+      banner(
+        'welcome',
+        '<h3>โบนัสต้อนรับ 100 บาท</h3><p>รับได้ครั้งเดียว ทำยอดเล่น 3 เท่าก่อนถอน</p>',
+        '<h3>ໂບນັດຕ້ອນຮັບ 100 ບາດ</h3><p>ຮັບໄດ້ຄັ້ງດຽວ ຫຼິ້ນໃຫ້ໄດ້ 3 ເທົ່າກ່ອນຖອນ</p>',
+        '<h3>Welcome bonus of 100 baht</h3><p>Once per member. Play 3 times the bonus before withdrawing.</p>',
+      ),
+    ],
+    description: { th: '<p>โบนัสต้อนรับ 100 บาท</p>', la: '<p>ໂບນັດຕ້ອນຮັບ 100 ບາດ</p>', en: '<p>Welcome bonus of 100 baht</p>' },
+    grantKind: 'fixed',
+    grantAmount: 10_000n,
+    turnoverMultiplier: 3,
+    withdrawCap: 200_000n,
+    endThreshold: 500n,
+  },
+  {
+    code: 'DAILY10',
+    kind: 'bonus',
+    bonusType: 'day',
+    maxReceived: 1,
+    percentFail: 50,
+    banners: [
+      banner(
+        'daily',
+        '<h3>ฝากวันนี้ รับ 10%</h3><p>สูงสุด 200 บาท วันละครั้ง ฝากขั้นต่ำ 100 บาท</p>',
+        '<h3>ຝາກມື້ນີ້ ຮັບ 10%</h3><p>ສູງສຸດ 200 ບາດ ມື້ລະຄັ້ງ ຝາກຂັ້ນຕ່ຳ 100 ບາດ</p>',
+        '<h3>10% on today’s deposit</h3><p>Up to 200 baht, once a day, for a deposit of at least 100 baht.</p>',
+      ),
+    ],
+    description: { th: '<p>โบนัสรายวัน 10%</p>', la: '<p>ໂບນັດລາຍວັນ 10%</p>', en: '<p>Daily 10% bonus</p>' },
+    grantKind: 'percent',
+    grantPercent: 10,
+    grantCap: 20_000n,
+    minDeposit: 10_000n,
+    turnoverMultiplier: 5,
+    endThreshold: 500n,
+  },
+  {
+    code: 'WEEKLY20',
+    kind: 'bonus',
+    bonusType: 'week',
+    maxReceived: 2,
+    percentFail: 30,
+    banners: [
+      banner(
+        'weekly',
+        '<h3>โบนัสรายสัปดาห์ 20%</h3><p>สูงสุด 500 บาท สัปดาห์ละ 2 ครั้ง ฝากขั้นต่ำ 300 บาท</p>',
+        '<h3>ໂບນັດລາຍອາທິດ 20%</h3><p>ສູງສຸດ 500 ບາດ ອາທິດລະ 2 ຄັ້ງ ຝາກຂັ້ນຕ່ຳ 300 ບາດ</p>',
+        '<h3>Weekly 20% bonus</h3><p>Up to 500 baht, twice a week, for a deposit of at least 300 baht.</p>',
+      ),
+    ],
+    description: { th: '<p>โบนัสรายสัปดาห์ 20%</p>', la: '<p>ໂບນັດລາຍອາທິດ 20%</p>', en: '<p>Weekly 20% bonus</p>' },
+    grantKind: 'percent',
+    grantPercent: 20,
+    grantCap: 50_000n,
+    minDeposit: 30_000n,
+    turnoverMultiplier: 8,
+    withdrawCap: 1_000_000n,
+    endThreshold: 1_000n,
+  },
+  {
+    code: DEMO_PROMOTION_CODE,
+    kind: 'promotion',
+    bonusType: 'limit',
+    maxReceived: 1,
+    percentFail: 10,
+    banners: [
+      banner(
+        'promotion',
+        '<h3>โค้ดโปรโมชัน 50 บาท</h3>',
+        '<h3>ລະຫັດໂປຣໂມຊັນ 50 ບາດ</h3>',
+        '<h3>A 50 baht promotion code</h3>',
+      ),
+    ],
+    description: {
+      th: '<p>รับเครดิตฟรี 50 บาท ทำยอดเล่น 2 เท่าก่อนถอน</p>',
+      la: '<p>ຮັບເຄຣດິດຟຣີ 50 ບາດ ຫຼິ້ນໃຫ້ໄດ້ 2 ເທົ່າກ່ອນຖອນ</p>',
+      en: '<p>50 baht of free credit. Play 2 times the amount before withdrawing.</p>',
+    },
+    grantKind: 'fixed',
+    grantAmount: 5_000n,
+    turnoverMultiplier: 2,
+    endThreshold: 500n,
+    quota: 1_000,
+  },
 ];

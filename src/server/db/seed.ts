@@ -12,8 +12,9 @@ import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
 import { addMissingSettings, putSetting } from '../repositories/settings.ts';
 import { syncBootstrapAdmin, type Enrolment } from '../operators/accounts.ts';
 import { findUserByPhone, insertBankAccount, insertUser } from '../repositories/users.ts';
+import { addMissingOffers, pauseUnchangedOffers } from '../promotions/offers.ts';
 import { violatedUniqueConstraint, type Db } from './client.ts';
-import { DEFAULT_SETTINGS, DEMO_MEMBER, SEED_BANKS, SEED_GAMES, SEED_SOURCES } from './seed-data.ts';
+import { DEFAULT_SETTINGS, DEMO_MEMBER, DEMO_OFFERS, SEED_BANKS, SEED_GAMES, SEED_SOURCES } from './seed-data.ts';
 
 /**
  * Answers the bootstrap admin's second-factor enrolment when one was made
@@ -25,8 +26,14 @@ export async function seed(db: Db, config: Config, clock: Clock = systemClock): 
   await addMissingSettings(db, DEFAULT_SETTINGS);
   await addMissingGames(db, SEED_GAMES);
   if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
-  if (config.production) await refuseDemoMember(db, config.demo);
-  else await addDemoMember(db, config.demo, clock());
+  if (config.production) {
+    await refuseDemoMember(db, config.demo);
+    await pauseDemoOffers(db, DEMO_OFFERS.map((offer) => offer.code), clock());
+  } else {
+    await addDemoMember(db, config.demo, clock());
+    // Demo offers in the variant's currency: baht in the Thai build; the Laos build's members may hold either.
+    await addMissingOffers(db, DEMO_OFFERS.map((offer) => ({ ...offer, currency: 'BAHT', status: 'active' })), clock());
+  }
   return syncBootstrapAdmin(db, config, clock());
 }
 
@@ -42,6 +49,16 @@ async function refuseDemoMember(db: Db, demo: Config['demo']): Promise<void> {
       `the database holds the demo member (phone ${demo.phone}) with the password from the source code; production needs a database that never ran in demo mode, or that member's password changed`,
     );
   }
+}
+
+/**
+ * A database that ran in demo mode offers the demo's bonuses and its
+ * promotion code, which is in the source: anyone could take them. Production
+ * pauses those an operator never changed.
+ */
+async function pauseDemoOffers(db: Db, codes: string[], now: Date): Promise<void> {
+  const paused = await pauseUnchangedOffers(db, codes, now);
+  if (paused.length > 0) console.warn(`Paused the demo offers ${paused.join(', ')}: their codes are in the source code (production mode)`);
 }
 
 /** The demo member is created once; later changes to it (a new password) stand. */

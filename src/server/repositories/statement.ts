@@ -8,10 +8,11 @@
  * id) backwards, each at most offset + limit rows, and merges them; a
  * transfer never has the wallet on both sides, so nothing is counted twice.
  */
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
-import { ledgerAccounts, ledgerTransfers, withdrawals } from '../db/schema.ts';
+import type { Localized } from '../language.ts';
+import { bonuses, ledgerAccounts, ledgerTransfers, memberBonuses, withdrawals } from '../db/schema.ts';
 import { ownerOf, type AccountOwner } from '../ledger/accounts.ts';
 
 const debitAccount = alias(ledgerAccounts, 'debit_account');
@@ -31,7 +32,21 @@ export interface StatementRow {
   credit: AccountOwner;
   /** The bank a withdrawal pays to. */
   withdrawalBankCode: string | null;
+  /** spec 3 linked record: the bonus or promotion a grant or a finish belongs to. */
+  linked: LinkedOffer | null;
   createdAt: Date;
+}
+
+export interface LinkedOffer {
+  kind: 'bonus' | 'promotion';
+  description: Localized;
+}
+
+/** A bonus that ended without money moving (no ledger row of its own): the statement shows its end as a row. */
+export interface QuietBonusEnd {
+  receiptId: number;
+  linked: LinkedOffer;
+  endedAt: Date;
 }
 
 type WalletSide = 'debit' | 'credit';
@@ -40,6 +55,29 @@ type WalletSide = 'debit' | 'credit';
 function movementsWhere(walletSide: WalletSide, walletId: number): SQL | undefined {
   const column = walletSide === 'debit' ? ledgerTransfers.debitAccountId : ledgerTransfers.creditAccountId;
   return and(eq(column, walletId), isNull(ledgerTransfers.pendingId));
+}
+
+/** The newest `take` movements' ids and times, newest first. */
+export async function statementHeads(db: Queryable, walletId: number, take: number): Promise<{ id: number; createdAt: Date }[]> {
+  const newest = (walletSide: WalletSide) =>
+    db
+      .select({ id: ledgerTransfers.id, createdAt: ledgerTransfers.createdAt })
+      .from(ledgerTransfers)
+      .where(movementsWhere(walletSide, walletId))
+      .orderBy(desc(ledgerTransfers.id))
+      .limit(take);
+  return unionAll(newest('debit'), newest('credit')).orderBy(desc(ledgerTransfers.id)).limit(take);
+}
+
+/** A member's bonuses that ended with nothing going back, newest first. */
+export async function quietBonusEnds(db: Queryable, userId: number): Promise<QuietBonusEnd[]> {
+  const rows = await db
+    .select({ receiptId: memberBonuses.id, kind: bonuses.kind, description: bonuses.description, endedAt: memberBonuses.endedAt })
+    .from(memberBonuses)
+    .innerJoin(bonuses, eq(bonuses.id, memberBonuses.bonusId))
+    .where(and(eq(memberBonuses.userId, userId), ne(memberBonuses.status, 'active'), isNull(memberBonuses.endTransferId)))
+    .orderBy(desc(memberBonuses.endedAt), desc(memberBonuses.id));
+  return rows.map(({ receiptId, kind, description, endedAt }) => ({ receiptId, linked: { kind, description }, endedAt: endedAt! }));
 }
 
 export async function statementPage(db: Queryable, walletId: number, offset: number, limit: number): Promise<StatementRow[]> {
@@ -54,8 +92,12 @@ export async function statementPage(db: Queryable, walletId: number, offset: num
     .orderBy(desc(ledgerTransfers.id))
     .limit(limit)
     .offset(offset);
-  if (page.length === 0) return [];
+  return statementRows(db, page.map((row) => row.id));
+}
 
+/** The movements with these ids, newest first, each side named by its owner. */
+export async function statementRows(db: Queryable, ids: number[]): Promise<StatementRow[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select({
       id: ledgerTransfers.id,
@@ -66,6 +108,8 @@ export async function statementPage(db: Queryable, walletId: number, offset: num
       debit: { kind: debitAccount.kind, code: debitAccount.code, userId: debitAccount.userId, gameCode: debitAccount.gameCode },
       credit: { kind: creditAccount.kind, code: creditAccount.code, userId: creditAccount.userId, gameCode: creditAccount.gameCode },
       withdrawalBankCode: withdrawals.bankCode,
+      linkedKind: bonuses.kind,
+      linkedDescription: bonuses.description,
       createdAt: ledgerTransfers.createdAt,
     })
     .from(ledgerTransfers)
@@ -73,9 +117,16 @@ export async function statementPage(db: Queryable, walletId: number, offset: num
     .innerJoin(creditAccount, eq(creditAccount.id, ledgerTransfers.creditAccountId))
     .leftJoin(resolution, eq(resolution.pendingId, ledgerTransfers.id))
     .leftJoin(withdrawals, eq(withdrawals.pendingTransferId, ledgerTransfers.id))
-    .where(inArray(ledgerTransfers.id, page.map((row) => row.id)))
+    .leftJoin(memberBonuses, or(eq(memberBonuses.grantTransferId, ledgerTransfers.id), eq(memberBonuses.endTransferId, ledgerTransfers.id)))
+    .leftJoin(bonuses, eq(bonuses.id, memberBonuses.bonusId))
+    .where(inArray(ledgerTransfers.id, ids))
     .orderBy(desc(ledgerTransfers.id));
-  return rows.map((row) => ({ ...row, debit: ownerOf(row.debit), credit: ownerOf(row.credit) }));
+  return rows.map(({ linkedKind, linkedDescription, ...row }) => ({
+    ...row,
+    debit: ownerOf(row.debit),
+    credit: ownerOf(row.credit),
+    linked: linkedKind === null || linkedDescription === null ? null : { kind: linkedKind, description: linkedDescription },
+  }));
 }
 
 export async function statementTotal(db: Queryable, walletId: number): Promise<number> {

@@ -7,8 +7,18 @@ import type * as v from 'valibot';
 import { WALLET, type StatementItem, type StatementResponse } from '../../contract/api.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
+import type { Language } from '../language.ts';
 import { findAccount, SYSTEM_ACCOUNTS, walletCode, type AccountOwner, type SystemAccount } from '../ledger/accounts.ts';
-import { statementPage, statementTotal, type StatementRow } from '../repositories/statement.ts';
+import {
+  quietBonusEnds,
+  statementHeads,
+  statementPage,
+  statementRows,
+  statementTotal,
+  type LinkedOffer,
+  type QuietBonusEnd,
+  type StatementRow,
+} from '../repositories/statement.ts';
 
 /** How the statement names where money came from or went, for the system side of a movement. */
 const SYSTEM_LABELS: Record<SystemAccount, string> = {
@@ -39,7 +49,13 @@ function statusOf(row: StatementRow): string {
   return row.resolutionPhase === 'post_pending' ? 'SUCCESS' : 'FAILED';
 }
 
-function statementItem(row: StatementRow): StatementItem {
+/** spec 3: a row's linked record, under the key of its kind, in the member's language. */
+function linkedRecord(linked: LinkedOffer | null, language: Language): Pick<StatementItem, 'bonus' | 'promotion'> {
+  if (linked === null) return {};
+  return { [linked.kind]: { description: linked.description[language] } };
+}
+
+function statementItem(row: StatementRow, language: Language): StatementItem {
   return {
     _id: String(row.id),
     statementType: row.kind,
@@ -48,13 +64,43 @@ function statementItem(row: StatementRow): StatementItem {
     amount: toMajor(row.amount),
     status: statusOf(row),
     createdAt: row.createdAt.toISOString(),
+    ...linkedRecord(row.linked, language),
+  };
+}
+
+/** A bonus that ended with nothing going back still shows its end (finish_bonus, 0). */
+function bonusEndItem(end: QuietBonusEnd, language: Language): StatementItem {
+  return {
+    _id: `bonus-end-${end.receiptId}`,
+    statementType: 'finish_bonus',
+    from: WALLET,
+    to: SYSTEM_LABELS[SYSTEM_ACCOUNTS.bonus],
+    amount: 0,
+    status: 'SUCCESS',
+    createdAt: end.endedAt.toISOString(),
+    ...linkedRecord(end.linked, language),
   };
 }
 
 /** One page (1-based) of `limit` movements of the member's wallet, and how many there are in all. */
-export async function memberStatement(db: Queryable, userId: number, page: number, limit: number): Promise<v.InferOutput<typeof StatementResponse>> {
+export async function memberStatement(db: Queryable, userId: number, page: number, limit: number, language: Language): Promise<v.InferOutput<typeof StatementResponse>> {
   const wallet = await findAccount(db, walletCode(userId));
   if (!wallet) return { statements: [], total: 0 };
-  const rows = await statementPage(db, wallet.id, (page - 1) * limit, limit);
-  return { statements: rows.map(statementItem), total: await statementTotal(db, wallet.id) };
+  const offset = (page - 1) * limit;
+  const ends = await quietBonusEnds(db, userId);
+  const total = (await statementTotal(db, wallet.id)) + ends.length;
+  if (ends.length === 0) return { statements: (await statementPage(db, wallet.id, offset, limit)).map((row) => statementItem(row, language)), total };
+  // Bonus ends without a ledger row of their own take their place by time among the movements (an end is
+  // shown above a movement of the same instant: the withdrawal that finished it is written with it).
+  const heads = await statementHeads(db, wallet.id, offset + limit);
+  const merged: Array<{ at: Date; ledgerId?: number; end?: QuietBonusEnd }> = [];
+  let next = 0;
+  for (const head of heads) {
+    while (next < ends.length && ends[next]!.endedAt >= head.createdAt) merged.push({ at: ends[next]!.endedAt, end: ends[next++]! });
+    merged.push({ at: head.createdAt, ledgerId: head.id });
+  }
+  while (next < ends.length) merged.push({ at: ends[next]!.endedAt, end: ends[next++]! });
+  const shown = merged.slice(offset, offset + limit);
+  const rows = new Map((await statementRows(db, shown.flatMap((entry) => (entry.ledgerId === undefined ? [] : [entry.ledgerId])))).map((row) => [row.id, row]));
+  return { statements: shown.map((entry) => (entry.end ? bonusEndItem(entry.end, language) : statementItem(rows.get(entry.ledgerId!)!, language))), total };
 }

@@ -6,14 +6,15 @@
  * comes back to the wallet through its provider, in the same transaction.
  */
 import { toMajor, toMinor } from '../../contract/money.ts';
+import { turnoverError } from '../../contract/rules/bonuses.ts';
 import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../contract/rules/money.ts';
 import { bankAccountOf, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { balanceOf, ensureSystemAccount, ensureWalletAccount, lockAccounts, type LedgerAccount } from '../ledger/accounts.ts';
+import { availableOf, balanceOf, ensureSystemAccount, ensureWalletAccount, lockAccounts, type LedgerAccount } from '../ledger/accounts.ts';
 import { holdTransfer } from '../ledger/transfers.ts';
 import { availableAfter, availableNow, inMovement, type Moved, type MovementContext } from '../money/movement.ts';
-import { hasHeldBonus } from '../repositories/bonuses.ts';
+import { finishForWithdrawal, heldBonus } from '../promotions/ending.ts';
 import { memberGameAccounts } from '../repositories/member-games.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { memberCurrency } from '../repositories/users.ts';
@@ -41,7 +42,8 @@ async function checkedWithdrawal(db: Queryable, userId: number, amount: number):
  *
  * spec 5: a member holding a bonus must withdraw the full amount
  * (BONUS_REMAINING otherwise), so every account involved is locked before
- * "the full amount" is read.
+ * "the full amount" is read; its turnover must be met (BONUS_CONDITION),
+ * and the withdrawal then finishes it (promotions/ending.ts).
  */
 export async function requestWithdrawal(db: Queryable, context: MovementContext, request: { amount: number; sweepGames: boolean }): Promise<Moved> {
   const { userId, now, keyBase } = context;
@@ -52,12 +54,19 @@ export async function requestWithdrawal(db: Queryable, context: MovementContext,
   return inMovement(db, context.log, async (tx) => {
     const wallet = await ensureWalletAccount(tx, userId, currency, now);
     const payouts = await ensureSystemAccount(tx, 'payouts', currency, now);
-    const bonusHeld = await hasHeldBonus(tx, userId);
-    // The games are read (and locked) when their money comes home, or when a held bonus needs "everything" counted.
-    const gameAccounts = sweepGames || bonusHeld ? await memberGameAccounts(tx, userId) : [];
+    const gameAccounts = await memberGameAccounts(tx, userId);
     const locked = await lockAccounts(tx, [wallet.id, payouts.id, ...gameAccounts.map(({ ledger }) => ledger.id)]);
     // The balance as locked: memberGameAccounts read it before the lock.
     const lockedBalance = (gameLedger: LedgerAccount) => balanceOf(locked.find((row) => row.id === gameLedger.id) ?? gameLedger);
+    const lockedWallet = locked.find((row) => row.id === wallet.id)!;
+    const holdings = {
+      wallet: lockedWallet,
+      walletAvailable: availableOf(lockedWallet),
+      inGames: gameAccounts.reduce((sum, { ledger }) => sum + lockedBalance(ledger), 0n),
+    };
+    // A bonus that fell below its end threshold ends here, and then holds nothing back.
+    const held = await heldBonus(tx, userId, holdings, now);
+    const bonusHeld = held !== undefined;
 
     let inGames = 0n;
     for (const { ledger: gameLedger, game, account } of gameAccounts) {
@@ -75,14 +84,19 @@ export async function requestWithdrawal(db: Queryable, context: MovementContext,
     // the full amount is everything the member holds (money left in a game counts: only withdrawAll brings it
     // home); and no more than the wallet holds for spending.
     const available = await availableNow(tx, wallet);
-    const refusal = fullAmountError(request.amount, toMajor(available + inGames), bonusHeld) ?? withdrawBalanceError(request.amount, toMajor(available));
+    const refusal =
+      fullAmountError(request.amount, toMajor(available + inGames), bonusHeld) ??
+      (held ? turnoverError(held.turnover, held.receipt.turnoverTarget) : null) ??
+      withdrawBalanceError(request.amount, toMajor(available));
     if (refusal !== null) throw new ApiError(400, refusal);
+    // With its turnover met, the bonus finishes with this withdrawal: what is above the offer's cap goes back first.
+    const taken = held ? await finishForWithdrawal(tx, held, holdings, currency, amount, now) : amount;
     const written = await holdTransfer(
       tx,
-      { debitAccountId: wallet.id, creditAccountId: payouts.id, amount, kind: 'withdraw', idempotencyKey: `${keyBase}:hold` },
+      { debitAccountId: wallet.id, creditAccountId: payouts.id, amount: taken, kind: 'withdraw', idempotencyKey: `${keyBase}:hold` },
       now,
     );
     await insertWithdrawal(tx, { userId, pendingTransferId: written.transfer.id, ...payTo }, now);
-    return { amount, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
+    return { amount: taken, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
   });
 }

@@ -207,7 +207,47 @@ export type Operation =
   | { kind: 'spin'; member: LoadMember; game: string; bet: number; roundId: string }
   | { kind: 'resolve'; paid: boolean }
   /** The same request twice at once, and once more later: one movement, the same answer. */
-  | { kind: 'duplicate'; member: LoadMember; game: string; amount: number; key: string };
+  | { kind: 'duplicate'; member: LoadMember; game: string; amount: number; key: string }
+  /** Receiving a load offer (a bonus or the promotion) and giving one up. */
+  | { kind: 'bonus'; member: LoadMember; code: string; promotion: boolean }
+  | { kind: 'clearBonus'; member: LoadMember };
+
+/**
+ * The offers the load receives and cancels: fixed grants, nothing forfeited
+ * on cancel and no withdrawal cap, so the model knows every amount; the
+ * promotion's quota runs out under the load.
+ */
+const LOAD_OFFERS = [
+  { code: 'LOADBONUS', kind: 'bonus', maxReceived: 1_000, grant: { kind: 'fixed', amount: 50 }, quota: null },
+  { code: 'LOADPROMO', kind: 'promotion', maxReceived: 1, grant: { kind: 'fixed', amount: 20 }, quota: 40 },
+] as const;
+
+/** Creates the load offers through the operator API. */
+export async function addLoadOffers(base: string, operatorToken: string): Promise<void> {
+  const localized = (text: string) => ({ th: text, la: text, en: text });
+  for (const offer of LOAD_OFFERS) {
+    const answer = await send(
+      base,
+      endpoints.opsBonusCreate,
+      {
+        ...offer,
+        type: 'limit',
+        currency: 'BAHT',
+        percentFail: 0,
+        banners: [],
+        description: localized(`<p>${offer.code}</p>`),
+        turnoverMultiplier: 1,
+        withdrawCap: null,
+        endThreshold: 0,
+        startsAt: null,
+        endsAt: null,
+        status: 'active',
+      },
+      { token: operatorToken },
+    );
+    check(answer, `create offer ${offer.code}`);
+  }
+}
 
 /** Bets in baht: the reference games take fixed steps. */
 const BETS = [1, 5, 10, 20];
@@ -228,13 +268,20 @@ export function operations(count: number, members: readonly LoadMember[], random
     else if (roll < 0.58) ops.push({ kind: 'withdrawAll', member, amount: amountBetween(random, 100, 300), key });
     else if (roll < 0.85) ops.push({ kind: 'spin', member, game, bet: BETS[Math.floor(random() * BETS.length)]!, roundId: `round-${randomUUID()}` });
     else if (roll < 0.92) ops.push({ kind: 'resolve', paid: random() < 0.6 });
-    else ops.push({ kind: 'duplicate', member, game, amount: amountBetween(random, 1, 100), key });
+    else if (roll < 0.96) ops.push({ kind: 'duplicate', member, game, amount: amountBetween(random, 1, 100), key });
+    else if (roll < 0.985) {
+      const offer = LOAD_OFFERS[Math.floor(random() * LOAD_OFFERS.length)]!;
+      ops.push({ kind: 'bonus', member, code: offer.code, promotion: offer.kind === 'promotion' });
+    } else ops.push({ kind: 'clearBonus', member });
   }
   return ops;
 }
 
 /** Refusals a correct server may give under this load (everything else fails the run). */
-const EXPECTED_REFUSALS = ['MONEY_NOT_ENOUGH', 'TRANSFER_MINIMUM', 'KEY_INVALID', 'BONUS_REMAINING'];
+const EXPECTED_REFUSALS = ['MONEY_NOT_ENOUGH', 'TRANSFER_MINIMUM', 'KEY_INVALID', 'BONUS_REMAINING', 'BONUS_CONDITION'];
+/** An offer already held, received to its limit, its quota gone, money in a game; nothing to cancel. */
+const BONUS_REFUSALS = ['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'PROMOTION_RECEIVED', 'BONUS_FULL', 'BONUS_REMAINING'];
+const CLEAR_REFUSALS = ['NO_DATA', 'BONUS_CONDITION'];
 
 export interface Game {
   /** Plays one round; answers bet and win in minor units of the wallet's currency, or null when refused for lack of credits. */
@@ -320,8 +367,23 @@ export async function runLoad(setup: LoadSetup, ops: readonly Operation[], game:
         const endpoint = op.kind === 'withdraw' ? endpoints.withdraw : endpoints.withdrawAll;
         const answer = await send(base, endpoint, { amount: op.amount }, { token: op.member.token, idempotencyKey: op.key });
         const confirmed = check(answer, op.kind, EXPECTED_REFUSALS);
-        if (confirmed) expected.add(expected.held, op.member.userId, toMinor(op.amount));
+        // The amount held is the answer's: no load offer caps a withdrawal, so it is the one asked for.
+        if (confirmed) expected.add(expected.held, op.member.userId, toMinor(answer.body.amount as number));
         count(confirmed, answer);
+        return;
+      }
+      case 'bonus': {
+        const endpoint = op.promotion ? endpoints.promotionActivate : endpoints.bonusActivate;
+        const answer = await send(base, endpoint, undefined, { token: op.member.token, params: { code: op.code } });
+        const confirmed = check(answer, `bonus ${op.code}`, BONUS_REFUSALS);
+        if (confirmed) expected.add(expected.owned, op.member.userId, toMinor(answer.body.amount as number));
+        count(confirmed);
+        return;
+      }
+      case 'clearBonus': {
+        // Nothing is forfeited by the load offers: a cancel moves no money.
+        const answer = await send(base, endpoints.bonusClear, undefined, { token: op.member.token });
+        count(check(answer, 'clear bonus', CLEAR_REFUSALS));
         return;
       }
       case 'spin': {

@@ -1,0 +1,100 @@
+/**
+ * How a member's bonus ends (docs/decisions/0095-bonuses-on-the-ledger.md):
+ * by itself when wallet and games fall below the offer's end threshold;
+ * finished by a withdrawal once its turnover is met (what is above the
+ * offer's withdrawal cap goes back to the bonus account); or cancelled by
+ * the member, forfeiting percentFail of it before the target. Money that
+ * goes back is one `finish_bonus` transfer from the wallet to the bonus
+ * account, keyed by the receipt, so it moves once.
+ */
+import { and, eq } from 'drizzle-orm';
+import { forfeitOnCancel, turnoverError, withdrawableAtFinish } from '../../contract/rules/bonuses.ts';
+import type { Queryable, Transaction } from '../db/client.ts';
+import { memberBonuses } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { ensureSystemAccount } from '../ledger/accounts.ts';
+import { postTransfer } from '../ledger/transfers.ts';
+import { inMovement, type MovementContext } from '../money/movement.ts';
+import { memberCurrency, type Currency } from '../repositories/users.ts';
+import { betsSince, lockHoldings, type Holdings } from './ledger-reads.ts';
+import { activeReceipt, type Offer, type Receipt } from './offers.ts';
+
+type EndReason = NonNullable<Receipt['endReason']>;
+
+/** A member's active bonus with what its rules read. */
+export interface HeldBonus {
+  receipt: Receipt;
+  offer: Offer;
+  /** Bets since it was credited, minor units. */
+  turnover: bigint;
+}
+
+async function endReceipt(db: Queryable, receipt: Receipt, reason: EndReason, now: Date, endTransferId: number | null): Promise<void> {
+  await db
+    .update(memberBonuses)
+    .set({ status: reason === 'cancelled' ? 'cancelled' : 'finished', endReason: reason, endedAt: now, endTransferId })
+    .where(and(eq(memberBonuses.id, receipt.id), eq(memberBonuses.status, 'active')));
+}
+
+/** Money back from the wallet to the bonus account for this receipt (nothing when 0). */
+async function giveBack(tx: Transaction, receipt: Receipt, holdings: Holdings, currency: Currency, amount: bigint, now: Date): Promise<number | null> {
+  if (amount <= 0n) return null;
+  const bonusAccount = await ensureSystemAccount(tx, 'bonus', currency, now);
+  const written = await postTransfer(
+    tx,
+    { debitAccountId: holdings.wallet.id, creditAccountId: bonusAccount.id, amount, kind: 'finish_bonus', reference: `bonus:${receipt.bonusCode}`, idempotencyKey: `bonus-end:${receipt.id}` },
+    now,
+  );
+  return written.transfer.id;
+}
+
+/**
+ * The member's active bonus, locked, after ending it if wallet and games
+ * fell below its end threshold; undefined without one. Call with the
+ * holdings locked (lockHoldings) in the same transaction.
+ */
+export async function heldBonus(tx: Queryable, userId: number, holdings: Holdings, now: Date): Promise<HeldBonus | undefined> {
+  const held = await activeReceipt(tx, userId, true);
+  if (!held) return undefined;
+  if (holdings.walletAvailable + holdings.inGames < held.offer.endThreshold) {
+    await endReceipt(tx, held.receipt, 'threshold', now, null);
+    return undefined;
+  }
+  return { ...held, turnover: await betsSince(tx, userId, held.receipt.grantTransferId) };
+}
+
+/**
+ * The withdrawal rule of a held bonus (spec 5 and 8): refused with
+ * BONUS_CONDITION until the turnover target is met; met, the bonus finishes
+ * with this withdrawal, and what is above the offer's cap goes back first.
+ * Answers what the withdrawal takes (minor units).
+ */
+export async function finishForWithdrawal(tx: Transaction, held: HeldBonus, holdings: Holdings, currency: Currency, amount: bigint, now: Date): Promise<bigint> {
+  const refusal = turnoverError(held.turnover, held.receipt.turnoverTarget);
+  if (refusal !== null) throw new ApiError(400, refusal);
+  const { withdraw, back } = withdrawableAtFinish(amount, held.offer.withdrawCap);
+  const endTransferId = await giveBack(tx, held.receipt, holdings, currency, back, now);
+  await endReceipt(tx, held.receipt, 'withdrawn', now, endTransferId);
+  return withdraw;
+}
+
+/**
+ * GET /api/bonus/clear: the member gives up their bonus. Before its
+ * turnover target, percentFail of it goes back (never more than the wallet
+ * holds). Money still in a game must come back first (BONUS_CONDITION):
+ * what goes back comes from the wallet. Without a bonus: NO_DATA.
+ */
+export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 'userId' | 'now' | 'log'>): Promise<void> {
+  const { userId, now } = context;
+  const currency = await memberCurrency(db, userId);
+  await inMovement(db, context.log, async (tx) => {
+    const holdings = await lockHoldings(tx, userId, currency, now);
+    const held = await heldBonus(tx, userId, holdings, now);
+    if (!held) throw new ApiError(404, 'NO_DATA');
+    if (holdings.inGames > 0n) throw new ApiError(400, 'BONUS_CONDITION');
+    const met = turnoverError(held.turnover, held.receipt.turnoverTarget) === null;
+    const forfeit = forfeitOnCancel({ amount: held.receipt.bonusAmount, percentFail: held.offer.percentFail }, met, holdings.walletAvailable);
+    const endTransferId = await giveBack(tx, held.receipt, holdings, currency, forfeit, now);
+    await endReceipt(tx, held.receipt, 'cancelled', now, endTransferId);
+  });
+}

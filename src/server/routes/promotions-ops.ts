@@ -1,0 +1,45 @@
+/**
+ * The operator's offers and member-facing texts (marketing; admin always
+ * may): list, create, change, pause and resume bonuses and promotions;
+ * write the agreements and the conditions; read who changed what
+ * (promotions/offers-ops.ts, docs/decisions/0096-operator-api-for-offers.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/endpoints.ts';
+import { changeOffer, createOffer, latestChanges, listOffers, opsBonusOf, putMemberTexts, setOfferStatus } from '../promotions/offers-ops.ts';
+import { route } from '../route.ts';
+
+export async function promotionOpsRoutes(app: FastifyInstance): Promise<void> {
+  const { clock } = app;
+
+  route(app, endpoints.opsBonuses, async ({ db }) => ({ bonuses: (await listOffers(db)).map(opsBonusOf) }));
+
+  route(app, endpoints.opsBonusCreate, async ({ db, body, caller }) => ({
+    bonus: opsBonusOf(await createOffer(db, caller.operatorId, body, clock())),
+  }));
+
+  // The body names the offer too: it must be the path's (400 KEY_INVALID).
+  route(app, endpoints.opsBonusChange, async ({ db, params, body, caller }) => ({
+    bonus: opsBonusOf(await changeOffer(db, caller.operatorId, params.code, body, clock())),
+  }));
+
+  route(app, endpoints.opsBonusPaused, async ({ db, params, caller }) => ({
+    bonus: opsBonusOf(await setOfferStatus(db, caller.operatorId, params.code, 'paused', clock())),
+  }));
+
+  route(app, endpoints.opsBonusActive, async ({ db, params, caller }) => ({
+    bonus: opsBonusOf(await setOfferStatus(db, caller.operatorId, params.code, 'active', clock())),
+  }));
+
+  route(app, endpoints.opsAgreements, async ({ db, body, caller }) => ({
+    texts: await putMemberTexts(db, caller.operatorId, 'agreements', body.texts, clock()),
+  }));
+
+  route(app, endpoints.opsConditions, async ({ db, body, caller }) => ({
+    texts: await putMemberTexts(db, caller.operatorId, 'conditions', body.texts, clock()),
+  }));
+
+  route(app, endpoints.opsChanges, async ({ db }) => ({
+    changes: (await latestChanges(db)).map((change) => ({ ...change, id: String(change.id), createdAt: change.createdAt.toISOString() })),
+  }));
+}
