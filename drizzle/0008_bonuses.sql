@@ -49,6 +49,7 @@ ALTER TABLE "member_bonuses" DROP CONSTRAINT "member_bonuses_ended_check";--> st
 ALTER TABLE "member_bonuses" ADD COLUMN "bonus_id" integer NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_bonuses" ADD COLUMN "deposit_amount" bigint NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_bonuses" ADD COLUMN "bonus_amount" bigint NOT NULL;--> statement-breakpoint
+ALTER TABLE "member_bonuses" ADD COLUMN "own_at_grant" bigint NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_bonuses" ADD COLUMN "turnover_target" bigint NOT NULL;--> statement-breakpoint
 ALTER TABLE "member_bonuses" ADD COLUMN "deposit_transfer_id" bigint;--> statement-breakpoint
 ALTER TABLE "member_bonuses" ADD COLUMN "grant_transfer_id" bigint NOT NULL;--> statement-breakpoint

@@ -136,6 +136,7 @@ async function receipts(o: OpsApp, offerId: number, count: number): Promise<void
       depositAmount: 0n,
       bonusAmount: 5_000n,
       turnoverTarget: 15_000n,
+      ownAtGrant: 0n,
       grantTransferId: transfer!.id,
       activatedAt: o.clock(),
       ...(status === 'finished' && { endedAt: o.clock(), endReason: 'threshold' as const }),

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { bonuses, memberBonuses } from '../../src/server/db/schema.ts';
-import { activateBonus, activeBonusOf, addOffer, placeBet, takeBonus } from './helpers/bonuses.ts';
+import { activateBonus, activeBonusOf, addOffer, placeBet, placeWin, takeBonus } from './helpers/bonuses.ts';
 import { call } from './helpers/http.ts';
 import { buildMoneyApp, checkLedgerAfterEach, deposit, ledgerSnapshot, memberWithMoney, walletOf, type MoneyApp, type MoneyMember } from './helpers/money.ts';
 
@@ -72,6 +72,12 @@ describe('GET /api/bonus and /api/bonus/activate/{code}', () => {
     expect((await activateBonus(m, member.token, 'TENPCT')).json()).toEqual({ message: 'BONUS_CONDITION' });
     await deposit(m, member.phone, 1_000);
     expect((await takeBonus(m, member.token, 'TENPCT')).amount).toBe(30);
+    // A deposit on its way out in a withdrawal does not count.
+    await call(m.app, endpoints.bonusClear, undefined, { token: member.token });
+    await deposit(m, member.phone, 300);
+    const wallet = (await walletOf(m, member.token)).wallet;
+    expect((await call(m.app, endpoints.withdraw, { amount: wallet }, { token: member.token })).statusCode).toBe(200);
+    expect((await activateBonus(m, member.token, 'TENPCT')).json()).toEqual({ message: 'BONUS_CONDITION' });
     // A deposit older than a day does not count either.
     await call(m.app, endpoints.bonusClear, undefined, { token: member.token });
     await deposit(m, member.phone, 500);
@@ -176,19 +182,30 @@ describe('a held bonus and the withdrawal', () => {
     expect(statement[0]!.bonus).toEqual({ description: '<p>PLAY</p>' });
   });
 
-  it('sends what is above the withdrawal cap back to the bonus account as one finish_bonus transfer', async () => {
+  it('sends winnings above the cap back as one finish_bonus transfer, and never the member\'s own money', async () => {
     const m = await bonusApp();
-    await addOffer(m.db, m.clock(), { code: 'CAPPED', withdrawCap: 300 });
+    await addOffer(m.db, m.clock(), { code: 'CAPPED', withdrawCap: 300, maxReceived: 2 });
     const member = await memberWithMoney(m, { wallet: 400, opened: ['TEST_SLOT'] });
     await takeBonus(m, member.token, 'CAPPED');
     await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 100 }, { token: member.token });
     await placeBet(m, member.userId, 'TEST_SLOT', 100);
-    const done = await call(m.app, endpoints.withdrawAll, { amount: 400 }, { token: member.token });
-    expect([done.statusCode, done.json()]).toMatchObject([200, { amount: 300, wallet: { amount: 0 } }]);
+    await placeWin(m, member.userId, 'TEST_SLOT', 500);
+    // 900 in all: the member's own 400, the cap of 300 on what the bonus turned into, 200 above it.
+    const done = await call(m.app, endpoints.withdrawAll, { amount: 900 }, { token: member.token });
+    expect([done.statusCode, done.json()]).toMatchObject([200, { amount: 700, wallet: { amount: 0 } }]);
     expect((await statementOf(m, member.token)).statements.slice(0, 2).map((row) => [row.statementType, row.amount, row.to])).toEqual([
-      ['withdraw', 300, expect.any(String)],
-      ['finish_bonus', 100, 'BONUS'],
+      ['withdraw', 700, expect.any(String)],
+      ['finish_bonus', 200, 'BONUS'],
     ]);
+
+    // A lost bonus leaves the member's own money alone, deposits made meanwhile included.
+    const other = await memberWithMoney(m, { wallet: 1_000, opened: ['TEST_SLOT'] });
+    await takeBonus(m, other.token, 'CAPPED');
+    await deposit(m, other.phone, 50);
+    await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 100 }, { token: other.token });
+    await placeBet(m, other.userId, 'TEST_SLOT', 100);
+    const lost = await call(m.app, endpoints.withdrawAll, { amount: 1_050 }, { token: other.token });
+    expect([lost.statusCode, lost.json()]).toMatchObject([200, { amount: 1_050 }]);
   });
 
   it('ends by itself when wallet and games fall below the end threshold', async () => {
@@ -207,7 +224,7 @@ describe('a held bonus and the withdrawal', () => {
 });
 
 describe('GET /api/bonus/clear', () => {
-  it('forfeits percentFail of the bonus before the target, nothing after it, and asks for the games\' money first', async () => {
+  it('takes back the unplayed share of the bonus, at least percentFail, and asks for the games\' money first', async () => {
     const m = await bonusApp();
     await addOffer(m.db, m.clock(), { code: 'FAIL20', percentFail: 20, maxReceived: 3, turnoverMultiplier: 2 });
     const member = await memberWithMoney(m, { wallet: 100, opened: ['TEST_SLOT'] });
@@ -218,16 +235,31 @@ describe('GET /api/bonus/clear', () => {
     const inGame = await call(m.app, endpoints.bonusClear, undefined, { token: member.token });
     expect([inGame.statusCode, inGame.json()]).toEqual([400, { message: 'BONUS_CONDITION' }]);
     await call(m.app, endpoints.transfer, { from: 'TEST_SLOT', to: 'WALLET', amount: 10 }, { token: member.token });
+    // Given up untouched: the whole bonus goes back (taking it and cancelling gains nothing).
     expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
-    expect((await walletOf(m, member.token)).wallet).toBe(180);
-    expect((await statementOf(m, member.token)).statements[0]).toMatchObject({ statementType: 'finish_bonus', amount: 20, from: 'WALLET', to: 'BONUS' });
+    expect((await walletOf(m, member.token)).wallet).toBe(100);
+    expect((await statementOf(m, member.token)).statements[0]).toMatchObject({ statementType: 'finish_bonus', amount: 100, from: 'WALLET', to: 'BONUS' });
 
-    // Met (2 × 100 in bets): nothing goes back.
+    // 150 of the 200 target played: a quarter (25) goes back, more than percentFail (20).
     await takeBonus(m, member.token, 'FAIL20');
-    await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 200 }, { token: member.token });
-    await placeBet(m, member.userId, 'TEST_SLOT', 200);
+    await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 150 }, { token: member.token });
+    await placeBet(m, member.userId, 'TEST_SLOT', 150);
     expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
-    expect((await walletOf(m, member.token)).wallet).toBe(80);
+    expect((await walletOf(m, member.token)).wallet).toBe(25);
+  });
+
+  it('after the target, sends back only winnings above the cap, as a finishing withdrawal would', async () => {
+    const m = await bonusApp();
+    await addOffer(m.db, m.clock(), { code: 'CAPMET', withdrawCap: 100 });
+    const member = await memberWithMoney(m, { wallet: 1_000, opened: ['TEST_SLOT'] });
+    await takeBonus(m, member.token, 'CAPMET');
+    await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 100 }, { token: member.token });
+    await placeBet(m, member.userId, 'TEST_SLOT', 100);
+    await placeWin(m, member.userId, 'TEST_SLOT', 500);
+    await call(m.app, endpoints.transfer, { from: 'TEST_SLOT', to: 'WALLET', amount: 500 }, { token: member.token });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    // 1,500: own 1,000, the cap 100, 400 back.
+    expect((await walletOf(m, member.token)).wallet).toBe(1_100);
   });
 
   it('never forfeits more than the wallet holds', async () => {

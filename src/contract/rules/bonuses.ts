@@ -51,16 +51,33 @@ export function turnoverError(turnover: bigint, target: bigint): 'BONUS_CONDITIO
   return turnover < target ? 'BONUS_CONDITION' : null;
 }
 
-/** Cancelling before the target forfeits percentFail of the bonus, never more than the wallet holds; after it, nothing. */
-export function forfeitOnCancel(bonus: { amount: bigint; percentFail: number }, turnoverMet: boolean, walletAvailable: bigint): bigint {
-  if (turnoverMet) return 0n;
-  const forfeit = (bonus.amount * BigInt(bonus.percentFail)) / 100n;
+/**
+ * Cancelling before the target: the bonus goes back in the share of the
+ * turnover not played, and never less than percentFail of it (a bonus given
+ * up untouched goes back whole; one played to just short of its target
+ * costs percentFail), never more than the wallet holds. After the target,
+ * nothing (the withdrawal cap still applies: winningsAbove).
+ */
+export function forfeitOnCancel(
+  bonus: { amount: bigint; percentFail: number },
+  turnover: { bets: bigint; target: bigint },
+  walletAvailable: bigint,
+): bigint {
+  if (turnover.bets >= turnover.target) return 0n;
+  const unplayed = (bonus.amount * (turnover.target - turnover.bets) + turnover.target - 1n) / turnover.target;
+  const floor = (bonus.amount * BigInt(bonus.percentFail)) / 100n;
+  const forfeit = unplayed > floor ? unplayed : floor;
   const held = walletAvailable > 0n ? walletAvailable : 0n;
   return forfeit < held ? forfeit : held;
 }
 
-/** What a finishing bonus lets the member withdraw: everything up to the cap; the rest goes back. */
-export function withdrawableAtFinish(total: bigint, cap: bigint | null): { withdraw: bigint; back: bigint } {
-  if (cap === null || total <= cap) return { withdraw: total, back: 0n };
-  return { withdraw: cap, back: total - cap };
+/**
+ * What goes back when a bonus finishes: the money above the member's own
+ * (what they held when it was credited, plus deposits since) and the cap on
+ * what the bonus may turn into. Without a cap, nothing.
+ */
+export function winningsAbove(total: bigint, own: bigint, cap: bigint | null): bigint {
+  if (cap === null) return 0n;
+  const above = total - own - cap;
+  return above > 0n ? above : 0n;
 }

@@ -507,6 +507,8 @@ export const memberBonuses = pgTable(
     /** The qualifying deposit (0 for a fixed grant) and the bonus credited, minor units. */
     depositAmount: bigint('deposit_amount', { mode: 'bigint' }).notNull(),
     bonusAmount: bigint('bonus_amount', { mode: 'bigint' }).notNull(),
+    /** What the member held (wallet and games) just before the bonus: their own money, which no cap touches. */
+    ownAtGrant: bigint('own_at_grant', { mode: 'bigint' }).notNull(),
     /** multiplier × (deposit + bonus): bets to place before a withdrawal. */
     turnoverTarget: bigint('turnover_target', { mode: 'bigint' }).notNull(),
     /** The deposit that qualified: a deposit qualifies once. */

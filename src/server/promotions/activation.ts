@@ -16,7 +16,7 @@ import { BONUS_DEPOSIT_WINDOW_MS } from '../policy.ts';
 import { memberCurrency } from '../repositories/users.ts';
 import { heldBonus } from './ending.ts';
 import { latestUnusedDeposit, lockHoldings, type Holdings } from './ledger-reads.ts';
-import { grantOf, latestReceipt, lockOffer, openOffer, receiptCount, receiptsOf, type Offer, type OfferKind, type Receipt } from './offers.ts';
+import { grantOf, isOpen, latestReceipt, lockOffer, openOffer, receiptCount, receiptsOf, type Offer, type OfferKind, type Receipt } from './offers.ts';
 
 export interface Activation {
   offer: Offer;
@@ -51,6 +51,8 @@ export async function activateOffer(db: Queryable, context: ActivationContext, k
     return await inMovement(db, context.log, async (tx) => {
       // Activations of one offer take turns (its quota), then the member's accounts are locked (their limits, their money).
       const offer = (await lockOffer(tx, found.id))!;
+      // Paused or out of its window while this request waited for the lock: not offered any more.
+      if (!isOpen(offer, currency, now)) throw new ApiError(404, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
       const holdings = await lockHoldings(tx, userId, currency, now);
       const earlier = await receiptsOf(tx, userId, [offer.id]);
       await checkLimits(tx, offer, userId, holdings, context, earlier);
@@ -62,6 +64,8 @@ export async function activateOffer(db: Queryable, context: ActivationContext, k
         : undefined;
       const amount = grantFor(grantOf(offer), deposit?.amount ?? null);
       if (amount <= 0n) throw new ApiError(400, 'BONUS_CONDITION');
+      // The deposit must still be the member's to play: not on its way out in a withdrawal, not spent.
+      if (deposit && holdings.walletAvailable < deposit.amount) throw new ApiError(400, 'BONUS_CONDITION');
 
       const bonusAccount = await ensureSystemAccount(tx, 'bonus', currency, now);
       const written = await postTransfer(
@@ -88,6 +92,7 @@ export async function activateOffer(db: Queryable, context: ActivationContext, k
           depositAmount,
           bonusAmount: amount,
           turnoverTarget: turnoverTarget(offer.turnoverMultiplier, depositAmount, amount),
+          ownAtGrant: holdings.walletAvailable + holdings.inGames,
           depositTransferId: deposit?.id ?? null,
           grantTransferId: written.transfer.id,
           activatedAt: now,

@@ -8,7 +8,7 @@
  * account, keyed by the receipt, so it moves once.
  */
 import { and, eq } from 'drizzle-orm';
-import { forfeitOnCancel, turnoverError, withdrawableAtFinish } from '../../contract/rules/bonuses.ts';
+import { forfeitOnCancel, turnoverError, winningsAbove } from '../../contract/rules/bonuses.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { memberBonuses } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -16,7 +16,7 @@ import { ensureSystemAccount } from '../ledger/accounts.ts';
 import { postTransfer } from '../ledger/transfers.ts';
 import { inMovement, type MovementContext } from '../money/movement.ts';
 import { memberCurrency, type Currency } from '../repositories/users.ts';
-import { betsSince, lockHoldings, type Holdings } from './ledger-reads.ts';
+import { betsSince, depositsSince, lockHoldings, type Holdings } from './ledger-reads.ts';
 import { activeReceipt, type Offer, type Receipt } from './offers.ts';
 
 type EndReason = NonNullable<Receipt['endReason']>;
@@ -63,6 +63,11 @@ export async function heldBonus(tx: Queryable, userId: number, holdings: Holding
   return { ...held, turnover: await betsSince(tx, userId, held.receipt.grantTransferId) };
 }
 
+/** The member's own money in a finishing bonus: what they held when it was credited, plus deposits since. */
+async function ownMoney(tx: Queryable, held: HeldBonus, holdings: Holdings): Promise<bigint> {
+  return held.receipt.ownAtGrant + (await depositsSince(tx, holdings.wallet.id, held.receipt.grantTransferId));
+}
+
 /**
  * The withdrawal rule of a held bonus (spec 5 and 8): refused with
  * BONUS_CONDITION until the turnover target is met; met, the bonus finishes
@@ -72,17 +77,19 @@ export async function heldBonus(tx: Queryable, userId: number, holdings: Holding
 export async function finishForWithdrawal(tx: Transaction, held: HeldBonus, holdings: Holdings, currency: Currency, amount: bigint, now: Date): Promise<bigint> {
   const refusal = turnoverError(held.turnover, held.receipt.turnoverTarget);
   if (refusal !== null) throw new ApiError(400, refusal);
-  const { withdraw, back } = withdrawableAtFinish(amount, held.offer.withdrawCap);
+  const back = winningsAbove(amount, await ownMoney(tx, held, holdings), held.offer.withdrawCap);
   const endTransferId = await giveBack(tx, held.receipt, holdings, currency, back, now);
   await endReceipt(tx, held.receipt, 'withdrawn', now, endTransferId);
-  return withdraw;
+  return amount - back;
 }
 
 /**
  * GET /api/bonus/clear: the member gives up their bonus. Before its
- * turnover target, percentFail of it goes back (never more than the wallet
- * holds). Money still in a game must come back first (BONUS_CONDITION):
- * what goes back comes from the wallet. Without a bonus: NO_DATA.
+ * turnover target, the unplayed share of it goes back, at least percentFail
+ * (never more than the wallet holds); after it, what is above the cap, as a
+ * finishing withdrawal would. Money still in a game must come back first
+ * (BONUS_CONDITION): what goes back comes from the wallet. Without a bonus:
+ * NO_DATA.
  */
 export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 'userId' | 'now' | 'log'>): Promise<void> {
   const { userId, now } = context;
@@ -93,7 +100,13 @@ export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 
     if (!held) throw new ApiError(404, 'NO_DATA');
     if (holdings.inGames > 0n) throw new ApiError(400, 'BONUS_CONDITION');
     const met = turnoverError(held.turnover, held.receipt.turnoverTarget) === null;
-    const forfeit = forfeitOnCancel({ amount: held.receipt.bonusAmount, percentFail: held.offer.percentFail }, met, holdings.walletAvailable);
+    const forfeit = met
+      ? winningsAbove(holdings.walletAvailable, await ownMoney(tx, held, holdings), held.offer.withdrawCap)
+      : forfeitOnCancel(
+          { amount: held.receipt.bonusAmount, percentFail: held.offer.percentFail },
+          { bets: held.turnover, target: held.receipt.turnoverTarget },
+          holdings.walletAvailable,
+        );
     const endTransferId = await giveBack(tx, held.receipt, holdings, currency, forfeit, now);
     await endReceipt(tx, held.receipt, 'cancelled', now, endTransferId);
   });

@@ -56,6 +56,15 @@ export async function latestUnusedDeposit(db: Queryable, walletId: number, after
   return row;
 }
 
+/** Deposits into the wallet after ledger transfer `afterId`, minor units: the member's own money, like what they held before. */
+export async function depositsSince(db: Queryable, walletId: number, afterId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerTransfers.amount}), 0)` })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.creditAccountId, walletId), eq(ledgerTransfers.kind, 'deposit'), gt(ledgerTransfers.id, afterId)));
+  return BigInt(row?.total ?? '0');
+}
+
 export interface Holdings {
   wallet: LedgerAccount;
   /** What the member can spend from the wallet (money held for a withdrawal is not in it). */

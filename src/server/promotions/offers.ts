@@ -29,6 +29,11 @@ function open(now: Date): SQL {
   )!;
 }
 
+/** The same test on a row already read (after its lock): active, in the currency, within its window. */
+export function isOpen(offer: Offer, currency: Currency, now: Date): boolean {
+  return offer.status === 'active' && offer.currency === currency && (offer.startsAt === null || offer.startsAt <= now) && (offer.endsAt === null || offer.endsAt > now);
+}
+
 /** An offer of this kind and code, in the member's currency, offered now. */
 export async function openOffer(db: Queryable, kind: OfferKind, code: string, currency: Currency, now: Date): Promise<Offer | undefined> {
   const [offer] = await db

@@ -87,6 +87,15 @@ export async function placeBet(t: TestApp, userId: number, gameCode: string, maj
   await postTransfer(t.db, { debitAccountId: game.id, creditAccountId: house.id, amount: toMinor(major), kind: 'bet', reference: `test-round-${bets}`, idempotencyKey: `test-round-${bets}:bet` }, now);
 }
 
+/** A win of `major` from the house to the member's game account, as a reference round writes it. */
+export async function placeWin(t: TestApp, userId: number, gameCode: string, major: number): Promise<void> {
+  const now = t.clock();
+  const game = await ensureGameAccount(t.db, userId, gameCode, 'BAHT', now);
+  const house = await ensureHouseAccount(t.db, 'test-provider', 'BAHT', now);
+  bets += 1;
+  await postTransfer(t.db, { debitAccountId: house.id, creditAccountId: game.id, amount: toMinor(major), kind: 'win', reference: `test-round-${bets}`, idempotencyKey: `test-round-${bets}:win` }, now);
+}
+
 export async function activeBonusOf(t: TestApp, token: string) {
   const response = await call(t.app, endpoints.bonusCheckActive, undefined, { token });
   expect(response.statusCode, response.body).toBe(200);
