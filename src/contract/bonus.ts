@@ -70,6 +70,9 @@ export const BonusActiveResponse = v.object({
 /** GET /api/bonus/activate/{code}, /api/promotion/activate/{code}: the member's record of it. */
 export const BonusActivatedResponse = v.object({ message: v.string(), userBonus: UserBonus, amount: v.number() });
 
+/** GET /api/bonus/clear: BONUS_CLEAR, and what went back to the bonus account (major units; beyond spec 3's message). */
+export const BonusClearResponse = v.object({ message: v.string(), amount: v.number() });
+
 /** GET /api/bonus/check/minimum ("defined" in spec 7): the smallest deposit a deposit bonus takes (major units; 0 without one). */
 export const BonusMinimumResponse = v.object({ minimum: v.number() });
 

@@ -78,7 +78,7 @@ export const endpoints = {
   bonusActivate: endpoint({ method: 'GET', path: '/api/bonus/activate/:code', access: 'member', params: bonus.BonusCodeParams, response: bonus.BonusActivatedResponse }),
   bonusCheckActive: endpoint({ method: 'GET', path: '/api/bonus/check/active', access: 'member', response: bonus.BonusActiveResponse }),
   bonusCheckMinimum: endpoint({ method: 'GET', path: '/api/bonus/check/minimum', access: 'member', response: bonus.BonusMinimumResponse }),
-  bonusClear: endpoint({ method: 'GET', path: '/api/bonus/clear', access: 'member', response: api.MessageResponse }),
+  bonusClear: endpoint({ method: 'GET', path: '/api/bonus/clear', access: 'member', response: bonus.BonusClearResponse }),
   promotionCurrent: endpoint({ method: 'GET', path: '/api/promotion/current', access: 'member', response: bonus.PromotionCurrentResponse }),
   promotionFind: endpoint({ method: 'GET', path: '/api/promotion/find/:code', access: 'member', params: bonus.PromotionCodeParams, response: bonus.PromotionFindResponse }),
   promotionActivate: endpoint({ method: 'GET', path: '/api/promotion/activate/:code', access: 'member', params: bonus.PromotionCodeParams, response: bonus.BonusActivatedResponse }),

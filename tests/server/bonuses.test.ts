@@ -67,7 +67,7 @@ describe('GET /api/bonus and /api/bonus/activate/{code}', () => {
     expect((await takeBonus(m, member.token, 'TENPCT')).amount).toBe(20);
     // Target: 5 × (200 + 20).
     expect(await activeBonusOf(m, member.token)).toMatchObject({ amount: 20, target: 1_100 });
-    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toMatchObject({ message: 'BONUS_CLEAR' });
     // The same deposit does not count twice; a new one of 1,000 gives the cap.
     expect((await activateBonus(m, member.token, 'TENPCT')).json()).toEqual({ message: 'BONUS_CONDITION' });
     await deposit(m, member.phone, 1_000);
@@ -236,7 +236,7 @@ describe('GET /api/bonus/clear', () => {
     expect([inGame.statusCode, inGame.json()]).toEqual([400, { message: 'BONUS_CONDITION' }]);
     await call(m.app, endpoints.transfer, { from: 'TEST_SLOT', to: 'WALLET', amount: 10 }, { token: member.token });
     // Given up untouched: the whole bonus goes back (taking it and cancelling gains nothing).
-    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR', amount: 100 });
     expect((await walletOf(m, member.token)).wallet).toBe(100);
     expect((await statementOf(m, member.token)).statements[0]).toMatchObject({ statementType: 'finish_bonus', amount: 100, from: 'WALLET', to: 'BONUS' });
 
@@ -244,7 +244,7 @@ describe('GET /api/bonus/clear', () => {
     await takeBonus(m, member.token, 'FAIL20');
     await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 150 }, { token: member.token });
     await placeBet(m, member.userId, 'TEST_SLOT', 150);
-    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toMatchObject({ message: 'BONUS_CLEAR' });
     expect((await walletOf(m, member.token)).wallet).toBe(25);
   });
 
@@ -257,7 +257,7 @@ describe('GET /api/bonus/clear', () => {
     await placeBet(m, member.userId, 'TEST_SLOT', 100);
     await placeWin(m, member.userId, 'TEST_SLOT', 500);
     await call(m.app, endpoints.transfer, { from: 'TEST_SLOT', to: 'WALLET', amount: 500 }, { token: member.token });
-    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toMatchObject({ message: 'BONUS_CLEAR' });
     // 1,500: own 1,000, the cap 100, 400 back.
     expect((await walletOf(m, member.token)).wallet).toBe(1_100);
   });
@@ -269,7 +269,7 @@ describe('GET /api/bonus/clear', () => {
     await takeBonus(m, member.token, 'ALLIN');
     await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 70 }, { token: member.token });
     await placeBet(m, member.userId, 'TEST_SLOT', 70);
-    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toMatchObject({ message: 'BONUS_CLEAR' });
     expect((await walletOf(m, member.token)).wallet).toBe(0);
     expect((await statementOf(m, member.token)).statements[0]).toMatchObject({ statementType: 'finish_bonus', amount: 30 });
   });

@@ -114,7 +114,7 @@ describe('POST /api/wallet/withdraw', () => {
     expect((await call(m.app, endpoints.bonusCheckActive, undefined, { token: member.token })).json()).toMatchObject({ status: true, type: 'week' });
     const partial = await call(m.app, endpoints.withdraw, { amount: 200 }, { token: member.token });
     expect([partial.statusCode, partial.json()]).toEqual([400, { message: 'BONUS_REMAINING' }]);
-    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR' });
+    expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toMatchObject({ message: 'BONUS_CLEAR' });
     expect((await call(m.app, endpoints.withdraw, { amount: 200 }, { token: member.token })).statusCode).toBe(200);
   });
 

@@ -89,12 +89,12 @@ export async function finishForWithdrawal(tx: Transaction, held: HeldBonus, hold
  * (never more than the wallet holds); after it, what is above the cap, as a
  * finishing withdrawal would. Money still in a game must come back first
  * (BONUS_CONDITION): what goes back comes from the wallet. Without a bonus:
- * NO_DATA.
+ * NO_DATA. Answers what went back (minor units).
  */
-export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 'userId' | 'now' | 'log'>): Promise<void> {
+export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 'userId' | 'now' | 'log'>): Promise<bigint> {
   const { userId, now } = context;
   const currency = await memberCurrency(db, userId);
-  await inMovement(db, context.log, async (tx) => {
+  return inMovement(db, context.log, async (tx) => {
     const holdings = await lockHoldings(tx, userId, currency, now);
     const held = await heldBonus(tx, userId, holdings, now);
     if (!held) throw new ApiError(404, 'NO_DATA');
@@ -109,5 +109,6 @@ export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 
         );
     const endTransferId = await giveBack(tx, held.receipt, holdings, currency, forfeit, now);
     await endReceipt(tx, held.receipt, 'cancelled', now, endTransferId);
+    return forfeit;
   });
 }

@@ -39,8 +39,8 @@ export async function bonusRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, endpoints.bonusClear, async ({ db, caller, request }) => {
-    await cancelBonus(db, { userId: caller.userId, now: clock(), log: request.log });
-    return { message: 'BONUS_CLEAR' };
+    const back = await cancelBonus(db, { userId: caller.userId, now: clock(), log: request.log });
+    return { message: 'BONUS_CLEAR', amount: toMajor(back) };
   });
 
   route(app, endpoints.promotionFind, async ({ db, caller, params, request }) => {

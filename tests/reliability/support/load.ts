@@ -213,9 +213,9 @@ export type Operation =
   | { kind: 'clearBonus'; member: LoadMember };
 
 /**
- * The offers the load receives and cancels: fixed grants, nothing forfeited
- * on cancel and no withdrawal cap, so the model knows every amount; the
- * promotion's quota runs out under the load.
+ * The offers the load receives and cancels: fixed grants and no withdrawal
+ * cap, so the model knows every amount (a cancel answers what went back);
+ * the promotion's quota runs out under the load.
  */
 const LOAD_OFFERS = [
   { code: 'LOADBONUS', kind: 'bonus', maxReceived: 1_000, grant: { kind: 'fixed', amount: 50 }, quota: null },
@@ -381,9 +381,11 @@ export async function runLoad(setup: LoadSetup, ops: readonly Operation[], game:
         return;
       }
       case 'clearBonus': {
-        // Nothing is forfeited by the load offers: a cancel moves no money.
+        // What goes back (the bonus's unplayed share) is in the answer.
         const answer = await send(base, endpoints.bonusClear, undefined, { token: op.member.token });
-        count(check(answer, 'clear bonus', CLEAR_REFUSALS));
+        const confirmed = check(answer, 'clear bonus', CLEAR_REFUSALS);
+        if (confirmed) expected.add(expected.owned, op.member.userId, -toMinor(answer.body.amount as number));
+        count(confirmed);
         return;
       }
       case 'spin': {
