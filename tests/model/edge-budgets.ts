@@ -7,6 +7,7 @@
  * Set at about 15% above each model's edges when the models were abstracted.
  */
 export const EDGE_BUDGETS: Record<string, number> = {
+  agreement: 30,
   'bank-account-name': 60,
   balance: 60,
   'change-password': 220,

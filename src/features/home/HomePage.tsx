@@ -18,13 +18,16 @@ import { useHomeActors } from './use-home-actors.ts';
 const GameCarousels = lazy(() => import('./GameCarousels.tsx'));
 const loadHomeModals = () => import('./HomeModals.tsx');
 const HomeModals = lazy(loadHomeModals);
+const AgreementModal = lazy(() => import('./AgreementModal.tsx'));
 
 export function HomePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Home`);
-  const { balance, home } = useHomeActors();
+  const { balance, home, agreement } = useHomeActors();
   const hasWallet = useSelector(balance, (snapshot) => snapshot.context.wallet !== null);
   const modalOpen = useSelector(home, (snapshot) => !snapshot.matches('browsing'));
+  // One modal at a time: the agreements wait while the member has another open.
+  const agreementOpen = useSelector(agreement, (snapshot) => snapshot.hasTag('open'));
 
   // Once there is a wallet, a modal may open any moment: fetch their code now, not on the tap.
   useEffect(() => {
@@ -43,6 +46,11 @@ export function HomePage() {
       {modalOpen && (
         <Suspense fallback={null}>
           <HomeModals balance={balance} home={home} />
+        </Suspense>
+      )}
+      {agreementOpen && !modalOpen && (
+        <Suspense fallback={null}>
+          <AgreementModal machine={agreement} />
         </Suspense>
       )}
     </div>

@@ -1,10 +1,12 @@
 /**
- * The member home's two machines, wired to the API client: the balance (what
- * the home reads) and the home (the modals it shows over itself, which it
- * invokes and hears end). A modal that saved asks the balance to read the
- * wallet again.
+ * The member home's machines, wired to the API client: the balance (what
+ * the home reads), the home (the modals it shows over itself, which it
+ * invokes and hears end) and the agreement modal's. A modal that saved asks
+ * the balance to read the wallet again.
  */
 import { useActorRef } from '@xstate/react';
+import { agreementActors } from '../../../machines/agreement/agreement.actors.ts';
+import { agreementMachine } from '../../../machines/agreement/agreement.machine.ts';
 import { homeActors } from '../../../machines/home/home.actors.ts';
 import { homeMachine } from '../../../machines/home/home.machine.ts';
 import { balanceActors } from '../../../machines/balance/balance.actors.ts';
@@ -12,6 +14,7 @@ import { balanceMachine } from '../../../machines/balance/balance.machine.ts';
 import { useApi } from '../../app/use-app.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
+import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
 
 export function useHomeActors() {
   const api = useApi();
@@ -34,10 +37,15 @@ export function useHomeActors() {
     { input: { keySeed: newKeyPrefix() } },
   );
 
+  // spec 2: the agreement modal, 1.5 s after the home loads, unless accepted before on this device.
+  const agreement = useActorRef(agreementMachine.provide({ actors: agreementActors(api), actions: { remember: rememberAgreement } }), {
+    input: { accepted: agreementAccepted() },
+  });
+
   // Game names and texts come in the member's language (Accept-Language): read again on a switch.
   useLanguageSwitch(() => balance.send({ type: 'balance.reload' }));
 
-  return { balance, home };
+  return { balance, home, agreement };
 }
 
 export type BalanceActor = ReturnType<typeof useHomeActors>['balance'];

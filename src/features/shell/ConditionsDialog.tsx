@@ -1,12 +1,12 @@
 /**
  * Conditions modal (spec 2): the server's HTML list, loaded after 200 ms
- * (spec 9), sanitised with DOMPurify before it reaches the page.
+ * (spec 9), sanitised (ui/SafeHtml.tsx) before it reaches the page.
  */
-import DOMPurify from 'dompurify';
 import { Trans } from '@lingui/react/macro';
 import { Modal } from '../ui/Modal.tsx';
 import { useRead } from '../ui/use-read.ts';
 import { MessageText } from '../errors/message-text.tsx';
+import { SafeHtml } from '../ui/SafeHtml.tsx';
 
 /** spec 9: condition modal delay 200 ms. */
 const CONDITIONS_DELAY_MS = 200;
@@ -34,7 +34,7 @@ function ConditionsList() {
     return (
       <ol className="conditions">
         {items.map((html, index) => (
-          <li key={index} className="rich-text" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+          <SafeHtml key={index} as="li" html={html} />
         ))}
       </ol>
     );

@@ -7,7 +7,17 @@
 import { test as base } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 
-export const test = base.extend<{ accessibleAtTheEnd: void }>({
+export const test = base.extend<{ agreementAccepted: boolean; agreementOnThisDevice: void; accessibleAtTheEnd: void }>({
+  // The home's agreement modal (spec 2) opens 1.5 s after load unless accepted on the device: specs
+  // start as a member who accepted it, except those about it (test.use({ agreementAccepted: false })).
+  agreementAccepted: [true, { option: true }],
+  agreementOnThisDevice: [
+    async ({ page, agreementAccepted }, use) => {
+      if (agreementAccepted) await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+      await use();
+    },
+    { auto: true },
+  ],
   accessibleAtTheEnd: [
     async ({ page }, use, testInfo) => {
       await use();

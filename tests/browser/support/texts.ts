@@ -25,6 +25,8 @@ const CATALOG = {
   'How-to videos': { th: 'วิดีโอแนะนำวิธีใช้', la: 'ວິດີໂອແນະນຳວິທີໃຊ້' },
   Hello: { th: 'สวัสดี', la: 'ສະບາຍດີ' },
   Close: { th: 'ปิด', la: 'ປິດ' },
+  Agreement: { th: 'ข้อตกลง', la: 'ຂໍ້ຕົກລົງ' },
+  'I agree': { th: 'ยอมรับ', la: 'ຍອມຮັບ' },
 
   // login
   'Phone number': { th: 'เบอร์โทรศัพท์', la: 'ເບີໂທລະສັບ' },
