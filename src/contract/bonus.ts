@@ -2,7 +2,8 @@
  * Bonuses and promotion codes (spec 3 bonus list item, bonus-active,
  * promotion find, clear-bonus; spec 7 /api/bonus/*, /api/promotion/*): what
  * the member reads and what an operator writes. Amounts are major units;
- * HTML fields are sanitised by the SPA before rendering.
+ * HTML fields are cleaned by the server on write and sanitised by the SPA
+ * before rendering.
  */
 import * as v from 'valibot';
 import { amountSchema, hasAtMostTwoDecimals } from './money.ts';
@@ -92,11 +93,13 @@ export const PromotionCodeParams = v.object({
 
 // ---------------------------------------------------------------- operator
 
+/** The longest HTML text an operator writes (a banner, a description, one condition), as sent and as stored. */
+export const HTML_MAX_LENGTH = 20_000;
 const html = (max: number) => v.pipe(v.string('KEY_INVALID'), v.maxLength(max, 'KEY_INVALID'));
 const count = (min: number, max: number) => v.pipe(v.number('KEY_INVALID'), v.integer('KEY_INVALID'), v.minValue(min, 'KEY_INVALID'), v.maxValue(max, 'KEY_INVALID'));
 const Money = amountSchema();
 /** HTML in each of the product's languages; a member reads theirs. */
-const LocalizedHtml = v.object({ th: html(20_000), la: html(20_000), en: html(20_000) });
+const LocalizedHtml = v.object({ th: html(HTML_MAX_LENGTH), la: html(HTML_MAX_LENGTH), en: html(HTML_MAX_LENGTH) });
 const OfferBanner = v.object({ image: html(500), html: LocalizedHtml });
 
 /** Zero allowed: a threshold or a minimum deposit of nothing. */
@@ -164,9 +167,9 @@ export const OpsBonusResponse = v.object({ bonus: OpsBonus });
 
 /** HTML per language, one string per item (agreements, conditions). */
 const LocalizedHtmlList = v.object({
-  th: v.pipe(v.array(html(20_000)), v.maxLength(50, 'KEY_INVALID')),
-  la: v.pipe(v.array(html(20_000)), v.maxLength(50, 'KEY_INVALID')),
-  en: v.pipe(v.array(html(20_000)), v.maxLength(50, 'KEY_INVALID')),
+  th: v.pipe(v.array(html(HTML_MAX_LENGTH)), v.maxLength(50, 'KEY_INVALID')),
+  la: v.pipe(v.array(html(HTML_MAX_LENGTH)), v.maxLength(50, 'KEY_INVALID')),
+  en: v.pipe(v.array(html(HTML_MAX_LENGTH)), v.maxLength(50, 'KEY_INVALID')),
 });
 export const OpsTextsRequest = v.object({ texts: LocalizedHtmlList });
 export const OpsTextsResponse = v.object({ texts: LocalizedHtmlList });

@@ -1,8 +1,10 @@
 /**
  * The operator's offers and member-facing texts (docs/decisions/0096-operator-api-for-offers.md):
  * bonuses and promotions created, listed, changed, paused and resumed by
- * marketing (admin always may); agreements and conditions written and read
- * back by members; every write in one transaction with its audit row.
+ * marketing (admin always may); above the grant ceiling, made active by
+ * finance or an admin only; agreements and conditions written and read
+ * back by members, their HTML cleaned on write; every write in one
+ * transaction with its audit row.
  */
 import { asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -12,10 +14,16 @@ import { OpsBonusesResponse, OpsBonusResponse, OpsChangesResponse } from '../../
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
 import { totpCode } from '../../src/server/auth/totp.ts';
+import { DEFAULT_SETTINGS } from '../../src/server/db/seed-data.ts';
 import { bonuses, ledgerTransfers, memberBonuses, operatorChanges, operators, settings, users } from '../../src/server/db/schema.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
+import { cleanHtml, isImageUrl } from '../../src/server/promotions/html.ts';
 import {
+  bannerImageError,
+  ceilingError,
+  ceilingOf,
   changeOffer,
+  cleanOffer,
   createOffer,
   definitionOf,
   endThresholdError,
@@ -27,7 +35,8 @@ import {
   withdrawCapError,
   windowError,
 } from '../../src/server/promotions/offers-ops.ts';
-import { getSetting } from '../../src/server/repositories/settings.ts';
+import { grantOf } from '../../src/server/promotions/offers.ts';
+import { getSetting, putSetting, type Settings } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, signedInMember } from './helpers/members.ts';
@@ -194,11 +203,17 @@ describe('POST and GET /api/ops/bonuses', () => {
     ]);
   });
 
-  it('lists the demo offers as an operator could write them again (they pass the rules)', async () => {
+  it('lists the demo offers as an operator could write them again (they pass the rules, the cleaning and the ceiling)', async () => {
     const o = await opsApp();
     const offers = await listOffers(o.db);
     expect(offers.length).toBeGreaterThan(0);
     expect(offers.map((offer) => [offer.code, offerError(definitionOf(offer))])).toEqual(offers.map((offer) => [offer.code, null]));
+    expect(offers.map((offer) => cleanOffer(definitionOf(offer)))).toEqual(offers.map(definitionOf));
+    // Active as seeded, and marketing could make them so.
+    const ceiling = await getSetting(o.db, 'offerGrantCeiling');
+    expect(offers.map((offer) => [offer.code, offer.status, ceilingError(grantOf(offer), 'active', ceilingOf(ceiling, offer.currency), 'marketing')])).toEqual(
+      offers.map((offer) => [offer.code, 'active', null]),
+    );
   });
 
   it('refuses a code that is taken, whatever its case, with 409 KEY_INVALID and writes nothing', async () => {
@@ -323,7 +338,10 @@ describe('who may change offers and texts', () => {
     [endpoints.opsChanges, undefined],
   ];
 
-  it('refuses finance (403 UNAUTHORIZED), a member (403) and anyone without a session (401), writing nothing', async () => {
+  /** Finance reads the offers and makes active what is above the grant ceiling (the offer's own rule decides; OPS-WELCOME is active already). */
+  const financeMay: Endpoint[] = [endpoints.opsBonuses, endpoints.opsBonusActive];
+
+  it('refuses finance but for the list and resuming (403 UNAUTHORIZED), a member (403) and anyone without a session (401), writing nothing', async () => {
     const o = await opsApp();
     await created(o, BONUS);
     const finance = await operatorOf(o, 'finance', '0800000200');
@@ -334,7 +352,8 @@ describe('who may change offers and texts', () => {
       const asFinance = await call(o.app, endpoint, body, { token: finance, ...params });
       const asMember = await call(o.app, endpoint, body, { token: member.token, ...params });
       const anonymous = await call(o.app, endpoint, body, params);
-      expect([endpoint.path, asFinance.statusCode, asFinance.json()]).toEqual([endpoint.path, 403, { message: 'UNAUTHORIZED' }]);
+      if (financeMay.includes(endpoint)) expect([endpoint.path, asFinance.statusCode]).toEqual([endpoint.path, 200]);
+      else expect([endpoint.path, asFinance.statusCode, asFinance.json()]).toEqual([endpoint.path, 403, { message: 'UNAUTHORIZED' }]);
       expect([endpoint.path, asMember.statusCode, asMember.json()]).toEqual([endpoint.path, 403, { message: 'UNAUTHORIZED' }]);
       expect([endpoint.path, anonymous.statusCode, anonymous.json()]).toEqual([endpoint.path, 401, { message: 'invalid-token' }]);
     }
@@ -374,6 +393,11 @@ describe('bad input', () => {
     ['a turnover multiplier of 0', { ...BONUS, turnoverMultiplier: 0 }, 'KEY_INVALID'],
     ['a percent forfeited above 100', { ...BONUS, percentFail: 101 }, 'KEY_INVALID'],
     ['eleven banners', { ...BONUS, banners: Array(11).fill(BONUS.banners[0]) }, 'KEY_INVALID'],
+    ['a banner image of javascript:', { ...BONUS, banners: [{ ...BONUS.banners[0], image: 'javascript:alert(1)' }] }, 'KEY_INVALID'],
+    ['a banner image of data:', { ...BONUS, banners: [{ ...BONUS.banners[0], image: 'data:image/svg+xml,<svg onload=alert(1)>' }] }, 'KEY_INVALID'],
+    ['a banner image of another site without a scheme', { ...BONUS, banners: [{ ...BONUS.banners[0], image: '//evil.example/a.png' }] }, 'KEY_INVALID'],
+    ['a banner image of a relative path', { ...BONUS, banners: [{ ...BONUS.banners[0], image: 'images/a.png' }] }, 'KEY_INVALID'],
+    ['a banner image of an empty text', { ...BONUS, banners: [{ ...BONUS.banners[0], image: '' }] }, 'KEY_INVALID'],
     ['a window that ends when it starts', { ...PROMOTION, endsAt: PROMOTION.startsAt }, 'KEY_INVALID'],
     ['a window that ends before it starts, in another offset', { ...PROMOTION, startsAt: '2026-03-01T05:00:00Z', endsAt: '2026-03-01T10:00:00+07:00' }, 'KEY_INVALID'],
     ['a day the calendar lacks', { ...PROMOTION, startsAt: '2026-02-30T00:00:00Z', endsAt: null }, 'KEY_INVALID'],
@@ -476,7 +500,7 @@ describe('the audit trail', () => {
 
   it('writes an offer or a text only together with its audit row (one transaction)', async () => {
     const o = await opsApp();
-    const nobody = 999_999;
+    const nobody = { operatorId: 999_999, role: 'marketing' } as const;
     const definition = { ...WELCOME, grant: { ...WELCOME.grant }, banners: [...WELCOME.banners] };
     // The audit row's operator does not exist: its insert fails after the offer's, and both roll back.
     const before = await written(o);
@@ -486,7 +510,7 @@ describe('the audit trail', () => {
     await created(o, BONUS);
     const afterCreate = await written(o);
     await expect(changeOffer(o.db, nobody, 'OPS-WELCOME', { ...definition, maxReceived: 9 }, o.clock())).rejects.toThrow();
-    await expect(putMemberTexts(o.db, nobody, 'agreements', { th: [], la: [], en: ['changed'] }, o.clock())).rejects.toThrow();
+    await expect(putMemberTexts(o.db, nobody.operatorId, 'agreements', { th: [], la: [], en: ['changed'] }, o.clock())).rejects.toThrow();
     expect(await written(o)).toEqual(afterCreate);
   });
 });
@@ -516,6 +540,228 @@ describe('PUT /api/ops/settings/agreements and /conditions', () => {
   });
 });
 
+describe('the grant ceiling (offerGrantCeiling: 1,000 baht by default)', () => {
+  /** A promotion code of a fixed 5,000 baht: above the ceiling. */
+  const BIG = { ...PROMOTION, code: 'OPS_BIG', grant: { kind: 'fixed', amount: 5_000 }, startsAt: null, endsAt: null } as const;
+  const paused = { ...BIG, status: 'paused' } as const;
+
+  async function withFinance(o: OpsApp) {
+    const phone = '0800000200';
+    const token = await operatorOf(o, 'finance', phone);
+    const [operator] = await o.db.select({ id: operators.id }).from(operators).where(eq(operators.phone, phone));
+    const [admin] = await o.db.select({ id: operators.id }).from(operators).where(eq(operators.phone, ADMIN.phone));
+    return { finance: { id: operator!.id, token }, adminId: admin!.id };
+  }
+
+  it('lets marketing write an offer above it only paused: making it active is 403 UNAUTHORIZED, with nothing written and no audit row', async () => {
+    const o = await opsApp();
+    const before = await written(o);
+    const refused = await ops(o, endpoints.opsBonusCreate, BIG);
+    expect([refused.statusCode, refused.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
+    // A percent grant is as large as its cap, whatever its percent.
+    const percent = await ops(o, endpoints.opsBonusCreate, { ...BONUS, grant: { kind: 'percent', percent: 1000, cap: 1_000.01, minDeposit: 0 }, withdrawCap: null });
+    expect([percent.statusCode, percent.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
+    expect(await written(o)).toEqual(before);
+
+    const offer = await created(o, paused);
+    expect(offer.status).toBe('paused');
+    const afterCreate = await written(o);
+    const attempts: [Endpoint, unknown, string][] = [
+      [endpoints.opsBonusActive, undefined, 'OPS_BIG'],
+      [endpoints.opsBonusChange, BIG, 'OPS_BIG'],
+      [endpoints.opsBonusChange, { ...BIG, grant: { kind: 'fixed', amount: 1_000.01 } }, 'OPS_BIG'],
+      // Raising an active offer's grant above the ceiling is making an offer above it active.
+      [endpoints.opsBonusChange, { ...WELCOME, grant: { ...WELCOME.grant, cap: 2_000 } }, 'OPS-WELCOME'],
+    ];
+    await created(o, BONUS);
+    const afterBonus = await written(o);
+    expect(afterBonus.changes.length).toBe(afterCreate.changes.length + 1);
+    for (const [endpoint, body, code] of attempts) {
+      const response = await ops(o, endpoint, body, { code });
+      expect([endpoint.path, body, response.statusCode, response.json()]).toEqual([endpoint.path, body, 403, { message: 'UNAUTHORIZED' }]);
+    }
+    expect(await written(o)).toEqual(afterBonus);
+    expect((await rowOf(o, 'OPS_BIG'))?.status).toBe('paused');
+    expect((await rowOf(o, 'OPS-WELCOME'))?.grantCap).toBe(50_000n);
+
+    // Paused, marketing may still change it.
+    const change = await ops(o, endpoints.opsBonusChange, { ...paused, quota: 5 }, { code: 'OPS_BIG' });
+    expect([change.statusCode, change.json().bonus?.quota]).toEqual([200, 5]);
+  });
+
+  it('lets finance or an admin make it active; the audit row names who did; marketing may still pause it', async () => {
+    const o = await opsApp();
+    const { finance, adminId } = await withFinance(o);
+    await created(o, paused);
+    o.clock.advance(60_000);
+    const activated = await call(o.app, endpoints.opsBonusActive, undefined, { token: finance.token, params: { code: 'ops_big' } });
+    expect([activated.statusCode, activated.json().bonus?.status]).toEqual([200, 'active']);
+    expect((await rowOf(o, 'OPS_BIG'))?.status).toBe('active');
+    expect((await changesOf(o)).at(-1)).toMatchObject({ operatorId: finance.id, action: 'bonus.active', subject: 'OPS_BIG', value: { ...BIG, status: 'active' }, createdAt: o.clock() });
+
+    // Active above the ceiling, marketing cannot write it active again (not even its texts), nor ask for it to be active.
+    const before = await written(o);
+    const rewrite = await ops(o, endpoints.opsBonusChange, { ...BIG, description: { th: 'ใหม่', la: 'ໃໝ່', en: 'New' } }, { code: 'OPS_BIG' });
+    const resume = await ops(o, endpoints.opsBonusActive, undefined, { code: 'OPS_BIG' });
+    expect([rewrite.statusCode, rewrite.json(), resume.statusCode, resume.json()]).toEqual([403, { message: 'UNAUTHORIZED' }, 403, { message: 'UNAUTHORIZED' }]);
+    expect(await written(o)).toEqual(before);
+
+    // Marketing may take it back; finance may not pause (it is not theirs), an admin may resume it.
+    const pausedAgain = await ops(o, endpoints.opsBonusPaused, undefined, { code: 'OPS_BIG' });
+    expect([pausedAgain.statusCode, pausedAgain.json().bonus?.status]).toEqual([200, 'paused']);
+    const financePause = await call(o.app, endpoints.opsBonusPaused, undefined, { token: finance.token, params: { code: 'OPS_BIG' } });
+    expect(financePause.statusCode).toBe(403);
+    o.clock.advance(60_000);
+    const byAdmin = await call(o.app, endpoints.opsBonusActive, undefined, { token: o.adminToken, params: { code: 'OPS_BIG' } });
+    expect([byAdmin.statusCode, byAdmin.json().bonus?.status]).toEqual([200, 'active']);
+    expect((await changesOf(o)).slice(-3).map((row) => [row.operatorId, row.action])).toEqual([
+      [finance.id, 'bonus.active'],
+      [o.marketing.id, 'bonus.paused'],
+      [adminId, 'bonus.active'],
+    ]);
+
+    // An admin writes such an offer active at once, on create and on change.
+    const create = await call(o.app, endpoints.opsBonusCreate, { ...BIG, code: 'OPS_BIG2' }, { token: o.adminToken });
+    const put = await call(o.app, endpoints.opsBonusChange, { ...BIG, quota: 7 }, { token: o.adminToken, params: { code: 'OPS_BIG' } });
+    expect([create.statusCode, create.json().bonus?.status, put.statusCode, put.json().bonus?.status]).toEqual([200, 'active', 200, 'active']);
+    expect((await changesOf(o)).slice(-2).map((row) => [row.operatorId, row.action, row.subject])).toEqual([
+      [adminId, 'bonus.create', 'OPS_BIG2'],
+      [adminId, 'bonus.change', 'OPS_BIG'],
+    ]);
+  });
+
+  it('lets marketing make active, as before, an offer at or below it', async () => {
+    const o = await opsApp();
+    const atCeiling = await created(o, { ...BIG, grant: { kind: 'fixed', amount: 1_000 } });
+    const percent = await created(o, { ...BONUS, code: 'OPS-PCT', grant: { kind: 'percent', percent: 1000, cap: 1_000, minDeposit: 0 }, withdrawCap: null });
+    expect([atCeiling.status, percent.status]).toEqual(['active', 'active']);
+    await ops(o, endpoints.opsBonusPaused, undefined, { code: 'OPS_BIG' });
+    const resumed = await ops(o, endpoints.opsBonusActive, undefined, { code: 'OPS_BIG' });
+    expect([resumed.statusCode, resumed.json().bonus?.status]).toEqual([200, 'active']);
+    const changed = await ops(o, endpoints.opsBonusChange, { ...BIG, grant: { kind: 'fixed', amount: 999.99 } }, { code: 'OPS_BIG' });
+    expect([changed.statusCode, changed.json().bonus?.status]).toEqual([200, 'active']);
+  });
+
+  it('reads the ceiling from the settings, per currency, at each write; a value that is not an amount lets marketing make nothing active', async () => {
+    const o = await opsApp();
+    expect(await getSetting(o.db, 'offerGrantCeiling')).toEqual(DEFAULT_SETTINGS.offerGrantCeiling);
+    await putSetting(o.db, 'offerGrantCeiling', { BAHT: 499.99, LAK: 500_000 });
+    const lowered = await ops(o, endpoints.opsBonusCreate, BONUS);
+    expect([lowered.statusCode, lowered.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
+
+    await putSetting(o.db, 'offerGrantCeiling', { BAHT: 5_000, LAK: 500_000 });
+    expect((await created(o, BONUS)).status).toBe('active');
+    expect((await created(o, BIG)).status).toBe('active');
+    // LAK offers are held to the LAK ceiling.
+    const lak = { ...BIG, code: 'OPS_LAK', currency: 'LAK', grant: { kind: 'fixed', amount: 500_001 } } as const;
+    const aboveLak = await ops(o, endpoints.opsBonusCreate, lak);
+    expect([aboveLak.statusCode, aboveLak.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
+    expect((await created(o, { ...lak, grant: { kind: 'fixed', amount: 500_000 } })).status).toBe('active');
+
+    // An admin's typo in the settings table (a bare number, a text) fails closed.
+    for (const broken of [1_000, { BAHT: '5000', LAK: 500_000 }, { LAK: 500_000 }]) {
+      await putSetting(o.db, 'offerGrantCeiling', broken as unknown as Settings['offerGrantCeiling']);
+      const response = await ops(o, endpoints.opsBonusCreate, { ...PROMOTION, code: 'OPS_SMALL', startsAt: null, endsAt: null });
+      expect([broken, response.statusCode, response.json()]).toEqual([broken, 403, { message: 'UNAUTHORIZED' }]);
+    }
+  });
+});
+
+describe('HTML written by operators', () => {
+  /** Harmless markup with every dangerous part the review named (and a few more) mixed in. */
+  const DIRTY = [
+    '<h3>Title</h3><p>Keep <b>b</b>, <strong>strong</strong>, <i>i</i>, <em>em</em>, <u>u</u>,<br><span>span</span> and <a href="https://example.com/terms" target="_blank">a link</a>.</p>',
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(2)>',
+    '<a href="javascript:alert(3)">click</a>',
+    '<form action="https://evil.example/login"><p>Log in again</p><input type=password name=password><button>Go</button></form>',
+    '<div style="position:fixed;inset:0;z-index:9999" class="modal" onclick="alert(4)">overlay</div>',
+    '<iframe src="https://evil.example/"></iframe><object data="x.swf"></object><embed src="x.swf">',
+    '<img src="/images/bonuses/welcome.svg" alt="Welcome" onload="alert(5)"><img src="https://cdn.example/a.png" alt="">',
+    '<ol><li>one</li></ol><table><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">cell</td></tr></tbody></table>',
+    '<a href="mailto:help@example.com">mail</a> <a href="tel:+6621234567">call</a>',
+  ].join('');
+  const CLEAN = [
+    '<h3>Title</h3><p>Keep <b>b</b>, <strong>strong</strong>, <i>i</i>, <em>em</em>, <u>u</u>,<br /><span>span</span> and <a href="https://example.com/terms" target="_blank" rel="noopener noreferrer">a link</a>.</p>',
+    '<a rel="noopener noreferrer">click</a>',
+    '<p>Log in again</p>',
+    '<div>overlay</div>',
+    '<img src="/images/bonuses/welcome.svg" alt="Welcome" /><img src="https://cdn.example/a.png" alt="" />',
+    '<ol><li>one</li></ol><table><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">cell</td></tr></tbody></table>',
+    '<a href="mailto:help@example.com" rel="noopener noreferrer">mail</a> <a href="tel:+6621234567" rel="noopener noreferrer">call</a>',
+  ].join('');
+  const DANGEROUS = /<script|alert|onerror|onload|onclick|javascript:|<form|<input|password|<button|style=|position|class=|<iframe|<object|<embed|src="x"/i;
+  const localized = (html: string) => ({ th: html, la: html, en: html });
+
+  it('cleans to what the allowlist keeps (the markup above), and cleaning again changes nothing', () => {
+    expect(DANGEROUS.test(DIRTY)).toBe(true);
+    expect(cleanHtml(DIRTY)).toBe(CLEAN);
+    expect(DANGEROUS.test(CLEAN)).toBe(false);
+    expect(cleanHtml(CLEAN)).toBe(CLEAN);
+    // The default texts are as the allowlist keeps them.
+    const defaults = [...Object.values(DEFAULT_SETTINGS.agreements), ...Object.values(DEFAULT_SETTINGS.conditions)].flat();
+    expect(defaults.map(cleanHtml)).toEqual(defaults);
+    expect(['<a href="JaVaScRiPt&colon;alert(1)">x</a>', '<a href=" java\tscript:alert(1)">x</a>', '<a href="/login">x</a>'].map(cleanHtml)).toEqual(
+      Array(3).fill('<a rel="noopener noreferrer">x</a>'),
+    );
+    expect(['<img src="//evil.example/a.png">', '<img src="data:image/png;base64,AAAA">', '<svg><script>alert(1)</script></svg>', '<style>p{}</style>'].map(cleanHtml)).toEqual(Array(4).fill(''));
+  });
+
+  it('stores the agreements and the conditions cleaned: the PUT, the audit row and GET /api/lookup/agreements and /conditions answer them so', async () => {
+    const o = await opsApp();
+    const texts = { th: [DIRTY], la: ['<p>ok</p>'], en: ['<p>first</p>', DIRTY] };
+    const stored = { th: [CLEAN], la: ['<p>ok</p>'], en: ['<p>first</p>', CLEAN] };
+    for (const [endpoint, read, key] of [
+      [endpoints.opsAgreements, endpoints.lookupAgreements, 'agreements'],
+      [endpoints.opsConditions, endpoints.lookupConditions, 'conditions'],
+    ] as const) {
+      const put = await ops(o, endpoint, { texts });
+      expect([key, put.statusCode, put.json()]).toEqual([key, 200, { texts: stored }]);
+      expect(await getSetting(o.db, key)).toEqual(stored);
+      expect((await changesOf(o)).at(-1)?.value).toEqual(stored);
+      const en = await call(o.app, read, undefined, { language: 'en' });
+      const th = await call(o.app, read, undefined, { language: 'th' });
+      expect([en.json(), th.json()]).toEqual([{ [key]: stored.en }, { [key]: stored.th }]);
+      expect(DANGEROUS.test(en.body + th.body)).toBe(false);
+    }
+  });
+
+  it('stores offers cleaned: GET /api/bonus (banners) and GET /api/promotion/find/{code} (description) answer them without the dangerous parts', async () => {
+    const o = await opsApp();
+    const bonus = await created(o, { ...BONUS, banners: [{ image: 'https://cdn.example/banner.png', html: localized(DIRTY) }], description: localized(DIRTY) });
+    const promotion = await created(o, { ...PROMOTION, startsAt: null, endsAt: null, banners: [{ image: '/images/bonuses/promotion.svg', html: localized(DIRTY) }], description: localized(DIRTY) });
+    for (const offer of [bonus, promotion]) {
+      expect([offer.code, offer.banners.map((banner) => banner.html), offer.description]).toEqual([offer.code, [localized(CLEAN)], localized(CLEAN)]);
+      expect(await rowOf(o, offer.code)).toMatchObject({ banners: offer.banners, description: localized(CLEAN) });
+    }
+    expect((await changesOf(o)).map((change) => (change.value as { description: unknown }).description)).toEqual([localized(CLEAN), localized(CLEAN)]);
+
+    const member = await signedInMember(o);
+    const list = await call(o.app, endpoints.bonusList, undefined, { token: member.token, language: 'en' });
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = (list.json() as { bonuses: { code: string; banners: { image: string; html: string }[] }[] }).bonuses.find((item) => item.code === 'OPS-WELCOME');
+    expect(listed?.banners).toEqual([{ image: 'https://cdn.example/banner.png', html: CLEAN }]);
+    const found = await call(o.app, endpoints.promotionFind, undefined, { token: member.token, language: 'th', params: { code: 'OPS_FREE50' } });
+    expect([found.statusCode, found.json()]).toEqual([200, { code: 'OPS_FREE50', percentFail: PROMOTION.percentFail, description: CLEAN }]);
+    expect(DANGEROUS.test(list.body + found.body)).toBe(false);
+
+    // A change is cleaned too.
+    const change = await ops(o, endpoints.opsBonusChange, { ...PROMOTION, startsAt: null, endsAt: null, description: { th: '<p onclick="x()">new</p><script>1</script>', la: 'ok', en: DIRTY } }, { code: 'OPS_FREE50' });
+    expect([change.statusCode, change.json().bonus?.description]).toEqual([200, { th: '<p>new</p>', la: 'ok', en: CLEAN }]);
+  });
+
+  it('refuses, 400 KEY_INVALID and nothing written, a text that cleaning makes longer than the contract allows', async () => {
+    const o = await opsApp();
+    const before = await written(o);
+    const long = '&'.repeat(20_000);
+    expect(cleanHtml(long).length).toBeGreaterThan(20_000);
+    const offer = await ops(o, endpoints.opsBonusCreate, { ...BONUS, description: { ...BONUS.description, en: long } });
+    const text = await ops(o, endpoints.opsConditions, { texts: { th: [long], la: [], en: [] } });
+    expect([offer.statusCode, offer.json(), text.statusCode, text.json()]).toEqual([400, { message: 'KEY_INVALID' }, 400, { message: 'KEY_INVALID' }]);
+    expect(await written(o)).toEqual(before);
+  });
+});
+
 describe('the offer rules', () => {
   const percent = (cap: bigint) => ({ kind: 'percent' as const, percent: 100, cap, minDeposit: 0n });
   const fixed = (amount: bigint) => ({ kind: 'fixed' as const, amount });
@@ -531,6 +777,31 @@ describe('the offer rules', () => {
 
   it('keeps the end threshold below what the bonus credits', () => {
     expect([endThresholdError(percent(500n), 500n), endThresholdError(percent(500n), 499n), endThresholdError(fixed(1n), 0n)]).toEqual(['KEY_INVALID', null, null]);
+  });
+
+  it('makes an offer above the ceiling active by finance or an admin only', () => {
+    const roles = ['marketing', 'finance', 'admin', 'support'] as const;
+    expect(roles.map((role) => ceilingError(fixed(100_001n), 'active', 100_000n, role))).toEqual(['UNAUTHORIZED', null, null, 'UNAUTHORIZED']);
+    expect(roles.map((role) => ceilingError(percent(100_001n), 'paused', 100_000n, role))).toEqual([null, null, null, null]);
+    expect([ceilingError(fixed(100_000n), 'active', 100_000n, 'marketing'), ceilingError(percent(100_000n), 'active', 100_000n, 'marketing')]).toEqual([null, null]);
+    expect([ceilingError(percent(100_001n), 'active', 100_000n, 'marketing')]).toEqual(['UNAUTHORIZED']);
+  });
+
+  it('reads the ceiling per currency in minor units, failing closed', () => {
+    expect([ceilingOf({ BAHT: 1_000, LAK: 500_000 }, 'BAHT'), ceilingOf({ BAHT: 1_000, LAK: 500_000 }, 'LAK'), ceilingOf({ BAHT: 0.29, LAK: 1 }, 'BAHT')]).toEqual([
+      100_000n,
+      50_000_000n,
+      29n,
+    ]);
+    const broken = [null, undefined, 1_000, { BAHT: '1000' }, { BAHT: -1 }, { BAHT: Number.NaN }, { LAK: 1 }] as unknown as Settings['offerGrantCeiling'][];
+    expect(broken.map((setting) => ceilingOf(setting, 'BAHT'))).toEqual(Array(broken.length).fill(0n));
+  });
+
+  it('takes banner images of http(s) or of this site only', () => {
+    expect(['/images/a.svg', 'https://cdn.example/a.png', 'http://cdn.example/a.png'].map(bannerImageError)).toEqual([null, null, null]);
+    const refused = ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', '/\\evil.example/a.png', 'images/a.png', 'ftp://x.example/a', 'https://', '', ' /a.png'];
+    expect(refused.map(bannerImageError)).toEqual(Array(refused.length).fill('KEY_INVALID'));
+    expect(isImageUrl('/a b.png')).toBe(false);
   });
 
   it('reads times as instants', () => {

@@ -103,6 +103,8 @@ export const DEFAULT_SETTINGS: Settings = {
   slipMaxAgeMinutes: 60,
   trueWalletMinimum: 2,
   trueWalletMaximum: 10_000,
+  // About the same money in either currency; the demo offers (at most 500 baht) are below it.
+  offerGrantCeiling: { BAHT: 1_000, LAK: 500_000 },
 };
 
 /** spec: the demo member's profile; the phone and password come from the config. */

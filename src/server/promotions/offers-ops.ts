@@ -6,11 +6,15 @@
  * value written). Reading offers for members is offers.ts.
  *
  * Beyond the contract's schema, an offer must pass the rules below, each
- * a pure function on minor units answering KEY_INVALID or null.
+ * a pure function on minor units answering KEY_INVALID or null; its HTML is
+ * cleaned (html.ts) before it is checked and stored. An offer whose grant
+ * is above the offerGrantCeiling setting may be active only by finance or an
+ * admin (ceilingError): marketing writes it paused.
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { BonusDefinition, OpsBonus } from '../../contract/bonus.ts';
+import type { OperatorRole } from '../../contract/api.ts';
+import { HTML_MAX_LENGTH, type BonusDefinition, type OpsBonus } from '../../contract/bonus.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { Grant } from '../../contract/rules/bonuses.ts';
 import { violatedUniqueConstraint, type Queryable } from '../db/client.ts';
@@ -19,7 +23,8 @@ import { ApiError } from '../errors.ts';
 import type { Localized } from '../language.ts';
 import { OPS_CHANGES_LIST_MAX } from '../policy.ts';
 import { listChanges, recordChange, type OperatorAction, type OperatorChangeView } from '../repositories/operator-changes.ts';
-import { putSetting } from '../repositories/settings.ts';
+import { getSetting, putSetting, type Settings } from '../repositories/settings.ts';
+import { cleanHtml, isImageUrl } from './html.ts';
 import { grantOf, receiptCount, type Offer } from './offers.ts';
 
 /** An offer with how many times members received it (member_bonuses rows). */
@@ -28,11 +33,35 @@ type OfferStatus = Offer['status'];
 type OfferValues = Omit<typeof bonuses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 type Invalid = 'KEY_INVALID' | null;
 
+/** Who writes: the operator and their role (the route's caller). */
+export interface Writer {
+  operatorId: number;
+  role: OperatorRole;
+}
+
 // ---------------------------------------------------------------- rules
 
 /** The most one receipt credits: a percent grant's cap, a fixed grant's amount. */
-export function grantCeiling(grant: Grant): bigint {
+export function largestGrant(grant: Grant): bigint {
   return grant.kind === 'percent' ? grant.cap : grant.amount;
+}
+
+/** The roles that may make an offer above the grant ceiling active: a second pair of eyes on what marketing wrote. */
+export const ABOVE_CEILING_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
+
+/** The offerGrantCeiling setting for a currency, in minor units; a value that is missing or not an amount counts as 0 (fails closed). */
+export function ceilingOf(setting: Settings['offerGrantCeiling'] | null | undefined, currency: Offer['currency']): bigint {
+  const major: unknown = setting?.[currency];
+  return typeof major === 'number' && Number.isFinite(major) && major >= 0 ? BigInt(Math.round(major * 100)) : 0n;
+}
+
+/**
+ * An offer whose grant is above the ceiling may be active only by a role
+ * of ABOVE_CEILING_ROLES (403 UNAUTHORIZED for another); paused, anyone
+ * who may write offers writes it.
+ */
+export function ceilingError(grant: Grant, status: OfferStatus, ceiling: bigint, role: OperatorRole): 'UNAUTHORIZED' | null {
+  return status === 'active' && largestGrant(grant) > ceiling && !ABOVE_CEILING_ROLES.includes(role) ? 'UNAUTHORIZED' : null;
 }
 
 /** A percent grant without a cap of at least one minor unit (0.01) would credit nothing, or know no ceiling. */
@@ -42,12 +71,12 @@ export function percentCapError(grant: Grant): Invalid {
 
 /** A withdrawal cap below what the bonus credits would take the bonus itself back from a member who met its turnover. */
 export function withdrawCapError(grant: Grant, withdrawCap: bigint | null): Invalid {
-  return withdrawCap !== null && withdrawCap < grantCeiling(grant) ? 'KEY_INVALID' : null;
+  return withdrawCap !== null && withdrawCap < largestGrant(grant) ? 'KEY_INVALID' : null;
 }
 
 /** An end threshold at or above what the bonus credits could end the bonus the moment it is credited. */
 export function endThresholdError(grant: Grant, endThreshold: bigint): Invalid {
-  return endThreshold >= grantCeiling(grant) ? 'KEY_INVALID' : null;
+  return endThreshold >= largestGrant(grant) ? 'KEY_INVALID' : null;
 }
 
 /** A time must name an instant: JavaScript must read it (not `+07` alone) and its day must exist (not 30 February). */
@@ -63,6 +92,18 @@ export function windowError(startsAt: string | null, endsAt: string | null): Inv
   return startsAt !== null && endsAt !== null && !(Date.parse(startsAt) < Date.parse(endsAt)) ? 'KEY_INVALID' : null;
 }
 
+/** A banner's image is an http(s) address or a path of this site: no `javascript:`, `data:` or another scheme. */
+export function bannerImageError(image: string): Invalid {
+  return isImageUrl(image) ? null : 'KEY_INVALID';
+}
+
+/** Cleaned HTML may be longer than what was sent (`&` is written `&amp;`): it must still fit the contract. */
+export function htmlLengthError(html: string): Invalid {
+  return html.length > HTML_MAX_LENGTH ? 'KEY_INVALID' : null;
+}
+
+const localized = <T>(texts: { th: T; la: T; en: T }) => [texts.th, texts.la, texts.en];
+
 /** The contract's grant in minor units. */
 function grantIn(grant: BonusDefinition['grant']): Grant {
   return grant.kind === 'percent'
@@ -70,10 +111,19 @@ function grantIn(grant: BonusDefinition['grant']): Grant {
     : { kind: 'fixed', amount: toMinor(grant.amount) };
 }
 
-/** The first rule an offer breaks, or null. */
+/** The offer with its banners' HTML and its description cleaned (html.ts). */
+export function cleanOffer(offer: BonusDefinition): BonusDefinition {
+  const clean = ({ th, la, en }: BonusDefinition['description']) => ({ th: cleanHtml(th), la: cleanHtml(la), en: cleanHtml(en) });
+  return { ...offer, banners: offer.banners.map((banner) => ({ image: banner.image, html: clean(banner.html) })), description: clean(offer.description) };
+}
+
+/** The first rule an offer (as cleaned) breaks, or null. */
 export function offerError(offer: BonusDefinition): Invalid {
   const grant = grantIn(offer.grant);
+  const texts = [...localized(offer.description), ...offer.banners.flatMap((banner) => localized(banner.html))];
   return (
+    offer.banners.map((banner) => bannerImageError(banner.image)).find(Boolean) ??
+    texts.map(htmlLengthError).find(Boolean) ??
     percentCapError(grant) ??
     withdrawCapError(grant, offer.withdrawCap === null ? null : toMinor(offer.withdrawCap)) ??
     endThresholdError(grant, toMinor(offer.endThreshold)) ??
@@ -192,14 +242,27 @@ export async function listOffers(db: Queryable): Promise<OfferView[]> {
   return rows.map((row) => ({ ...row.offer, received: row.received }));
 }
 
-/** A new offer: 400 KEY_INVALID when it breaks a rule, 409 KEY_INVALID when its code is taken. */
-export async function createOffer(db: Queryable, operatorId: number, offer: BonusDefinition, now: Date): Promise<OfferView> {
+/** 403 UNAUTHORIZED when the writer's role may not make this offer active (ceilingError), read in the write's transaction. */
+async function checkCeiling(db: Queryable, writer: Writer, grant: Grant, currency: Offer['currency'], status: OfferStatus): Promise<void> {
+  if (status !== 'active' || ABOVE_CEILING_ROLES.includes(writer.role)) return;
+  const denied = ceilingError(grant, status, ceilingOf(await getSetting(db, 'offerGrantCeiling'), currency), writer.role);
+  if (denied) throw new ApiError(403, denied);
+}
+
+/**
+ * A new offer, its HTML cleaned: 400 KEY_INVALID when it breaks a rule, 403
+ * UNAUTHORIZED when it is active above the grant ceiling and the writer may
+ * not make it so, 409 KEY_INVALID when its code is taken.
+ */
+export async function createOffer(db: Queryable, writer: Writer, definition: BonusDefinition, now: Date): Promise<OfferView> {
+  const offer = cleanOffer(definition);
   const invalid = offerError(offer);
   if (invalid) throw new ApiError(400, invalid);
   try {
     return await db.transaction(async (tx) => {
+      await checkCeiling(tx, writer, grantIn(offer.grant), offer.currency, offer.status);
       const row = await insertOffer(tx, valuesOf(offer), now);
-      await recordChange(tx, auditOf(operatorId, 'bonus.create', row, now));
+      await recordChange(tx, auditOf(writer.operatorId, 'bonus.create', row, now));
       return { ...row, received: 0 };
     });
   } catch (error) {
@@ -209,47 +272,61 @@ export async function createOffer(db: Queryable, operatorId: number, offer: Bonu
 }
 
 /**
- * Rewrites the offer of `code` (a new status included). Its code, kind and
- * currency stay (400 KEY_INVALID: receipts and members' screens name them);
- * 404 NO_DATA for an unknown code. A change applies to later receipts only.
+ * Rewrites the offer of `code` (a new status included), its HTML cleaned.
+ * Its code, kind and currency stay (400 KEY_INVALID: receipts and members'
+ * screens name them); 404 NO_DATA for an unknown code; 403 UNAUTHORIZED
+ * when it would be active above the grant ceiling and the writer may not
+ * make it so (even if it is active already: marketing may still pause it).
+ * A change applies to later receipts only.
  */
-export async function changeOffer(db: Queryable, operatorId: number, code: string, offer: BonusDefinition, now: Date): Promise<OfferView> {
-  if (offer.code !== code) throw new ApiError(400, 'KEY_INVALID');
+export async function changeOffer(db: Queryable, writer: Writer, code: string, definition: BonusDefinition, now: Date): Promise<OfferView> {
+  if (definition.code !== code) throw new ApiError(400, 'KEY_INVALID');
+  const offer = cleanOffer(definition);
   const invalid = offerError(offer);
   if (invalid) throw new ApiError(400, invalid);
   return db.transaction(async (tx) => {
     const current = await lockOfferByCode(tx, code);
     if (!current) throw new ApiError(404, 'NO_DATA');
     if (current.kind !== offer.kind || current.currency !== offer.currency) throw new ApiError(400, 'KEY_INVALID');
+    await checkCeiling(tx, writer, grantIn(offer.grant), offer.currency, offer.status);
     const row = await updateOffer(tx, current.id, valuesOf(offer), now);
-    await recordChange(tx, auditOf(operatorId, 'bonus.change', row, now));
+    await recordChange(tx, auditOf(writer.operatorId, 'bonus.change', row, now));
     return { ...row, received: await receiptCount(tx, row.id) };
   });
 }
 
 /**
- * Pauses or resumes the offer of `code` (404 NO_DATA when unknown). An offer
- * already in that status is answered as it is: nothing is written, no
- * change recorded.
+ * Pauses or resumes the offer of `code` (404 NO_DATA when unknown). Resuming
+ * an offer above the grant ceiling is 403 UNAUTHORIZED for a writer who may
+ * not make it active (whatever its status). An offer already in that status
+ * is answered as it is: nothing is written, no change recorded.
  */
-export async function setOfferStatus(db: Queryable, operatorId: number, code: string, status: OfferStatus, now: Date): Promise<OfferView> {
+export async function setOfferStatus(db: Queryable, writer: Writer, code: string, status: OfferStatus, now: Date): Promise<OfferView> {
   return db.transaction(async (tx) => {
     const current = await lockOfferByCode(tx, code);
     if (!current) throw new ApiError(404, 'NO_DATA');
+    await checkCeiling(tx, writer, grantOf(current), current.currency, status);
     const row = current.status === status ? current : await updateOffer(tx, current.id, { status }, now);
-    if (row !== current) await recordChange(tx, auditOf(operatorId, status === 'paused' ? 'bonus.paused' : 'bonus.active', row, now));
+    if (row !== current) await recordChange(tx, auditOf(writer.operatorId, status === 'paused' ? 'bonus.paused' : 'bonus.active', row, now));
     return { ...row, received: await receiptCount(tx, row.id) };
   });
 }
 
-/** Replaces the agreements or the conditions members read (GET /api/lookup/agreements, /conditions), every language at once. */
+/**
+ * Replaces the agreements or the conditions members read (GET
+ * /api/lookup/agreements, /conditions), every language at once, each item
+ * cleaned (html.ts; 400 KEY_INVALID when cleaning made one too long).
+ * Answers the texts as stored.
+ */
 export async function putMemberTexts(
   db: Queryable,
   operatorId: number,
   key: 'agreements' | 'conditions',
-  texts: Localized<string[]>,
+  written: Localized<string[]>,
   now: Date,
 ): Promise<Localized<string[]>> {
+  const texts = { th: written.th.map(cleanHtml), la: written.la.map(cleanHtml), en: written.en.map(cleanHtml) };
+  if (localized(texts).flat().some(htmlLengthError)) throw new ApiError(400, 'KEY_INVALID');
   await db.transaction(async (tx) => {
     await putSetting(tx, key, texts);
     await recordChange(tx, { operatorId, action: `settings.${key}`, subject: key, value: texts, createdAt: now });

@@ -12,7 +12,7 @@ export interface Settings {
   registerOTP: boolean;
   info: { name: string; website: string };
   contact: { contactText: Localized; lineLink: string; lineName: string; lineQR: string };
-  /** HTML, one string per condition; the SPA sanitises before rendering. */
+  /** HTML, one string per condition: cleaned on write (promotions/html.ts), sanitised again by the SPA. */
   conditions: Localized<string[]>;
   agreements: Localized<string[]>;
   /** An empty text means no notice in that language. */
@@ -59,6 +59,15 @@ export interface Settings {
   trueWalletMinimum: number;
   /** Mobile-wallet links of at most this much (major units); a larger voucher is refused before it is redeemed (issue 9). */
   trueWalletMaximum: number;
+  /**
+   * The largest grant (a percent grant's cap, a fixed grant's amount) that
+   * marketing alone may make active, per offer currency, in major units:
+   * above it an offer is written paused until finance or an admin makes it
+   * active (docs/decisions/0096-operator-api-for-offers.md). Changed in the
+   * settings table by an admin; a currency missing or not a number counts
+   * as 0 (every grant needs finance).
+   */
+  offerGrantCeiling: Record<'BAHT' | 'LAK', number>;
 }
 
 /** A setting's stored value, or its default when the row is missing. */

@@ -1,6 +1,7 @@
 /**
  * The operator's offers and member-facing texts (marketing; admin always
- * may): list, create, change, pause and resume bonuses and promotions;
+ * may; finance lists offers and makes active those above the grant
+ * ceiling): list, create, change, pause and resume bonuses and promotions;
  * write the agreements and the conditions; read who changed what
  * (promotions/offers-ops.ts, docs/decisions/0096-operator-api-for-offers.md).
  */
@@ -15,20 +16,20 @@ export async function promotionOpsRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsBonuses, async ({ db }) => ({ bonuses: (await listOffers(db)).map(opsBonusOf) }));
 
   route(app, endpoints.opsBonusCreate, async ({ db, body, caller }) => ({
-    bonus: opsBonusOf(await createOffer(db, caller.operatorId, body, clock())),
+    bonus: opsBonusOf(await createOffer(db, caller, body, clock())),
   }));
 
   // The body names the offer too: it must be the path's (400 KEY_INVALID).
   route(app, endpoints.opsBonusChange, async ({ db, params, body, caller }) => ({
-    bonus: opsBonusOf(await changeOffer(db, caller.operatorId, params.code, body, clock())),
+    bonus: opsBonusOf(await changeOffer(db, caller, params.code, body, clock())),
   }));
 
   route(app, endpoints.opsBonusPaused, async ({ db, params, caller }) => ({
-    bonus: opsBonusOf(await setOfferStatus(db, caller.operatorId, params.code, 'paused', clock())),
+    bonus: opsBonusOf(await setOfferStatus(db, caller, params.code, 'paused', clock())),
   }));
 
   route(app, endpoints.opsBonusActive, async ({ db, params, caller }) => ({
-    bonus: opsBonusOf(await setOfferStatus(db, caller.operatorId, params.code, 'active', clock())),
+    bonus: opsBonusOf(await setOfferStatus(db, caller, params.code, 'active', clock())),
   }));
 
   route(app, endpoints.opsAgreements, async ({ db, body, caller }) => ({
