@@ -198,14 +198,15 @@ describe('a held bonus and the withdrawal', () => {
       ['finish_bonus', 200, 'BONUS'],
     ]);
 
-    // A lost bonus leaves the member's own money alone, deposits made meanwhile included.
+    // Deposits made while the bonus ran are the member's own too: 1,000 + 500, the bonus lost in bets.
+    await addOffer(m.db, m.clock(), { code: 'TIGHT', withdrawCap: 100 });
     const other = await memberWithMoney(m, { wallet: 1_000, opened: ['TEST_SLOT'] });
-    await takeBonus(m, other.token, 'CAPPED');
-    await deposit(m, other.phone, 50);
+    await takeBonus(m, other.token, 'TIGHT');
+    await deposit(m, other.phone, 500);
     await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 100 }, { token: other.token });
     await placeBet(m, other.userId, 'TEST_SLOT', 100);
-    const lost = await call(m.app, endpoints.withdrawAll, { amount: 1_050 }, { token: other.token });
-    expect([lost.statusCode, lost.json()]).toMatchObject([200, { amount: 1_050 }]);
+    const lost = await call(m.app, endpoints.withdrawAll, { amount: 1_500 }, { token: other.token });
+    expect([lost.statusCode, lost.json()]).toMatchObject([200, { amount: 1_500 }]);
   });
 
   it('ends by itself when wallet and games fall below the end threshold', async () => {
@@ -221,6 +222,24 @@ describe('a held bonus and the withdrawal', () => {
     const [receipt] = await m.db.select().from(memberBonuses).where(eq(memberBonuses.userId, member.userId));
     expect([receipt?.status, receipt?.endReason]).toEqual(['finished', 'threshold']);
   });
+
+  it('ends a bonus below its threshold before receiving the next, rather than refusing it as already active', async () => {
+    const m = await bonusApp();
+    await addOffer(m.db, m.clock(), { code: 'FIRST', endThreshold: 50, turnoverMultiplier: 10 });
+    await addOffer(m.db, m.clock(), { code: 'NEXT', endThreshold: 0 });
+    const member = await memberWithMoney(m, { wallet: 0, opened: ['TEST_SLOT'] });
+    await takeBonus(m, member.token, 'FIRST');
+    await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 100 }, { token: member.token });
+    await placeBet(m, member.userId, 'TEST_SLOT', 60);
+    await call(m.app, endpoints.transfer, { from: 'TEST_SLOT', to: 'WALLET', amount: 40 }, { token: member.token });
+    // Nothing read the bonus since it fell to 40: receiving the next ends it first.
+    expect((await takeBonus(m, member.token, 'NEXT')).amount).toBe(100);
+    const receipts = await m.db.select().from(memberBonuses).where(eq(memberBonuses.userId, member.userId));
+    expect(receipts.map((receipt) => [receipt.bonusCode, receipt.status, receipt.endReason])).toEqual([
+      ['FIRST', 'finished', 'threshold'],
+      ['NEXT', 'active', null],
+    ]);
+  });
 });
 
 describe('GET /api/bonus/clear', () => {
@@ -233,7 +252,7 @@ describe('GET /api/bonus/clear', () => {
     await takeBonus(m, member.token, 'FAIL20');
     await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 10 }, { token: member.token });
     const inGame = await call(m.app, endpoints.bonusClear, undefined, { token: member.token });
-    expect([inGame.statusCode, inGame.json()]).toEqual([400, { message: 'BONUS_CONDITION' }]);
+    expect([inGame.statusCode, inGame.json()]).toEqual([400, { message: 'BONUS_REMAINING' }]);
     await call(m.app, endpoints.transfer, { from: 'TEST_SLOT', to: 'WALLET', amount: 10 }, { token: member.token });
     // Given up untouched: the whole bonus goes back (taking it and cancelling gains nothing).
     expect((await call(m.app, endpoints.bonusClear, undefined, { token: member.token })).json()).toEqual({ message: 'BONUS_CLEAR', amount: 100 });

@@ -49,11 +49,12 @@ export async function activateOffer(db: Queryable, context: ActivationContext, k
   if (!found) throw new ApiError(404, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
   try {
     return await inMovement(db, context.log, async (tx) => {
-      // Activations of one offer take turns (its quota), then the member's accounts are locked (their limits, their money).
+      // The member's accounts first (their limits, their money; every movement locks them first), then the
+      // offer: activations of one offer take turns (its quota) without one member's wait holding up the rest.
+      const holdings = await lockHoldings(tx, userId, currency, now);
       const offer = (await lockOffer(tx, found.id))!;
       // Paused or out of its window while this request waited for the lock: not offered any more.
       if (!isOpen(offer, currency, now)) throw new ApiError(404, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
-      const holdings = await lockHoldings(tx, userId, currency, now);
       const earlier = await receiptsOf(tx, userId, [offer.id]);
       await checkLimits(tx, offer, userId, holdings, context, earlier);
 

@@ -88,7 +88,7 @@ export async function finishForWithdrawal(tx: Transaction, held: HeldBonus, hold
  * turnover target, the unplayed share of it goes back, at least percentFail
  * (never more than the wallet holds); after it, what is above the cap, as a
  * finishing withdrawal would. Money still in a game must come back first
- * (BONUS_CONDITION): what goes back comes from the wallet. Without a bonus:
+ * (BONUS_REMAINING): what goes back comes from the wallet. Without a bonus:
  * NO_DATA. Answers what went back (minor units).
  */
 export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 'userId' | 'now' | 'log'>): Promise<bigint> {
@@ -98,7 +98,8 @@ export async function cancelBonus(db: Queryable, context: Pick<MovementContext, 
     const holdings = await lockHoldings(tx, userId, currency, now);
     const held = await heldBonus(tx, userId, holdings, now);
     if (!held) throw new ApiError(404, 'NO_DATA');
-    if (holdings.inGames > 0n) throw new ApiError(400, 'BONUS_CONDITION');
+    // The same cause as when receiving one: money still in a game (BONUS_REMAINING).
+    if (holdings.inGames > 0n) throw new ApiError(400, 'BONUS_REMAINING');
     const met = turnoverError(held.turnover, held.receipt.turnoverTarget) === null;
     const forfeit = met
       ? winningsAbove(holdings.walletAvailable, await ownMoney(tx, held, holdings), held.offer.withdrawCap)

@@ -367,8 +367,11 @@ export async function runLoad(setup: LoadSetup, ops: readonly Operation[], game:
         const endpoint = op.kind === 'withdraw' ? endpoints.withdraw : endpoints.withdrawAll;
         const answer = await send(base, endpoint, { amount: op.amount }, { token: op.member.token, idempotencyKey: op.key });
         const confirmed = check(answer, op.kind, EXPECTED_REFUSALS);
-        // The amount held is the answer's: no load offer caps a withdrawal, so it is the one asked for.
-        if (confirmed) expected.add(expected.held, op.member.userId, toMinor(answer.body.amount as number));
+        // No load offer caps a withdrawal: what is held is what was asked for, whether a bonus finished or not.
+        if (confirmed && toMinor(answer.body.amount as number) !== toMinor(op.amount)) {
+          throw new Error(`${op.kind}: held ${String(answer.body.amount)} of the ${op.amount} asked for`);
+        }
+        if (confirmed) expected.add(expected.held, op.member.userId, toMinor(op.amount));
         count(confirmed, answer);
         return;
       }
