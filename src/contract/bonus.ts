@@ -84,11 +84,17 @@ export const PromotionCurrentResponse = v.object({ promotion: v.nullable(Promoti
 
 /** A bonus or promotion code: letters, digits, '-' and '_', compared uppercased. */
 export const BONUS_CODE = /^[A-Z0-9_-]{2,32}$/;
+/** A code as typed: any case, spaces around it (the server reads it through offerCode). */
+const CODE_AS_TYPED = /^\s*[A-Za-z0-9_-]{2,32}\s*$/;
+/** A code as stored and compared: trimmed, uppercase (spec 5: promotion codes are uppercased). */
+export function offerCode(typed: string): string {
+  return typed.trim().toUpperCase();
+}
 export const BonusCodeParams = v.object({
-  code: v.pipe(v.string(), v.transform((code) => code.trim().toUpperCase()), v.regex(BONUS_CODE, 'NO_DATA')),
+  code: v.pipe(v.string(), v.regex(CODE_AS_TYPED, 'NO_DATA')),
 });
 export const PromotionCodeParams = v.object({
-  code: v.pipe(v.string(), v.transform((code) => code.trim().toUpperCase()), v.regex(BONUS_CODE, 'NO_PROMOTION')),
+  code: v.pipe(v.string(), v.regex(CODE_AS_TYPED, 'NO_PROMOTION')),
 });
 
 // ---------------------------------------------------------------- operator
@@ -115,7 +121,7 @@ export type BonusGrant = v.InferOutput<typeof BonusGrant>;
 /** An offer as an operator writes it (create, change). */
 export const BonusDefinition = v.pipe(
   v.object({
-    code: v.pipe(v.string('KEY_INVALID'), v.transform((code) => code.trim().toUpperCase()), v.regex(BONUS_CODE, 'KEY_INVALID')),
+    code: v.pipe(v.string('KEY_INVALID'), v.regex(CODE_AS_TYPED, 'KEY_INVALID')),
     kind: v.picklist(BONUS_KINDS, 'KEY_INVALID'),
     type: v.picklist(BONUS_TYPES, 'KEY_INVALID'),
     currency: v.picklist(['BAHT', 'LAK'], 'KEY_INVALID'),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { call, headersFor } from './helpers/http.ts';
 import { login, newPhone, registrationBody } from './helpers/members.ts';
@@ -228,6 +229,25 @@ describe('the SPA', () => {
     expect(member.body).toContain('<div id="root">');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('writes the operator\'s product name into the page (meta, title, top bar), escaped', async () => {
+    const page = '<!doctype html><head><meta name="product-name" content="Mekong Wallet" /><title>Mekong Wallet</title></head><span class="top-bar__brand-name">Mekong Wallet</span>';
+    writeFileSync(path.join(distDir, 'index.html'), page);
+    try {
+      const { app, db } = await buildTestApp({ distDir });
+      await putSetting(db, 'info', { name: 'River "Gold" <Club> & Co', website: '' });
+
+      for (const url of ['/', '/index.html', '/login']) {
+        const response = await app.inject({ url });
+        expect([url, response.statusCode, response.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+        expect(response.body).toBe(
+          '<!doctype html><head><meta name="product-name" content="River &#34;Gold&#34; &#60;Club&#62; &#38; Co" /><title>River &#34;Gold&#34; &#60;Club&#62; &#38; Co</title></head><span class="top-bar__brand-name">River &#34;Gold&#34; &#60;Club&#62; &#38; Co</span>',
+        );
+      }
+    } finally {
+      writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>');
+    }
   });
 
   it('caches hashed assets for a year and public files for an hour', async () => {

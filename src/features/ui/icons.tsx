@@ -31,7 +31,7 @@ export function icon(paths: ReactNode) {
   };
 }
 
-export const LoginIcon = icon(
+export const LoginIcon = /* @__PURE__ */ icon(
   <>
     <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
     <path d="M10 16l4-4-4-4" />
@@ -39,7 +39,7 @@ export const LoginIcon = icon(
   </>,
 );
 
-export const RegisterIcon = icon(
+export const RegisterIcon = /* @__PURE__ */ icon(
   <>
     <circle cx="9" cy="8" r="4" />
     <path d="M2 20c0-3.3 3.1-6 7-6s7 2.7 7 6" />
@@ -47,21 +47,21 @@ export const RegisterIcon = icon(
   </>,
 );
 
-export const PlayIcon = icon(
+export const PlayIcon = /* @__PURE__ */ icon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M10 8.5v7l6-3.5z" />
   </>,
 );
 
-export const ChatIcon = icon(
+export const ChatIcon = /* @__PURE__ */ icon(
   <>
     <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.1A8 8 0 1 1 20 12z" />
     <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
   </>,
 );
 
-export const GlobeIcon = icon(
+export const GlobeIcon = /* @__PURE__ */ icon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18" />
@@ -69,20 +69,20 @@ export const GlobeIcon = icon(
   </>,
 );
 
-export const ChevronDownIcon = icon(<path d="M6 9l6 6 6-6" />);
+export const ChevronDownIcon = /* @__PURE__ */ icon(<path d="M6 9l6 6 6-6" />);
 
-export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+export const CloseIcon = /* @__PURE__ */ icon(<path d="M6 6l12 12M18 6L6 18" />);
 
-export const CheckIcon = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
+export const CheckIcon = /* @__PURE__ */ icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
 
-export const AlertIcon = icon(
+export const AlertIcon = /* @__PURE__ */ icon(
   <>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7.5v5.5M12 16.5h.01" />
   </>,
 );
 
-export const OfflineIcon = icon(
+export const OfflineIcon = /* @__PURE__ */ icon(
   <>
     <path d="M3 3l18 18" />
     <path d="M8.5 16.5a5 5 0 0 1 7 0M5 13a10 10 0 0 1 5.2-2.8M14.5 10.4A10 10 0 0 1 19 13M2 9.5a15 15 0 0 1 4.3-2.7M11 5.1A15 15 0 0 1 22 9.5" />
@@ -90,16 +90,16 @@ export const OfflineIcon = icon(
   </>,
 );
 
-export const BackIcon = icon(<path d="M15 5l-7 7 7 7" />);
+export const BackIcon = /* @__PURE__ */ icon(<path d="M15 5l-7 7 7 7" />);
 
-export const CopyIcon = icon(
+export const CopyIcon = /* @__PURE__ */ icon(
   <>
     <rect x="9" y="9" width="11" height="11" rx="2" />
     <path d="M5 15V5a1 1 0 0 1 1-1h10" />
   </>,
 );
 
-export const ExternalIcon = icon(
+export const ExternalIcon = /* @__PURE__ */ icon(
   <>
     <path d="M14 4h6v6M20 4l-9 9" />
     <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />

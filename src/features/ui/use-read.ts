@@ -26,6 +26,8 @@ export interface Read<T> {
   /** The last failure's message (a catalogue code), null after a success. */
   failure: string | null;
   retry: () => void;
+  /** Read again keeping what is shown (the data changed: a bonus received or cancelled). */
+  reload: () => void;
 }
 
 export interface ReadOptions {
@@ -45,7 +47,8 @@ export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: Rea
     { input: { startDelay } },
   );
 
-  useLanguageSwitch(() => read.send({ type: 'read.reload' }));
+  const reload = () => read.send({ type: 'read.reload' });
+  useLanguageSwitch(reload);
 
   return {
     data: useSelector(read, (snapshot) => snapshot.context.data as ResponseOf<N> | null),
@@ -53,5 +56,6 @@ export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: Rea
     failed: useSelector(read, (snapshot) => snapshot.hasTag('failed')),
     failure: useSelector(read, (snapshot) => snapshot.context.failure),
     retry: () => read.send({ type: 'read.retry' }),
+    reload,
   };
 }

@@ -5,6 +5,7 @@
  * ledger transfer from the bonus account to the wallet and the receipt that
  * makes it the member's one active bonus.
  */
+import { offerCode } from '../../contract/bonus.ts';
 import { receiptsInPeriod, turnoverTarget, grantFor } from '../../contract/rules/bonuses.ts';
 import { violatedUniqueConstraint, type Queryable, type Transaction } from '../db/client.ts';
 import { memberBonuses } from '../db/schema.ts';
@@ -45,7 +46,7 @@ export interface ActivationContext extends Pick<MovementContext, 'userId' | 'now
 export async function activateOffer(db: Queryable, context: ActivationContext, kind: OfferKind, code: string): Promise<Activation> {
   const { userId, now } = context;
   const currency = await memberCurrency(db, userId);
-  const found = await openOffer(db, kind, code, currency, now);
+  const found = await openOffer(db, kind, offerCode(code), currency, now);
   if (!found) throw new ApiError(404, kind === 'promotion' ? 'NO_PROMOTION' : 'NO_DATA');
   try {
     return await inMovement(db, context.log, async (tx) => {

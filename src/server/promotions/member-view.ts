@@ -6,7 +6,7 @@
  * fell below its end threshold, so every answer is current.
  */
 import type * as v from 'valibot';
-import type { BonusActiveResponse, BonusItem, PromotionFindResponse, UserBonus } from '../../contract/bonus.ts';
+import { offerCode, type BonusActiveResponse, type BonusItem, type PromotionFindResponse, type UserBonus } from '../../contract/bonus.ts';
 import { toMajor } from '../../contract/money.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
 import type { Language } from '../language.ts';
@@ -75,7 +75,7 @@ export async function bonusActive(db: Queryable, userId: number, now: Date): Pro
 
 /** GET /api/promotion/find/{code}: a promotion offered now in the member's currency, or NO_PROMOTION (the route's 404). */
 export async function findPromotion(db: Queryable, userId: number, code: string, now: Date, language: Language): Promise<v.InferOutput<typeof PromotionFindResponse> | undefined> {
-  const offer = await openOffer(db, 'promotion', code, await memberCurrency(db, userId), now);
+  const offer = await openOffer(db, 'promotion', offerCode(code), await memberCurrency(db, userId), now);
   return offer && { code: offer.code, percentFail: offer.percentFail, description: offer.description[language] };
 }
 

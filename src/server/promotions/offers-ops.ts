@@ -14,7 +14,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { OperatorRole } from '../../contract/api.ts';
-import { HTML_MAX_LENGTH, type BonusDefinition, type OpsBonus } from '../../contract/bonus.ts';
+import { HTML_MAX_LENGTH, offerCode, type BonusDefinition, type OpsBonus } from '../../contract/bonus.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { Grant } from '../../contract/rules/bonuses.ts';
 import { violatedUniqueConstraint, type Queryable } from '../db/client.ts';
@@ -114,7 +114,12 @@ function grantIn(grant: BonusDefinition['grant']): Grant {
 /** The offer with its banners' HTML and its description cleaned (html.ts). */
 export function cleanOffer(offer: BonusDefinition): BonusDefinition {
   const clean = ({ th, la, en }: BonusDefinition['description']) => ({ th: cleanHtml(th), la: cleanHtml(la), en: cleanHtml(en) });
-  return { ...offer, banners: offer.banners.map((banner) => ({ image: banner.image, html: clean(banner.html) })), description: clean(offer.description) };
+  return {
+    ...offer,
+    code: offerCode(offer.code),
+    banners: offer.banners.map((banner) => ({ image: banner.image, html: clean(banner.html) })),
+    description: clean(offer.description),
+  };
 }
 
 /** The first rule an offer (as cleaned) breaks, or null. */
@@ -280,7 +285,8 @@ export async function createOffer(db: Queryable, writer: Writer, definition: Bon
  * A change applies to later receipts only.
  */
 export async function changeOffer(db: Queryable, writer: Writer, code: string, definition: BonusDefinition, now: Date): Promise<OfferView> {
-  if (definition.code !== code) throw new ApiError(400, 'KEY_INVALID');
+  code = offerCode(code);
+  if (offerCode(definition.code) !== code) throw new ApiError(400, 'KEY_INVALID');
   const offer = cleanOffer(definition);
   const invalid = offerError(offer);
   if (invalid) throw new ApiError(400, invalid);
@@ -302,6 +308,7 @@ export async function changeOffer(db: Queryable, writer: Writer, code: string, d
  * is answered as it is: nothing is written, no change recorded.
  */
 export async function setOfferStatus(db: Queryable, writer: Writer, code: string, status: OfferStatus, now: Date): Promise<OfferView> {
+  code = offerCode(code);
   return db.transaction(async (tx) => {
     const current = await lockOfferByCode(tx, code);
     if (!current) throw new ApiError(404, 'NO_DATA');
