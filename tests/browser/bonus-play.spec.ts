@@ -138,6 +138,9 @@ test('receives a bonus, plays the reference game to its turnover, and withdraws 
       ['finish_bonus', 0],
       ['withdraw', whole],
     ]);
+    // The statement names the bonus its rows belong to (spec 3 linked records), as the server's HTML, sanitised.
+    await page.goto(`${server().url}/user/statement`);
+    await expect(main(page).getByRole('listitem').filter({ hasText: 'Ten baht to play' })).toHaveCount(2);
     await page.goto(`${server().url}/user/bonus`);
     await expect(main(page).getByLabel('Enter your promotion code')).toBeVisible();
     await expect(main(page).getByRole('button', { name: /^PLAYTEN\b/ })).toBeDisabled();

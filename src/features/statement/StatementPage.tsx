@@ -31,6 +31,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { Pagination, type PageLink } from './Pagination.tsx';
 import { FinishBonusIcon, SlipUploadIcon, UnknownIcon } from './statement-icons.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { SafeHtml } from '../ui/SafeHtml.tsx';
 import {
   amountSign,
   pageCount,
@@ -201,6 +202,8 @@ function StatementRow({
   const KindIcon = KIND_ICONS[kind];
   const from = accountName(item.from);
   const to = accountName(item.to);
+  // spec 3: the bonus or promotion a row belongs to, by its description (the server's HTML, sanitised).
+  const linked = item.bonus ?? item.promotion;
 
   return (
     <li className="statement-item">
@@ -211,6 +214,7 @@ function StatementRow({
         <p className="statement-item__activity">
           <ActivityText kind={kind} />
         </p>
+        {linked && <SafeHtml className="statement-item__route rich-text" html={linked.description} />}
         {kind === 'transfer' && (
           <p className="statement-item__route">
             <span aria-hidden="true">
