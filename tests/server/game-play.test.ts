@@ -131,14 +131,14 @@ describe('game pages', () => {
 
   it('are not swallowed by the SPA’s history fallback', async () => {
     const distDir = mkdtempSync(path.join(tmpdir(), 'games-dist-'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>SPA</title>');
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="spa-root"></div>');
     const t = await buildGamesApp(undefined, { distDir });
     const game = await t.app.inject({ method: 'GET', url: '/games/lotus' });
     expect(game.body).toContain('Golden Lotus');
     const deeper = await t.app.inject({ method: 'GET', url: '/games/lotus/anything' });
     expect([deeper.statusCode, deeper.json()]).toEqual([404, { message: 'NO_DATA' }]);
     // Everything else is still the SPA's.
-    expect((await t.app.inject({ method: 'GET', url: '/user/home' })).body).toContain('<title>SPA</title>');
+    expect((await t.app.inject({ method: 'GET', url: '/user/home' })).body).toContain('<div id="spa-root"></div>');
     await ledgerIsSound(t);
   });
 
