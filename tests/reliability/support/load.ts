@@ -281,7 +281,7 @@ export function operations(count: number, members: readonly LoadMember[], random
 const EXPECTED_REFUSALS = ['MONEY_NOT_ENOUGH', 'TRANSFER_MINIMUM', 'KEY_INVALID', 'BONUS_REMAINING', 'BONUS_CONDITION'];
 /** An offer already held, received to its limit, its quota gone, money in a game; nothing to cancel. */
 const BONUS_REFUSALS = ['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'PROMOTION_RECEIVED', 'BONUS_FULL', 'BONUS_REMAINING'];
-const CLEAR_REFUSALS = ['NO_DATA', 'BONUS_CONDITION'];
+const CLEAR_REFUSALS = ['NO_DATA', 'BONUS_REMAINING'];
 
 export interface Game {
   /** Plays one round; answers bet and win in minor units of the wallet's currency, or null when refused for lack of credits. */
