@@ -69,14 +69,14 @@ async function ownMoney(tx: Queryable, held: HeldBonus, holdings: Holdings): Pro
 }
 
 /**
- * The withdrawal rule of a held bonus (spec 5 and 8): refused with
- * BONUS_CONDITION until the turnover target is met; met, the bonus finishes
+ * A held bonus's withdrawal, once the caller found its turnover target met
+ * (BONUS_CONDITION before, in hold.ts's order of rules): the bonus finishes
  * with this withdrawal, and what is above the offer's cap goes back first.
  * Answers what the withdrawal takes (minor units).
  */
 export async function finishForWithdrawal(tx: Transaction, held: HeldBonus, holdings: Holdings, currency: Currency, amount: bigint, now: Date): Promise<bigint> {
-  const refusal = turnoverError(held.turnover, held.receipt.turnoverTarget);
-  if (refusal !== null) throw new ApiError(400, refusal);
+  // The caller (withdrawals/hold.ts) applied the turnover rule in the withdraw form's order; met is a precondition.
+  if (turnoverError(held.turnover, held.receipt.turnoverTarget) !== null) throw new Error('finishForWithdrawal: turnover not met');
   const back = winningsAbove(amount, await ownMoney(tx, held, holdings), held.offer.withdrawCap);
   const endTransferId = await giveBack(tx, held.receipt, holdings, currency, back, now);
   await endReceipt(tx, held.receipt, 'withdrawn', now, endTransferId);

@@ -81,18 +81,8 @@ export async function quietBonusEnds(db: Queryable, userId: number): Promise<Qui
 }
 
 export async function statementPage(db: Queryable, walletId: number, offset: number, limit: number): Promise<StatementRow[]> {
-  const newest = (walletSide: WalletSide) =>
-    db
-      .select({ id: ledgerTransfers.id })
-      .from(ledgerTransfers)
-      .where(movementsWhere(walletSide, walletId))
-      .orderBy(desc(ledgerTransfers.id))
-      .limit(offset + limit);
-  const page = await unionAll(newest('debit'), newest('credit'))
-    .orderBy(desc(ledgerTransfers.id))
-    .limit(limit)
-    .offset(offset);
-  return statementRows(db, page.map((row) => row.id));
+  const heads = await statementHeads(db, walletId, offset + limit);
+  return statementRows(db, heads.slice(offset).map((row) => row.id));
 }
 
 /** The movements with these ids, newest first, each side named by its owner. */
