@@ -26,6 +26,8 @@ export const LATER_CATALOGUES = {
       '<rootDir>/src/features/statement',
       '<rootDir>/src/features/profile',
       '<rootDir>/src/features/bonus',
+      '<rootDir>/src/features/wheel',
+      '<rootDir>/src/features/rewards',
       '<rootDir>/src/features/shell/MemberShell.tsx',
       '<rootDir>/src/features/shell/ConditionsDialog.tsx',
     ],

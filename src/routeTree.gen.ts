@@ -20,6 +20,7 @@ import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as MemberUserIndexRouteImport } from './routes/_member/user/index'
 import { Route as MemberUserBonusRouteImport } from './routes/_member/user/bonus'
 import { Route as MemberUserContactRouteImport } from './routes/_member/user/contact'
+import { Route as MemberUserFairnessRouteImport } from './routes/_member/user/fairness'
 import { Route as MemberUserHomeRouteImport } from './routes/_member/user/home'
 import { Route as MemberUserProfileRouteImport } from './routes/_member/user/profile'
 import { Route as MemberUserStatementRouteImport } from './routes/_member/user/statement'
@@ -77,6 +78,11 @@ const MemberUserContactRoute = MemberUserContactRouteImport.update({
   path: '/user/contact',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberUserFairnessRoute = MemberUserFairnessRouteImport.update({
+  id: '/user/fairness',
+  path: '/user/fairness',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberUserHomeRoute = MemberUserHomeRouteImport.update({
   id: '/user/home',
   path: '/user/home',
@@ -102,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof PublicRegisterRoute
   '/user/bonus': typeof MemberUserBonusRoute
   '/user/contact': typeof MemberUserContactRoute
+  '/user/fairness': typeof MemberUserFairnessRoute
   '/user/home': typeof MemberUserHomeRoute
   '/user/profile': typeof MemberUserProfileRoute
   '/user/statement': typeof MemberUserStatementRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   '/register': typeof PublicRegisterRoute
   '/user/bonus': typeof MemberUserBonusRoute
   '/user/contact': typeof MemberUserContactRoute
+  '/user/fairness': typeof MemberUserFairnessRoute
   '/user/home': typeof MemberUserHomeRoute
   '/user/profile': typeof MemberUserProfileRoute
   '/user/statement': typeof MemberUserStatementRoute
@@ -133,6 +141,7 @@ export interface FileRoutesById {
   '/_public/register': typeof PublicRegisterRoute
   '/_member/user/bonus': typeof MemberUserBonusRoute
   '/_member/user/contact': typeof MemberUserContactRoute
+  '/_member/user/fairness': typeof MemberUserFairnessRoute
   '/_member/user/home': typeof MemberUserHomeRoute
   '/_member/user/profile': typeof MemberUserProfileRoute
   '/_member/user/statement': typeof MemberUserStatementRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/user/bonus'
     | '/user/contact'
+    | '/user/fairness'
     | '/user/home'
     | '/user/profile'
     | '/user/statement'
@@ -163,6 +173,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/user/bonus'
     | '/user/contact'
+    | '/user/fairness'
     | '/user/home'
     | '/user/profile'
     | '/user/statement'
@@ -179,6 +190,7 @@ export interface FileRouteTypes {
     | '/_public/register'
     | '/_member/user/bonus'
     | '/_member/user/contact'
+    | '/_member/user/fairness'
     | '/_member/user/home'
     | '/_member/user/profile'
     | '/_member/user/statement'
@@ -271,6 +283,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberUserContactRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/user/fairness': {
+      id: '/_member/user/fairness'
+      path: '/user/fairness'
+      fullPath: '/user/fairness'
+      preLoaderRoute: typeof MemberUserFairnessRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/user/home': {
       id: '/_member/user/home'
       path: '/user/home'
@@ -298,6 +317,7 @@ declare module '@tanstack/react-router' {
 interface MemberRouteChildren {
   MemberUserBonusRoute: typeof MemberUserBonusRoute
   MemberUserContactRoute: typeof MemberUserContactRoute
+  MemberUserFairnessRoute: typeof MemberUserFairnessRoute
   MemberUserHomeRoute: typeof MemberUserHomeRoute
   MemberUserProfileRoute: typeof MemberUserProfileRoute
   MemberUserStatementRoute: typeof MemberUserStatementRoute
@@ -307,6 +327,7 @@ interface MemberRouteChildren {
 const MemberRouteChildren: MemberRouteChildren = {
   MemberUserBonusRoute: MemberUserBonusRoute,
   MemberUserContactRoute: MemberUserContactRoute,
+  MemberUserFairnessRoute: MemberUserFairnessRoute,
   MemberUserHomeRoute: MemberUserHomeRoute,
   MemberUserProfileRoute: MemberUserProfileRoute,
   MemberUserStatementRoute: MemberUserStatementRoute,

@@ -5,7 +5,13 @@ import { depositMachine } from '../deposit/deposit.machine.ts';
 import type { DepositContext, DepositEvent } from '../deposit/deposit.types.ts';
 import type { GameAccountOutput } from '../game-account/game-account.types.ts';
 import { gameAccountMachine } from '../game-account/game-account.machine.ts';
+import { bannerThenModalMachine } from '../banner-then-modal/banner-then-modal.machine.ts';
+import type { BannerThenModalOutput } from '../banner-then-modal/banner-then-modal.types.ts';
+import { inviteCollectMachine } from '../invite-collect/invite-collect.machine.ts';
+import { invitesMachine } from '../invites/invites.machine.ts';
+import { refundReceiveMachine } from '../refund-receive/refund-receive.machine.ts';
 import { actorOutput } from '../shared/actors.ts';
+import { spinWheelMachine } from '../spin-wheel/spin-wheel.machine.ts';
 import { transferMachine } from '../transfer/transfer.machine.ts';
 import { withdrawMachine } from '../withdraw/withdraw.machine.ts';
 import type { HomeContext, HomeEvent, HomeInput, HomeTag } from './home.types.ts';
@@ -29,13 +35,28 @@ export const homeMachine = setup({
     events: {} as HomeEvent,
     input: {} as HomeInput,
     tags: {} as HomeTag,
-    children: {} as { deposit: 'deposit'; transfer: 'transfer'; withdraw: 'withdraw'; gameAccount: 'gameAccount' },
+    children: {} as {
+      deposit: 'deposit';
+      transfer: 'transfer';
+      withdraw: 'withdraw';
+      gameAccount: 'gameAccount';
+      banners: 'banners';
+      invite: 'invite';
+      refund: 'refund';
+      inviteCollect: 'inviteCollect';
+      wheel: 'wheel';
+    },
   },
   actors: {
     deposit: depositModal(),
     transfer: transferMachine,
     withdraw: withdrawMachine,
     gameAccount: gameAccountMachine,
+    banners: bannerThenModalMachine,
+    invite: invitesMachine,
+    refund: refundReceiveMachine,
+    inviteCollect: inviteCollectMachine,
+    wheel: spinWheelMachine,
   },
   actions: {
     countOpening: assign(({ context }) => ({ openings: context.openings + 1 })),
@@ -57,19 +78,24 @@ export const homeMachine = setup({
       game: null,
       transfer: { from: output.transferFrom ?? undefined, to: WALLET },
     })),
-    forgetModal: assign({ withdraw: null, transfer: null, game: null }),
+    openInviteCollect: assign(({ context, event }) => {
+      assertEvent(event, 'invite.collect');
+      return { openings: context.openings + 1, invite: event.invite };
+    }),
+    forgetModal: assign({ withdraw: null, transfer: null, game: null, invite: null }),
     // Provided by the view layer: the balance machine reads the wallet again.
     reloadWallet: () => {},
   },
   guards: {
     saved: savedOutput,
     transferRequested: (_, output: GameAccountOutput) => output.transferFrom !== null,
+    modalOpens: (_, output: BannerThenModalOutput) => output.open,
   },
 }).createMachine({
   id: 'home',
   description:
-    'The member home\'s modals, one at a time (spec 2 Member home). The deposit, transfer, withdraw and game account modals are machines the home invokes; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit the deposit modal sees refreshes the wallet while it stays open.',
-  context: ({ input }) => ({ keySeed: input.keySeed, openings: 0, accounts: [], withdraw: null, transfer: null, game: null }),
+    'The member home\'s modals, one at a time (spec 2 Member home). Every modal is a machine the home invokes, a fresh one per opening; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit the deposit modal sees refreshes the wallet while it stays open. Invite and refund show their banners first (when there are some); the refund modal, the receive-invite-bonus dialog and the wheel modal refresh the wallet when they end saved.',
+  context: ({ input }) => ({ keySeed: input.keySeed, openings: 0, accounts: [], withdraw: null, transfer: null, game: null, invite: null }),
   initial: 'browsing',
   states: {
     browsing: {
@@ -79,8 +105,10 @@ export const homeMachine = setup({
         'withdraw.open': { target: 'withdrawing', actions: 'openWithdraw' },
         'transfer.open': { target: 'transferring', actions: 'openTransfer' },
         'game.open': { target: 'gameAccount', actions: 'openGame' },
-        'invite.open': 'inviteInfo',
-        'refund.open': 'refundInfo',
+        'invite.open': 'inviteBanners',
+        'refund.open': { target: 'refundBanners', actions: 'countOpening' },
+        'invite.collect': { target: 'collectingInvite', actions: 'openInviteCollect' },
+        'wheel.open': { target: 'wheel', actions: 'countOpening' },
       },
     },
     depositing: {
@@ -154,15 +182,79 @@ export const homeMachine = setup({
         'game.gone': { target: 'browsing', actions: 'forgetModal' },
       },
     },
-    inviteInfo: {
-      tags: 'modal:invite',
-      description: 'Until invites arrive (next issue): a coming-soon sheet.',
-      on: { 'sheet.close': 'browsing' },
+    inviteBanners: {
+      tags: 'modal:banners',
+      description: 'The invite banners first (machines/banner-then-modal): closing their carousel, or none to show, opens the invite modal.',
+      invoke: {
+        id: 'banners',
+        src: 'banners',
+        input: { area: 'invite' },
+        onDone: [{ guard: { type: 'modalOpens', params: actorOutput }, target: 'inviting' }, { target: 'browsing' }],
+        onError: 'browsing',
+      },
     },
-    refundInfo: {
+    inviting: {
+      tags: 'modal:invite',
+      description: 'The invite modal: the member\'s invite link with copy and share, and the invites table.',
+      invoke: {
+        id: 'invite',
+        src: 'invite',
+        onDone: 'browsing',
+        onError: 'browsing',
+      },
+    },
+    refundBanners: {
+      tags: 'modal:banners',
+      description: 'The refund banners first: closing their carousel, or none to show, opens the refund modal.',
+      invoke: {
+        id: 'banners',
+        src: 'banners',
+        input: { area: 'refund' },
+        onDone: [{ guard: { type: 'modalOpens', params: actorOutput }, target: 'refunding' }, { target: 'browsing' }],
+        onError: 'browsing',
+      },
+    },
+    refunding: {
       tags: 'modal:refund',
-      description: 'Until refunds arrive (next issue): a coming-soon sheet.',
-      on: { 'sheet.close': 'browsing' },
+      description: 'The refund modal; a refund received (or perhaps received) refreshes the wallet when it closes.',
+      invoke: {
+        id: 'refund',
+        src: 'refund',
+        input: ({ context }) => ({ keyPrefix: keyPrefix(context) }),
+        onDone: [
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: 'reloadWallet' },
+          { target: 'browsing' },
+        ],
+        onError: { target: 'browsing', actions: 'reloadWallet' },
+      },
+    },
+    collectingInvite: {
+      tags: 'modal:invite-collect',
+      description: 'The receive-invite-bonus confirm dialog; a bonus collected (or perhaps collected) refreshes the wallet.',
+      invoke: {
+        id: 'inviteCollect',
+        src: 'inviteCollect',
+        input: ({ context }) => ({ invite: context.invite!, keyPrefix: keyPrefix(context) }),
+        onDone: [
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
+          { target: 'browsing', actions: 'forgetModal' },
+        ],
+        onError: { target: 'browsing', actions: ['forgetModal', 'reloadWallet'] },
+      },
+    },
+    wheel: {
+      tags: 'modal:wheel',
+      description: 'The spin wheel modal (machines/spin-wheel): its spins are keyed by this opening\'s prefix; it ends saved when a coupon credited the wallet (or may have).',
+      invoke: {
+        id: 'wheel',
+        src: 'wheel',
+        input: ({ context }) => ({ keyPrefix: keyPrefix(context) }),
+        onDone: [
+          { guard: { type: 'saved', params: actorOutput }, target: 'browsing', actions: 'reloadWallet' },
+          { target: 'browsing' },
+        ],
+        onError: { target: 'browsing', actions: 'reloadWallet' },
+      },
     },
   },
 });

@@ -4,6 +4,7 @@
  * it reads how they ended (their output).
  */
 import type { GameAccountItem } from '../../src/contract/api.ts';
+import type { InviteSummary } from '../invite-collect/invite-collect.types.ts';
 
 /** How the transfer modal opens: from and to are WALLET or a game code; all = transfer everything to `to`. */
 export interface TransferStart {
@@ -19,7 +20,7 @@ export interface HomeInput {
 
 export interface HomeContext {
   keySeed: string;
-  /** Money modals (deposit, transfer, withdraw) opened so far: the n-th opening's keys start `{keySeed}-{n}`. */
+  /** Keyed modals (deposit, transfer, withdraw, wheel, refund, invite bonus) opened so far: the n-th opening's keys start `{keySeed}-{n}`. */
   openings: number;
   /** Account codes a transfer may use (WALLET and the active game accounts), as the wallet said when a modal opened. */
   accounts: string[];
@@ -29,6 +30,8 @@ export interface HomeContext {
   transfer: TransferStart | null;
   /** The card of the game whose account modal is open (state gameAccount). */
   game: GameAccountItem | null;
+  /** The wallet's invite figures when the receive dialog opened (state collectingInvite). */
+  invite: InviteSummary | null;
 }
 
 export type HomeEvent =
@@ -41,18 +44,36 @@ export type HomeEvent =
   | { type: 'game.open'; card: GameAccountItem; accounts: string[] }
   /** The game left the wallet's list (a reload) while its modal was open: give the home back. */
   | { type: 'game.gone' }
+  /** The invite modal, after its banners (if any). */
   | { type: 'invite.open' }
+  /** The refund modal, after its banners (if any). */
   | { type: 'refund.open' }
-  /** An information sheet closed (invite, refund). */
-  | { type: 'sheet.close' };
+  /** The referral amount's receive button: the confirm dialog, with the wallet's invite figures. */
+  | { type: 'invite.collect'; invite: InviteSummary }
+  /** The spin wheel widget: the wheel modal (machines/spin-wheel). */
+  | { type: 'wheel.open' };
 
 /**
- * Actors: deposit, transfer, withdraw and gameAccount, the modals' machines (their I/O
- * provided by the view: machines/home/home.actors.ts).
+ * Actors: deposit, transfer, withdraw and gameAccount, the modals' machines;
+ * banners (machines/banner-then-modal: the invite or refund banners first),
+ * invite (machines/invites), refund (machines/refund-receive),
+ * inviteCollect (machines/invite-collect) and wheel (machines/spin-wheel);
+ * their I/O provided by the view (machines/home/home.actors.ts).
  * Action the view provides: reloadWallet — the balance machine reads the
  * wallet again (spec 2: transfer, withdraw and game changes refresh it; so
  * do credits in the deposit modal).
  * Tags: 'modal:deposit', 'modal:withdraw', 'modal:transfer', 'modal:game',
- * 'modal:invite', 'modal:refund'; none while no modal is open.
+ * 'modal:banners' (the invite or refund banners, child 'banners'),
+ * 'modal:invite', 'modal:refund', 'modal:invite-collect', 'modal:wheel';
+ * none while no modal is open.
  */
-export type HomeTag = 'modal:deposit' | 'modal:withdraw' | 'modal:transfer' | 'modal:game' | 'modal:invite' | 'modal:refund';
+export type HomeTag =
+  | 'modal:deposit'
+  | 'modal:withdraw'
+  | 'modal:transfer'
+  | 'modal:game'
+  | 'modal:banners'
+  | 'modal:invite'
+  | 'modal:refund'
+  | 'modal:invite-collect'
+  | 'modal:wheel';

@@ -248,9 +248,16 @@ export const StatementItem = v.object({
   /** SUCCESS, FAILED, or anything else for in progress. */
   status: v.string(),
   createdAt: IsoDateTime,
-  /** spec 3: the linked record a row belongs to, with its description (a bonus or a promotion received or finished). */
+  /**
+   * spec 3: the linked record a row belongs to, with its description: a bonus or a promotion received
+   * or finished (its HTML), an invite bonus collected, a loss refund received, a wheel prize claimed
+   * (luckydraw). Those three are `bonus` rows: money given to the member.
+   */
   bonus: v.optional(v.object({ description: v.string() })),
   promotion: v.optional(v.object({ description: v.string() })),
+  invite: v.optional(v.object({ description: v.string() })),
+  refund: v.optional(v.object({ description: v.string() })),
+  luckydraw: v.optional(v.object({ description: v.string() })),
 });
 export type StatementItem = v.InferOutput<typeof StatementItem>;
 export const StatementResponse = v.object({ statements: v.array(StatementItem), total: v.number() });

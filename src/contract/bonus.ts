@@ -101,15 +101,15 @@ export const PromotionCodeParams = v.object({
 
 /** The longest HTML text an operator writes (a banner, a description, one condition), as sent and as stored. */
 export const HTML_MAX_LENGTH = 20_000;
-const html = (max: number) => v.pipe(v.string('KEY_INVALID'), v.maxLength(max, 'KEY_INVALID'));
-const count = (min: number, max: number) => v.pipe(v.number('KEY_INVALID'), v.integer('KEY_INVALID'), v.minValue(min, 'KEY_INVALID'), v.maxValue(max, 'KEY_INVALID'));
+export const html = (max: number) => v.pipe(v.string('KEY_INVALID'), v.maxLength(max, 'KEY_INVALID'));
+export const count = (min: number, max: number) => v.pipe(v.number('KEY_INVALID'), v.integer('KEY_INVALID'), v.minValue(min, 'KEY_INVALID'), v.maxValue(max, 'KEY_INVALID'));
 const Money = amountSchema();
 /** HTML in each of the product's languages; a member reads theirs. */
-const LocalizedHtml = v.object({ th: html(HTML_MAX_LENGTH), la: html(HTML_MAX_LENGTH), en: html(HTML_MAX_LENGTH) });
-const OfferBanner = v.object({ image: html(500), html: LocalizedHtml });
+export const LocalizedHtml = v.object({ th: html(HTML_MAX_LENGTH), la: html(HTML_MAX_LENGTH), en: html(HTML_MAX_LENGTH) });
+export const OfferBanner = v.object({ image: html(500), html: LocalizedHtml });
 
 /** Zero allowed: a threshold or a minimum deposit of nothing. */
-const MoneyOrZero = v.pipe(v.number('KEY_INVALID'), v.finite('KEY_INVALID'), v.check(hasAtMostTwoDecimals, 'KEY_INVALID'), v.minValue(0, 'KEY_INVALID'), v.maxValue(1e12, 'KEY_INVALID'));
+export const MoneyOrZero = v.pipe(v.number('KEY_INVALID'), v.finite('KEY_INVALID'), v.check(hasAtMostTwoDecimals, 'KEY_INVALID'), v.minValue(0, 'KEY_INVALID'), v.maxValue(1e12, 'KEY_INVALID'));
 
 /** How much a bonus credits: a percentage of the qualifying deposit up to a cap, or a fixed amount. */
 export const BonusGrant = v.variant('kind', [

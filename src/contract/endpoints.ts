@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import * as api from './api.ts';
 import * as bonus from './bonus.ts';
 import * as deposit from './deposit.ts';
+import * as rewards from './rewards.ts';
 
 /** Who may call: anyone, a member, an operator (of the endpoint's `roles`), or either kind of signed-in caller (logout). */
 export type Access = 'public' | 'member' | 'operator' | 'signedIn';
@@ -23,7 +24,10 @@ export interface Endpoint {
   /**
    * A money-moving call: it takes an `Idempotency-Key` header. Replaying a key
    * returns the first answer and moves nothing; the same key with another
-   * body is refused (409 KEY_INVALID).
+   * body is refused (409 KEY_INVALID). Whatever the method: the rewards'
+   * GETs the spec fixes (invite bonus, refund receive) pay into the wallet
+   * too. The SPA always sends a key; without one the server runs the call
+   * once, plainly (other clients).
    */
   readonly idempotent?: true;
   /** Operator endpoints: the roles that may call it; admin always may. */
@@ -95,6 +99,26 @@ export const endpoints = {
   withdrawAll: endpoint({ method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
   statement: endpoint({ method: 'POST', path: '/api/statement', access: 'member', body: api.PageRequest, response: api.StatementResponse }),
 
+  // invite, refund, wheel and coupons (spec 7; docs/decisions 0098-0100)
+  invites: endpoint({ method: 'POST', path: '/api/invite', access: 'member', body: rewards.PageRequest, response: rewards.InvitesResponse }),
+  inviteRule: endpoint({ method: 'GET', path: '/api/invite/rule', access: 'member', response: rewards.InviteRuleResponse }),
+  inviteCollect: endpoint({ method: 'GET', path: '/api/invite/bonus', access: 'member', idempotent: true, response: rewards.InviteCollectResponse }),
+  inviteBanners: endpoint({ method: 'GET', path: '/api/invite/banners', access: 'member', response: rewards.BannersResponse }),
+  refunds: endpoint({ method: 'POST', path: '/api/refund', access: 'member', body: rewards.PageRequest, response: rewards.RefundsResponse }),
+  refundCheck: endpoint({ method: 'GET', path: '/api/refund/check', access: 'member', response: rewards.RefundCheckResponse }),
+  refundReceive: endpoint({ method: 'GET', path: '/api/refund/receive', access: 'member', idempotent: true, response: rewards.RefundReceiveResponse }),
+  refundAddWallet: endpoint({ method: 'GET', path: '/api/refund/addWallet', access: 'member', idempotent: true, response: rewards.RefundReceiveResponse }),
+  refundBanners: endpoint({ method: 'GET', path: '/api/refund/banners', access: 'member', response: rewards.BannersResponse }),
+  spinActive: endpoint({ method: 'GET', path: '/api/spinwheel/active', access: 'member', response: rewards.SpinActiveResponse }),
+  spinSetup: endpoint({ method: 'GET', path: '/api/spinwheel/setup', access: 'member', response: rewards.SpinSetupResponse }),
+  spin: endpoint({ method: 'POST', path: '/api/spinwheel/spin', access: 'member', idempotent: true, body: rewards.SpinRequest, response: rewards.SpinResponse }),
+  coupons: endpoint({ method: 'GET', path: '/api/spinwheel/coupon', access: 'member', response: rewards.CouponsResponse }),
+  couponClaim: endpoint({ method: 'POST', path: '/api/spinwheel/coupon/claim', access: 'member', idempotent: true, body: rewards.CouponClaimRequest, response: rewards.CouponClaimResponse }),
+  fairness: endpoint({ method: 'GET', path: '/api/spinwheel/fairness', access: 'member', response: rewards.FairnessResponse }),
+  fairnessClientSeed: endpoint({ method: 'PUT', path: '/api/spinwheel/fairness/client-seed', access: 'member', body: rewards.ClientSeedRequest, response: rewards.FairnessResponse }),
+  fairnessRotate: endpoint({ method: 'POST', path: '/api/spinwheel/fairness/rotate', access: 'member', response: rewards.FairnessResponse }),
+  spinHistory: endpoint({ method: 'POST', path: '/api/spinwheel/history', access: 'member', body: rewards.PageRequest, response: rewards.SpinHistoryResponse }),
+
   // operator (not in spec 7: the back office this build needs to move money in and out).
   // Money is finance's; a member's standing is support's; admin may do everything.
   opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: withdrawalsQuery, response: api.WithdrawalsResponse }),
@@ -114,6 +138,11 @@ export const endpoints = {
   opsAgreements: endpoint({ method: 'PUT', path: '/api/ops/settings/agreements', access: 'operator', roles: ['marketing'], body: bonus.OpsTextsRequest, response: bonus.OpsTextsResponse }),
   opsConditions: endpoint({ method: 'PUT', path: '/api/ops/settings/conditions', access: 'operator', roles: ['marketing'], body: bonus.OpsTextsRequest, response: bonus.OpsTextsResponse }),
   opsChanges: endpoint({ method: 'GET', path: '/api/ops/changes', access: 'operator', roles: ['marketing'], response: bonus.OpsChangesResponse }),
+  opsWheel: endpoint({ method: 'GET', path: '/api/ops/spinwheel', access: 'operator', roles: ['marketing', 'finance'], response: rewards.OpsWheelResponse }),
+  opsWheelChange: endpoint({ method: 'PUT', path: '/api/ops/spinwheel', access: 'operator', roles: ['marketing'], body: rewards.OpsWheelRequest, response: rewards.OpsWheelResponse }),
+  opsInvite: endpoint({ method: 'PUT', path: '/api/ops/settings/invite', access: 'operator', roles: ['marketing'], body: rewards.InviteSettings, response: rewards.InviteSettings }),
+  opsRefund: endpoint({ method: 'PUT', path: '/api/ops/settings/refund', access: 'operator', roles: ['marketing'], body: rewards.RefundSettings, response: rewards.RefundSettings }),
+  opsBanners: endpoint({ method: 'PUT', path: '/api/ops/settings/banners/:area', access: 'operator', roles: ['marketing'], params: rewards.BannerAreaParams, body: rewards.OpsBannersRequest, response: rewards.OpsBannersResponse }),
   opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
 
   // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)

@@ -103,6 +103,9 @@ export const ERROR_CODES = [
   'SAME_ACCOUNT',
   'PASSWORD_TOO_SHORT',
   'SLIP_TOO_LARGE',
+  // Our own: spin errors (spec 8 "codes: not shown"; docs/decisions/0100-prize-wheel.md).
+  'SPIN_INACTIVE',
+  'NO_COIN',
 ] as const;
 
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];

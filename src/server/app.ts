@@ -18,13 +18,19 @@ import type { LimitStore } from './limits/store.ts';
 import { authentication } from './plugins/authentication.ts';
 import { errorHandling, frameworkErrors } from './plugins/errors.ts';
 import { requireRequestedWith } from './plugins/requested-with.ts';
-import { securityHeaders } from './plugins/security-headers.ts';
+import { noStoreApiAnswers, securityHeaders } from './plugins/security-headers.ts';
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
-import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS } from './policy.ts';
+import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { accrueLastPeriod } from './rewards/refunds.ts';
+import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
 import { accountRoutes } from './routes/account.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
+import { inviteRoutes } from './routes/invite.ts';
+import { refundRoutes } from './routes/refund.ts';
+import { rewardOpsRoutes } from './routes/rewards-ops.ts';
+import { spinWheelRoutes } from './routes/spinwheel.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
@@ -86,6 +92,9 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
     // Our own ids only: a client-chosen id could forge log lines.
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // No automatic HEAD beside each GET: a HEAD would run the GET's handler, and some GETs move money
+    // (GET /api/invite/bonus, /api/refund/receive). The SPA's files declare HEAD themselves (@fastify/static).
+    exposeHeadRoutes: false,
     frameworkErrors,
   });
   app.decorate('config', config);
@@ -99,8 +108,12 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   const pruning = setInterval(() => {
     store.prune(clock()).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit state failed'));
   }, LIMITS_PRUNE_INTERVAL_MS).unref();
+  const accruing = setInterval(() => {
+    accrueLastPeriod(db, clock(), VARIANT_TIME_ZONES[config.variant]).catch((error: unknown) => app.log.error({ err: error }, 'computing refunds failed'));
+  }, REFUND_ACCRUAL_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(pruning);
+    clearInterval(accruing);
     await store.close();
   });
 
@@ -112,6 +125,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
 
   // External plugins.
   await app.register(helmet, securityHeaders);
+  noStoreApiAnswers(app);
 
   // App plugins.
   errorHandling(app);
@@ -130,6 +144,10 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);
   await app.register(bonusRoutes);
+  await app.register(inviteRoutes);
+  await app.register(refundRoutes);
+  await app.register(spinWheelRoutes);
+  await app.register(rewardOpsRoutes);
   await app.register(statementRoutes);
   await app.register(memberOpsRoutes);
   await app.register(depositRoutes);

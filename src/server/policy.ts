@@ -53,6 +53,16 @@ export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 /** Largest JSON body accepted; the biggest real request is well under 2 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /**
+ * Largest JSON body of an operator's endpoint (route.ts), read only once the
+ * operator's session is proven (authentication runs before the body is
+ * read). Operators send HTML of up to HTML_MAX_LENGTH (20,000) characters
+ * in each of three languages per field: 10 banners or a 16-slice wheel
+ * written to those maxima in Thai (3 bytes a character in UTF-8) come to
+ * 1.8 and 2.9 MB. The 50-paragraph texts at their every maximum would be
+ * more; no real text is.
+ */
+export const OPERATOR_JSON_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
  * No body of this API nests more than a few levels or holds more than a few
  * dozen values; these caps are far above that and bound the walk over a
  * body (and everything after it) on a hostile one. 64 KB of JSON is ~30,000
@@ -112,3 +122,50 @@ export const BONUS_RECEIPTS_SHOWN_MS = 8 * 24 * 60 * MINUTE_MS;
 
 /** The operator's change log shows the newest this many. */
 export const OPS_CHANGES_LIST_MAX = 200;
+
+// ---------------------------------------------------------------- prize wheel (docs/decisions/0100-prize-wheel.md)
+
+/**
+ * One bet earns at most this many wheel coins, whatever the rule says (a
+ * mistyped rule cannot flood coins; docs/decisions/0103-coins-from-play.md).
+ */
+export const WHEEL_COINS_PER_BET_MAX = 1_000;
+
+/** The coupon list carries at most this many: open coupons first, then the newest others (rewards/coupons.ts memberCoupons; the SPA pages them 3 at a time). */
+export const COUPONS_LIST_MAX = 200;
+
+// ---------------------------------------------------------------- rewards marketing may write (docs/decisions/0103-coins-from-play.md)
+
+/**
+ * Above these an invite or refund rule is an admin's to write; marketing
+ * gets 403 UNAUTHORIZED (the wheel's bound is the wheelReturnCeiling
+ * setting). They keep one marketing operator from paying out money on a
+ * rule alone: an invite of 100 % with no turnover pays a farmer who
+ * registers friends and withdraws at once. Percent of the invitee's first
+ * deposit, turnover as times that deposit, percent of a period's net loss.
+ */
+export const MARKETING_INVITE_PERCENT_MAX = 20;
+/**
+ * And no more percent than this per times of turnover asked: an invitee who
+ * bets m × their deposit loses about the games' house edge (5 %) × m of it,
+ * so a bonus of at most 5 % × m doesn't pay a farmer on average (5 % at 1×,
+ * 15 % at 3×).
+ */
+export const MARKETING_INVITE_PERCENT_PER_TURNOVER = 5;
+export const MARKETING_REFUND_PERCENT_MAX = 20;
+
+// ---------------------------------------------------------------- loss refund (docs/decisions/0099-loss-refund.md)
+
+/**
+ * A member's refunds are computed when they look (check, log, receive) for
+ * this many closed periods back: a month of days, two months of weeks. A
+ * period older than that, never computed, earns nothing.
+ */
+export const REFUND_LOOKBACK_PERIODS = { day: 31, week: 8 } as const;
+
+/**
+ * How often each server process computes every member's refund of the last
+ * closed period (rewards/refunds.ts accrueLastPeriod; safe from several
+ * processes at once), so refunds are there before members look.
+ */
+export const REFUND_ACCRUAL_INTERVAL_MS = 60 * 60 * 1000;

@@ -4,7 +4,8 @@
  * parsed with its schemas; the handler must return what the contract's
  * response schema describes. A money-moving endpoint (`idempotent`) runs its
  * handler in one transaction under the request's Idempotency-Key, and the
- * handler writes through `call.db`, that transaction.
+ * handler writes through `call.db`, that transaction. Operator endpoints
+ * take larger bodies (policy.ts OPERATOR_JSON_BODY_LIMIT_BYTES).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
@@ -12,6 +13,7 @@ import type { Endpoint } from '../contract/endpoints.ts';
 import type { Queryable } from './db/client.ts';
 import { idempotencyKeyOf, onceForKey } from './idempotency.ts';
 import { requireCaller, type Caller, type MemberCaller, type OperatorCaller } from './plugins/authentication.ts';
+import { OPERATOR_JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { parseBody, parseParts } from './validation.ts';
 
 type Parsed<E extends Endpoint, K extends 'body' | 'params' | 'query'> = E extends { [P in K]: infer S extends v.GenericSchema }
@@ -53,6 +55,8 @@ export function route<const E extends Endpoint>(
     ...(endpoint.access !== 'public' && {
       onRequest: requireCaller(endpoint.access, { idempotent: endpoint.idempotent === true, ...(endpoint.roles && { roles: endpoint.roles }) }),
     }),
+    // Operators write HTML in three languages (banners, wheels, texts): more than the app's 64 KB. Members and the public keep it.
+    ...(endpoint.access === 'operator' && { bodyLimit: OPERATOR_JSON_BODY_LIMIT_BYTES }),
     handler: async (request, reply) => {
       const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
       const params = endpoint.params ? parseParts(endpoint.params, request.params) : undefined;

@@ -2,11 +2,13 @@
  * The member home's modals as a test model: what the member opens, and how
  * each modal ends. The transfer, withdraw and game account modals are
  * machines the home invokes (each with its own model), and so is the
- * deposit modal, which may also tell of a credit; here they end as their
- * outputs say.
+ * deposit modal, which may also tell of a credit; so are the invite and
+ * refund banners, the invite and refund modals, the receive-invite-bonus
+ * dialog and the wheel modal. Here they end as their outputs say.
  */
 import type { GameAccountItem } from '../../src/contract/api.ts';
 import type { GameAccountOutput } from '../../machines/game-account/game-account.types.ts';
+import type { BannerThenModalOutput } from '../../machines/banner-then-modal/banner-then-modal.types.ts';
 import { homeMachine } from '../../machines/home/home.machine.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
@@ -26,6 +28,9 @@ export const HOME_CARD: GameAccountItem = {
   ios: null,
 };
 
+/** The wallet's invite figures the receive button passes. */
+export const HOME_INVITE = { amount: 120, success: 3, fail: 1 };
+
 const events = {
   'deposit.open': () => [{ type: 'deposit.open' }],
   'deposit.credited': () => [{ type: 'deposit.credited' }],
@@ -35,7 +40,8 @@ const events = {
   'game.gone': () => [{ type: 'game.gone' }],
   'invite.open': () => [{ type: 'invite.open' }],
   'refund.open': () => [{ type: 'refund.open' }],
-  'sheet.close': () => [{ type: 'sheet.close' }],
+  'invite.collect': () => [{ type: 'invite.collect', invite: HOME_INVITE }],
+  'wheel.open': () => [{ type: 'wheel.open' }],
 } satisfies EventFixtures<typeof homeMachine>;
 
 const modalEnds = [{ saved: false }, { saved: true }];
@@ -55,12 +61,19 @@ export const homeModels: FlowModel<typeof homeMachine>[] = [
         { saved: true, transferFrom: null },
         { saved: false, transferFrom: 'SLOT1' },
       ] satisfies GameAccountOutput[],
+      banners: [{ open: true }, { open: false }] satisfies BannerThenModalOutput[],
+      // The invite modal ends with nothing to tell.
+      invite: [undefined],
+      refund: modalEnds,
+      inviteCollect: modalEnds,
+      wheel: modalEnds,
     },
     // The game a game modal is for, where a transfer starts, and whether a money modal was opened before (its keys are new each time).
     abstraction: ({ context }) => ({
       game: context.game?.code ?? null,
       transfer: context.transfer ? JSON.stringify(context.transfer) : null,
       'opened before': context.openings > 1,
+      invite: context.invite !== null,
     }),
   },
 ];

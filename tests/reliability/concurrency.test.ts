@@ -2,23 +2,27 @@
  * Issue 3's concurrency proof: 200 members and 10,000 mixed operations
  * (transfers both ways, transfer-all, withdrawals, game rounds, operator
  * payouts and rejections, the same Idempotency-Key twice at once, bonuses
- * and a promotion received and cancelled) fired
- * through the HTTP API with 50 in flight. Afterwards the ledger checks out,
+ * and a promotion received and cancelled, wheel spins, coupons claimed twice
+ * at once, loss refunds and invite bonuses) fired through the HTTP API with
+ * 50 in flight, in two halves: between them the test's clock moves a day on,
+ * so the first half's losses have a closed day to be refunded in the second.
+ * Afterwards the ledger checks out,
  * no member balance is negative, and each member owns exactly what the
  * test's own model says (deposits − payouts ± game results).
  *
  * LOAD_SEED=n replays a run's choice of operations.
  */
 import type { AddressInfo } from 'node:net';
+import { eq, isNotNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { toMinor } from '../../src/contract/money.ts';
 import { availableOf, balanceOf, memberAccounts } from '../../src/server/ledger/accounts.ts';
-import { memberBonuses } from '../../src/server/db/schema.ts';
+import { coupons, invites, memberBonuses, refunds, wheelSpins } from '../../src/server/db/schema.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { buildTestApp } from '../server/helpers/app.ts';
-import { addLoadOffers, Expected, operations, referenceGames, runLoad, send, seededRandom, setUpMembers } from './support/load.ts';
+import { addLoadOffers, addLoadRewards, Expected, operations, referenceGames, renewGameSessions, runLoad, send, seededRandom, setUpMembers, type LoadResult } from './support/load.ts';
 
 const MEMBERS = 200;
 const OPERATIONS = 10_000;
@@ -33,11 +37,26 @@ it(`keeps every member's money right under ${OPERATIONS} concurrent operations (
   const random = seededRandom(seed);
   const expected = new Expected();
 
-  const setup = await setUpMembers(base, OPERATOR, MEMBERS, random, expected);
+  await addLoadRewards(base, OPERATOR);
+  const setup = await setUpMembers(base, OPERATOR, MEMBERS, random, expected, { invites: true });
   await addLoadOffers(base, setup.operatorToken);
   const wallet = await send(base, endpoints.wallet, undefined, { token: setup.members[0]!.token });
   const factors = new Map((wallet.body.slots as { code: string; ftWalletSlot: number }[]).map((slot) => [slot.code, slot.ftWalletSlot]));
-  const result = await runLoad(setup, operations(OPERATIONS, setup.members, random), referenceGames(factors), expected, { concurrency: 50 });
+  const half = async () => runLoad(setup, operations(OPERATIONS / 2, setup.members, random, { rewards: true }), referenceGames(factors), expected, { concurrency: 50 });
+  const first = await half();
+  t.clock.advance(24 * 60 * 60 * 1000);
+  // An operator's session and a game's last hours, not a day: the operator signs in and the members enter
+  // their games again (members' own sessions last a week).
+  const operatorLogin = await send(base, endpoints.login, { username: OPERATOR.phone, password: OPERATOR.password });
+  setup.operatorToken = String(operatorLogin.body.token);
+  await renewGameSessions(setup);
+  const second = await half();
+  const result: LoadResult = {
+    confirmed: first.confirmed + second.confirmed,
+    refused: first.refused + second.refused,
+    unanswered: first.unanswered + second.unanswered,
+    transferIds: [...first.transferIds, ...second.transferIds],
+  };
 
   // The load really moved money and really was refused sometimes.
   expect(result.confirmed).toBeGreaterThan(OPERATIONS / 2);
@@ -45,6 +64,11 @@ it(`keeps every member's money right under ${OPERATIONS} concurrent operations (
   expect(await checkLedger(t.db)).toEqual([]);
   // Bonuses were received (and some cancelled) in the load, and their money is in the members' totals below.
   expect((await t.db.select({ id: memberBonuses.id }).from(memberBonuses)).length).toBeGreaterThan(0);
+  // So were the rewards: spins, claimed coupons, received refunds, collected invites.
+  expect((await t.db.select({ id: wheelSpins.id }).from(wheelSpins)).length).toBeGreaterThan(0);
+  expect((await t.db.select({ id: coupons.id }).from(coupons).where(isNotNull(coupons.transferId))).length).toBeGreaterThan(0);
+  expect((await t.db.select({ id: refunds.id }).from(refunds).where(isNotNull(refunds.transferId))).length).toBeGreaterThan(0);
+  expect((await t.db.select({ id: invites.id }).from(invites).where(eq(invites.status, 'collected'))).length).toBeGreaterThan(0);
 
   for (const member of setup.members) {
     const accounts = await memberAccounts(t.db, member.userId);

@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
-import { putSetting } from '../../src/server/repositories/settings.ts';
+import { checkLedger } from '../../src/server/ledger/check.ts';
+import { JSON_BODY_LIMIT_BYTES, OPERATOR_JSON_BODY_LIMIT_BYTES } from '../../src/server/policy.ts';
+import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp } from './helpers/app.ts';
+import { placeBet } from './helpers/bonuses.ts';
 import { call, headersFor } from './helpers/http.ts';
-import { login, newPhone, registrationBody } from './helpers/members.ts';
+import { setInviteRule } from './helpers/invites.ts';
+import { login, newPhone, registrationBody, signedInMember } from './helpers/members.ts';
+import { buildMoneyApp, ledgerSnapshot, memberWithMoney } from './helpers/money.ts';
+import { moveClockTo, receive, refundCheckOf, refundRowsOf, setRefund } from './helpers/refunds.ts';
 
 const allEndpoints: Endpoint[] = Object.values(endpoints);
 
@@ -150,6 +156,91 @@ describe('API answers', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'KEY_MISSING' });
+  });
+});
+
+describe('HEAD requests', () => {
+  it('find no route under /api: a HEAD of a GET that moves money (refund receive, invite collect) moves nothing', async () => {
+    const m = await buildMoneyApp();
+    await setRefund(m);
+    await setInviteRule(m);
+    const member = await memberWithMoney(m, { inGames: { TEST_SLOT: 100 } });
+    await placeBet(m, member.userId, 'TEST_SLOT', 100);
+    // Monday 9 March 2026 00:00 in Bangkok: the week of the bet closed, 10 to receive.
+    await moveClockTo(m, '2026-03-08T17:00:00.000Z', member);
+    expect((await refundCheckOf(m, member.token)).refundAmount).toBe(10);
+    const before = await ledgerSnapshot(m.db);
+
+    for (const url of ['/api/refund/receive', '/api/refund/addWallet', '/api/invite/bonus', '/api/wallet']) {
+      const response = await m.app.inject({ method: 'HEAD', url, headers: headersFor({ token: member.token }) });
+      expect([url, response.statusCode]).toEqual([url, 404]);
+    }
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    expect((await refundRowsOf(m.db, member.userId)).map((row) => [row.amount, row.transferId])).toEqual([[1_000n, null]]);
+
+    // The GET itself still moves it.
+    const received = await receive(m, member.token);
+    expect([received.statusCode, received.json()]).toEqual([200, { message: 'REFUND_SUCCESS', amount: 10 }]);
+    expect(await checkLedger(m.db)).toEqual([]);
+  });
+});
+
+describe('API answers are never cached', () => {
+  it('say Cache-Control: no-store on data, refusals and unknown paths', async () => {
+    const t = await buildTestApp();
+    const member = await signedInMember(t);
+
+    const answers = [
+      await call(t.app, endpoints.lookupBanks),
+      await call(t.app, endpoints.wallet, undefined, { token: member.token }),
+      await call(t.app, endpoints.wallet),
+      await call(t.app, { ...endpoints.lookupBanks, path: '/api/lookup/nothing' }),
+      await t.app.inject({ url: endpoints.lookupBanks.path }),
+    ];
+
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+      [403, 'no-store'],
+    ]);
+  });
+});
+
+describe('body limits', () => {
+  /** HTML of `length` characters, Thai inside a paragraph: 3 bytes a character in UTF-8. */
+  const thaiHtml = (length: number) => `<p>${'ก'.repeat(length - 7)}</p>`;
+
+  it('let an operator send 10 banners with HTML of 20,000 characters in each language (about 1.8 MB)', async () => {
+    const m = await buildMoneyApp();
+    const banner = { image: '/images/rewards/invite.svg', html: { th: thaiHtml(20_000), la: thaiHtml(20_000), en: thaiHtml(20_000) } };
+    const body = { banners: Array.from({ length: 10 }, () => banner) };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(1_800_000);
+
+    const response = await call(m.app, endpoints.opsBanners, body, { token: m.operatorToken, params: { area: 'invite' } });
+
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const stored = await getSetting(m.db, 'inviteBanners');
+    expect(stored).toHaveLength(10);
+    expect(stored[9]!.html.th).toBe(thaiHtml(20_000));
+  });
+
+  it('refuse an operator body over the operator limit, and a member\'s body over 64 KB, with 413 KEY_INVALID', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m);
+    const operatorBody = { banners: [{ image: '/images/rewards/invite.svg', html: { th: 'x'.repeat(OPERATOR_JSON_BODY_LIMIT_BYTES), la: '', en: '' } }] };
+    const memberBody = { page: 1, limit: 10, padding: 'x'.repeat(200 * 1024) };
+    expect(JSON.stringify(memberBody).length).toBeGreaterThan(3 * JSON_BODY_LIMIT_BYTES);
+
+    const tooLarge = await call(m.app, endpoints.opsBanners, operatorBody, { token: m.operatorToken, params: { area: 'invite' } });
+    const memberRoute = await call(m.app, endpoints.invites, memberBody, { token: member.token });
+    // An operator route's limit is not a member's: a member is refused before their body is read.
+    const memberOnOperatorRoute = await call(m.app, endpoints.opsBanners, memberBody, { token: member.token, params: { area: 'invite' } });
+
+    expect([tooLarge.statusCode, tooLarge.json()]).toEqual([413, { message: 'KEY_INVALID' }]);
+    expect([memberRoute.statusCode, memberRoute.json()]).toEqual([413, { message: 'KEY_INVALID' }]);
+    expect([memberOnOperatorRoute.statusCode, memberOnOperatorRoute.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
   });
 });
 

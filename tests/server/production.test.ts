@@ -6,12 +6,15 @@
  * simulators were always on. In production nothing in the source is a key,
  * and the simulators are not there at all.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { toMinor } from '../../src/contract/money.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { eq } from 'drizzle-orm';
-import { bonuses, payments, trueLinks } from '../../src/server/db/schema.ts';
+import { bonuses, operators, payments, trueLinks, wheels } from '../../src/server/db/schema.ts';
+import { DEFAULT_SETTINGS, DEMO_REWARD_SETTINGS, DEMO_WHEEL } from '../../src/server/db/seed-data.ts';
+import { getSettings } from '../../src/server/repositories/settings.ts';
+import { changeWheel } from '../../src/server/rewards/rewards-ops.ts';
 import { seed } from '../../src/server/db/seed.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { PaymentSimulator, simulatorLookupPayload, simulatorQrPath } from '../../src/server/payments/simulator.ts';
@@ -116,6 +119,56 @@ describe('production mode', () => {
     await seed(t.db, production, t.clock);
     const statuses = Object.fromEntries((await t.db.select({ code: bonuses.code, status: bonuses.status }).from(bonuses)).map((row) => [row.code, row.status]));
     expect(statuses).toEqual({ WELCOME100: 'paused', DAILY10: 'active', WEEKLY20: 'paused', MEKONG50: 'paused' });
+  });
+
+  it('seeds no prize wheel and leaves the invite, the refund, the coins and the banners off', async () => {
+    const { t } = await productionApp();
+
+    expect(await t.db.select().from(wheels)).toEqual([]);
+    const rewards = await getSettings(t.db, 'invite', 'refund', 'wheelCoins', 'inviteBanners', 'refundBanners');
+    expect(rewards).toEqual({
+      invite: DEFAULT_SETTINGS.invite,
+      refund: DEFAULT_SETTINGS.refund,
+      wheelCoins: DEFAULT_SETTINGS.wheelCoins,
+      inviteBanners: [],
+      refundBanners: [],
+    });
+    expect([rewards.invite.active, rewards.refund.active, rewards.wheelCoins]).toEqual([false, false, { BAHT: 0, LAK: 0 }]);
+  });
+
+  it('deactivates the demo wheel of a database that ran in demo mode, and leaves the invite and refund settings with a warning', async () => {
+    const t = await buildTestApp();
+    const production = { ...t.config, ...productionOverrides() };
+    const token = await login(t, t.config.demo.phone, t.config.demo.password);
+    await call(t.app, endpoints.changePassword, { oldPassword: t.config.demo.password, newPassword: 'a-password-of-its-own' }, { token });
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await seed(t.db, production, t.clock);
+    await seed(t.db, production, t.clock);
+
+    expect((await t.db.select({ active: wheels.active }).from(wheels))).toEqual([{ active: false }]);
+    expect(await getSettings(t.db, 'invite', 'refund')).toEqual({ invite: DEMO_REWARD_SETTINGS.invite, refund: DEMO_REWARD_SETTINGS.refund });
+    const said = warnings.mock.calls.map(([line]) => String(line));
+    warnings.mockRestore();
+    expect(said.filter((line) => line.includes('prize wheel'))).toHaveLength(1);
+    expect(said.filter((line) => line.includes('invite and refund settings are the demo'))).toHaveLength(2);
+  });
+
+  it('keeps a wheel an operator wrote active when a demo database starts in production', async () => {
+    const t = await buildTestApp({ operator: { phone: '0800000001', password: 'operator-secret' } });
+    const production = { ...t.config, ...productionOverrides() };
+    const token = await login(t, t.config.demo.phone, t.config.demo.password);
+    await call(t.app, endpoints.changePassword, { oldPassword: t.config.demo.password, newPassword: 'a-password-of-its-own' }, { token });
+    const [operator] = await t.db.select({ id: operators.id }).from(operators);
+    await changeWheel(t.db, { operatorId: operator!.id, role: 'admin' }, DEMO_WHEEL, { BAHT: 100, LAK: 20_000 }, t.clock());
+
+    await seed(t.db, production, t.clock);
+
+    const rows = await t.db.select({ active: wheels.active, replaced: wheels.replacedAt, createdBy: wheels.createdBy }).from(wheels).orderBy(wheels.id);
+    expect(rows).toEqual([
+      { active: true, replaced: t.clock(), createdBy: null },
+      { active: true, replaced: null, createdBy: operator!.id },
+    ]);
   });
 
   it('does not start on a database whose demo member still has the password from the source', async () => {

@@ -13,7 +13,7 @@ const routeFiles = readdirSync(routesDir).filter((file) => file.endsWith('.ts'))
 const source = (file: string) => readFileSync(path.join(routesDir, file), 'utf8');
 
 /** The routes of the money domains: each opens no transaction of its own. */
-const MONEY_ROUTES = ['balance.ts', 'bonus.ts', 'deposits.ts', 'hooks.ts', 'payments-ops.ts', 'promotions-ops.ts', 'slips.ts', 'statement.ts', 'transfers.ts', 'withdrawals.ts'];
+const MONEY_ROUTES = ['balance.ts', 'bonus.ts', 'deposits.ts', 'hooks.ts', 'invite.ts', 'payments-ops.ts', 'promotions-ops.ts', 'refund.ts', 'rewards-ops.ts', 'slips.ts', 'spinwheel.ts', 'statement.ts', 'transfers.ts', 'withdrawals.ts'];
 
 describe('server layers', () => {
   it('keeps the ledger out of the routes', () => {

@@ -3,25 +3,22 @@
  * bonus's banners (each image and its HTML, sanitised), the notice with the
  * server's numbers (fail percentage, turnover multiplier, end threshold), and
  * confirm when the bonus is already the active one, receive otherwise; the
- * answer in an alert dialog (spec 8). keen-slider is imported here: this
- * module is a chunk of its own, loaded with the first opening.
+ * answer in an alert dialog (spec 8). A chunk of its own, loaded with the
+ * first opening (keen-slider comes with its carousel).
  */
-import { useEffect, useRef, useState } from 'react';
-import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { bonusActivationActors } from '../../../machines/bonus-activation/bonus-activation.actors.ts';
 import { bonusActivationMachine } from '../../../machines/bonus-activation/bonus-activation.machine.ts';
 import type { BonusItem } from '../../contract/bonus.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Modal } from '../ui/Modal.tsx';
-import { SafeHtml } from '../ui/SafeHtml.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../ui/member-icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
+import { BannerCarousel } from './BannerCarousel.tsx';
 import { ResultDialog } from './ResultDialog.tsx';
 import { BonusTypeName } from './bonus-texts.tsx';
-import { safeImageUrl } from './safe-image.ts';
 
 interface Props {
   bonus: BonusItem;
@@ -109,67 +106,5 @@ export default function BonusModal({ bonus, currency, onChanged, onClose }: Prop
         {received ? <Trans>{credited} was added to your wallet.</Trans> : <MessageText message={error ?? 'INTERNAL_SERVER_ERROR'} />}
       </ResultDialog>
     </>
-  );
-}
-
-const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-function BannerCarousel({ banners }: { banners: BonusItem['banners'] }) {
-  const { t } = useLingui();
-  const [index, setIndex] = useState(0);
-  const at = (slider: KeenSliderInstance) => setIndex(slider.track.details?.rel ?? 0);
-  const [containerRef, slider] = useKeenSlider<HTMLDivElement>({
-    defaultAnimation: { duration: prefersReducedMotion() ? 0 : 400 },
-    slides: { perView: 1, spacing: 12 },
-    created: at,
-    slideChanged: at,
-  });
-  useEffect(() => {
-    slider.current?.update();
-  }, [slider, banners.length]);
-
-  const many = banners.length > 1;
-  return (
-    <section className="bonus-banners" aria-roledescription={t`carousel`} aria-label={t`Banners`}>
-      <div ref={containerRef} className="keen-slider">
-        {banners.map((banner, position) => {
-          const image = safeImageUrl(banner.image);
-          const number = position + 1;
-          const count = banners.length;
-          return (
-            <div
-              key={position}
-              className="keen-slider__slide bonus-banner"
-              role="group"
-              aria-roledescription={t`slide`}
-              aria-label={t`${number} of ${count}`}
-              aria-hidden={many && position !== index ? true : undefined}
-            >
-              <div className="bonus-banner__image">{image && <img src={image} alt="" draggable={false} onError={(event) => (event.currentTarget.hidden = true)} />}</div>
-              <SafeHtml html={banner.html} className="rich-text bonus-html" />
-            </div>
-          );
-        })}
-      </div>
-      {many && (
-        <div className="bonus-banners__nav">
-          <button type="button" className="icon-button icon-button--outlined" aria-label={t`Previous banner`} disabled={index <= 0} onClick={() => slider.current?.prev()}>
-            <ChevronLeftIcon size={22} />
-          </button>
-          <span className="small muted" aria-live="polite">
-            {index + 1} / {banners.length}
-          </span>
-          <button
-            type="button"
-            className="icon-button icon-button--outlined"
-            aria-label={t`Next banner`}
-            disabled={index >= banners.length - 1}
-            onClick={() => slider.current?.next()}
-          >
-            <ChevronRightIcon size={22} />
-          </button>
-        </div>
-      )}
-    </section>
   );
 }

@@ -126,6 +126,8 @@ export const MESSAGES = {
   SAME_ACCOUNT: msg`Cannot transfer to or from same account`,
   PASSWORD_TOO_SHORT: msg`The password is too short. Use at least ${PASSWORD_MIN_LENGTH} characters.`,
   SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
+  SPIN_INACTIVE: msg`The prize wheel is closed right now.`,
+  NO_COIN: msg`You have no coins to spin with. Play the games to earn coins.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

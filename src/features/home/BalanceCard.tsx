@@ -1,7 +1,7 @@
 /**
  * The home's first card (spec 2): greeting and name, total balance (wallet
- * plus every game account), its split, the last-update time and the 'check
- * balance' action. Money is the largest text on the screen (docs/product/ui.md).
+ * plus every game account), its split, the referral bonus with its receive
+ * button, the last-update time and the 'check balance' action. Money is the largest text on the screen (docs/product/ui.md).
  */
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,7 +10,7 @@ import { memberCurrency } from '../ui/currency.ts';
 import { formatTimeOrDateTime } from '../ui/date-time.ts';
 import { formatMoney } from '../ui/money.ts';
 import { gamesBalance, totalBalance } from './balance.ts';
-import { TransferIcon } from '../ui/member-icons.tsx';
+import { GiftIcon, TransferIcon } from '../ui/member-icons.tsx';
 import { RefreshIcon } from './home-icons.tsx';
 import type { BalanceActor, HomeActor } from './use-home-actors.ts';
 import { transferOpen } from './home-events.ts';
@@ -72,6 +72,27 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
           <dd>{waiting ? placeholder('skeleton--amount') : money(data ? gamesBalance(data) : undefined)}</dd>
         </div>
       </dl>
+
+      {/* spec 2: the referral bonus amount with its receive button (a confirm dialog first). */}
+      <div className="balance-card__invite">
+        <p className="balance-card__invite-text">
+          <span>
+            <Trans>Invite bonus</Trans>
+          </span>
+          <span className="balance-card__invite-amount">{waiting ? placeholder('skeleton--amount') : money(data?.invite.amount)}</span>
+        </p>
+        <button
+          type="button"
+          className="chip-button chip-button--solid"
+          disabled={data === null || data.invite.amount <= 0}
+          aria-haspopup="dialog"
+          aria-label={t`Receive invite bonus`}
+          onClick={() => data && home.send({ type: 'invite.collect', invite: data.invite })}
+        >
+          <GiftIcon size={20} />
+          <Trans>Receive</Trans>
+        </button>
+      </div>
 
       <div className="balance-card__footer">
         <p className="balance-card__updated">

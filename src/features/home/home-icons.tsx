@@ -22,3 +22,11 @@ export const RefundIcon = icon(
 );
 
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+
+export const WheelIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="2" />
+    <path d="M12 3v7M12 14v7M3 12h7M14 12h7M5.6 5.6l5 5M13.4 13.4l5 5M18.4 5.6l-5 5M10.6 13.4l-5 5" />
+  </>,
+);

@@ -29,7 +29,7 @@ export function useHomeActors() {
   );
   const home = useActorRef(
     homeMachine.provide({
-      actors: homeActors(api),
+      actors: homeActors(api, (modal, message) => console.warn(`${modal}: read failed (${message})`)),
       actions: {
         reloadWallet: () => balance.send({ type: 'balance.reload' }),
       },

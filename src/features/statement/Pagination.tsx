@@ -4,6 +4,7 @@
  * links to addresses (?page=); the slip modal's pages are buttons: each table
  * says how a link is made.
  */
+import './pagination.css';
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/member-icons.tsx';

@@ -202,8 +202,9 @@ function StatementRow({
   const KindIcon = KIND_ICONS[kind];
   const from = accountName(item.from);
   const to = accountName(item.to);
-  // spec 3: the bonus or promotion a row belongs to, by its description (the server's HTML, sanitised).
-  const linked = item.bonus ?? item.promotion;
+  // spec 3: the record a row belongs to (a bonus, a promotion, an invite, a refund, a wheel prize), by its
+  // description (the server's HTML, sanitised).
+  const linked = item.bonus ?? item.promotion ?? item.invite ?? item.refund ?? item.luckydraw;
 
   return (
     <li className="statement-item">

@@ -70,6 +70,8 @@ export const users = pgTable(
     status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     /** Prize-wheel coins: a count, not money. */
     coin: integer('coin').notNull().default(0),
+    /** Bets (minor units) not yet worth a coin: the coin rule's remainder (docs/decisions/0103-coins-from-play.md). */
+    coinProgress: bigint('coin_progress', { mode: 'bigint' }).notNull().default(sql`0`),
     sourceCode: text('source_code').references(() => sources.code),
     invitedBy: integer('invited_by').references((): AnyPgColumn => users.id),
     createdAt: at('created_at').notNull(),
@@ -77,7 +79,7 @@ export const users = pgTable(
   (t) => [
     unique('users_phone_unique').on(t.phone),
     check('users_status_check', sql`${t.status} in ('active', 'suspended', 'closed')`),
-    check('users_coin_check', sql`${t.coin} >= 0`),
+    check('users_coin_check', sql`${t.coin} >= 0 and ${t.coinProgress} >= 0`),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
 );
@@ -353,7 +355,7 @@ export const ledgerAccounts = pgTable(
  */
 export const TRANSFER_PHASES = ['posted', 'pending', 'post_pending', 'void_pending'] as const;
 /** What the movement was for; the statement shows it as statementType. */
-export const TRANSFER_KINDS = ['deposit', 'withdraw', 'transfer', 'bet', 'win', 'rollback', 'bonus', 'finish_bonus', 'refund', 'correction'] as const;
+export const TRANSFER_KINDS = ['deposit', 'withdraw', 'transfer', 'bet', 'win', 'rollback', 'bonus', 'finish_bonus', 'refund', 'correction', 'invite', 'prize'] as const;
 
 /** Transfers are only ever inserted: never updated, never deleted. A correction is a new transfer. */
 export const ledgerTransfers = pgTable(
@@ -533,6 +535,195 @@ export const memberBonuses = pgTable(
     unique('member_bonuses_end_unique').on(t.endTransferId),
     index('member_bonuses_bonus_idx').on(t.bonusId, t.activatedAt),
     index('member_bonuses_user_idx').on(t.userId, t.bonusId),
+  ],
+);
+
+// ---------------------------------------------------------------- rewards (issue 13)
+
+export const INVITE_STATUSES = ['waiting', 'success', 'fail', 'collected'] as const;
+/**
+ * An invite (docs/decisions/0098-invite-bonus.md): one row per invitee
+ * (users.invited_by), made when they register. It waits until the
+ * invitee's first deposit and turnover decide it inside the window
+ * (success, with what it earns) or the window closes first (fail); a
+ * success is collected once, by the inviter's ledger transfer.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id),
+    inviteeId: integer('invitee_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: INVITE_STATUSES }).notNull(),
+    /** The invitee's first deposit, once there is one. */
+    depositTransferId: bigint('deposit_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    /** What the invite earns, minor units in the inviter's currency: set when it succeeds. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Why a fail earns nothing: window, same_bank, same_name (the inviter's holder name), cycle, currency, deposit (below the minimum), nothing (rounds to 0). */
+    reason: text('reason'),
+    collectTransferId: bigint('collect_transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    createdAt: at('created_at').notNull(),
+    settledAt: at('settled_at'),
+    collectedAt: at('collected_at'),
+  },
+  (t) => [
+    unique('invites_invitee_unique').on(t.inviteeId),
+    check('invites_status_check', sql`${t.status} in ('waiting', 'success', 'fail', 'collected')`),
+    check('invites_amount_check', sql`${t.amount} >= 0 and (${t.status} not in ('success', 'collected') or ${t.amount} > 0)`),
+    check('invites_collected_check', sql`(${t.status} = 'collected') = (${t.collectTransferId} is not null)`),
+    check('invites_self_check', sql`${t.inviterId} <> ${t.inviteeId}`),
+    index('invites_inviter_idx').on(t.inviterId, t.id),
+  ],
+);
+
+/**
+ * The loss refund of one closed period (docs/decisions/0099-loss-refund.md):
+ * computed once per member and period (the unique pair), from the ledger's
+ * bets, wins and rollbacks in it; amount 0 when the member did not lose. A
+ * refund is received by a ledger transfer from the refund account, which
+ * may carry several periods at once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    periodStart: at('period_start').notNull(),
+    periodEnd: at('period_end').notNull(),
+    /** Bets − wins − rollbacks in the period, minor units (negative: the member won). */
+    loss: bigint('loss', { mode: 'bigint' }).notNull(),
+    percent: integer('percent').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+    createdAt: at('created_at').notNull(),
+    receivedAt: at('received_at'),
+  },
+  (t) => [
+    unique('refunds_user_period_unique').on(t.userId, t.periodStart),
+    check('refunds_amount_check', sql`${t.amount} >= 0 and ${t.percent} between 0 and 100 and ${t.periodStart} < ${t.periodEnd}`),
+    check('refunds_received_check', sql`(${t.transferId} is null) = (${t.receivedAt} is null) and (${t.transferId} is null or ${t.amount} > 0)`),
+    index('refunds_user_idx').on(t.userId, t.periodStart),
+  ],
+);
+
+/** A slice as stored: its texts per language, its weight and prize (contract/rewards.ts OpsSlice, amounts minor units as strings). */
+export interface StoredSlice {
+  code: string;
+  label: Localized;
+  bgColor: string;
+  textColor: string;
+  htmlDescription: Localized;
+  weight: number;
+  prize: { type: 'none' } | { type: 'credit'; amount: Record<'BAHT' | 'LAK', string>; expiryDays: number } | { type: 'item'; name: Localized; expiryDays: number };
+}
+
+/**
+ * Prize wheels (docs/decisions/0100-prize-wheel.md): an operator's slices,
+ * weights and prizes; at most one active. A change writes a new row, so a
+ * spin keeps pointing at the wheel it was drawn on.
+ */
+export const wheels = pgTable(
+  'wheels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: jsonb('name').$type<Localized>().notNull(),
+    slices: jsonb('slices').$type<StoredSlice[]>().notNull(),
+    active: boolean('active').notNull(),
+    createdAt: at('created_at').notNull(),
+    createdBy: integer('created_by').references(() => operators.id),
+    /** Set when a newer wheel replaced it. */
+    replacedAt: at('replaced_at'),
+  },
+  (t) => [uniqueIndex('wheels_one_current_idx').on(sql`(true)`).where(sql`${t.replacedAt} is null`)],
+);
+
+/**
+ * A member's server seeds: the current one (not revealed) commits by its
+ * hash; rotating reveals it and starts the next at nonce 0.
+ */
+export const wheelSeeds = pgTable(
+  'wheel_seeds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    serverSeed: text('server_seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce the next spin on this seed uses. */
+    nextNonce: integer('next_nonce').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    revealedAt: at('revealed_at'),
+  },
+  (t) => [
+    uniqueIndex('wheel_seeds_one_current_idx').on(t.userId).where(sql`${t.revealedAt} is null`),
+    unique('wheel_seeds_hash_unique').on(t.seedHash),
+    check('wheel_seeds_nonce_check', sql`${t.nextNonce} >= 0`),
+  ],
+);
+
+/** Every spin: the coin it spent, the seed and nonce it was drawn with, the weights it used and where it landed. */
+export const wheelSpins = pgTable(
+  'wheel_spins',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    wheelId: integer('wheel_id')
+      .notNull()
+      .references(() => wheels.id),
+    seedId: bigint('seed_id', { mode: 'number' })
+      .notNull()
+      .references(() => wheelSeeds.id),
+    nonce: integer('nonce').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    sliceIndex: integer('slice_index').notNull(),
+    sliceCode: text('slice_code').notNull(),
+    /** The weights in wheel order as drawn, so the spin recomputes after the wheel changes. */
+    weights: jsonb('weights').$type<{ code: string; weight: number }[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('wheel_spins_seed_nonce_unique').on(t.seedId, t.nonce), index('wheel_spins_user_idx').on(t.userId, t.id)],
+);
+
+export const COUPON_TYPES = ['credit', 'item'] as const;
+/** A prize a spin won, claimed once: credit by a ledger transfer from the prize account, an item by support. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    spinId: bigint('spin_id', { mode: 'number' })
+      .notNull()
+      .references(() => wheelSpins.id),
+    sliceCode: text('slice_code').notNull(),
+    type: text('type', { enum: COUPON_TYPES }).notNull(),
+    name: jsonb('name').$type<Localized>().notNull(),
+    /** credit: minor units in the member's currency; item: 0. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull(),
+    claimedAt: at('claimed_at'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfers.id),
+  },
+  (t) => [
+    unique('coupons_spin_unique').on(t.spinId),
+    unique('coupons_transfer_unique').on(t.transferId),
+    check('coupons_type_check', sql`${t.type} in ('credit', 'item')`),
+    check('coupons_amount_check', sql`(${t.type} = 'credit' and ${t.amount} > 0) or (${t.type} = 'item' and ${t.amount} = 0)`),
+    check('coupons_claimed_check', sql`${t.transferId} is null or ${t.claimedAt} is not null`),
+    index('coupons_user_idx').on(t.userId, t.id),
   ],
 );
 

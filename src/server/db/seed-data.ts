@@ -3,6 +3,7 @@
  * an operator's later edits in the database stand.
  */
 import type { bonuses } from './schema.ts';
+import type { WheelDefinition } from '../../contract/rewards.ts';
 import type { NewGame } from '../repositories/games.ts';
 import type { Settings } from '../repositories/settings.ts';
 import type { Localized } from '../language.ts';
@@ -105,6 +106,14 @@ export const DEFAULT_SETTINGS: Settings = {
   trueWalletMaximum: 10_000,
   // About the same money in either currency; the demo offers (at most 500 baht) are below it.
   offerGrantCeiling: { BAHT: 1_000, LAK: 500_000 },
+  // Off until an operator (or the demo seed) turns them on: a new install pays nothing by default.
+  invite: { active: false, percent: 0, minimumDeposit: 100, turnoverMultiplier: 1, windowDays: 7 },
+  refund: { active: false, percent: 0, period: 'week', minimum: 0, info: { th: '', la: '', en: '' } },
+  wheelCoins: { BAHT: 0, LAK: 0 },
+  // Percent of a coin's price: below the reference games' 5 % house edge, so betting for coins loses money.
+  wheelReturnCeiling: 3,
+  inviteBanners: [],
+  refundBanners: [],
 };
 
 /** spec: the demo member's profile; the phone and password come from the config. */
@@ -114,6 +123,9 @@ export const DEMO_MEMBER = {
   accountNo: '1234567890',
   accountName: 'SOMCHAI JAIDEE',
 } as const;
+
+/** Wheel coins the demo member starts with, so the wheel can be tried before bets earn any. */
+export const DEMO_MEMBER_COINS = 3;
 
 type SeedGame = Omit<NewGame, 'provider' | 'logo' | 'background' | 'web'>;
 
@@ -255,3 +267,125 @@ export const DEMO_OFFERS: DemoOffer[] = [
     quota: 1_000,
   },
 ];
+
+// ---------------------------------------------------------------- rewards (issue 13, demo mode only)
+
+/**
+ * A credit slice of the demo wheel: `baht` or `kip` by the member's wallet
+ * (the coin prices below are 100 baht and 20,000 kip, so kip prizes are 200
+ * times the baht ones). The label names both amounts by their symbols, the
+ * same in every language: the language a member reads does not say which
+ * currency their wallet holds.
+ */
+function creditSlice(code: string, baht: number, kip: number, weight: number, bgColor: string, textColor: string): WheelDefinition['slices'][number] {
+  const b = baht.toLocaleString('en-US');
+  const k = kip.toLocaleString('en-US');
+  const label = `฿${b} · ₭${k}`;
+  return {
+    code,
+    label: { th: label, la: label, en: label },
+    bgColor,
+    textColor,
+    htmlDescription: {
+      th: `<p>เครดิต ${b} บาท (หรือ ${k} กีบ สำหรับกระเป๋าเงินกีบ) เข้ากระเป๋าเมื่อกดรับคูปองภายใน 7 วัน</p>`,
+      la: `<p>ເຄຣດິດ ${b} ບາດ (ຫຼື ${k} ກີບ ສຳລັບກະເປົາເງິນກີບ) ເຂົ້າກະເປົາເມື່ອກົດຮັບຄູປອງພາຍໃນ 7 ມື້</p>`,
+      en: `<p>${b} baht of credit (${k} kip for a kip wallet) when you claim the coupon within 7 days.</p>`,
+    },
+    weight,
+    prize: { type: 'credit', amount: { BAHT: baht, LAK: kip }, expiryDays: 7 },
+  };
+}
+
+/**
+ * The demo's prize wheel (docs/decisions/0101-rewards-operator-api-and-demo.md,
+ * 0103-coins-from-play.md): eight slices in wheel order, weights out of
+ * 1,000, every one landable. Small credits are common and 500 baht is one
+ * spin in a thousand. One coin pays 2.60 baht (520 kip) on average: 2.6 %
+ * of the 100 baht (20,000 kip) of bets that earn it, within the
+ * wheelReturnCeiling (3 %) and below the games' 5 % house edge, so betting
+ * for coins loses money. Each pair of colours has a contrast of at least
+ * 4.5:1 (WCAG AA for text), and neighbours differ.
+ */
+export const DEMO_WHEEL: WheelDefinition = {
+  name: { th: 'วงล้อนำโชค', la: 'ວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel' },
+  active: true,
+  slices: [
+    creditSlice('CREDIT_1', 1, 200, 400, '#0f6b5c', '#ffffff'),
+    creditSlice('CREDIT_50', 50, 10_000, 8, '#1d4ed8', '#ffffff'),
+    creditSlice('CREDIT_2', 2, 400, 200, '#b91c1c', '#ffffff'),
+    {
+      code: 'ITEM_SHIRT',
+      label: { th: 'เสื้อยืด', la: 'ເສື້ອຍືດ', en: 'T-shirt' },
+      bgColor: '#f2c14e',
+      textColor: '#1a1a1a',
+      htmlDescription: {
+        th: '<p>เสื้อยืด Mekong Wallet ติดต่อทีมงานเพื่อรับของรางวัลภายใน 30 วัน</p>',
+        la: '<p>ເສື້ອຍືດ Mekong Wallet ຕິດຕໍ່ທີມງານເພື່ອຮັບຂອງລາງວັນພາຍໃນ 30 ມື້</p>',
+        en: '<p>A Mekong Wallet T-shirt. Contact our team within 30 days to receive it.</p>',
+      },
+      weight: 1,
+      prize: { type: 'item', name: { th: 'เสื้อยืด Mekong Wallet', la: 'ເສື້ອຍືດ Mekong Wallet', en: 'Mekong Wallet T-shirt' }, expiryDays: 30 },
+    },
+    creditSlice('CREDIT_5', 5, 1_000, 100, '#6d28d9', '#ffffff'),
+    creditSlice('CREDIT_500', 500, 100_000, 1, '#111827', '#f2c14e'),
+    {
+      code: 'TRY_AGAIN',
+      label: { th: 'ลองใหม่', la: 'ລອງໃໝ່', en: 'Try again' },
+      bgColor: '#e5e7eb',
+      textColor: '#1f2937',
+      htmlDescription: {
+        th: '<p>รอบนี้ยังไม่ได้รางวัล ลองหมุนใหม่อีกครั้ง</p>',
+        la: '<p>ຮອບນີ້ຍັງບໍ່ໄດ້ລາງວັນ ລອງໝູນໃໝ່ອີກຄັ້ງ</p>',
+        en: '<p>No prize this time. Spin again!</p>',
+      },
+      weight: 250,
+      prize: { type: 'none' },
+    },
+    creditSlice('CREDIT_10', 10, 2_000, 40, '#9a3412', '#ffffff'),
+  ],
+};
+
+const rewardBanner = (image: string, th: string, la: string, en: string) => ({ image: `/images/rewards/${image}.svg`, html: { th, la, en } });
+
+/**
+ * The rewards switched on for trying the app (demo mode only; a new
+ * production install keeps DEFAULT_SETTINGS: all off). The invite's minimum
+ * deposit is one number in major units of the member's currency: 100 baht,
+ * or 100 kip (next to nothing) in a kip wallet; the setting has no amount
+ * per currency (see the decision). The invite does not pay a farmer on
+ * average: the invitee bets 3 times their first deposit and so loses about
+ * 15 % of it at the games' 5 % house edge, more than the inviter's 5 %
+ * (docs/decisions/0103-coins-from-play.md).
+ */
+export const DEMO_REWARD_SETTINGS: Pick<Settings, 'invite' | 'refund' | 'wheelCoins' | 'inviteBanners' | 'refundBanners'> = {
+  invite: { active: true, percent: 5, minimumDeposit: 100, turnoverMultiplier: 3, windowDays: 7 },
+  refund: {
+    active: true,
+    percent: 5,
+    period: 'week',
+    minimum: 1,
+    info: {
+      th: '<p>รับคืน 5% ของยอดเสียสุทธิจากการเล่นเกม (ยอดเดิมพันลบยอดชนะ) ทุกสัปดาห์</p><ul><li>คำนวณเมื่อสัปดาห์ปิดแล้ว</li><li>รับได้เมื่อยอดคืนเกิน 1 บาท (หรือ 1 กีบ)</li><li>รับไม่ได้ระหว่างที่มีโบนัสค้างอยู่</li></ul>',
+      la: '<p>ຮັບຄືນ 5% ຂອງຍອດເສຍສຸດທິຈາກການຫຼິ້ນເກມ (ຍອດເດີມພັນລົບຍອດຊະນະ) ທຸກອາທິດ</p><ul><li>ຄິດໄລ່ເມື່ອອາທິດປິດແລ້ວ</li><li>ຮັບໄດ້ເມື່ອຍອດຄືນເກີນ 1 ບາດ (ຫຼື 1 ກີບ)</li><li>ຮັບບໍ່ໄດ້ໃນຂະນະທີ່ມີໂບນັດຄ້າງຢູ່</li></ul>',
+      en: '<p>Every week, 5% of your net game loss (bets minus wins) comes back to you.</p><ul><li>It is worked out once the week has closed.</li><li>You can receive it when it is above 1 baht (or 1 kip).</li><li>It cannot be received while you hold a bonus.</li></ul>',
+    },
+  },
+  // One coin per 100 baht or per 20,000 kip of bets.
+  wheelCoins: { BAHT: 100, LAK: 20_000 },
+  inviteBanners: [
+    rewardBanner(
+      'invite',
+      '<h3>ชวนเพื่อน รับ 5%</h3><p>เมื่อเพื่อนที่สมัครผ่านลิงก์ของคุณฝากครั้งแรกอย่างน้อย 100 บาท และเล่นครบ 3 เท่าของยอดฝากภายใน 7 วัน คุณรับ 5% ของยอดฝากนั้น</p>',
+      '<h3>ຊວນໝູ່ ຮັບ 5%</h3><p>ເມື່ອໝູ່ທີ່ສະໝັກຜ່ານລິ້ງຂອງທ່ານຝາກຄັ້ງທຳອິດຢ່າງໜ້ອຍ 100 ບາດ ແລະ ຫຼິ້ນຄົບ 3 ເທົ່າຂອງຍອດຝາກພາຍໃນ 7 ມື້ ທ່ານຮັບ 5% ຂອງຍອດຝາກນັ້ນ</p>',
+      '<h3>Invite friends, earn 5%</h3><p>When a friend who registers with your link makes a first deposit of at least 100 baht and plays 3 times that deposit within 7 days, you earn 5% of that deposit.</p>',
+    ),
+  ],
+  refundBanners: [
+    rewardBanner(
+      'refund',
+      '<h3>คืนยอดเสีย 5% ทุกสัปดาห์</h3><p>เล่นเกมเสีย รับคืน 5% ของยอดเสียสุทธิเมื่อสัปดาห์ปิด</p>',
+      '<h3>ຄືນຍອດເສຍ 5% ທຸກອາທິດ</h3><p>ຫຼິ້ນເກມເສຍ ຮັບຄືນ 5% ຂອງຍອດເສຍສຸດທິເມື່ອອາທິດປິດ</p>',
+      '<h3>5% of your losses back every week</h3><p>Lost at the games? Receive 5% of your net loss once the week closes.</p>',
+    ),
+  ],
+};

@@ -2,19 +2,38 @@
  * Runs at every start and adds only what is missing, so it is safe to repeat
  * and never overwrites an operator's edits. Two things follow the
  * configuration instead: REGISTER_OTP (when set) and the bootstrap admin.
- * The demo member is for trying the app: production has none.
+ * The demo member is for trying the app: production has none. So are the
+ * demo offers and the demo rewards (the wheel, the coin rule, the invite and
+ * refund settings and their banners; issue 13), which production does not
+ * add. Where a demo database left them, production pauses the offers and
+ * deactivates the wheel no operator changed, and leaves the settings as they
+ * are with a warning (docs/decisions/0101-rewards-operator-api-and-demo.md).
  */
+import { isDeepStrictEqual } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { addMissingGames } from '../repositories/games.ts';
 import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
-import { addMissingSettings, putSetting } from '../repositories/settings.ts';
+import { addMissingSettings, getSettings, putSetting } from '../repositories/settings.ts';
 import { syncBootstrapAdmin, type Enrolment } from '../operators/accounts.ts';
 import { findUserByPhone, insertBankAccount, insertUser } from '../repositories/users.ts';
 import { addMissingOffers, pauseUnchangedOffers } from '../promotions/offers.ts';
+import { addDemoWheel, deactivateSeededWheel } from '../rewards/rewards-ops.ts';
 import { violatedUniqueConstraint, type Db } from './client.ts';
-import { DEFAULT_SETTINGS, DEMO_MEMBER, DEMO_OFFERS, SEED_BANKS, SEED_GAMES, SEED_SOURCES } from './seed-data.ts';
+import { users } from './schema.ts';
+import {
+  DEFAULT_SETTINGS,
+  DEMO_MEMBER,
+  DEMO_MEMBER_COINS,
+  DEMO_OFFERS,
+  DEMO_REWARD_SETTINGS,
+  DEMO_WHEEL,
+  SEED_BANKS,
+  SEED_GAMES,
+  SEED_SOURCES,
+} from './seed-data.ts';
 
 /**
  * Answers the bootstrap admin's second-factor enrolment when one was made
@@ -23,16 +42,20 @@ import { DEFAULT_SETTINGS, DEMO_MEMBER, DEMO_OFFERS, SEED_BANKS, SEED_GAMES, SEE
 export async function seed(db: Db, config: Config, clock: Clock = systemClock): Promise<Enrolment | null> {
   await addMissingBanks(db, SEED_BANKS);
   await addMissingSources(db, SEED_SOURCES);
-  await addMissingSettings(db, DEFAULT_SETTINGS);
+  // Demo mode's rewards are on; production's start off. Either way only missing settings are added: an operator's values stand.
+  await addMissingSettings(db, config.production ? DEFAULT_SETTINGS : { ...DEFAULT_SETTINGS, ...DEMO_REWARD_SETTINGS });
   await addMissingGames(db, SEED_GAMES);
   if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
   if (config.production) {
     await refuseDemoMember(db, config.demo);
     await pauseDemoOffers(db, DEMO_OFFERS.map((offer) => offer.code), clock());
+    await deactivateDemoWheel(db);
+    await warnOfDemoRewardSettings(db);
   } else {
     await addDemoMember(db, config.demo, clock());
     // Demo offers in the variant's currency: baht in the Thai build; the Laos build's members may hold either.
     await addMissingOffers(db, DEMO_OFFERS.map((offer) => ({ ...offer, currency: 'BAHT', status: 'active' })), clock());
+    await addDemoWheel(db, DEMO_WHEEL, clock());
   }
   return syncBootstrapAdmin(db, config, clock());
 }
@@ -61,7 +84,27 @@ async function pauseDemoOffers(db: Db, codes: string[], now: Date): Promise<void
   if (paused.length > 0) console.warn(`Paused the demo offers ${paused.join(', ')}: their codes are in the source code (production mode)`);
 }
 
-/** The demo member is created once; later changes to it (a new password) stand. */
+/**
+ * A database that ran in demo mode has the demo wheel, whose prizes are in
+ * the source code and no operator chose. Production deactivates it unless
+ * an operator wrote a wheel since (a change is a new row with its author).
+ */
+async function deactivateDemoWheel(db: Db): Promise<void> {
+  if (await deactivateSeededWheel(db)) console.warn('Deactivated the demo prize wheel: its prizes are in the source code (production mode)');
+}
+
+/**
+ * The invite and refund settings are the operator's to keep: production
+ * does not change them, but says so when they are still exactly the demo's,
+ * which pay real money in production.
+ */
+async function warnOfDemoRewardSettings(db: Db): Promise<void> {
+  const stored = await getSettings(db, 'invite', 'refund');
+  const demo = (['invite', 'refund'] as const).filter((key) => stored[key].active && isDeepStrictEqual(stored[key], DEMO_REWARD_SETTINGS[key]));
+  if (demo.length > 0) console.warn(`The ${demo.join(' and ')} settings are the demo's and on (production mode): an operator should change them or turn them off`);
+}
+
+/** The demo member is created once, with a few wheel coins to try the wheel; later changes to it (a new password) stand. */
 async function addDemoMember(db: Db, demo: Config['demo'], now: Date): Promise<void> {
   if (await findUserByPhone(db, demo.phone)) return;
   const passwordHash = await hashPassword(demo.password);
@@ -74,6 +117,7 @@ async function addDemoMember(db: Db, demo: Config['demo'], now: Date): Promise<v
         { bankCode: DEMO_MEMBER.bankCode, accountName: DEMO_MEMBER.accountName, accountNo: DEMO_MEMBER.accountNo, currency: 'BAHT' },
         now,
       );
+      await tx.update(users).set({ coin: DEMO_MEMBER_COINS }).where(eq(users.id, userId));
     });
   } catch (error) {
     // Another instance starting at the same moment created it first.

@@ -32,7 +32,11 @@ export interface Credited {
   available: bigint;
 }
 
-/** Posts the deposit in the caller's transaction; IdempotencyConflict when the key was used for another deposit. */
+/**
+ * Posts the deposit in the caller's transaction; IdempotencyConflict when
+ * the key was used for another deposit. A deposit earns no prize-wheel
+ * coins: they come from bets (docs/decisions/0103-coins-from-play.md).
+ */
 export async function creditDeposit(tx: Transaction, deposit: Deposit, now: Date): Promise<Credited> {
   const deposits = await ensureSystemAccount(tx, 'deposits', deposit.currency, now);
   const wallet = await ensureWalletAccount(tx, deposit.userId, deposit.currency, now);

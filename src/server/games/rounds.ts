@@ -6,15 +6,18 @@
  *
  * A spin is one transaction: the round row, the bet (game → house, key
  * `round:{roundId}:bet`) and, when it wins, the win (house → game, key
- * `round:{roundId}:win`). The bet's conditional UPDATE refuses to overdraw
- * the game account, so concurrent spins cannot spend the same credits. The
- * page chooses the round id: a retried spin finds its round and gets the
- * same result back, moving nothing.
+ * `round:{roundId}:win`), then the prize-wheel coins the bet earns
+ * (rewards/coins.ts; docs/decisions/0103-coins-from-play.md). The bet's
+ * conditional UPDATE refuses to overdraw the game account, so concurrent
+ * spins cannot spend the same credits. The page chooses the round id: a
+ * retried spin finds its round and gets the same result back, moving
+ * nothing and earning no coin again.
  *
  * A rollback returns the bet of a round that has no win (house → game, kind
  * `rollback`, key `round:{roundId}:rollback`), once. It is the provider's
  * back-office action (an operator's), not the player's: a player who could
  * cancel lost rounds would never lose (docs/decisions/0055-game-rounds-bets-and-rollback.md).
+ * The coins the rolled-back bet earned stay with the member.
  */
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { Db, Queryable } from '../db/client.ts';
@@ -25,6 +28,7 @@ import { findRound, insertRound, lockRound, markRolledBack, type GameRound } fro
 import { findGameAccountById, type GameAccountWithGame } from '../repositories/games.ts';
 import type { Currency } from '../repositories/users.ts';
 import { memberCurrency } from '../repositories/users.ts';
+import { creditCoinsForBet } from '../rewards/coins.ts';
 import { playRound, type Random } from './paytable.ts';
 
 /** The bets a round takes, in the wallet currency's major unit; the page shows them in credits. */
@@ -135,6 +139,8 @@ export async function playSpin(db: Db, session: GameAccountWithGame, spin: SpinR
       if (win > 0n) {
         await postTransfer(tx, { debitAccountId: house.id, creditAccountId: ledger.id, amount: win, kind: 'win', reference, idempotencyKey: `${reference}:win` }, now);
       }
+      // The ledger's accounts first, then the member's row: no path locks them the other way round (0103).
+      await creditCoinsForBet(tx, account.userId, currency, bet);
       return roundAnswer(round, game.ftWalletSlot, await creditsNow(tx, ledger, game.ftWalletSlot), false);
     });
   } catch (error) {

@@ -22,8 +22,12 @@ export const SYSTEM_ACCOUNTS = {
   payouts: 'payouts',
   /** Funds bonuses and promotions. */
   bonus: 'bonus',
-  /** Funds refunds. */
+  /** Funds loss refunds. */
   refund: 'refund',
+  /** Funds invite bonuses. */
+  invite: 'invite',
+  /** Funds the prize wheel's credit coupons. */
+  prize: 'prize',
 } as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

@@ -1,9 +1,12 @@
 /**
  * Headers for every answer (through @fastify/helmet). The SPA is built by
  * vite into files, so the CSP allows no inline script; inline styles are
- * allowed because UI libraries set style attributes.
+ * allowed because UI libraries set style attributes. API answers are never
+ * stored by a cache (noStoreApiAnswers).
  */
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { isApiPath, pathOf } from './api-paths.ts';
 
 export const securityHeaders: FastifyHelmetOptions = {
   contentSecurityPolicy: {
@@ -25,3 +28,15 @@ export const securityHeaders: FastifyHelmetOptions = {
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 };
+
+/**
+ * Every /api answer says `Cache-Control: no-store`: it carries a member's
+ * balances, statement and tokens, which no browser cache (a shared phone's
+ * back button) or proxy may keep. Set when the request arrives, so
+ * refusals, 404s and errors carry it too.
+ */
+export function noStoreApiAnswers(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
+  });
+}

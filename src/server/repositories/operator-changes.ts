@@ -1,12 +1,25 @@
 /**
- * The operators' audit trail (operator_changes): who changed which offer or
- * member-facing text, when, and the value written. Rows are only added.
+ * The operators' audit trail (operator_changes): who changed which offer,
+ * member-facing text or reward setting, when, and the value written. Rows are only added.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { operatorChanges, operators } from '../db/schema.ts';
 
-export type OperatorAction = 'bonus.create' | 'bonus.change' | 'bonus.paused' | 'bonus.active' | 'settings.agreements' | 'settings.conditions';
+export type OperatorAction =
+  | 'bonus.create'
+  | 'bonus.change'
+  | 'bonus.paused'
+  | 'bonus.active'
+  | 'settings.agreements'
+  | 'settings.conditions'
+  // the rewards (docs/decisions/0101-rewards-operator-api-and-demo.md)
+  | 'wheel.change'
+  | 'settings.wheelCoins'
+  | 'settings.invite'
+  | 'settings.refund'
+  | 'settings.inviteBanners'
+  | 'settings.refundBanners';
 
 export interface OperatorChange {
   operatorId: number;

@@ -68,6 +68,30 @@ export interface Settings {
    * as 0 (every grant needs finance).
    */
   offerGrantCeiling: Record<'BAHT' | 'LAK', number>;
+  /** The invite bonus (docs/decisions/0098-invite-bonus.md); amounts in major units. */
+  invite: { active: boolean; percent: number; minimumDeposit: number; turnoverMultiplier: number; windowDays: number };
+  /** The loss refund (docs/decisions/0099-loss-refund.md); the minimum in major units; info is HTML, cleaned on write. */
+  refund: { active: boolean; percent: number; period: 'day' | 'week'; minimum: number; info: Localized };
+  /**
+   * Prize-wheel coins: one per this much of the member's bets at the
+   * reference games (the coin's price), major units per currency; 0 earns
+   * none. Deposits earn none (docs/decisions/0103-coins-from-play.md).
+   */
+  wheelCoins: Record<'BAHT' | 'LAK', number>;
+  /**
+   * The largest return of an active wheel that marketing alone may write,
+   * in percent: what a coin pays on average in credit prizes ÷ its price
+   * (wheelCoins), per currency. Above it the wheel is an admin's (403
+   * UNAUTHORIZED for marketing, who may write it inactive). Kept below the
+   * reference games' house edge (5 %), so betting to farm coins loses money
+   * (docs/decisions/0103-coins-from-play.md). Changed in the settings table
+   * by an admin; missing or not a number counts as 0 (every wheel that pays
+   * a coin anything needs an admin).
+   */
+  wheelReturnCeiling: number;
+  /** The carousels shown before the invite and refund modals; HTML cleaned on write. */
+  inviteBanners: { image: string; html: Localized }[];
+  refundBanners: { image: string; html: Localized }[];
 }
 
 /** A setting's stored value, or its default when the row is missing. */

@@ -11,6 +11,7 @@ import { profileAnswer, profileOf } from '../answers/profile.ts';
 import type { Queryable } from '../db/client.ts';
 import { spendableInWallet } from '../money/movement.ts';
 import { listMemberGameAccounts } from '../repositories/games.ts';
+import { inviteSummary } from '../rewards/invites.ts';
 import { route } from '../route.ts';
 
 export async function balanceRoutes(app: FastifyInstance): Promise<void> {
@@ -23,8 +24,8 @@ export async function balanceRoutes(app: FastifyInstance): Promise<void> {
     return {
       ...profileAnswer(profile),
       wallet: { amount: toMajor(spendable) },
-      // Invites are not built yet.
-      invite: { amount: 0, success: 0, fail: 0 },
+      // What the caller's invites earned, settled as of now (docs/decisions/0098-invite-bonus.md).
+      invite: await inviteSummary(db, userId, clock()),
       slots,
       updatedAt: clock().toISOString(),
     };

@@ -26,6 +26,7 @@ import { violatedUniqueConstraint } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { PHONE_VERIFICATION_LIFETIME_MS } from '../policy.ts';
 import { findActiveBank, isActiveSource } from '../repositories/lookups.ts';
+import { insertInvite } from '../repositories/invites.ts';
 import { consumePhoneProof, isPhoneProven, type PhoneProof } from '../repositories/otp.ts';
 import { getSetting } from '../repositories/settings.ts';
 import {
@@ -151,6 +152,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
         if (phoneProof && !(await consumePhoneProof(tx, phoneProof, now))) throw new ApiError(400, 'UNVERIFIED_OTP');
         const userId = await insertUser(tx, { ...user, passwordHash }, now);
         await insertBankAccount(tx, userId, bankAccount, now);
+        // The invite waits for this member's play (docs/decisions/0098-invite-bonus.md); a new member cannot be their own inviter.
+        if (user.invitedBy !== null) await insertInvite(tx, user.invitedBy, userId, now);
       });
     } catch (error) {
       // The checks above passed, but a registration running at the same time won the unique constraint.

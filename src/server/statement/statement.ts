@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { WALLET, type StatementItem, type StatementResponse } from '../../contract/api.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
-import type { Language } from '../language.ts';
+import type { Language, Localized } from '../language.ts';
 import { findAccount, SYSTEM_ACCOUNTS, walletCode, type AccountOwner, type SystemAccount } from '../ledger/accounts.ts';
 import {
   quietBonusEnds,
@@ -26,6 +26,8 @@ const SYSTEM_LABELS: Record<SystemAccount, string> = {
   [SYSTEM_ACCOUNTS.payouts]: 'BANK',
   [SYSTEM_ACCOUNTS.bonus]: 'BONUS',
   [SYSTEM_ACCOUNTS.refund]: 'REFUND',
+  [SYSTEM_ACCOUNTS.invite]: 'INVITE',
+  [SYSTEM_ACCOUNTS.prize]: 'LUCKYDRAW',
 };
 
 /** WALLET, a game's code, the bank a withdrawal pays to, or the system account's label. */
@@ -55,7 +57,29 @@ function linkedRecord(linked: LinkedOffer | null, language: Language): Pick<Stat
   return { [linked.kind]: { description: linked.description[language] } };
 }
 
+/**
+ * Rewards other than offers are money given to the member: spec 4 knows them as `bonus` rows, and
+ * spec 3 names what each was by its linked record.
+ */
+const REWARD_KINDS = {
+  invite: { record: 'invite', description: { th: 'โบนัสชวนเพื่อน', la: 'ໂບນັດຊວນໝູ່', en: 'Invite-friend bonus' } },
+  refund: { record: 'refund', description: { th: 'คืนยอดเสีย', la: 'ຄືນຍອດເສຍ', en: 'Loss refund' } },
+  prize: { record: 'luckydraw', description: { th: 'รางวัลวงล้อนำโชค', la: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Prize wheel reward' } },
+} as const satisfies Partial<Record<StatementRow['kind'], { record: 'invite' | 'refund' | 'luckydraw'; description: Localized }>>;
+
+function isRewardKind(kind: StatementRow['kind']): kind is keyof typeof REWARD_KINDS {
+  return kind in REWARD_KINDS;
+}
+
 function statementItem(row: StatementRow, language: Language): StatementItem {
+  if (isRewardKind(row.kind)) {
+    const reward = REWARD_KINDS[row.kind];
+    return { ...movementItem(row), statementType: 'bonus', [reward.record]: { description: reward.description[language] } };
+  }
+  return { ...movementItem(row), ...linkedRecord(row.linked, language) };
+}
+
+function movementItem(row: StatementRow): StatementItem {
   return {
     _id: String(row.id),
     statementType: row.kind,
@@ -64,7 +88,6 @@ function statementItem(row: StatementRow, language: Language): StatementItem {
     amount: toMajor(row.amount),
     status: statusOf(row),
     createdAt: row.createdAt.toISOString(),
-    ...linkedRecord(row.linked, language),
   };
 }
 

@@ -8,6 +8,8 @@
  * money until they are paid (gone) or rejected (back). So for each member:
  *
  *   wallet posted balance + game balances = deposits − paid + Σ(win − bet)
+ *                                           + bonuses − what cancels took back
+ *                                           + coupons, refunds, invite bonuses received
  *   wallet held (pending debits)          = Σ open withdrawals
  *
  * Operations for one member run concurrently with each other, so the races
@@ -117,7 +119,14 @@ export interface LoadSetup {
  * Registers `count` members (OTP must be off), logs them in, deposits
  * 1,000–5,000 into each wallet and opens two games each.
  */
-export async function setUpMembers(base: string, operator: { phone: string; password: string }, count: number, random: () => number, expected: Expected): Promise<LoadSetup> {
+export async function setUpMembers(
+  base: string,
+  operator: { phone: string; password: string },
+  count: number,
+  random: () => number,
+  expected: Expected,
+  { invites = false }: { invites?: boolean } = {},
+): Promise<LoadSetup> {
   const login = async (username: string, password: string) => {
     const answer = await send(base, endpoints.login, { username, password });
     check(answer, `login ${username}`);
@@ -125,18 +134,22 @@ export async function setUpMembers(base: string, operator: { phone: string; pass
   };
   const operatorToken = await login(operator.phone, operator.password);
   const members: LoadMember[] = [];
-  const indexes = Array.from({ length: count }, (_, index) => index);
   const runTag = randomUUID().slice(0, 8);
-  await inPool(indexes, 10, async (index) => {
+  // With invites, the second half registers with the first half's links (member i + half invited by member i).
+  const half = invites ? Math.floor(count / 2) : count;
+  const register = async (index: number) => {
     const phone = `086${String(index).padStart(7, '0')}`;
     const password = 'load-pass-1234';
+    const inviter = index >= half ? members.find((member) => member.index === index - half) : undefined;
     const registered = await send(base, endpoints.accountRegister, {
       name: 'Load Member',
       username: phone,
       password,
       bankCode: 'KBANK',
-      bankAccountName: 'LOAD MEMBER',
+      // One holder per member (the index's digits as letters A–J): one name on both sides fails an invite (same_name).
+      bankAccountName: `LOAD MEMBER ${[...String(index)].map((digit) => String.fromCharCode(65 + Number(digit))).join('')}`,
       bankAccountNo: `55${String(index).padStart(8, '0')}`,
+      ...(inviter && { inviteCode: `PR${inviter.userId}` }),
     });
     check(registered, `register ${phone}`);
     const token = await login(phone, password);
@@ -155,9 +168,18 @@ export async function setUpMembers(base: string, operator: { phone: string; pass
     check(await send(base, endpoints.opsDeposit, { username: phone, amount, reference: `load-${runTag}-${phone}` }, { token: operatorToken }), 'deposit');
     expected.add(expected.owned, userId, toMinor(amount));
     members.push({ index, userId, phone, token, games, sessions });
-  });
+  };
+  await inPool(Array.from({ length: half }, (_, index) => index), 10, register);
+  await inPool(Array.from({ length: count - half }, (_, index) => half + index), 10, register);
   members.sort((a, b) => a.index - b.index);
   return { base, operatorToken, members };
+}
+
+/** Enters every member's games again: game sessions end within hours, and the test's clock may move a day. */
+export async function renewGameSessions(setup: LoadSetup): Promise<void> {
+  await inPool(setup.members, 10, async (member) => {
+    for (const game of member.games) member.sessions.set(game, await enterGame(setup.base, member.token, game));
+  });
 }
 
 /** Enters a game as the SPA's game modal does (autoLogin, then the entry link) and returns the game session cookie. */
@@ -210,7 +232,12 @@ export type Operation =
   | { kind: 'duplicate'; member: LoadMember; game: string; amount: number; key: string }
   /** Receiving a load offer (a bonus or the promotion) and giving one up. */
   | { kind: 'bonus'; member: LoadMember; code: string; promotion: boolean }
-  | { kind: 'clearBonus'; member: LoadMember };
+  | { kind: 'clearBonus'; member: LoadMember }
+  /** A wheel spin (a coin for a draw, sometimes a coupon), a coupon claimed (twice at once), a refund received, invites collected. */
+  | { kind: 'wheelSpin'; member: LoadMember; key: string }
+  | { kind: 'claim'; member: LoadMember; pick: number }
+  | { kind: 'refund'; member: LoadMember }
+  | { kind: 'inviteCollect'; member: LoadMember };
 
 /**
  * The offers the load receives and cancels: fixed grants and no withdrawal
@@ -249,17 +276,70 @@ export async function addLoadOffers(base: string, operatorToken: string): Promis
   }
 }
 
+/**
+ * The rewards the load uses, set through the operator API: a wheel whose
+ * coins come with the members' game rounds (one per 5 baht bet, so the
+ * first rounds already earn some) and whose credit prizes the members
+ * claim, paying back 2.8 % of a coin's price (within the default
+ * wheelReturnCeiling of 3 %); invites that succeed at the invitee's first
+ * deposit (no turnover asked), so inviters collect; a daily loss refund,
+ * received once the test's clock has closed the day.
+ */
+export async function addLoadRewards(base: string, operator: { phone: string; password: string }): Promise<void> {
+  const login = await send(base, endpoints.login, { username: operator.phone, password: operator.password });
+  check(login, 'operator login');
+  const token = String(login.body.token);
+  const text = (value: string) => ({ th: value, la: value, en: value });
+  const slice = (code: string, weight: number, prize: unknown) => ({
+    code,
+    label: text(code),
+    bgColor: '#1d4ed8',
+    textColor: '#ffffff',
+    htmlDescription: text(`<p>${code}</p>`),
+    weight,
+    prize,
+  });
+  const credit = (baht: number) => ({ type: 'credit', amount: { BAHT: baht, LAK: baht * 200 }, expiryDays: 7 });
+  // Out of 20 spins: 8 pay 0.10 baht, 2 pay 1 baht: 0.14 baht a coin of 5 baht (2.8 %); half the spins make a coupon.
+  const wheel = {
+    name: text('Load wheel'),
+    active: true,
+    slices: [
+      slice('NONE', 9, { type: 'none' }),
+      slice('B010', 8, credit(0.1)),
+      slice('B1', 2, credit(1)),
+      slice('ITEM', 1, { type: 'item', name: text('Shirt'), expiryDays: 7 }),
+    ],
+  };
+  check(await send(base, endpoints.opsWheelChange, { wheel, coinRule: { BAHT: 5, LAK: 1_000 } }, { token }), 'load wheel');
+  check(await send(base, endpoints.opsInvite, { active: true, percent: 10, minimumDeposit: 100, turnoverMultiplier: 0, windowDays: 7 }, { token }), 'invite rule');
+  check(await send(base, endpoints.opsRefund, { active: true, percent: 10, period: 'day', minimum: 0, info: text('<p>Load refund</p>') }, { token }), 'refund rule');
+}
+
 /** Bets in baht: the reference games take fixed steps. */
 const BETS = [1, 5, 10, 20];
 
 const amountBetween = (random: () => number, min: number, max: number) => Math.round((min + random() * (max - min)) * 100) / 100;
 
-export function operations(count: number, members: readonly LoadMember[], random: () => number): Operation[] {
+/**
+ * `count` operations on random members. With `rewards`, one in ten is a
+ * reward operation (spin, claim, refund, invite collect: addLoadRewards must
+ * have run) and the rest keep their mix.
+ */
+export function operations(count: number, members: readonly LoadMember[], random: () => number, { rewards = false }: { rewards?: boolean } = {}): Operation[] {
   const ops: Operation[] = [];
   for (let n = 0; n < count; n += 1) {
     const member = members[Math.floor(random() * members.length)]!;
     const game = member.games[Math.floor(random() * member.games.length)]!;
     const key = `load-${randomUUID()}`;
+    if (rewards && random() < 0.1) {
+      const pick = random();
+      if (pick < 0.4) ops.push({ kind: 'wheelSpin', member, key });
+      else if (pick < 0.7) ops.push({ kind: 'claim', member, pick: random() });
+      else if (pick < 0.85) ops.push({ kind: 'refund', member });
+      else ops.push({ kind: 'inviteCollect', member });
+      continue;
+    }
     const roll = random();
     if (roll < 0.25) ops.push({ kind: 'toGame', member, game, amount: amountBetween(random, 1, 400), key });
     else if (roll < 0.45) ops.push({ kind: 'fromGame', member, game, amount: amountBetween(random, 1, 300), key });
@@ -282,6 +362,11 @@ const EXPECTED_REFUSALS = ['MONEY_NOT_ENOUGH', 'TRANSFER_MINIMUM', 'KEY_INVALID'
 /** An offer already held, received to its limit, its quota gone, money in a game; nothing to cancel. */
 const BONUS_REFUSALS = ['BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'PROMOTION_RECEIVED', 'BONUS_FULL', 'BONUS_REMAINING'];
 const CLEAR_REFUSALS = ['NO_DATA', 'BONUS_REMAINING'];
+/** Coins spent; a coupon claimed already (or at the same moment), an item, one claimed while a bonus is held; nothing to refund or collect. */
+const SPIN_REFUSALS = ['NO_COIN'];
+const CLAIM_REFUSALS = ['NO_CLAIMABLE_COUPON', 'INVALID_COUPON_TYPE', 'BONUS_REMAINING'];
+const REFUND_REFUSALS = ['NO_REFUND', 'REFUND_CONDITION'];
+const INVITE_REFUSALS = ['NO_INVITE_BONUS', 'NO_INVITEE_PLAY_INFO', 'BONUS_REMAINING'];
 
 export interface Game {
   /** Plays one round; answers bet and win in minor units of the wallet's currency, or null when refused for lack of credits. */
@@ -313,6 +398,8 @@ export interface LoadOptions {
 export async function runLoad(setup: LoadSetup, ops: readonly Operation[], game: Game, expected: Expected, options: LoadOptions): Promise<LoadResult> {
   const { base, operatorToken } = setup;
   const byPhone = new Map(setup.members.map((member) => [member.phone, member]));
+  /** The coupons each member's spins won, by the spins' answers. */
+  const coupons = new Map<number, string[]>();
   const result: LoadResult = { confirmed: 0, refused: 0, unanswered: 0, transferIds: [] };
   const count = (confirmed: boolean, answer?: Answer) => {
     if (!confirmed) {
@@ -388,6 +475,35 @@ export async function runLoad(setup: LoadSetup, ops: readonly Operation[], game:
         const answer = await send(base, endpoints.bonusClear, undefined, { token: op.member.token });
         const confirmed = check(answer, 'clear bonus', CLEAR_REFUSALS);
         if (confirmed) expected.add(expected.owned, op.member.userId, -toMinor(answer.body.amount as number));
+        count(confirmed);
+        return;
+      }
+      case 'wheelSpin': {
+        const answer = await send(base, endpoints.spin, {}, { token: op.member.token, idempotencyKey: op.key });
+        const confirmed = check(answer, 'wheel spin', SPIN_REFUSALS);
+        const coupon = confirmed ? (answer.body.result as { coupon: string | null }).coupon : null;
+        if (coupon !== null) coupons.set(op.member.userId, [...(coupons.get(op.member.userId) ?? []), coupon]);
+        count(confirmed);
+        return;
+      }
+      case 'claim': {
+        const won = coupons.get(op.member.userId) ?? [];
+        if (won.length === 0) return;
+        const coupon = won[Math.floor(op.pick * won.length)]!;
+        // The same coupon twice at once: at most one credits.
+        const answers = await Promise.all([0, 1].map(() => send(base, endpoints.couponClaim, { coupon }, { token: op.member.token })));
+        const credited = answers.filter((answer) => check(answer, 'claim', CLAIM_REFUSALS));
+        if (credited.length > 1) throw new Error(`coupon ${coupon} credited ${credited.length} times`);
+        for (const answer of credited) expected.add(expected.owned, op.member.userId, toMinor(answer.body.amount as number));
+        count(credited.length === 1);
+        return;
+      }
+      case 'refund':
+      case 'inviteCollect': {
+        const [endpoint, refusals] = op.kind === 'refund' ? [endpoints.refundReceive, REFUND_REFUSALS] : [endpoints.inviteCollect, INVITE_REFUSALS];
+        const answer = await send(base, endpoint, undefined, { token: op.member.token });
+        const confirmed = check(answer, op.kind, refusals);
+        if (confirmed) expected.add(expected.owned, op.member.userId, toMinor(answer.body.amount as number));
         count(confirmed);
         return;
       }

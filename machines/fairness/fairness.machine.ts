@@ -1,0 +1,191 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { CLIENT_SEED } from '../../src/contract/rewards.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import type {
+  Fairness,
+  FairnessAnswer,
+  FairnessContext,
+  FairnessEvent,
+  FairnessRead,
+  FairnessTag,
+  HistoryPage,
+  HistoryRead,
+  PageQuery,
+} from './fairness.types.ts';
+import { verifySpin } from './verify-spin.ts';
+
+/** spec 9: tables 10 per page. */
+export const HISTORY_PAGE_SIZE = 10;
+
+/** How many pages of spins there are (at least one, the empty list's). */
+export function historyPageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+}
+
+/** A failed read (params: how to find its message): logged (spec 7). */
+const logged = <Params>(params: Params) => ({ type: 'logFailure', params }) as const;
+
+const page = (spins: HistoryPage) => ({ spins: spins.spins, total: spins.total });
+
+export const fairnessMachine = setup({
+  types: {
+    context: {} as FairnessContext,
+    events: {} as FairnessEvent,
+    tags: {} as FairnessTag,
+  },
+  actors: {
+    load: notProvided<FairnessRead, PageQuery>('load'),
+    loadHistory: notProvided<HistoryRead, PageQuery>('loadHistory'),
+    saveClientSeed: notProvided<FairnessAnswer, { clientSeed: string }>('saveClientSeed'),
+    rotate: notProvided<FairnessAnswer>('rotate'),
+  },
+  actions: {
+    storeAll: assign(({ context }, answer: FairnessRead) => {
+      const { fairness, history } = okData(answer);
+      return { fairness, seedDraft: fairness.clientSeed, ...page(history), shownPage: context.page, error: null };
+    }),
+    storeFairness: assign((_, answer: FairnessAnswer) => {
+      const fairness: Fairness = okData(answer);
+      return { fairness, seedDraft: fairness.clientSeed, seedError: null, error: null };
+    }),
+    // Another page shows: its spins are not checked until the member asks.
+    storePage: assign(({ context }, answer: HistoryRead) => ({ ...page(okData(answer)), shownPage: context.page, checks: null })),
+    // The page asked for did not load: the one shown stays asked for.
+    keepShownPage: assign(({ context }) => ({ page: context.shownPage })),
+    keepError: assign((_, { message }: { message: string }) => ({ error: message })),
+    clearError: assign({ error: null }),
+    setDraft: assign(({ event }) => {
+      assertEvent(event, 'seed.change');
+      return { seedDraft: event.value, seedError: null };
+    }),
+    refuseSeed: assign({ seedError: 'KEY_INVALID' }),
+    keepSeedRefusal: assign((_, answer: Result<unknown>) => ({ seedError: failureMessage(answer) })),
+    keepSeedNetworkError: assign({ seedError: NETWORK_ERROR }),
+    keepRefusal: assign((_, answer: Result<unknown>) => ({ error: failureMessage(answer) })),
+    keepNetworkError: assign({ error: NETWORK_ERROR }),
+    setPage: assign(({ event }) => {
+      assertEvent(event, 'history.page');
+      return { page: event.page };
+    }),
+    // Each spin shown recomputed from its revealed seed (rules/wheel.ts, the server's own draw).
+    verify: assign(({ context }) => ({ checks: context.spins.map(verifySpin) })),
+    // Provided by the view layer (spec 7: failed reads are only logged).
+    logFailure: (_, _params: { message: string }) => {},
+  },
+  guards: {
+    succeeded: (_, answer: Result<unknown>) => answer.ok,
+    seedUnchanged: ({ context }) => context.seedDraft === context.fairness?.clientSeed,
+    seedValid: ({ context }) => CLIENT_SEED.test(context.seedDraft),
+    otherPage: ({ context, event }) =>
+      event.type === 'history.page' &&
+      Number.isInteger(event.page) &&
+      event.page >= 1 &&
+      event.page <= historyPageCount(context.total) &&
+      event.page !== context.shownPage,
+  },
+  delays: loaderDelays,
+}).createMachine({
+  id: 'fairness',
+  description:
+    'The wheel\'s fairness page: the hash of the server seed the next spins use (published before them), the member\'s client seed (they may change it), the rotation that reveals the old seed, and the spins 10 a page, which the member may verify: each revealed spin is recomputed here and kept as match or mismatch (not revealed: rotate first).',
+  context: {
+    fairness: null,
+    spins: [],
+    total: 0,
+    page: 1,
+    shownPage: 1,
+    seedDraft: '',
+    seedError: null,
+    error: null,
+    checks: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /api/spinwheel/fairness and the first page of spins together; the skeleton only after the loader delay (spec 9).',
+      tags: 'loading',
+      entry: 'clearError',
+      ...skeletonAfterLoaderDelay,
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ page: context.page, limit: HISTORY_PAGE_SIZE }),
+        onDone: [
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'shown', actions: { type: 'storeAll', params: actorOutput } },
+          { target: 'failed', actions: [{ type: 'keepError', params: answeredFailure }, logged(answeredFailure)] },
+        ],
+        onError: { target: 'failed', actions: [{ type: 'keepError', params: noAnswer }, logged(noAnswer)] },
+      },
+    },
+    failed: {
+      tags: 'failed',
+      description: 'Nothing to show: the page offers a retry.',
+      on: { 'fairness.retry': 'loading' },
+    },
+    shown: {
+      tags: 'shown',
+      on: {
+        'seed.change': { actions: 'setDraft' },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'seed.save': [
+              { guard: 'seedUnchanged', description: 'The seed saved already: nothing to send.' },
+              { guard: 'seedValid', target: 'savingSeed' },
+              { actions: 'refuseSeed' },
+            ],
+            'seed.rotate': 'rotating',
+            'history.page': { guard: 'otherPage', target: 'pageLoading', actions: 'setPage' },
+            'history.verify': { actions: 'verify', description: 'Recompute every spin shown from its revealed seed: match, mismatch or not revealed yet.' },
+          },
+        },
+        savingSeed: {
+          tags: 'busy',
+          description: 'PUT /api/spinwheel/fairness/client-seed: the next spins use it.',
+          invoke: {
+            id: 'saveClientSeed',
+            src: 'saveClientSeed',
+            input: ({ context }) => ({ clientSeed: context.seedDraft }),
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'storeFairness', params: actorOutput } },
+              { target: 'idle', actions: { type: 'keepSeedRefusal', params: actorOutput } },
+            ],
+            onError: { target: 'idle', actions: 'keepSeedNetworkError' },
+          },
+        },
+        rotating: {
+          tags: 'busy',
+          description: 'POST /api/spinwheel/fairness/rotate: the old seed is revealed, so the page of spins is read again to show it.',
+          invoke: {
+            id: 'rotate',
+            src: 'rotate',
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: 'pageLoading', actions: { type: 'storeFairness', params: actorOutput } },
+              { target: 'idle', actions: { type: 'keepRefusal', params: actorOutput } },
+            ],
+            onError: { target: 'idle', actions: 'keepNetworkError' },
+          },
+        },
+        pageLoading: {
+          tags: 'pageLoading',
+          description: 'POST /api/spinwheel/history for the page asked for; the page shown stays until it answers. A failure is logged and the shown page stays.',
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            input: ({ context }) => ({ page: context.page, limit: HISTORY_PAGE_SIZE }),
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'storePage', params: actorOutput } },
+              { target: 'idle', actions: ['keepShownPage', logged(answeredFailure)] },
+            ],
+            onError: { target: 'idle', actions: ['keepShownPage', logged(noAnswer)] },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,118 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { okData } from '../shared/result.ts';
+import type {
+  InviteRuleAnswer,
+  InvitesAnswer,
+  InvitesContext,
+  InvitesEvent,
+  InvitesPageQuery,
+  InvitesTag,
+} from './invites.types.ts';
+
+/** spec 9: invites, 10 per page. */
+export const INVITES_PAGE_SIZE = 10;
+
+export const invitesMachine = setup({
+  types: {
+    context: {} as InvitesContext,
+    events: {} as InvitesEvent,
+    tags: {} as InvitesTag,
+  },
+  actors: {
+    readRule: notProvided<InviteRuleAnswer>('readRule'),
+    loadPage: notProvided<InvitesAnswer, InvitesPageQuery>('loadPage'),
+  },
+  actions: {
+    keepRule: assign((_, answer: InviteRuleAnswer) => ({ rule: okData(answer) })),
+    setPage: assign(({ event }) => {
+      assertEvent(event, 'invites.page');
+      return { page: event.page };
+    }),
+    showPage: assign(({ context }, answer: InvitesAnswer) => {
+      const { invites, total } = okData(answer);
+      return { rows: invites, total, shownPage: context.page };
+    }),
+  },
+  guards: {
+    succeeded: (_, answer: InviteRuleAnswer | InvitesAnswer) => answer.ok,
+    askedAlready: ({ context, event }) => event.type === 'invites.page' && event.page === context.page,
+  },
+  delays: loaderDelays,
+}).createMachine({
+  id: 'invites',
+  description:
+    'The invite modal (spec 2 Invite modal): the invite rule beside the member\'s link, and the friends they invited, 10 a page (spec 9). Failed reads are silently ignored (spec 7): the rule is left out, the last page stays.',
+  context: {
+    rule: null,
+    page: 1,
+    limit: INVITES_PAGE_SIZE,
+    rows: [],
+    total: 0,
+    shownPage: null,
+  },
+  initial: 'open',
+  states: {
+    open: {
+      type: 'parallel',
+      on: {
+        'modal.close': 'closed',
+      },
+      states: {
+        rule: {
+          initial: 'reading',
+          states: {
+            reading: {
+              description: 'GET /api/invite/rule.',
+              invoke: {
+                id: 'readRule',
+                src: 'readRule',
+                onDone: [
+                  { guard: { type: 'succeeded', params: actorOutput }, target: 'read', actions: { type: 'keepRule', params: actorOutput } },
+                  { target: 'read' },
+                ],
+                onError: 'read',
+              },
+            },
+            read: {
+              description: 'The rule shows, or, when it could not be read, nothing of it.',
+            },
+          },
+        },
+        table: {
+          initial: 'loading',
+          states: {
+            loading: {
+              description: 'POST /api/invite { page, limit }. What is shown stays for the loader delay (spec 9), then a skeleton.',
+              tags: 'loading',
+              ...skeletonAfterLoaderDelay,
+              invoke: {
+                id: 'loadPage',
+                src: 'loadPage',
+                input: ({ context }) => ({ page: context.page, limit: context.limit }),
+                onDone: [
+                  { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
+                  { target: 'showing' },
+                ],
+                onError: 'showing',
+              },
+              on: {
+                'invites.page': [{ guard: 'askedAlready' }, { target: 'loading', reenter: true, actions: 'setPage' }],
+              },
+            },
+            showing: {
+              description: 'The last page that loaded, or the empty table.',
+              on: {
+                'invites.page': { target: 'loading', actions: 'setPage' },
+              },
+            },
+          },
+        },
+      },
+    },
+    closed: {
+      type: 'final',
+    },
+  },
+});
