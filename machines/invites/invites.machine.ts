@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { loaderDelays } from '../shared/delays.ts';
+import { pagedTable } from '../shared/paged-table.ts';
 import { okData } from '../shared/result.ts';
 import type {
   InviteRuleAnswer,
@@ -26,6 +27,7 @@ export const invitesMachine = setup({
   },
   actions: {
     keepRule: assign((_, answer: InviteRuleAnswer) => ({ rule: okData(answer) })),
+    // The table's (shared/paged-table.ts): the page asked for, and the page that loaded.
     setPage: assign(({ event }) => {
       assertEvent(event, 'invites.page');
       return { page: event.page };
@@ -80,35 +82,16 @@ export const invitesMachine = setup({
             },
           },
         },
-        table: {
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'POST /api/invite { page, limit }. What is shown stays for the loader delay (spec 9), then a skeleton.',
-              tags: 'loading',
-              ...skeletonAfterLoaderDelay,
-              invoke: {
-                id: 'loadPage',
-                src: 'loadPage',
-                input: ({ context }) => ({ page: context.page, limit: context.limit }),
-                onDone: [
-                  { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
-                  { target: 'showing' },
-                ],
-                onError: 'showing',
-              },
-              on: {
-                'invites.page': [{ guard: 'askedAlready' }, { target: 'loading', reenter: true, actions: 'setPage' }],
-              },
-            },
-            showing: {
-              description: 'The last page that loaded, or the empty table.',
-              on: {
-                'invites.page': { target: 'loading', actions: 'setPage' },
-              },
-            },
+        table: pagedTable({
+          pageEvent: 'invites.page',
+          loadingTag: 'loading',
+          skeleton: true,
+          logFailures: false,
+          descriptions: {
+            loading: 'POST /api/invite { page, limit }. What is shown stays for the loader delay (spec 9), then a skeleton.',
+            showing: 'The last page that loaded, or the empty table.',
           },
-        },
+        }),
       },
     },
     closed: {

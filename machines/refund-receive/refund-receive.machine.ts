@@ -4,6 +4,7 @@ import { refundRefusal } from '../../src/contract/rules/refunds.ts';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { pagedTable } from '../shared/paged-table.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   RefundCheck,
@@ -61,6 +62,7 @@ export const refundReceiveMachine = setup({
     // No answer: perhaps received; the key stays for a retry, which answers the first receive.
     keepUnknown: assign((_, answer: RefundReceived) => ({ error: failureMessage(answer), uncertain: true })),
     keepNoAnswer: assign({ error: NETWORK_ERROR, uncertain: true }),
+    // The log table's (shared/paged-table.ts): the page asked for, and the page that loaded.
     setPage: assign(({ event }) => {
       assertEvent(event, 'refunds.page');
       return { page: event.page };
@@ -166,35 +168,17 @@ export const refundReceiveMachine = setup({
             },
           },
         },
-        logs: {
-          initial: 'loading',
-          states: {
-            loading: {
-              description:
-                'POST /api/refund { page, limit }. The first page shows its skeleton with the check\'s; another page keeps the rows shown until it comes.',
-              tags: 'logsLoading',
-              invoke: {
-                id: 'loadPage',
-                src: 'loadPage',
-                input: ({ context }) => ({ page: context.page, limit: context.limit }),
-                onDone: [
-                  { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
-                  { target: 'showing' },
-                ],
-                onError: 'showing',
-              },
-              on: {
-                'refunds.page': [{ guard: 'askedAlready' }, { target: 'loading', reenter: true, actions: 'setPage' }],
-              },
-            },
-            showing: {
-              description: 'The last page that loaded, or the empty table.',
-              on: {
-                'refunds.page': { target: 'loading', actions: 'setPage' },
-              },
-            },
+        logs: pagedTable({
+          pageEvent: 'refunds.page',
+          loadingTag: 'logsLoading',
+          skeleton: false,
+          logFailures: false,
+          descriptions: {
+            loading:
+              'POST /api/refund { page, limit }. The first page shows its skeleton with the check\'s; another page keeps the rows shown until it comes.',
+            showing: 'The last page that loaded, or the empty table.',
           },
-        },
+        }),
       },
     },
     closed: {

@@ -2,7 +2,8 @@ import { assertEvent, assign, setup, stopChild } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
-import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { loaderDelays } from '../shared/delays.ts';
+import { pagedTable } from '../shared/paged-table.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { Page, PageQuery, StatementContext, StatementEvent, StatementInput, StatementTag } from './statement.types.ts';
 
@@ -23,6 +24,7 @@ export const statementMachine = setup({
     loadAccounts: notProvided<Result<WalletResponse>>('loadAccounts'),
   },
   actions: {
+    // The paged table's (shared/paged-table.ts): the page asked for, and the page that loaded.
     setPage: assign(({ event }) => {
       assertEvent(event, 'statement.page');
       return { page: event.page };
@@ -75,35 +77,15 @@ export const statementMachine = setup({
     ],
     onError: { actions: [{ type: 'logFailure', params: noAnswer }, 'releaseAccountsCall'] },
   },
-  initial: 'loading',
-  states: {
-    loading: {
-      description:
+  ...pagedTable({
+    pageEvent: 'statement.page',
+    loadingTag: 'loading',
+    skeleton: true,
+    logFailures: true,
+    descriptions: {
+      loading:
         'Reads the page asked for. What is shown stays for the loader delay (spec 9), then a skeleton replaces it until the answer.',
-      tags: 'loading',
-      ...skeletonAfterLoaderDelay,
-      invoke: {
-        id: 'loadPage',
-        src: 'loadPage',
-        input: ({ context }) => ({ page: context.page, limit: context.limit }),
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
-          { target: 'showing', actions: { type: 'logFailure', params: answeredFailure } },
-        ],
-        onError: { target: 'showing', actions: { type: 'logFailure', params: noAnswer } },
-      },
-      on: {
-        'statement.page': [
-          { guard: 'askedAlready' },
-          { target: 'loading', reenter: true, actions: 'setPage' },
-        ],
-      },
+      showing: 'The last page that loaded, or the empty state.',
     },
-    showing: {
-      description: 'The last page that loaded, or the empty state.',
-      on: {
-        'statement.page': { target: 'loading', actions: 'setPage' },
-      },
-    },
-  },
+  }),
 });

@@ -3,6 +3,7 @@
  * plus every game account), its split, the referral bonus with its receive
  * button, the last-update time and the 'check balance' action. Money is the largest text on the screen (docs/product/ui.md).
  */
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET } from '../../contract/api.ts';
@@ -19,6 +20,8 @@ const NO_AMOUNT = '–';
 
 export function BalanceCard({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
   const { t } = useLingui();
+  const inviteLabelId = useId();
+  const receiveLabelId = useId();
   const data = useSelector(balance, (snapshot) => snapshot.context.wallet);
   const busy = useSelector(balance, (snapshot) => snapshot.hasTag('busy'));
   const skeleton = useSelector(balance, (snapshot) => snapshot.hasTag('skeleton'));
@@ -76,7 +79,7 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
       {/* spec 2: the referral bonus amount with its receive button (a confirm dialog first). */}
       <div className="balance-card__invite">
         <p className="balance-card__invite-text">
-          <span>
+          <span id={inviteLabelId}>
             <Trans>Invite bonus</Trans>
           </span>
           <span className="balance-card__invite-amount">{waiting ? placeholder('skeleton--amount') : money(data?.invite.amount)}</span>
@@ -86,11 +89,14 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
           className="chip-button chip-button--solid"
           disabled={data === null || data.invite.amount <= 0}
           aria-haspopup="dialog"
-          aria-label={t`Receive invite bonus`}
+          // "Receive" and the label beside it, as separate words: the name holds the visible text (WCAG 2.5.3) in Thai and Lao too.
+          aria-labelledby={`${receiveLabelId} ${inviteLabelId}`}
           onClick={() => data && home.send({ type: 'invite.collect', invite: data.invite })}
         >
           <GiftIcon size={20} />
-          <Trans>Receive</Trans>
+          <span id={receiveLabelId}>
+            <Trans>Receive</Trans>
+          </span>
         </button>
       </div>
 

@@ -1,9 +1,11 @@
 /**
  * A real dialog (docs/product/ui.md, spec 2 scroll lock): Radix moves focus in and back,
- * traps it, closes on Esc, and stops the page behind from scrolling.
+ * traps it, closes on Esc, and stops the page behind from scrolling. A body taller
+ * than the screen scrolls, and is then a tab stop, so it scrolls from the keyboard
+ * even when nothing in it can take focus (WCAG 2.1.1).
  * Only lazily loaded chunks import this file, so Radix stays out of the entry.
  */
-import { useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import { CloseIcon } from './icons.tsx';
@@ -40,6 +42,7 @@ export function Modal({
 }: ModalProps) {
   const { t } = useLingui();
   const contentRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(open);
   const returnFocusRef = useRef<HTMLElement | null>(null);
   // Focus the first field (or the alert's button) rather than the corner close button.
   const focusFirstControl = (event: Event) => {
@@ -91,9 +94,37 @@ export function Modal({
           {description ? (
             <Dialog.Description className="modal__description">{description}</Dialog.Description>
           ) : null}
-          <div className="modal__body">{children}</div>
+          <div className="modal__body" ref={scrolls.ref} tabIndex={scrolls.now ? 0 : undefined}>
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Whether the body scrolls now: read again when it or anything in it changes size or content. */
+function useScrolls(open: boolean): { ref: (element: HTMLDivElement | null) => void; now: boolean } {
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const [now, setNow] = useState(false);
+  const ref = useCallback((element: HTMLDivElement | null) => setBody(element), []);
+  useEffect(() => {
+    if (!open || !body || typeof ResizeObserver === 'undefined') return;
+    const check = () => setNow(body.scrollHeight > body.clientHeight + 1);
+    const resized = new ResizeObserver(check);
+    const watchChildren = () => {
+      resized.disconnect();
+      resized.observe(body);
+      for (const child of body.children) resized.observe(child);
+      check();
+    };
+    const changed = new MutationObserver(watchChildren);
+    changed.observe(body, { childList: true, subtree: true, characterData: true });
+    watchChildren();
+    return () => {
+      changed.disconnect();
+      resized.disconnect();
+    };
+  }, [open, body]);
+  return { ref, now };
 }

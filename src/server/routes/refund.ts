@@ -1,14 +1,15 @@
 /**
  * Loss refunds (spec 7 /api/refund*): the check, the log and receiving.
  * Each route calls one function of rewards/refunds.ts, where the rules are
- * (docs/decisions/0099-loss-refund.md). The banners are served beside the
- * other carousels (rewards-ops.ts).
+ * (docs/decisions/0099-loss-refund.md), and the banners shown before the
+ * refund modal (rewards/banners.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
 import { VARIANT_TIME_ZONES } from '../../contract/rules/bonuses.ts';
 import { languageOf } from '../language.ts';
+import { memberBanners } from '../rewards/banners.ts';
 import { receiveRefund, refundCheck, refundLog, type RefundContext } from '../rewards/refunds.ts';
 import { route, type Call } from '../route.ts';
 
@@ -29,4 +30,6 @@ export async function refundRoutes(app: FastifyInstance): Promise<void> {
   };
   route(app, endpoints.refundReceive, receive);
   route(app, endpoints.refundAddWallet, receive);
+
+  route(app, endpoints.refundBanners, async ({ db, request }) => ({ banners: await memberBanners(db, 'refund', languageOf(request)) }));
 }

@@ -1,13 +1,12 @@
 /**
  * The operator's wheel, coin rule, invite and refund settings and banners,
  * each change recorded (marketing writes, admin always may; finance reads
- * the wheel); the members' banner reads (rewards/rewards-ops.ts,
- * rewards/banners.ts; docs/decisions/0101-rewards-operator-api-and-demo.md).
+ * the wheel) (rewards/rewards-ops.ts;
+ * docs/decisions/0101-rewards-operator-api-and-demo.md). Members read the
+ * banners through routes/invite.ts and routes/refund.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { languageOf } from '../language.ts';
-import { memberBanners } from '../rewards/banners.ts';
 import { changeWheel, opsWheel, putBanners, putInviteSettings, putRefundSettings } from '../rewards/rewards-ops.ts';
 import { route } from '../route.ts';
 
@@ -25,8 +24,4 @@ export async function rewardOpsRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsBanners, async ({ db, params, body, caller }) => ({
     banners: await putBanners(db, caller.operatorId, params.area, body.banners, clock()),
   }));
-
-  route(app, endpoints.inviteBanners, async ({ db, request }) => ({ banners: await memberBanners(db, 'invite', languageOf(request)) }));
-
-  route(app, endpoints.refundBanners, async ({ db, request }) => ({ banners: await memberBanners(db, 'refund', languageOf(request)) }));
 }

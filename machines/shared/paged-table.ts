@@ -1,0 +1,98 @@
+/**
+ * A table read a page at a time (spec 9: 10 per page), as the states of a
+ * machine or of one region of it:
+ *
+ *   loading — reads the page asked for (actor `loadPage`). Asking for that
+ *             page again changes nothing; asking for another starts again
+ *             with it.
+ *   showing — the last page that loaded, or the empty table: a failed read
+ *             keeps what was shown (spec 7).
+ *
+ * The invites table, the refund log and the statement share it: a region
+ * (`table: pagedTable({ … })`) or the machine's own states
+ * (`...pagedTable({ … })`). The states refer to what the machine's setup
+ * provides, by these names (its types check them: a misspelt event or a
+ * missing action fails the type check):
+ *
+ *   actor  loadPage      ({ page, limit } from the context) → Result of the page
+ *   guard  succeeded     (params: the answer) the answer is ok
+ *   guard  askedAlready  the page event asks for context.page
+ *   action setPage       context.page becomes the event's page
+ *   action showPage      (params: the ok answer) keeps its rows and total, and shownPage = context.page
+ *   action logFailure    ({ message }) only with `logFailures`
+ *   delays loaderDelays  only with `skeleton`
+ *
+ * These stay in each machine: they name its own event and answer types.
+ * The fairness page's spins are paged otherwise (only between other pages
+ * in range, not while a seed is saved, and back to the shown page when a
+ * read fails), so it keeps its own states.
+ */
+import { actorOutput } from './actors.ts';
+import { skeletonAfterLoaderDelay } from './delays.ts';
+import { answeredFailure, noAnswer } from './read-failure.ts';
+
+export interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
+  /** The event asking for a page: `{ type: pageEvent, page }`. */
+  pageEvent: TPageEvent;
+  /** The tag of the loading state, for the view. */
+  loadingTag: TTag;
+  /** A slow page shows a skeleton after the loader delay (tag 'skeleton'); without it what is shown stays until the answer. */
+  skeleton: boolean;
+  /** A failed read is logged (logFailure), not only ignored. */
+  logFailures: TLogged;
+  /** The states' descriptions, for the diagram. */
+  descriptions: { loading: string; showing: string };
+}
+
+/** What loadPage is asked. */
+function pageQuery({ context }: { context: { page: number; limit: number } }) {
+  return { page: context.page, limit: context.limit };
+}
+
+/** `{ [event]: transition }` typed by the event's name (a computed key alone types as any string). */
+function on<TEvent extends string, TTransition>(event: TEvent, transition: TTransition): Record<TEvent, TTransition> {
+  return { [event]: transition } as Record<TEvent, TTransition>;
+}
+
+/** A failed read goes back to showing what was shown; a table that logs its failures also calls logFailure. */
+type Failed<TLogged extends boolean, TParams> = TLogged extends true
+  ? { readonly target: 'showing'; readonly actions: { readonly type: 'logFailure'; readonly params: TParams } }
+  : { readonly target: 'showing' };
+
+/** The failure transition (params: how to find the failure's message), typed so that only a logging table needs logFailure in its setup. */
+function failed<TLogged extends boolean, TParams>(logged: TLogged, params: TParams): Failed<TLogged, TParams> {
+  const transition = logged ? { target: 'showing', actions: { type: 'logFailure', params } } : { target: 'showing' };
+  return transition as Failed<TLogged, TParams>;
+}
+
+/** The loading and showing states of a paged table (this module's comment says what the setup provides). */
+export function pagedTable<TPageEvent extends string, TTag extends string, TLogged extends boolean>(
+  options: PagedTableOptions<TPageEvent, TTag, TLogged>,
+) {
+  const { pageEvent, loadingTag, skeleton, logFailures, descriptions } = options;
+  return {
+    initial: 'loading',
+    states: {
+      loading: {
+        description: descriptions.loading,
+        tags: loadingTag,
+        ...(skeleton ? skeletonAfterLoaderDelay : {}),
+        invoke: {
+          id: 'loadPage',
+          src: 'loadPage',
+          input: pageQuery,
+          onDone: [
+            { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
+            failed(logFailures, answeredFailure),
+          ],
+          onError: failed(logFailures, noAnswer),
+        },
+        on: on(pageEvent, [{ guard: 'askedAlready' }, { target: 'loading', reenter: true, actions: 'setPage' }] as const),
+      },
+      showing: {
+        description: descriptions.showing,
+        on: on(pageEvent, { target: 'loading', actions: 'setPage' } as const),
+      },
+    },
+  } as const;
+}
