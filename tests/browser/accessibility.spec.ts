@@ -184,11 +184,18 @@ for (const locale of ['th', 'la', 'en'] as const satisfies Locale[]) {
       await check('game modal, app links');
       await closeDialog(gameName(GAMES.apps));
 
-      for (const sheet of ['Invite friends', 'Refund'] as const) {
-        await widgets().getByRole('button', { name: new RegExp(`^${t(sheet)}`) }).click();
-        await expect(dialog(t(sheet))).toBeVisible();
-        await check(`${sheet} sheet`);
-        await closeDialog(t(sheet));
+      // Invite and refund: their banner carousel, then (Continue) their modal; both are named by the widget.
+      for (const [widget, inModal] of [
+        ['Invite friends', 'Your invite link'],
+        ['Refund', 'Refund history'],
+      ] as const) {
+        await widgets().getByRole('button', { name: new RegExp(`^${t(widget)}`) }).click();
+        await expect(dialog(t(widget)).getByRole('region', { name: t('Banners') })).toBeVisible();
+        await check(`${widget} banners`);
+        await dialog(t(widget)).getByRole('button', { name: t('Continue') }).click();
+        await expect(dialog(t(widget))).toContainText(t(inModal));
+        await check(`${widget} modal`);
+        await closeDialog(t(widget));
       }
     });
 

@@ -6,7 +6,7 @@
  * server; money is put in by an operator, as in production.
  */
 import type { Locator, Page } from '@playwright/test';
-import { callOk, freshIdempotencyKey, loginViaApi, newMember, registerViaApi, statementPage, type Member, type StatementEntry } from './support/api.ts';
+import { api, callOk, freshIdempotencyKey, loginViaApi, newMember, registerViaApi, statementPage, type Member, type StatementEntry } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr, type Locale } from './support/texts.ts';
 import { bottomNav, formatDateTime, logInViaUi, main, useServer } from './support/ui.ts';
@@ -165,9 +165,18 @@ test('home: name, total balance of wallet and games, last update, three carousel
     await expect(card.getByText(money(1100), { exact: true })).toBeVisible();
   });
 
-  await test.step('refresh-all re-reads every balance', async () => {
+  await test.step('refresh-all, in the wheel\'s place once the operator turns the wheel off, re-reads every balance', async () => {
+    // The demo wheel is on: its widget stands where refresh-all would (spec 2).
+    const widgets = main(page).getByRole('region', { name: tr('Wallet actions') });
+    await expect(widgets.getByRole('button', { name: tr('Spin wheel') })).toBeVisible();
+    await expect(widgets.getByRole('button', { name: tr('Refresh all') })).toHaveCount(0);
+    const { wheel, coinRule } = (await call('GET', '/api/ops/spinwheel', operator)) as { wheel: { active: boolean }; coinRule: unknown };
+    const off = await api(server(), 'PUT', '/api/ops/spinwheel', { token: operator, body: { wheel: { ...wheel, active: false }, coinRule } });
+    expect(off.status).toBe(200);
+    await page.reload();
+    await expect(widgets.getByRole('button', { name: tr('Spin wheel') })).toHaveCount(0);
     const refresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/wallet/refresh/slot');
-    await main(page).getByRole('button', { name: tr('Refresh all') }).click();
+    await widgets.getByRole('button', { name: tr('Refresh all') }).click();
     expect((await refresh).status()).toBe(200);
     await expect(card.getByText(money(1100), { exact: true })).toBeVisible();
   });
@@ -182,13 +191,22 @@ test('home: name, total balance of wallet and games, last update, three carousel
     await expect(modal).toBeHidden();
   });
 
-  await test.step('invite and refund say they are coming soon', async () => {
-    for (const widget of ['Invite friends', 'Refund'] as const) {
+  await test.step('invite and refund show their banners first; closing the carousel opens their modal', async () => {
+    for (const [widget, inModal] of [
+      ['Invite friends', 'Your invite link'],
+      ['Refund', 'Refund history'],
+    ] as const) {
       await main(page).getByRole('button', { name: new RegExp(tr(widget)) }).click();
-      const sheet = page.getByRole('dialog', { name: tr(widget) });
-      await expect(sheet).toContainText(tr('Coming soon'));
+      // The carousel and the modal after it are both named by the widget.
+      const dialog = page.getByRole('dialog', { name: tr(widget) });
+      const banners = dialog.getByRole('region', { name: tr('Banners') });
+      await expect(banners).toBeVisible();
+      await expect(dialog).not.toContainText(tr(inModal));
+      await dialog.getByRole('button', { name: tr('Continue') }).click();
+      await expect(dialog).toContainText(tr(inModal));
+      await expect(banners).toHaveCount(0);
       await page.keyboard.press('Escape');
-      await expect(sheet).toBeHidden();
+      await expect(dialog).toBeHidden();
     }
   });
 

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
+import { DEMO_WHEEL } from '../../src/server/db/seed-data.ts';
 import { newMember, registerViaApi, freshPhone } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { wizard } from './support/registration.ts';
@@ -198,5 +199,46 @@ test.describe('member pages', () => {
     await expect(conditions.getByText('สมาชิกต้องมีอายุ 18 ปีบริบูรณ์ขึ้นไป')).toBeVisible();
     await expectAccessible(page, 'the conditions modal, 360 px');
     await expectNoHorizontalScroll(page, 'conditions modal');
+  });
+
+  test('issue 13: the invite and refund banners and modals, the wheel modal, /user/fairness', async ({ page }) => {
+    const member = newMember({ name: 'ประยุทธ์ศักดิ์ศรีสวัสดิ์ มหาสมุทรแปซิฟิกตะวันออก' });
+    await registerViaApi(server(), member);
+    await logInViaUi(page, server(), member.phone, member.password);
+    const widgets = main(page).getByRole('region', { name: tr('Wallet actions') });
+
+    for (const [widget, inModal] of [
+      ['Invite friends', 'Your invite link'],
+      ['Refund', 'Refund history'],
+    ] as const) {
+      await widgets.getByRole('button', { name: tr(widget), exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: tr(widget) });
+      await expect(dialog.getByRole('region', { name: tr('Banners') })).toBeVisible();
+      await expectNoHorizontalScroll(page, `${widget}: the banner carousel`);
+      await dialog.getByRole('button', { name: tr('Continue') }).click();
+      await expect(dialog).toContainText(tr(inModal));
+      await expectNoHorizontalScroll(page, `${widget}: the modal`);
+      await expectAccessible(page, `the ${widget} modal, 360 px`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+
+    await widgets.getByRole('button', { name: tr('Spin wheel'), exact: true }).click();
+    const wheel = page.getByRole('dialog', { name: DEMO_WHEEL.name.th });
+    const canvas = wheel.locator('canvas');
+    await expect(canvas).toBeVisible();
+    await expectNoHorizontalScroll(page, 'the wheel modal');
+    // The 350 px canvas shrinks to the modal on a 360 px phone, and stays round.
+    const box = (await canvas.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+    expect(box.width).toBeCloseTo(box.height, 0);
+    await expectTouchTarget(wheel.getByRole('button', { name: tr('Spin (1 coin)') }), 'wheel: spin');
+    await expectAccessible(page, 'the wheel modal, 360 px');
+
+    await wheel.getByRole('link', { name: tr('How we keep the wheel fair: check your spins') }).click();
+    await expect(main(page).getByRole('heading', { level: 1, name: tr('Wheel fairness') })).toBeVisible();
+    await expect(main(page).getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+    await expectNoHorizontalScroll(page, '/user/fairness');
   });
 });

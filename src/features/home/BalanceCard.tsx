@@ -78,12 +78,13 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
 
       {/* spec 2: the referral bonus amount with its receive button (a confirm dialog first). */}
       <div className="balance-card__invite">
-        <p className="balance-card__invite-text">
+        {/* A label and its amount, like the wallet and games split above: the card's one money paragraph stays the total. */}
+        <div className="balance-card__invite-text">
           <span id={inviteLabelId}>
             <Trans>Invite bonus</Trans>
           </span>
           <span className="balance-card__invite-amount">{waiting ? placeholder('skeleton--amount') : money(data?.invite.amount)}</span>
-        </p>
+        </div>
         <button
           type="button"
           className="chip-button chip-button--solid"
