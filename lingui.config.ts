@@ -40,6 +40,16 @@ export const LATER_CATALOGUES = {
     loadedBy: '<rootDir>/src/routes/_public/howto.tsx',
     files: ['<rootDir>/src/features/howto'],
   },
+  // The chat widget (spec 2): loaded with the widget's chunk, by the contact pages' launcher.
+  chat: {
+    loadedBy: '<rootDir>/src/features/contact/ChatLauncher.tsx',
+    files: ['<rootDir>/src/features/chat'],
+  },
+  // The agent inbox and the operators' pages under /ops (issue 14 part 2): members never load them.
+  ops: {
+    loadedBy: '<rootDir>/src/features/ops/OpsArea.tsx',
+    files: ['<rootDir>/src/routes/ops', '<rootDir>/src/features/ops'],
+  },
   // Half of all messages: the texts of error and status codes.
   errors: {
     loadedBy: '<rootDir>/src/features/errors/message-text.tsx',

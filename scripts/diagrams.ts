@@ -97,9 +97,27 @@ function render(machine: AnyStateMachine): string {
   }
 
   const lines = ['stateDiagram-v2'];
+  /** A parallel state's regions side by side, separated by Mermaid's concurrency line. */
+  const regions = (node: AnyStateNode, depth: number) => {
+    const pad = '  '.repeat(depth);
+    Object.values(node.states).forEach((region, index) => {
+      if (index > 0) lines.push(`${pad}--`);
+      lines.push(`${pad}state ${idOf(region)} {`);
+      block(region, depth + 1);
+      lines.push(`${pad}}`);
+    });
+  };
   const block = (node: AnyStateNode, depth: number) => {
     const pad = '  '.repeat(depth);
     const children = Object.values(node.states);
+    if (node === machine.root && node.type === 'parallel') {
+      // A machine of parallel regions: one composite state (Mermaid draws `--` only inside one) named by the machine.
+      if (fromAnyState) lines.push(`${pad}state "any state" as ${ANY_STATE}`);
+      lines.push(`${pad}[*] --> ${node.id}`, `${pad}state ${node.id} {`);
+      regions(node, depth + 1);
+      lines.push(`${pad}}`, ...(edges.get(node) ?? []).map((edge) => `${pad}${edge}`));
+      return;
+    }
     if (node.type === 'parallel' || children.some((child) => child.type === 'history')) {
       throw new Error(`${node.id}: a parallel machine and history states are not drawn yet; extend scripts/diagrams.ts`);
     }
@@ -115,12 +133,7 @@ function render(machine: AnyStateMachine): string {
         // Its regions side by side, separated by Mermaid's concurrency line.
         if (edges.has(child)) throw new Error(`${child.id}: edges on a parallel state's regions are not drawn yet; extend scripts/diagrams.ts`);
         lines.push(`${pad}state ${id} {`);
-        Object.values(child.states).forEach((region, index) => {
-          if (index > 0) lines.push(`${pad}  --`);
-          lines.push(`${pad}  state ${idOf(region)} {`);
-          block(region, depth + 2);
-          lines.push(`${pad}  }`);
-        });
+        regions(child, depth + 1);
         lines.push(`${pad}}`);
       } else if (id !== child.key) {
         lines.push(`${pad}state "${child.key}" as ${id}`);

@@ -17,6 +17,7 @@ import { Route as PublicContactRouteImport } from './routes/_public/contact'
 import { Route as PublicHowtoRouteImport } from './routes/_public/howto'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
+import { Route as OpsSplatRouteImport } from './routes/ops/$'
 import { Route as MemberUserIndexRouteImport } from './routes/_member/user/index'
 import { Route as MemberUserBonusRouteImport } from './routes/_member/user/bonus'
 import { Route as MemberUserContactRouteImport } from './routes/_member/user/contact'
@@ -63,6 +64,11 @@ const PublicRegisterRoute = PublicRegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => PublicRoute,
 } as any)
+const OpsSplatRoute = OpsSplatRouteImport.update({
+  id: '/ops/$',
+  path: '/ops/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MemberUserIndexRoute = MemberUserIndexRouteImport.update({
   id: '/user/',
   path: '/user/',
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/howto': typeof PublicHowtoRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
+  '/ops/$': typeof OpsSplatRoute
   '/user/bonus': typeof MemberUserBonusRoute
   '/user/contact': typeof MemberUserContactRoute
   '/user/fairness': typeof MemberUserFairnessRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/howto': typeof PublicHowtoRoute
   '/login': typeof PublicLoginRoute
   '/register': typeof PublicRegisterRoute
+  '/ops/$': typeof OpsSplatRoute
   '/user/bonus': typeof MemberUserBonusRoute
   '/user/contact': typeof MemberUserContactRoute
   '/user/fairness': typeof MemberUserFairnessRoute
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/_public/howto': typeof PublicHowtoRoute
   '/_public/login': typeof PublicLoginRoute
   '/_public/register': typeof PublicRegisterRoute
+  '/ops/$': typeof OpsSplatRoute
   '/_member/user/bonus': typeof MemberUserBonusRoute
   '/_member/user/contact': typeof MemberUserContactRoute
   '/_member/user/fairness': typeof MemberUserFairnessRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/howto'
     | '/login'
     | '/register'
+    | '/ops/$'
     | '/user/bonus'
     | '/user/contact'
     | '/user/fairness'
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/howto'
     | '/login'
     | '/register'
+    | '/ops/$'
     | '/user/bonus'
     | '/user/contact'
     | '/user/fairness'
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | '/_public/howto'
     | '/_public/login'
     | '/_public/register'
+    | '/ops/$'
     | '/_member/user/bonus'
     | '/_member/user/contact'
     | '/_member/user/fairness'
@@ -202,6 +214,7 @@ export interface RootRouteChildren {
   MemberRoute: typeof MemberRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   TerminatedRoute: typeof TerminatedRoute
+  OpsSplatRoute: typeof OpsSplatRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -261,6 +274,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/register'
       preLoaderRoute: typeof PublicRegisterRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/ops/$': {
+      id: '/ops/$'
+      path: '/ops/$'
+      fullPath: '/ops/$'
+      preLoaderRoute: typeof OpsSplatRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_member/user/': {
       id: '/_member/user/'
@@ -359,6 +379,7 @@ const rootRouteChildren: RootRouteChildren = {
   MemberRoute: MemberRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   TerminatedRoute: TerminatedRoute,
+  OpsSplatRoute: OpsSplatRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (bench:chat reads its memory from /proc). */
+  pid: number;
   /** SIGTERM, wait for the exit, remove the throw-away folder. */
   stop: () => Promise<void>;
   /** SIGKILL: the process dies mid-work, as in a crash. */
@@ -62,6 +64,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

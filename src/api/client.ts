@@ -115,6 +115,8 @@ let ofetchLoading: Promise<(typeof import('ofetch'))['ofetch']> | undefined;
 const loadOfetch = () => (ofetchLoading ??= import('ofetch').then((module) => module.ofetch));
 let endpointsLoading: Promise<Endpoints> | undefined;
 const loadEndpoints = () => (endpointsLoading ??= import('../contract/endpoints.ts').then((module) => module.endpoints));
+/** The guest's header, read from storage by a module only chat calls load. */
+const loadGuestHeaders = () => import('./guest-token.ts').then((module) => module.guestHeaders(null));
 
 /**
  * One request with the spec's timeout (spec 9: 60 s). Rejects only when no
@@ -198,13 +200,19 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const body = hasBody ? args[0] : undefined;
     const options = (hasBody ? args[1] : args[0]) as AnyCallOptions | undefined;
 
-    const headers = baseHeaders(options?.token ?? deps.getToken());
+    const token = options?.token ?? deps.getToken();
+    const headers = baseHeaders(token);
+    // A visitor's chat calls carry the guest token instead (chat.ts GUEST_TOKEN_HEADER),
+    // and so does asking for a guest id: with a live token it renews the same guest.
+    const guest = (endpoint.access === 'chat' || name === 'chatGuest') && !token;
+    if (guest) Object.assign(headers, await loadGuestHeaders());
     if ('idempotent' in endpoint) {
       // A money call without a key could move money twice on a retry: refuse to send it.
       if (!options?.idempotencyKey) throw new Error(`${name}: a money-moving call needs an idempotency key`);
       headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     }
-    const report = options?.token === undefined;
+    // A refused guest is the chat's business: a visitor is never sent to /login.
+    const report = options?.token === undefined && !guest;
     const path = requestPath(endpoint.path, options?.params, options?.query);
 
     // Network failures and timeouts reject here.

@@ -1,6 +1,7 @@
 /**
- * Multipart uploads (spec 7 POST /api/wallet/slip; spec 9: 5-minute
- * timeout, progress shown) beside the API client's JSON calls (client.ts):
+ * Multipart uploads (spec 7 POST /api/wallet/slip and the chat's
+ * /api/chat/upload-image and /upload-video; spec 9: 5-minute timeout,
+ * progress shown) beside the API client's JSON calls (client.ts):
  * the same headers, the answer read as every answer is (answerOf), special
  * messages reported to the session the same way. Only upload screens import
  * it, so it stays out of the /login bundle. XMLHttpRequest rather than
@@ -8,17 +9,20 @@
  * sent (`upload.onprogress`).
  */
 import { endpoints, type ResponseOf } from '../contract/endpoints.ts';
-import { UPLOAD_TIMEOUT_MS } from '../contract/http.ts';
+import { fillPath, UPLOAD_TIMEOUT_MS } from '../contract/http.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { answerOf, baseHeaders, type ApiClient, type RawResponse } from './client.ts';
+import { guestHeaders } from './guest-token.ts';
 
-/** Endpoints that take a multipart form (spec 7: the slip). */
-export type UploadEndpoint = 'slipUpload';
+/** Endpoints that take a multipart form (spec 7: the slip, the chat's image and video). */
+export type UploadEndpoint = 'slipUpload' | 'chatUploadImage' | 'chatUploadVideo' | 'opsChatUploadImage' | 'opsChatUploadVideo';
 
 export interface UploadOptions {
   signal?: AbortSignal;
   /** How much of the form has been sent, 0 to 1: as it goes, and 1 once all is sent. */
   onProgress?: (fraction: number) => void;
+  /** The endpoint's path parameters (the agent inbox's uploads name their conversation). */
+  params?: Record<string, string>;
 }
 
 /**
@@ -32,9 +36,15 @@ export async function upload<N extends UploadEndpoint>(
   form: FormData,
   options: UploadOptions = {},
 ): Promise<Result<ResponseOf<N>>> {
-  const endpoint = endpoints[name];
-  const response = await sendForm(endpoint.path, form, { headers: baseHeaders(api.deps.getToken()), ...options });
-  return answerOf(api.deps, name, endpoint.response, response, true);
+  const endpoint: (typeof endpoints)[UploadEndpoint] = endpoints[name];
+  const token = api.deps.getToken();
+  const headers = baseHeaders(token);
+  // A visitor's chat upload carries the guest token, as the client's chat calls do (client.ts).
+  const guest = endpoint.access === 'chat' && !token;
+  if (guest) Object.assign(headers, guestHeaders(null));
+  const response = await sendForm(fillPath(endpoint.path, options.params), form, { headers, ...options });
+  // A refused guest is the chat's business: a visitor is never sent to /login.
+  return answerOf(api.deps, name, endpoint.response, response, !guest);
 }
 
 interface SendFormOptions extends UploadOptions {

@@ -6,11 +6,16 @@
 import * as v from 'valibot';
 import * as api from './api.ts';
 import * as bonus from './bonus.ts';
+import * as chat from './chat.ts';
 import * as deposit from './deposit.ts';
 import * as rewards from './rewards.ts';
 
-/** Who may call: anyone, a member, an operator (of the endpoint's `roles`), or either kind of signed-in caller (logout). */
-export type Access = 'public' | 'member' | 'operator' | 'signedIn';
+/**
+ * Who may call: anyone, a member, an operator (of the endpoint's `roles`),
+ * either kind of signed-in caller (logout), or a chat customer: a member by
+ * bearer token or a guest by signed guest token (chat.ts GUEST_TOKEN_HEADER).
+ */
+export type Access = 'public' | 'member' | 'operator' | 'signedIn' | 'chat';
 
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -30,6 +35,8 @@ export interface Endpoint {
    * once, plainly (other clients).
    */
   readonly idempotent?: true;
+  /** The body's texts may hold line breaks and tabs (chat messages); every other body refuses control characters. */
+  readonly multiline?: true;
   /** Operator endpoints: the roles that may call it; admin always may. */
   readonly roles?: readonly api.OperatorRole[];
   readonly response: v.GenericSchema;
@@ -158,6 +165,27 @@ export const endpoints = {
   opsSlips: endpoint({ method: 'GET', path: '/api/ops/slips', access: 'operator', roles: ['finance'], query: deposit.OpsSlipsQuery, response: deposit.OpsSlipsResponse }),
   opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipApproveRequest, response: deposit.OpsSlipResponse }),
   opsSlipRejected: endpoint({ method: 'POST', path: '/api/ops/slips/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipRejectRequest, response: deposit.OpsSlipResponse }),
+  // live support chat (spec 7 /api/chat/*; docs/decisions 0104-0106)
+  chatConfig: endpoint({ method: 'GET', path: '/api/chat/config', access: 'public', response: chat.ChatConfigResponse }),
+  chatGuest: endpoint({ method: 'POST', path: '/api/chat/guest', access: 'public', response: chat.GuestResponse }),
+  chatSendMessage: endpoint({ method: 'POST', path: '/api/chat/send-message', access: 'chat', multiline: true, body: chat.ChatConversation, response: chat.SendMessageResponse }),
+  chatHistory: endpoint({ method: 'POST', path: '/api/chat/history', access: 'chat', body: chat.ChatHistoryRequest, response: chat.ChatHistoryResponse }),
+  chatReadCustomer: endpoint({ method: 'PUT', path: '/api/chat/read-customer/', access: 'chat', body: chat.ReadCustomerRequest, response: api.MessageResponse }),
+  chatUploadImage: endpoint({ method: 'POST', path: '/api/chat/upload-image', access: 'chat', response: chat.ChatUploadResponse }),
+  chatUploadVideo: endpoint({ method: 'POST', path: '/api/chat/upload-video', access: 'chat', response: chat.ChatUploadResponse }),
+  // the agent inbox (support; admin edits canned replies)
+  opsChatInbox: endpoint({ method: 'GET', path: '/api/ops/chat/conversations', access: 'operator', roles: ['support'], query: chat.InboxQuery, response: chat.InboxResponse }),
+  opsChatCustomer: endpoint({ method: 'GET', path: '/api/ops/chat/conversations/:id', access: 'operator', roles: ['support'], params: chat.ConversationParams, response: chat.CustomerPanelResponse }),
+  opsChatHistory: endpoint({ method: 'POST', path: '/api/ops/chat/conversations/:id/history', access: 'operator', roles: ['support'], params: chat.ConversationParams, body: chat.AgentHistoryRequest, response: chat.ChatHistoryResponse }),
+  opsChatReply: endpoint({ method: 'POST', path: '/api/ops/chat/conversations/:id/messages', access: 'operator', roles: ['support'], multiline: true, params: chat.ConversationParams, body: chat.AgentReplyRequest, response: chat.SendMessageResponse }),
+  opsChatRead: endpoint({ method: 'PUT', path: '/api/ops/chat/conversations/:id/read', access: 'operator', roles: ['support'], params: chat.ConversationParams, response: api.MessageResponse }),
+  opsChatEnd: endpoint({ method: 'POST', path: '/api/ops/chat/conversations/:id/end', access: 'operator', roles: ['support'], params: chat.ConversationParams, response: api.MessageResponse }),
+  opsChatUploadImage: endpoint({ method: 'POST', path: '/api/ops/chat/conversations/:id/upload-image', access: 'operator', roles: ['support'], params: chat.ConversationParams, response: chat.ChatUploadResponse }),
+  opsChatUploadVideo: endpoint({ method: 'POST', path: '/api/ops/chat/conversations/:id/upload-video', access: 'operator', roles: ['support'], params: chat.ConversationParams, response: chat.ChatUploadResponse }),
+  opsChatCanned: endpoint({ method: 'GET', path: '/api/ops/chat/canned', access: 'operator', roles: ['support'], response: chat.CannedRepliesResponse }),
+  opsChatCannedCreate: endpoint({ method: 'POST', path: '/api/ops/chat/canned', access: 'operator', roles: [], multiline: true, body: chat.CannedReplyRequest, response: chat.CannedReply }),
+  opsChatCannedChange: endpoint({ method: 'PUT', path: '/api/ops/chat/canned/:id', access: 'operator', roles: [], multiline: true, params: chat.CannedReplyParams, body: chat.CannedReplyRequest, response: chat.CannedReply }),
+  opsChatCannedDelete: endpoint({ method: 'DELETE', path: '/api/ops/chat/canned/:id', access: 'operator', roles: [], params: chat.CannedReplyParams, response: api.MessageResponse }),
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

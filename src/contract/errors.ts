@@ -106,6 +106,13 @@ export const ERROR_CODES = [
   // Our own: spin errors (spec 8 "codes: not shown"; docs/decisions/0100-prize-wheel.md).
   'SPIN_INACTIVE',
   'NO_COIN',
+  // Our own: chat (spec 5 gives the texts; docs/decisions/0104-live-chat.md).
+  'CHAT_TEXT_INVALID',
+  'CHAT_FILE_NOT_SUPPORTED',
+  'CHAT_FILE_TOO_LARGE',
+  'CHAT_NO_FILE',
+  'CHAT_GUEST_INVALID',
+  'CHAT_CLOSED',
 ] as const;
 
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];

@@ -4,6 +4,7 @@
  * routes, then the SPA. server.ts starts it; tests build it and use inject.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
@@ -21,7 +22,10 @@ import { requireRequestedWith } from './plugins/requested-with.ts';
 import { noStoreApiAnswers, securityHeaders } from './plugins/security-headers.ts';
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
-import { JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { attachRealtime } from './chat/realtime.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { closeIdleGuestConversations } from './chat/cleanup.ts';
+import { LocalFileStorage } from './storage/local.ts';
 import { accrueLastPeriod } from './rewards/refunds.ts';
 import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -43,6 +47,9 @@ import { promotionOpsRoutes } from './routes/promotions-ops.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { slipRoutes } from './routes/slips.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { chatOpsRoutes } from './routes/chat-ops.ts';
+import { fileRoutes } from './routes/files.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
@@ -105,15 +112,27 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
   const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : databaseLimitStore(db));
   app.decorate('limits', new Limits(store, config.limits));
+  // socket.io on this app's HTTP server (it exists before listen); the chat's HTTP side tells sockets through its hub.
+  const realtime = attachRealtime(app);
+  app.decorate('chatHub', realtime.hub);
+  app.decorate('chatSockets', realtime);
+  // Before the HTTP server closes: an open websocket would hold its close.
+  app.addHook('preClose', () => realtime.close());
   const pruning = setInterval(() => {
     store.prune(clock()).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit state failed'));
   }, LIMITS_PRUNE_INTERVAL_MS).unref();
   const accruing = setInterval(() => {
     accrueLastPeriod(db, clock(), VARIANT_TIME_ZONES[config.variant]).catch((error: unknown) => app.log.error({ err: error }, 'computing refunds failed'));
   }, REFUND_ACCRUAL_INTERVAL_MS).unref();
+  // Guest conversations idle for 30 days are closed and their media removed (chat/cleanup.ts).
+  const chatUploads = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const cleaningChat = setInterval(() => {
+    closeIdleGuestConversations(db, chatUploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'closing idle chat guests failed'));
+  }, CHAT_CLEANUP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(pruning);
     clearInterval(accruing);
+    clearInterval(cleaningChat);
     await store.close();
   });
 
@@ -157,6 +176,9 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(paymentOpsRoutes);
   await app.register(promotionOpsRoutes);
   await app.register(slipRoutes);
+  await app.register(chatRoutes);
+  await app.register(chatOpsRoutes);
+  await app.register(fileRoutes);
 
   await spa(app, config.distDir);
   return app;

@@ -76,6 +76,14 @@ export interface Config {
    * serve the same files need the same SLIP_URL_SECRET.
    */
   slipUrlSecret: string;
+  /**
+   * CHAT_GUEST_SECRET: signs the chat's guest tokens (chat/guest-token.ts),
+   * which live 30 days, so it stays the same across restarts and instances:
+   * demo mode uses a value from the source, production refuses it.
+   */
+  chatGuestSecret: string;
+  /** CHAT_PREFIX: the chat's rooms are `{PREFIX}-{userId or guestId}` (GET /api/chat/config). */
+  chatPrefix: string;
 }
 
 export const SMS_PROVIDERS = ['console', 'none', 'twilio'] as const;
@@ -100,6 +108,8 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 /** For trying the app only: anyone who reads this file could sign a payment; production refuses it. */
 const DEV_PAYMENT_WEBHOOK_SECRET = 'dev-only-payment-webhook-secret';
+/** For trying the app only: anyone who reads this file could sign a guest token for any guest id; production refuses it. */
+const DEV_CHAT_GUEST_SECRET = 'dev-only-chat-guest-secret-for-trying-the-app';
 
 const DEMO_PHONE = '0812345678';
 const DEMO_PASSWORD = 'demo-pass-1234';
@@ -113,6 +123,7 @@ const DEMO_PASSWORD = 'demo-pass-1234';
  */
 export const VALUES_IN_THE_SOURCE: readonly string[] = [
   DEV_PAYMENT_WEBHOOK_SECRET,
+  DEV_CHAT_GUEST_SECRET,
   DEMO_PASSWORD,
   'replace-with-the-secret-your-providers-sign-with',
   'replace-with-32-or-more-random-characters-of-your-own',
@@ -169,6 +180,7 @@ const passwordText = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} character
 const urlSecret = v.pipe(v.string(), v.minLength(32), v.maxLength(512));
 const webhookSecret = v.pipe(v.string(), v.minLength(16), v.maxLength(256));
 const webhookSecretText = '16 to 256 characters';
+const chatPrefix = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/));
 
 const LIMIT_NAMES: Record<IpLimitName, string> = {
   loginFailures: 'LIMIT_LOGIN_FAILURES_PER_IP',
@@ -295,6 +307,7 @@ function checkProduction(env: Env, config: Config): void {
   // Unset, a provider uses PAYMENT_WEBHOOK_SECRET, checked above.
   for (const provider of QR_PROVIDERS) secret(`PAYMENT_WEBHOOK_SECRET_${provider}`, false);
   secret('SLIP_URL_SECRET', true);
+  secret('CHAT_GUEST_SECRET', true);
   if (config.smsProvider === 'console') refuse(`SMS_PROVIDER must be "twilio" or "none" ${IN_PRODUCTION} ("console" writes OTP codes to the log)`);
   if (config.smsProvider === 'none' && config.registerOtp !== false) refuse(`REGISTER_OTP must be "off" when SMS_PROVIDER is "none" ${IN_PRODUCTION} (no OTP could arrive)`);
   if (config.smsProvider === 'twilio') secret('TWILIO_AUTH_TOKEN', true);
@@ -348,6 +361,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentWebhookSecret,
     paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),
     slipUrlSecret: read(env, 'SLIP_URL_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
+    chatGuestSecret: read(env, 'CHAT_GUEST_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? DEV_CHAT_GUEST_SECRET,
+    chatPrefix: read(env, 'CHAT_PREFIX', '1 to 32 letters, digits or _', chatPrefix) ?? 'chat',
   };
   if (config.production) checkProduction(env, config);
   return config;

@@ -169,3 +169,57 @@ export const REFUND_LOOKBACK_PERIODS = { day: 31, week: 8 } as const;
  * processes at once), so refunds are there before members look.
  */
 export const REFUND_ACCRUAL_INTERVAL_MS = 60 * 60 * 1000;
+
+// ---------------------------------------------------------------- live support chat (docs/decisions 0104-0106)
+
+/**
+ * A guest token works this long from its issue; the widget asks for a new
+ * one (POST /api/chat/guest with the live token) each time it opens, so a
+ * guest who comes back within the month keeps their id and history.
+ */
+export const CHAT_GUEST_TOKEN_LIFETIME_MS = 30 * 24 * 60 * MINUTE_MS;
+/** A guest conversation with no message and no visit for this long is closed, its messages and media removed (chat/cleanup.ts). */
+export const CHAT_GUEST_IDLE_MS = 30 * 24 * 60 * MINUTE_MS;
+/** How often each server process runs that cleanup (safe from several processes at once). */
+export const CHAT_CLEANUP_INTERVAL_MS = 60 * MINUTE_MS;
+/** A signed link to a chat image or video works this long: a history page's links outlive reading it, not sharing it. */
+export const CHAT_MEDIA_LINK_LIFETIME_MS = 60 * MINUTE_MS;
+
+/**
+ * Messages per sender (a member or a guest): a person types far fewer than
+ * one every two seconds; a script is stopped within a minute. Per client
+ * address more, for a household or office behind one address (off with
+ * LIMITS_PER_IP=off, like the other per-address limits).
+ */
+export const CHAT_MESSAGES_PER_SENDER = { max: 30, windowMs: MINUTE_MS };
+export const CHAT_MESSAGES_PER_ADDRESS = { max: 120, windowMs: MINUTE_MS };
+/** Uploads (images and videos together) per sender and per client address. */
+export const CHAT_UPLOADS_PER_SENDER = { max: 10, windowMs: 10 * MINUTE_MS };
+export const CHAT_UPLOADS_PER_ADDRESS = { max: 30, windowMs: 10 * MINUTE_MS };
+/** New guest ids per client address (renewing a live token is not counted). */
+export const CHAT_GUESTS_PER_ADDRESS = { max: 20, windowMs: 60 * MINUTE_MS };
+
+/** The agent inbox's page of conversations (skip grows by this). */
+export const CHAT_INBOX_PAGE_SIZE = 20;
+/** The customer panel's latest deposits. */
+export const CHAT_PANEL_DEPOSITS = 5;
+/** Decoded chat images larger than this many pixels are refused (as slips: a small file can unpack into gigabytes). */
+export const CHAT_IMAGE_MAX_PIXELS = 40_000_000;
+/** Stored chat images are scaled down to fit this square (a phone photo is ~4,000 px on its long side). */
+export const CHAT_IMAGE_MAX_SIDE = 2_048;
+
+// The chat's sockets (chat/realtime.ts).
+/** Largest socket packet: messages travel over HTTP; the socket carries joins, typing and the server's events. */
+export const CHAT_SOCKET_MAX_BYTES = 16 * 1024;
+/** A connection that has not proven who it is (the handshake's auth) within this long is closed. */
+export const CHAT_SOCKET_CONNECT_TIMEOUT_MS = 10_000;
+/** Each socket's events (join, typing): a burst of 20, then 5 a second; beyond, dropped. */
+export const CHAT_SOCKET_EVENT_BUDGET = { burst: 20, perSecond: 5 };
+/** Conversation rooms one agent's socket is in at once; joining one more leaves the one joined longest ago. */
+export const CHAT_SOCKET_AGENT_ROOMS_MAX = 50;
+/**
+ * How often each process checks the sessions behind its sockets (one query)
+ * and counts the agents again: a session ended where no hub could tell (the
+ * ops:* commands, expiry) loses its socket within this.
+ */
+export const CHAT_SOCKET_SWEEP_MS = 5_000;

@@ -12,7 +12,7 @@ import type * as v from 'valibot';
 import type { Endpoint } from '../contract/endpoints.ts';
 import type { Queryable } from './db/client.ts';
 import { idempotencyKeyOf, onceForKey } from './idempotency.ts';
-import { requireCaller, type Caller, type MemberCaller, type OperatorCaller } from './plugins/authentication.ts';
+import { requireCaller, type Caller, type ChatCaller, type MemberCaller, type OperatorCaller } from './plugins/authentication.ts';
 import { OPERATOR_JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { parseBody, parseParts } from './validation.ts';
 
@@ -25,8 +25,16 @@ export interface Call<E extends Endpoint> {
   body: Parsed<E, 'body'>;
   params: Parsed<E, 'params'>;
   query: Parsed<E, 'query'>;
-  /** The signed-in caller: a member on member routes, an operator on operator routes; null only on public routes. */
-  caller: E['access'] extends 'public' ? null : E['access'] extends 'member' ? MemberCaller : E['access'] extends 'operator' ? OperatorCaller : Caller;
+  /** The signed-in caller: a member on member routes, an operator on operator routes, a member or guest on chat routes; null only on public routes. */
+  caller: E['access'] extends 'public'
+    ? null
+    : E['access'] extends 'member'
+      ? MemberCaller
+      : E['access'] extends 'operator'
+        ? OperatorCaller
+        : E['access'] extends 'chat'
+          ? ChatCaller
+          : Caller;
   /** The database, or for an idempotent endpoint the transaction its answer is stored in. */
   db: Queryable;
   request: FastifyRequest;
@@ -58,7 +66,7 @@ export function route<const E extends Endpoint>(
     // Operators write HTML in three languages (banners, wheels, texts): more than the app's 64 KB. Members and the public keep it.
     ...(endpoint.access === 'operator' && { bodyLimit: OPERATOR_JSON_BODY_LIMIT_BYTES }),
     handler: async (request, reply) => {
-      const body = endpoint.body ? parseBody(endpoint.body, request.body) : undefined;
+      const body = endpoint.body ? parseBody(endpoint.body, request.body, { multiline: endpoint.multiline === true }) : undefined;
       const params = endpoint.params ? parseParts(endpoint.params, request.params) : undefined;
       const query = endpoint.query ? parseParts(endpoint.query, request.query) : undefined;
       const call = { body, params, query, caller: request.caller, db: app.db, request, reply } as Call<E>;

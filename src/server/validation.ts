@@ -20,8 +20,13 @@ function codeFor(issue: v.BaseIssue<unknown>): ErrorCode {
   return missingKey || emptyRequired ? 'KEY_MISSING' : 'KEY_INVALID';
 }
 
-/** No field of this API holds control characters, and PostgreSQL cannot store NUL in text at all. */
+/**
+ * No field of this API holds control characters, and PostgreSQL cannot store
+ * NUL in text at all. Chat messages (an endpoint marked `multiline`) may hold
+ * line breaks and tabs, and nothing else below space.
+ */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Whether a parsed body (or the path parameters, or the query) is fit to
@@ -30,7 +35,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
  * explicit stack, not recursion: a deeply nested body overflowed the call
  * stack once and answered 500 (issue 9).
  */
-function isPlainInput(root: unknown): boolean {
+function isPlainInput(root: unknown, control: RegExp = CONTROL_CHARACTER): boolean {
   const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];
   let values = 0;
   while (pending.length > 0) {
@@ -38,7 +43,7 @@ function isPlainInput(root: unknown): boolean {
     values += 1;
     if (values > BODY_MAX_VALUES) return false;
     if (typeof value === 'string') {
-      if (CONTROL_CHARACTER.test(value)) return false;
+      if (control.test(value)) return false;
     } else if (typeof value === 'object' && value !== null) {
       if (depth > BODY_MAX_DEPTH) return false;
       const children = Object.values(value);
@@ -49,11 +54,11 @@ function isPlainInput(root: unknown): boolean {
   return true;
 }
 
-export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown, { multiline = false } = {}): v.InferOutput<S> {
   if (body === undefined) throw new ApiError(400, 'KEY_MISSING');
   // valibot's object() accepts arrays; a body must be a plain JSON object.
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'KEY_INVALID');
-  if (!isPlainInput(body)) throw new ApiError(400, 'KEY_INVALID');
+  if (!isPlainInput(body, multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL_CHARACTER)) throw new ApiError(400, 'KEY_INVALID');
   const result = v.safeParse(schema, body);
   if (!result.success) throw new ApiError(400, codeFor(result.issues[0]));
   return result.output;

@@ -8,6 +8,7 @@
  */
 export const EDGE_BUDGETS: Record<string, number> = {
   agreement: 30,
+  'agent-inbox': 3100,
   'bank-account-name': 60,
   balance: 60,
   'banner-then-modal': 35,
@@ -15,6 +16,9 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'bonus-cancel': 32,
   'bonus-card': 65,
   'change-password': 220,
+  'chat-connection': 315,
+  'chat-history': 840,
+  'chat-media': 475,
   'coupon-claim': 38,
   deposit: 100,
   'deposit-qr': 40,

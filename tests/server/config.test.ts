@@ -29,6 +29,7 @@ describe('configuration from the environment', () => {
       demo: { phone: '0812345678', password: 'demo-pass-1234' },
       logLevel: 'info',
       redisUrl: null,
+      chatPrefix: 'chat',
     });
     expect(path.basename(config.dataDir)).toBe('data');
   });
@@ -50,6 +51,8 @@ describe('configuration from the environment', () => {
       DEMO_PASSWORD: 'another-demo-pass',
       LOG_LEVEL: 'warn',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      CHAT_PREFIX: 'support',
+      CHAT_GUEST_SECRET: 'a-chat-guest-secret-of-32-or-more-characters',
     });
 
     expect(config).toMatchObject({
@@ -66,6 +69,8 @@ describe('configuration from the environment', () => {
       demo: { phone: '0899999999', password: 'another-demo-pass' },
       logLevel: 'warn',
       redisUrl: 'redis://127.0.0.1:6379',
+      chatPrefix: 'support',
+      chatGuestSecret: 'a-chat-guest-secret-of-32-or-more-characters',
     });
   });
 
@@ -81,6 +86,7 @@ describe('configuration from the environment', () => {
     ['SMS_PROVIDER', 'gateway', 'Invalid configuration: SMS_PROVIDER must be "console", "none" or "twilio" (got "gateway")'],
     ['SERVICE_STATUS', 'paused', 'Invalid configuration: SERVICE_STATUS must be "active" or "terminated" (got "paused")'],
     ['LOG_LEVEL', 'loud', 'Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    ['CHAT_PREFIX', 'chat-room', 'Invalid configuration: CHAT_PREFIX must be 1 to 32 letters, digits or _ (got "chat-room")'],
     ['DEMO_PHONE', '12345', 'Invalid configuration: DEMO_PHONE must be a phone number of 10 digits (got "12345")'],
   ])('names %s when its value is bad (%s)', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
@@ -162,6 +168,7 @@ describe('production mode (NODE_ENV=production)', () => {
       production: true,
       paymentWebhookSecret: PRODUCTION_ENV.PAYMENT_WEBHOOK_SECRET,
       slipUrlSecret: PRODUCTION_ENV.SLIP_URL_SECRET,
+      chatGuestSecret: PRODUCTION_ENV.CHAT_GUEST_SECRET,
       smsProvider: 'twilio',
       twilio: { accountSid: PRODUCTION_ENV.TWILIO_ACCOUNT_SID },
     });
@@ -174,7 +181,7 @@ describe('production mode (NODE_ENV=production)', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const example = /```sh\n# Example shapes only[^\n]*\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const env = Object.fromEntries([...example.matchAll(/^export (\w+)='?([^'\n]*)'?$/gm)].map(([, name, value]) => [name, value]));
-    const secrets = ['PAYMENT_WEBHOOK_SECRET', 'SLIP_URL_SECRET', 'TWILIO_AUTH_TOKEN', 'OPERATOR_PASSWORD'].map((name) => env[name]);
+    const secrets = ['PAYMENT_WEBHOOK_SECRET', 'SLIP_URL_SECRET', 'CHAT_GUEST_SECRET', 'TWILIO_AUTH_TOKEN', 'OPERATOR_PASSWORD'].map((name) => env[name]);
 
     expect(env.NODE_ENV).toBe('production');
     expect(VALUES_IN_THE_SOURCE).toEqual(expect.arrayContaining([sourceSecret, loadConfig({}).demo.password, ...secrets]));
@@ -205,6 +212,9 @@ describe('production mode (NODE_ENV=production)', () => {
     ['PAYMENT_WEBHOOK_SECRET from the source with a space after it', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: `${sourceSecret} ` }, `PAYMENT_WEBHOOK_SECRET must not be a value from the source code in production ${inProduction}`],
     ['SLIP_URL_SECRET holding README\'s example', { ...PRODUCTION_ENV, SLIP_URL_SECRET: 'x-replace-with-32-or-more-random-characters-of-your-own' }, `SLIP_URL_SECRET must not be a value from the source code in production ${inProduction}`],
     ['PAYMENT_WEBHOOK_SECRET of one character repeated', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: 'a'.repeat(40) }, `PAYMENT_WEBHOOK_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
+    ['CHAT_GUEST_SECRET unset (guest tokens would be signed with the value in the source)', without('CHAT_GUEST_SECRET'), `CHAT_GUEST_SECRET must be set in production ${inProduction}`],
+    ['CHAT_GUEST_SECRET from the source', { ...PRODUCTION_ENV, CHAT_GUEST_SECRET: loadConfig({}).chatGuestSecret }, `CHAT_GUEST_SECRET must not be a value from the source code in production ${inProduction}`],
+    ['CHAT_GUEST_SECRET of two characters', { ...PRODUCTION_ENV, CHAT_GUEST_SECRET: 'ab'.repeat(20) }, `CHAT_GUEST_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
     ['SLIP_URL_SECRET of two characters', { ...PRODUCTION_ENV, SLIP_URL_SECRET: 'ab'.repeat(20) }, `SLIP_URL_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
     ['DEMO_PHONE set', { ...PRODUCTION_ENV, DEMO_PHONE: '0899999999' }, `DEMO_PHONE has no meaning in production ${inProduction}: there is no demo member; unset it`],
     ['DEMO_PASSWORD set', { ...PRODUCTION_ENV, DEMO_PASSWORD: 'another-demo-pass' }, `DEMO_PASSWORD has no meaning in production ${inProduction}: there is no demo member; unset it`],
@@ -235,7 +245,7 @@ async function freePort(): Promise<number> {
 
 /** The environment of a server process: this one's minus every variable the server reads. */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const names = /^(NODE_ENV|PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_POOL_SIZE|VARIANT|REGISTER_OTP|SMS_PROVIDER|TWILIO_.*|SERVICE_STATUS|OPERATOR_.*|DEMO_.*|LOG_LEVEL|REDIS_URL|SLIP_URL_SECRET|PAYMENT_WEBHOOK_SECRET.*)$/;
+  const names = /^(NODE_ENV|PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_POOL_SIZE|VARIANT|REGISTER_OTP|SMS_PROVIDER|TWILIO_.*|SERVICE_STATUS|OPERATOR_.*|DEMO_.*|LOG_LEVEL|REDIS_URL|SLIP_URL_SECRET|CHAT_.*|PAYMENT_WEBHOOK_SECRET.*)$/;
   const kept = Object.entries(process.env).filter(([name]) => !names.test(name));
   return { ...Object.fromEntries(kept), ...extra };
 }

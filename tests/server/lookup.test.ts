@@ -146,12 +146,13 @@ describe('lookups', () => {
 
   it('says whether the chat widget is on, from the settings table', async () => {
     const { app, db } = await buildTestApp();
+    // The demo seed turns it on (0104); an operator can turn it off.
     const before = await call(app, endpoints.lookupEnableChatWidget);
 
-    await putSetting(db, 'enableChatWidget', true);
+    await putSetting(db, 'enableChatWidget', false);
     const after = await call(app, endpoints.lookupEnableChatWidget);
 
-    expect(before.json()).toEqual({ enableChatWidget: false });
-    expect(after.json()).toEqual({ enableChatWidget: true });
+    expect(before.json()).toEqual({ enableChatWidget: true });
+    expect(after.json()).toEqual({ enableChatWidget: false });
   });
 });

@@ -88,7 +88,8 @@ describe('drawSlice over 100,000 draws', () => {
     console.log(`wheel fairness: ${draws} draws, counts ${weights.map((slice, index) => `${slice.code}=${counts[index]}`).join(' ')}; chi-square ${chiSquare.toFixed(2)} with ${degreesOfFreedom} degrees of freedom`);
     // 5 degrees of freedom: P(χ² > 20.5) ≈ 0.001 and P(χ² > 40) < 2e-7; a biased draw lands far above.
     expect(chiSquare).toBeLessThan(40);
-  });
+    // 100,000 HMACs in crypto-js take a few seconds; more on a loaded machine.
+  }, 60_000);
 });
 
 describe('expectedValue', () => {

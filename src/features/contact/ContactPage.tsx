@@ -1,7 +1,8 @@
 /**
  * Contact page (spec 2): the server's contact text, the app version, the LINE
- * QR image, and the chat link with its name. Public /contact has no top
- * spacing, member /user/contact has it.
+ * QR image, the chat link with its name, and the chat widget's button when
+ * the widget is on (ChatLauncher: a visitor chats as a guest, a member as
+ * themselves). Public /contact has no top spacing, member /user/contact has it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { version as APP_VERSION } from '../../../package.json';
@@ -9,13 +10,14 @@ import { useRead } from '../ui/use-read.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { ChatIcon, ExternalIcon } from '../ui/icons.tsx';
+import { ChatLauncher, type ChatAudience } from './ChatLauncher.tsx';
 
 export function PublicContactPage() {
-  return <ContactPage topSpacing={false} />;
+  return <ContactPage topSpacing={false} audience="guest" />;
 }
 
 export function MemberContactPage() {
-  return <ContactPage topSpacing />;
+  return <ContactPage topSpacing audience="member" />;
 }
 
 /** Only same-origin images: no request leaves the origin (CSP, privacy). */
@@ -28,7 +30,7 @@ function sameOriginPath(url: string): string | null {
   }
 }
 
-function ContactPage({ topSpacing }: { topSpacing: boolean }) {
+function ContactPage({ topSpacing, audience }: { topSpacing: boolean; audience: ChatAudience }) {
   const { t } = useLingui();
   useDocumentTitle(t`Contact`);
   const query = useRead('lookupContact');
@@ -89,6 +91,8 @@ function ContactPage({ topSpacing }: { topSpacing: boolean }) {
       <p className="muted small center">
         <Trans>Version {APP_VERSION}</Trans>
       </p>
+
+      <ChatLauncher audience={audience} />
     </div>
   );
 }

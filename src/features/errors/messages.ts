@@ -128,6 +128,12 @@ export const MESSAGES = {
   SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
   SPIN_INACTIVE: msg`The prize wheel is closed right now.`,
   NO_COIN: msg`You have no coins to spin with. Play the games to earn coins.`,
+  CHAT_TEXT_INVALID: msg`Write a message of 1 to 2,000 characters.`,
+  CHAT_FILE_NOT_SUPPORTED: msg`File is not supported`,
+  CHAT_FILE_TOO_LARGE: msg`The file is too large. Please select an image no larger than 10 MB or a video no larger than 20 MB.`,
+  CHAT_NO_FILE: msg`Choose a file to send.`,
+  CHAT_GUEST_INVALID: msg`This chat has ended. Open the chat again to start a new one.`,
+  CHAT_CLOSED: msg`This chat has ended. Open the chat again to start a new one.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

@@ -1,17 +1,19 @@
 /**
- * How-to (spec 2): five videos, each opening in a modal player. The mp4 files
- * are served from /videos/<name>.mp4; when one is missing the player says so.
+ * How-to (spec 2): five videos, each opening in a modal player. The clips
+ * (/videos/<name>.mp4, filmed in the app by `npm run videos`) carry captions
+ * in Thai, Lao and English, the member's language shown by default. A clip
+ * is fetched only once its modal opens; when one is missing the player says so.
  */
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from '../ui/Modal.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { AlertIcon, PlayIcon } from '../ui/icons.tsx';
-
-type VideoName = 'wallet' | 'play' | 'balance' | 'bonus' | 'bonus-cancel';
+import { bcp47, currentLocale } from '../../i18n/locale.ts';
+import { CAPTION_LABELS, CAPTION_LOCALES, captionPath, videoPath, type HowtoVideo } from './videos.ts';
 
 interface Video {
-  name: VideoName;
+  name: HowtoVideo;
   title: ReactNode;
   summary: ReactNode;
 }
@@ -73,7 +75,6 @@ export function HowtoPage() {
         open={playing !== null}
         onOpenChange={(open) => !open && setPlaying(null)}
         title={playing?.title ?? ''}
-        size="wide"
       >
         {playing && <VideoPlayer key={playing.name} name={playing.name} />}
       </Modal>
@@ -81,8 +82,12 @@ export function HowtoPage() {
   );
 }
 
-function VideoPlayer({ name }: { name: VideoName }) {
+/** Mounted only while its modal is open (the modal renders it then), so the clip loads only when asked for. */
+function VideoPlayer({ name }: { name: HowtoVideo }) {
+  const { i18n } = useLingui();
   const [failed, setFailed] = useState(false);
+  void i18n.locale; // re-render on a language change: the default captions follow it
+  const locale = currentLocale();
   if (failed) {
     return (
       <div className="video-fallback" role="status">
@@ -95,7 +100,18 @@ function VideoPlayer({ name }: { name: VideoName }) {
   }
   return (
     <div className="video-frame">
-      <video src={`/videos/${name}.mp4`} controls playsInline preload="metadata" onError={() => setFailed(true)}>
+      {/* metadata: enough to show the first frame and its length, or to find the clip missing (the fallback). */}
+      <video src={videoPath(name)} controls playsInline preload="metadata" onError={() => setFailed(true)}>
+        {CAPTION_LOCALES.map((captions) => (
+          <track
+            key={captions}
+            kind="captions"
+            srcLang={bcp47(captions)}
+            label={CAPTION_LABELS[captions]}
+            src={captionPath(name, captions)}
+            default={captions === locale}
+          />
+        ))}
         <Trans>Your browser cannot play this video.</Trans>
       </video>
     </div>

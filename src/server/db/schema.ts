@@ -955,3 +955,90 @@ export const slips = pgTable(
     index('slips_status_idx').on(t.status, t.id),
   ],
 );
+
+// ---------------------------------------------------------------- live support chat (0104-0106)
+
+/**
+ * A guest of the chat (spec 1): the server issues the id and signs it
+ * (GUEST_TOKEN_HEADER); a guest idle for 30 days is closed by the cleanup,
+ * its media removed, and its token no longer accepted.
+ */
+export const chatGuests = pgTable('chat_guests', {
+  id: text('id').primaryKey(),
+  createdAt: at('created_at').notNull(),
+  lastSeenAt: at('last_seen_at').notNull(),
+  closedAt: at('closed_at'),
+});
+
+/** One conversation per member or guest; the inbox lists them by last message. */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id),
+    guestId: text('guest_id').references(() => chatGuests.id),
+    /** The conversation's current session (spec 3 session_id); an agent's "end" starts a new one. */
+    sessionId: text('session_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    lastMessageAt: at('last_message_at'),
+    /** Customer messages after this are unread by agents; agent messages after customerReadAt are unread by the customer. */
+    agentReadAt: at('agent_read_at'),
+    customerReadAt: at('customer_read_at'),
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    unique('chat_conversations_user_unique').on(t.userId),
+    unique('chat_conversations_guest_unique').on(t.guestId),
+    check('chat_conversations_owner_check', sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    index('chat_conversations_last_idx').on(t.lastMessageAt),
+  ],
+);
+
+/**
+ * Every message, as stored before it is delivered. `clientId` is the
+ * sender's deliver id: a resend of the same message (the offline queue, a
+ * retry) finds the row already there and is stored once.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatConversations.id),
+    sender: text('sender', { enum: ['customer', 'agent', 'system'] }).notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    messageType: text('message_type').notNull(),
+    /** The contract's message body (chat.ts ChatMessageBody) as validated. */
+    body: jsonb('body').notNull(),
+    clientId: text('client_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    deviceToken: text('device_token'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('chat_messages_client_unique').on(t.conversationId, t.clientId), index('chat_messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** Uploaded media: which conversation may see it (signed links go only to its participants), removed with a closed guest. */
+export const chatMedia = pgTable(
+  'chat_media',
+  {
+    key: text('key').primaryKey(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatConversations.id),
+    fileType: text('file_type', { enum: ['image', 'video', 'file'] }).notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('chat_media_conversation_idx').on(t.conversationId)],
+);
+
+/** Canned replies agents pick from; admins edit them. */
+export const chatCannedReplies = pgTable('chat_canned_replies', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+  text: text('text').notNull(),
+  updatedBy: integer('updated_by').references(() => operators.id),
+  updatedAt: at('updated_at').notNull(),
+});

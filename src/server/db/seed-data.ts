@@ -83,7 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
     la: 'ຍິນດີຕ້ອນຮັບສູ່ Mekong Wallet ທີມງານພ້ອມໃຫ້ບໍລິການຕະຫຼອດ 24 ຊົ່ວໂມງ',
     en: 'Welcome to Mekong Wallet. Our team is here for you 24 hours a day.',
   },
-  enableChatWidget: false,
+  enableChatWidget: true,
   withdrawMin: 100,
   withdrawMax: 50_000,
   transferMin: 1,
@@ -389,3 +389,14 @@ export const DEMO_REWARD_SETTINGS: Pick<Settings, 'invite' | 'refund' | 'wheelCo
     ),
   ],
 };
+
+/**
+ * Demo mode's canned replies for the chat's agents (issue 14): an agent's
+ * own words, in the languages the demo's agents answer in. Added only to an
+ * empty list, so an admin's edits stand.
+ */
+export const DEMO_CANNED_REPLIES: { title: string; text: string }[] = [
+  { title: 'Greeting', text: 'สวัสดีค่ะ ยินดีให้บริการค่ะ มีอะไรให้ช่วยไหมคะ / Hello, how can we help you today?' },
+  { title: 'Deposit check', text: 'Please send us your transfer slip and the time of the transfer; we will check your deposit right away. กรุณาส่งสลิปการโอนและเวลาที่โอนด้วยค่ะ' },
+  { title: 'Thanks', text: 'ขอบคุณที่ใช้บริการค่ะ Thank you for contacting us. We are here 24 hours a day.' },
+];

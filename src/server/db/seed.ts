@@ -8,6 +8,7 @@
  * add. Where a demo database left them, production pauses the offers and
  * deactivates the wheel no operator changed, and leaves the settings as they
  * are with a warning (docs/decisions/0101-rewards-operator-api-and-demo.md).
+ * Demo mode also gives the chat's agents a few canned replies (issue 14).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -21,10 +22,12 @@ import { syncBootstrapAdmin, type Enrolment } from '../operators/accounts.ts';
 import { findUserByPhone, insertBankAccount, insertUser } from '../repositories/users.ts';
 import { addMissingOffers, pauseUnchangedOffers } from '../promotions/offers.ts';
 import { addDemoWheel, deactivateSeededWheel } from '../rewards/rewards-ops.ts';
+import { addDemoCannedReplies } from '../chat/canned.ts';
 import { violatedUniqueConstraint, type Db } from './client.ts';
 import { users } from './schema.ts';
 import {
   DEFAULT_SETTINGS,
+  DEMO_CANNED_REPLIES,
   DEMO_MEMBER,
   DEMO_MEMBER_COINS,
   DEMO_OFFERS,
@@ -56,6 +59,7 @@ export async function seed(db: Db, config: Config, clock: Clock = systemClock): 
     // Demo offers in the variant's currency: baht in the Thai build; the Laos build's members may hold either.
     await addMissingOffers(db, DEMO_OFFERS.map((offer) => ({ ...offer, currency: 'BAHT', status: 'active' })), clock());
     await addDemoWheel(db, DEMO_WHEEL, clock());
+    await addDemoCannedReplies(db, DEMO_CANNED_REPLIES, clock());
   }
   return syncBootstrapAdmin(db, config, clock());
 }

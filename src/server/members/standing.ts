@@ -5,6 +5,7 @@
  * entry tokens too; the session checks (wallet and game pages) refuse any
  * token of a member who is not active; login answers INACTIVE_USER.
  */
+import { quietHub, type ChatHub } from '../chat/hub.ts';
 import type { Db } from '../db/client.ts';
 import { revokeMemberGameSessions } from '../repositories/game-sessions.ts';
 import { revokeAllSessions } from '../repositories/sessions.ts';
@@ -16,17 +17,26 @@ export interface Standing {
   status: MemberStatus;
 }
 
-/** The member's new standing, or null when no member has the phone. */
-export async function setMemberStatus(db: Db, phone: string, status: MemberStatus, now: Date): Promise<Standing | null> {
+/**
+ * The member's new standing, or null when no member has the phone. `sockets`
+ * closes the ended sessions' chat sockets once the change is committed.
+ */
+export async function setMemberStatus(
+  db: Db,
+  phone: string,
+  status: MemberStatus,
+  now: Date,
+  sockets: Pick<ChatHub, 'endSessions'> = quietHub,
+): Promise<Standing | null> {
   const member = await findUserByPhone(db, phone);
   if (!member) return null;
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await updateMemberStatus(tx, member.id, status);
-    if (status !== 'active') {
-      await revokeAllSessions(tx, member.id, now);
-      await revokeMemberGameSessions(tx, member.id, now);
-    }
+    if (status === 'active') return [];
+    await revokeMemberGameSessions(tx, member.id, now);
+    return revokeAllSessions(tx, member.id, now);
   });
+  sockets.endSessions('member', ended);
   const profile = await findProfile(db, member.id);
   return { username: phone, name: profile?.name ?? '', status };
 }

@@ -7,13 +7,20 @@
  * 'invalid-token' (the SPA goes to /login); a member on an operator route,
  * or an operator outside the route's roles, answers 403 UNAUTHORIZED.
  *
+ * Chat routes (access 'chat') take a member's bearer token or, without one,
+ * a guest's signed token in the x-chat-guest header (chat/guests.ts); a
+ * missing or dead guest token answers 401 CHAT_GUEST_INVALID, which the SPA
+ * does not treat as a lost session.
+ *
  * A money-moving route also reads, in the same query, what the caller
  * stored under the request's Idempotency-Key (`request.storedAnswer`):
  * idempotency.ts answers a replay from it without another round trip.
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { OperatorRole } from '../../contract/api.ts';
+import { GUEST_TOKEN_HEADER } from '../../contract/chat.ts';
 import type { Access } from '../../contract/endpoints.ts';
+import { guestFromToken } from '../chat/guests.ts';
 import { bearerToken, hashToken } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { wellFormedKeyOf, type StoredAnswer } from '../idempotency.ts';
@@ -33,11 +40,19 @@ export interface OperatorCaller {
   sessionId: number;
 }
 
+/** A chat guest (access 'chat' only): the id its signed token names. */
+export interface GuestCaller {
+  kind: 'guest';
+  guestId: string;
+}
+
+export type ChatCaller = MemberCaller | GuestCaller;
+
 export type Caller = MemberCaller | OperatorCaller;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    caller: Caller | null;
+    caller: Caller | GuestCaller | null;
     /** On a money-moving route: what the Idempotency-Key holds (null: nothing yet, or no well-formed key). */
     storedAnswer: StoredAnswer | null;
   }
@@ -79,6 +94,14 @@ interface CallerOptions {
 export function requireCaller(access: Exclude<Access, 'public'>, { idempotent = false, roles = [] }: CallerOptions = {}): onRequestAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
+    if (token === null && access === 'chat') {
+      const { config, db, clock } = request.server;
+      const guestToken = request.headers[GUEST_TOKEN_HEADER];
+      const guest = await guestFromToken(config, db, typeof guestToken === 'string' ? guestToken : null, clock());
+      if (!guest) throw new ApiError(401, 'CHAT_GUEST_INVALID');
+      request.caller = guest;
+      return;
+    }
     if (token === null) throw new ApiError(401, 'invalid-token');
     const tokenHash = hashToken(token);
     const { db, clock } = request.server;

@@ -19,7 +19,11 @@ export type OperatorAction =
   | 'settings.invite'
   | 'settings.refund'
   | 'settings.inviteBanners'
-  | 'settings.refundBanners';
+  | 'settings.refundBanners'
+  // the chat's canned replies (admins edit them; issue 14)
+  | 'chat.canned.create'
+  | 'chat.canned.change'
+  | 'chat.canned.delete';
 
 export interface OperatorChange {
   operatorId: number;

@@ -53,20 +53,24 @@ export async function revokeSession(db: Queryable, sessionId: number, now: Date)
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Revokes every live session of the user except `keepSessionId`. */
-export async function revokeOtherSessions(db: Queryable, userId: number, keepSessionId: number, now: Date): Promise<void> {
-  await db
+/** Revokes every live session of the user except `keepSessionId`; answers their ids (their chat sockets close too). */
+export async function revokeOtherSessions(db: Queryable, userId: number, keepSessionId: number, now: Date): Promise<number[]> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.map((session) => session.id);
 }
 
-/** Revokes every live session of the member (suspension, closing). */
-export async function revokeAllSessions(db: Queryable, userId: number, now: Date): Promise<void> {
-  await db
+/** Revokes every live session of the member (suspension, closing); answers their ids (their chat sockets close too). */
+export async function revokeAllSessions(db: Queryable, userId: number, now: Date): Promise<number[]> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.map((session) => session.id);
 }
 
 /** Whether the token hash names a live session of an active member (a member's token on an operator route). */

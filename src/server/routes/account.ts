@@ -67,10 +67,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     await limits.release(throttleKey);
     const passwordHash = await hashPassword(body.newPassword);
     // Other devices must sign in again with the new password; this session stays (docs/decisions/0032-member-sessions.md).
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await updatePasswordHash(tx, caller.userId, passwordHash);
-      await revokeOtherSessions(tx, caller.userId, caller.sessionId, now);
+      return revokeOtherSessions(tx, caller.userId, caller.sessionId, now);
     });
+    app.chatHub.endSessions('member', ended);
     return { message: 'SUCCESS' };
   });
 }

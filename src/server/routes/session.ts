@@ -26,6 +26,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.logout, async ({ caller }) => {
     if (caller.kind === 'member') await revokeSession(db, caller.sessionId, clock());
     else await revokeOperatorSession(db, caller.sessionId, clock());
+    // The session's chat sockets close now, on every process (chat/realtime.ts).
+    app.chatHub.endSessions(caller.kind, [caller.sessionId]);
     return { message: 'SUCCESS' };
   });
 }

@@ -2,7 +2,7 @@
  * Slips (spec 2 statement slip modal, spec 7): the member's upload
  * (multipart, field 'file'), their slip table and a link to one slip's
  * image; the operator's review queue (approve with an amount, reject with
- * a reason); and the signed links that serve the images.
+ * a reason). The signed links are served by routes/files.ts.
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -25,11 +25,10 @@ import {
 } from '../repositories/slips.ts';
 import { route } from '../route.ts';
 import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS, SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
-import { NotASlipImage, STORED_IMAGE } from '../slips/slip-image.ts';
+import { NotASlipImage } from '../slips/slip-image.ts';
 import { recordSlipUpload, SlipTooSoon, uploadedTooSoon } from '../slips/upload.ts';
 import { LocalFileStorage } from '../storage/local.ts';
-import { checkSignedUrl, FILES_PATH, signedUrl } from '../storage/signed-urls.ts';
-import { isStorageKey } from '../storage/storage.ts';
+import { signedUrl } from '../storage/signed-urls.ts';
 import { recordId } from '../validation.ts';
 
 /** How a failed automatic check answers the upload: a duplicate conflicts with the slip that holds the reference. */
@@ -163,29 +162,5 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     const slipId = recordId(params.id);
     await rejectSlip(app.db, { slipId, operatorId: caller.operatorId, now: clock() }, body.note);
     return decided(slipId);
-  });
-
-  // ---------------------------------------------------------------- signed links to the images
-
-  /**
-   * Serves a stored slip image to whoever holds a valid signed link: outside
-   * /api, so an <img> or a new window opens it without the API's headers.
-   * A forged or expired link is 403, a missing file 404.
-   */
-  app.get<{ Params: { name: string }; Querystring: { expires?: string; sig?: string } }>(`${FILES_PATH}/slips/:name`, async (request, reply) => {
-    const key = `slips/${request.params.name}`;
-    if (!isStorageKey(key)) throw new ApiError(404, 'NO_DATA');
-    const now = clock();
-    const { expires = '', sig = '' } = request.query;
-    if (checkSignedUrl(config.slipUrlSecret, key, expires, sig, now) !== 'valid') throw new ApiError(403, 'UNAUTHORIZED');
-    const bytes = await storage.get(key);
-    if (!bytes) throw new ApiError(404, 'NO_DATA');
-    const maxAge = Math.max(0, Math.floor((Number(expires) * 1000 - now.getTime()) / 1000));
-    return reply
-      .type(STORED_IMAGE.contentType)
-      .header('cache-control', `private, max-age=${maxAge}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(bytes);
   });
 }

@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Files are served under this path (routes/slips.ts), outside /api so an <img> or a new window can open them. */
+/** Files are served under this path (routes/files.ts), outside /api so an <img>, a <video> or a new window can open them. */
 export const FILES_PATH = '/files';
 
 function signature(secret: string, key: string, expires: number): Buffer {

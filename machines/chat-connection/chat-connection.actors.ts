@@ -1,0 +1,22 @@
+/**
+ * The connection's calls over the API client: the room prefix, and a guest's
+ * id (kept in localStorage beside its signed token, renewed on every start).
+ * The socket is the view's (src/features/chat/socket.ts): socket.io-client
+ * loads with the chat's chunk only.
+ */
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../src/api/client.ts';
+import { storeGuestCredentials } from '../../src/api/guest-token.ts';
+import type { ConfigAnswer, GuestAnswer } from './chat-connection.types.ts';
+
+export function chatConnectionActors(api: ApiClient) {
+  return {
+    loadConfig: fromPromise<ConfigAnswer, void>(({ signal }) => api.call('chatConfig', { signal })),
+    // The client sends the stored guest token (if any): the server renews that guest, or issues a new one.
+    ensureGuest: fromPromise<GuestAnswer, void>(async ({ signal }) => {
+      const answer = await api.call('chatGuest', { signal });
+      if (answer.ok) storeGuestCredentials(answer.data);
+      return answer;
+    }),
+  };
+}

@@ -1,0 +1,179 @@
+import { assertEvent, assign, emit, fromCallback, sendTo, setup } from 'xstate';
+import { CHAT_SOCKET_CHECK_MS, chatRoom } from '../../src/contract/chat.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
+import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import type {
+  ChatConnectionContext,
+  ChatConnectionEmitted,
+  ChatConnectionEvent,
+  ChatConnectionInput,
+  ChatConnectionTag,
+  ConfigAnswer,
+  GuestAnswer,
+  SocketCommand,
+  SocketInput,
+} from './chat-connection.types.ts';
+
+/** The socket's default: fails at once naming what is missing (the view provides it). */
+const socketNotProvided = fromCallback<SocketCommand, SocketInput>(() => {
+  throw new Error('Actor "socket" is not provided: pass it with machine.provide({ actors: { socket } })');
+});
+
+const failedWith = (message: string) => ({ message });
+
+export const chatConnectionMachine = setup({
+  types: {
+    context: {} as ChatConnectionContext,
+    events: {} as ChatConnectionEvent,
+    input: {} as ChatConnectionInput,
+    tags: {} as ChatConnectionTag,
+    emitted: {} as ChatConnectionEmitted,
+  },
+  actors: {
+    loadConfig: notProvided<ConfigAnswer>('loadConfig'),
+    ensureGuest: notProvided<GuestAnswer>('ensureGuest'),
+    socket: socketNotProvided,
+  },
+  actions: {
+    keepPrefix: assign((_, answer: ConfigAnswer) => ({ prefix: okData(answer).PREFIX })),
+    keepGuest: assign((_, answer: GuestAnswer) => ({ guestId: okData(answer).guestId, guestToken: okData(answer).guestToken })),
+    nameRoom: assign(({ context }) => ({ room: chatRoom(context.prefix ?? '', context.userId ?? context.guestId ?? '') })),
+    fail: assign((_, { message }: { message: string }) => ({ failure: message })),
+    startOver: assign({ failure: null, prefix: null, room: null }),
+    markJoined: assign({ joined: true }),
+    join: sendTo('socket', ({ context }): SocketCommand => ({ type: 'join', room: context.room ?? '' })),
+    askReconnect: sendTo('socket', { type: 'reconnect' } satisfies SocketCommand),
+    passTyping: sendTo('socket', ({ event }): SocketCommand => {
+      assertEvent(event, 'chat.typing');
+      return { type: 'typing', typing: event.typing };
+    }),
+    announceReady: emit(({ context }): ChatConnectionEmitted => ({ type: 'chat.ready', resumed: context.joined })),
+    announceLost: emit({ type: 'chat.lost' } satisfies ChatConnectionEmitted),
+    passMessage: emit(({ event }): ChatConnectionEmitted => {
+      assertEvent(event, 'socket.message');
+      return { type: 'chat.message', message: event.message };
+    }),
+    passTypingOfOthers: emit(({ event }): ChatConnectionEmitted => {
+      assertEvent(event, 'socket.typing');
+      return { type: 'chat.typing', typing: event.typing, sender: event.sender, room: event.room };
+    }),
+    passRead: emit(({ event }): ChatConnectionEmitted => {
+      assertEvent(event, 'socket.read');
+      return { type: 'chat.read', sender: event.sender, readAt: event.readAt, room: event.room };
+    }),
+    passPresence: emit(({ event }): ChatConnectionEmitted => {
+      assertEvent(event, 'socket.presence');
+      return { type: 'chat.presence', agents: event.agents };
+    }),
+  },
+  guards: {
+    succeeded: (_, answer: { ok: boolean }) => answer.ok,
+    isGuest: ({ context }) => context.userId === null,
+    refusedForGood: ({ event }) => {
+      assertEvent(event, 'socket.connectError');
+      return !event.retrying;
+    },
+  },
+  delays: {
+    socketCheck: CHAT_SOCKET_CHECK_MS,
+  },
+}).createMachine({
+  id: 'chatConnection',
+  description:
+    'The chat widget\'s connection (spec 2, 4, 7): the room prefix, a guest\'s id, the socket, the room `{PREFIX}-{userId or guestId}` joined, and what arrives in it passed on. A dropped socket is asked to reconnect every 5 s (socket.io itself retries every 500 ms) and the room joined again. A refusal (config, guest id, join, handshake, a revoked session) is \'Cannot start chatting\' with a retry, never a reconnect loop.',
+  context: ({ input }) => ({ userId: input.userId, guestId: null, guestToken: null, prefix: null, room: null, failure: null, joined: false }),
+  initial: 'starting',
+  states: {
+    starting: {
+      tags: 'starting',
+      initial: 'config',
+      states: {
+        config: {
+          description: 'GET /api/chat/config: the room prefix.',
+          invoke: {
+            id: 'loadConfig',
+            src: 'loadConfig',
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: 'identity', actions: { type: 'keepPrefix', params: actorOutput } },
+              { target: '#chatConnection.cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(failureMessage(event.output)) } },
+            ],
+            onError: { target: '#chatConnection.cannotStart', actions: { type: 'fail', params: failedWith(NETWORK_ERROR) } },
+          },
+        },
+        identity: {
+          always: [{ guard: 'isGuest', target: 'guest' }, { target: '#chatConnection.live', actions: 'nameRoom' }],
+        },
+        guest: {
+          description: 'A guest\'s id (spec 1): the one kept in localStorage with its signed token, renewed, or a new one (POST /api/chat/guest).',
+          invoke: {
+            id: 'ensureGuest',
+            src: 'ensureGuest',
+            onDone: [
+              { guard: { type: 'succeeded', params: actorOutput }, target: '#chatConnection.live', actions: [{ type: 'keepGuest', params: actorOutput }, 'nameRoom'] },
+              { target: '#chatConnection.cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(failureMessage(event.output)) } },
+            ],
+            onError: { target: '#chatConnection.cannotStart', actions: { type: 'fail', params: failedWith(NETWORK_ERROR) } },
+          },
+        },
+      },
+    },
+    live: {
+      description: 'The socket lives as long as this state: leaving it disconnects it.',
+      invoke: {
+        id: 'socket',
+        src: 'socket',
+        input: ({ context }) => ({ userId: context.userId, guestId: context.guestId, guestToken: context.guestToken }),
+        onError: { target: 'cannotStart', actions: { type: 'fail', params: failedWith(NETWORK_ERROR) } },
+      },
+      on: {
+        'socket.refused': { target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
+        'socket.connectError': { guard: 'refusedForGood', target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
+        'socket.message': { actions: 'passMessage' },
+        'socket.typing': { actions: 'passTypingOfOthers' },
+        'socket.read': { actions: 'passRead' },
+        'socket.presence': { actions: 'passPresence' },
+      },
+      initial: 'connecting',
+      states: {
+        connecting: {
+          tags: 'connecting',
+          description: 'The first connect. socket.io retries every 500 ms; every 5 s the socket is asked to reconnect in case it gave up.',
+          after: { socketCheck: { target: 'connecting', reenter: true, actions: 'askReconnect' } },
+          on: { 'socket.connected': 'joining' },
+        },
+        joining: {
+          tags: 'connecting',
+          description: 'join with the room; the server answers in its ack. No answer in 5 s: asked again.',
+          entry: 'join',
+          after: { socketCheck: { target: 'joining', reenter: true } },
+          on: {
+            // Announced before it is marked: the first ready is not a resumed one.
+            'socket.joined': { target: 'ready', actions: ['announceReady', 'markJoined'] },
+            'socket.joinRefused': { target: '#chatConnection.cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
+            'socket.disconnected': 'reconnecting',
+          },
+        },
+        ready: {
+          tags: 'ready',
+          description: 'In the room: messages, typing, read marks and the agents\' presence arrive; sending goes.',
+          exit: 'announceLost',
+          on: {
+            'socket.disconnected': 'reconnecting',
+            'chat.typing': { actions: 'passTyping' },
+          },
+        },
+        reconnecting: {
+          tags: 'reconnecting',
+          description: 'spec 4: while the socket is not connected, it is asked to reconnect every 5 s; once connected the room is joined again.',
+          after: { socketCheck: { target: 'reconnecting', reenter: true, actions: 'askReconnect' } },
+          on: { 'socket.connected': 'joining' },
+        },
+      },
+    },
+    cannotStart: {
+      tags: 'cannotStart',
+      description: '\'Cannot start chatting\' (spec 2): the failure says why. Nothing reconnects by itself; the customer may try again.',
+      on: { 'chat.retry': { target: 'starting', actions: 'startOver' } },
+    },
+  },
+});

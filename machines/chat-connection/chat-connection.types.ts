@@ -1,0 +1,94 @@
+/**
+ * The chat widget's connection (spec 2 chat widget 'Cannot start chatting';
+ * spec 4: the chat reconnects every 5 s while its socket is not connected;
+ * spec 7 GET /api/chat/config, the realtime socket): read the room prefix,
+ * give a guest its id, connect the socket, join the room
+ * `{PREFIX}-{userId or guestId}`, and pass on what arrives in it.
+ */
+import type * as v from 'valibot';
+import type { ChatConfigResponse, ChatMessage, ChatSender, GuestResponse } from '../../src/contract/chat.ts';
+import type { Result } from '../shared/result.ts';
+
+export interface ChatConnectionInput {
+  /** The signed-in member's id; null for a guest (who is given a guest id first). */
+  userId: string | null;
+}
+
+export type ConfigAnswer = Result<v.InferOutput<typeof ChatConfigResponse>>;
+export type GuestAnswer = Result<v.InferOutput<typeof GuestResponse>>;
+
+export interface ChatConnectionContext extends ChatConnectionInput {
+  /** The guest's id and the server's signed token for it (guests only; from ensureGuest). */
+  guestId: string | null;
+  guestToken: string | null;
+  /** GET /api/chat/config's PREFIX. */
+  prefix: string | null;
+  /** `{PREFIX}-{userId or guestId}` once both are known. */
+  room: string | null;
+  /**
+   * Why the chat cannot start: the config's or guest's refusal code,
+   * NETWORK_ERROR, the join refusal's or the server's refusal message, or the
+   * refused handshake's message. null otherwise.
+   */
+  failure: string | null;
+  /** The room was joined once already: a later join is a resumed chat (the history catches up). */
+  joined: boolean;
+}
+
+/** What the socket actor is started with (its auth: a member's bearer token, read by the view, or the guest token). */
+export interface SocketInput {
+  userId: string | null;
+  guestId: string | null;
+  guestToken: string | null;
+}
+
+/** Machine → socket. */
+export type SocketCommand =
+  /** Emit `join` with the room and an ack: the answer comes back as socket.joined or socket.joinRefused. */
+  | { type: 'join'; room: string }
+  /** The 5 s check: connect if not connected (socket.io retries by itself; this covers a socket that gave up or was told to disconnect). */
+  | { type: 'reconnect' }
+  /** The customer types (SOCKET_TYPING in the joined room). */
+  | { type: 'typing'; typing: boolean };
+
+/** Socket → machine (the callback actor's sendBack). */
+export type SocketReport =
+  | { type: 'socket.connected' }
+  | { type: 'socket.disconnected'; reason: string }
+  /** `retrying`: socket.io goes on trying (socket.active); false when the server refused the handshake (auth), which is final. */
+  | { type: 'socket.connectError'; message: string; retrying: boolean }
+  | { type: 'socket.joined' }
+  | { type: 'socket.joinRefused'; message: string }
+  /** SOCKET_REFUSED: the server ended this socket's right to chat (the session was revoked). Final. */
+  | { type: 'socket.refused'; message: string }
+  | { type: 'socket.message'; message: ChatMessage }
+  | { type: 'socket.typing'; typing: boolean; sender: ChatSender; room: string }
+  | { type: 'socket.read'; sender: ChatSender; readAt: string; room: string }
+  | { type: 'socket.presence'; agents: number };
+
+export type ChatConnectionEvent =
+  | SocketReport
+  /** 'Cannot start chatting': the customer tries again from the start (config, guest id, a new socket). */
+  | { type: 'chat.retry' }
+  /** The customer types or stopped typing: passed on while the room is joined. */
+  | { type: 'chat.typing'; typing: boolean };
+
+/** Emitted for the view, which passes messages and the connection's state on to the history. */
+export type ChatConnectionEmitted =
+  | { type: 'chat.message'; message: ChatMessage }
+  | { type: 'chat.typing'; typing: boolean; sender: ChatSender; room: string }
+  | { type: 'chat.read'; sender: ChatSender; readAt: string; room: string }
+  | { type: 'chat.presence'; agents: number }
+  /** The room is joined: messages flow (`resumed`: joined before, so the history catches up). */
+  | { type: 'chat.ready'; resumed: boolean }
+  /** The room was joined and no longer is: items wait. */
+  | { type: 'chat.lost' };
+
+/**
+ * Actors the view provides: loadConfig (→ ConfigAnswer), ensureGuest
+ * (→ GuestAnswer; chat-connection.actors.ts) and socket (a callback actor:
+ * SocketInput, receives SocketCommand, sends SocketReport; src/features/chat).
+ * Tags: 'starting', 'connecting' (first connect and join), 'ready',
+ * 'reconnecting', 'cannotStart' ('Cannot start chatting', with a retry).
+ */
+export type ChatConnectionTag = 'starting' | 'connecting' | 'ready' | 'reconnecting' | 'cannotStart';

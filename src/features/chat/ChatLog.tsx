@@ -1,0 +1,244 @@
+/**
+ * The conversation (spec 2 chat widget, spec 9 chat constants), drawn from
+ * machines/chat-history: a log region with day separators and end markers,
+ * older pages of 10 as the customer scrolls to the top (what they were
+ * reading stays in place when a page goes on top), the view following new
+ * messages while within 60 px of its bottom and a "new messages" pill
+ * otherwise, the messages being sent (one chat-media actor each), the quick
+ * replies of the last message, and whether support is typing. The machine
+ * decides when to scroll (its `scroll.bottom` and `older.loaded`); this view
+ * tells it where the customer is.
+ */
+import { useEffect, useLayoutEffect, useRef, type MutableRefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { chatHistoryMachine } from '../../../machines/chat-history/chat-history.machine.ts';
+import { CHAT_AUTO_SCROLL_PX, type ChatMessage } from '../../contract/chat.ts';
+import { MessageText } from '../errors/message-text.tsx';
+import { ArrowDownIcon } from './chat-icons.tsx';
+import { chatDay, messageDateTime, messageTime } from './chat-time.ts';
+import { MessageContent, QuickReplies, type ChatReplies } from './MessageContent.tsx';
+import { OutgoingItem, type ChatMediaRef } from './OutgoingItem.tsx';
+import { openQuickReplies, timeline } from './timeline.ts';
+
+export type ChatHistoryRef = ActorRefFrom<typeof chatHistoryMachine>;
+
+/** The older page is asked for this close to the top, so it is usually there before the top is reached. */
+const TOP_PX = 80;
+
+interface ChatLogProps {
+  history: ChatHistoryRef;
+  replies: ChatReplies;
+  /** Support is typing now. */
+  agentTyping: boolean;
+  /** Where the view is, for the messages the connection hands the history while this view is not asked. */
+  distanceFromBottom: MutableRefObject<number>;
+}
+
+export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: ChatLogProps) {
+  const { t } = useLingui();
+  const log = useRef<HTMLDivElement>(null);
+  const messages = useSelector(history, (snapshot) => snapshot.context.messages);
+  const outgoing = useSelector(history, (snapshot) => snapshot.context.outgoing);
+  const unseen = useSelector(history, (snapshot) => snapshot.context.unseen);
+  const failure = useSelector(history, (snapshot) => snapshot.context.failure);
+  const loading = useSelector(history, (snapshot) => snapshot.hasTag('loading'));
+  const failed = useSelector(history, (snapshot) => snapshot.hasTag('failed'));
+  const loadingOlder = useSelector(history, (snapshot) => snapshot.hasTag('loadingOlder'));
+  const startReached = useSelector(history, (snapshot) => snapshot.hasTag('startReached'));
+  const canLoadOlder = !loading && !failed && !loadingOlder && !startReached;
+  const items = useSelector(
+    history,
+    (snapshot) => snapshot.context.outgoing.map((id) => snapshot.children[id] as ChatMediaRef | undefined).filter((item) => item !== undefined),
+    sameItems,
+  );
+
+  const distanceNow = () => {
+    const view = log.current;
+    return view ? Math.max(0, view.scrollHeight - view.scrollTop - view.clientHeight) : 0;
+  };
+  /**
+   * The customer is at the bottom: what grows below them (a message, a
+   * picture that finished loading) keeps them there. Only their own
+   * scrolling up unpins the view; growth alone never does.
+   */
+  const pinned = useRef(true);
+  const lastTop = useRef(0);
+  const seenDistance = () => (pinned.current ? 0 : distanceNow());
+  const scrollToBottom = () => {
+    const view = log.current;
+    if (!view) return;
+    view.scrollTop = view.scrollHeight;
+    pinned.current = true;
+    lastTop.current = view.scrollTop;
+  };
+
+  // The machine says when to follow: the first page, a new message near the bottom, the customer's own.
+  const wantBottom = useRef(true);
+  useEffect(() => {
+    const subscription = history.on('scroll.bottom', () => {
+      wantBottom.current = true;
+      requestAnimationFrame(() => {
+        if (!wantBottom.current) return;
+        wantBottom.current = false;
+        scrollToBottom();
+      });
+    });
+    return () => subscription.unsubscribe();
+  }, [history]);
+
+  // Older messages went on top: keep what the customer reads where it was (the log has no scroll anchoring of its own).
+  const before = useRef<{ first: string | null; height: number; top: number }>({ first: null, height: 0, top: 0 });
+  useLayoutEffect(() => {
+    const view = log.current;
+    if (!view) return;
+    const first = messages[0]?._id ?? null;
+    const previous = before.current;
+    if (wantBottom.current) {
+      wantBottom.current = false;
+      scrollToBottom();
+    } else if (previous.first !== null && first !== previous.first && messages.some((message) => message._id === previous.first)) {
+      view.scrollTop = previous.top + (view.scrollHeight - previous.height);
+    } else if (pinned.current) {
+      scrollToBottom();
+    }
+    lastTop.current = view.scrollTop;
+    before.current = { first, height: view.scrollHeight, top: view.scrollTop };
+    distanceFromBottom.current = seenDistance();
+  }, [messages, outgoing, distanceFromBottom]);
+
+  // Content that grows by itself (a picture that finished loading) keeps a pinned view at the bottom.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const grown = content.current;
+    if (!grown || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) scrollToBottom();
+    });
+    observer.observe(grown);
+    return () => observer.disconnect();
+  }, []);
+
+  // A first page shorter than the view cannot be scrolled to its top: ask for the older one at once.
+  useEffect(() => {
+    const view = log.current;
+    if (view && canLoadOlder && view.scrollHeight <= view.clientHeight + TOP_PX) history.send({ type: 'history.top' });
+  }, [canLoadOlder, messages, history]);
+
+  const frame = useRef(0);
+  const onScroll = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      const view = log.current;
+      if (!view) return;
+      const distance = distanceNow();
+      // Scrolled up by the customer: pinned only while still near the bottom. Back near it: pinned again.
+      if (view.scrollTop < lastTop.current - 1) pinned.current = distance <= CHAT_AUTO_SCROLL_PX;
+      else if (distance <= CHAT_AUTO_SCROLL_PX) pinned.current = true;
+      lastTop.current = view.scrollTop;
+      const seen = seenDistance();
+      distanceFromBottom.current = seen;
+      before.current = { ...before.current, height: view.scrollHeight, top: view.scrollTop };
+      history.send({ type: 'history.scrolled', distanceFromBottom: seen });
+      if (view.scrollTop <= TOP_PX && canLoadOlder) history.send({ type: 'history.top' });
+    });
+  };
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const quick = openQuickReplies(messages, outgoing.length > 0);
+  return (
+    <div className="chat-log-wrap">
+      <div className="chat-log" ref={log} onScroll={onScroll} tabIndex={0} role="log" aria-live="polite" aria-relevant="additions" aria-label={t`Conversation`}>
+        <div ref={content}>
+          <div className="chat-log__edge">
+            {loadingOlder || loading ? (
+              <div className="skeleton" role="status" aria-label={t`Loading earlier messages…`} />
+            ) : failed ? (
+              <div className="stack center">
+                <p role="alert" className="error-text">
+                  <MessageText message={failure ?? ''} />
+                </p>
+                <button type="button" className="button button--secondary" onClick={() => history.send({ type: 'history.retry' })}>
+                  <Trans>Try again</Trans>
+                </button>
+              </div>
+            ) : startReached && messages.length === 0 && items.length === 0 ? (
+              <Trans>Write to us here: our support team will answer in this chat.</Trans>
+            ) : startReached ? (
+              <Trans>This is the start of your conversation.</Trans>
+            ) : null}
+          </div>
+          <ol className="chat-log__list">
+            {timeline(messages).map((entry) => {
+              if (entry.kind === 'day') return <DaySeparator key={entry.key} iso={entry.iso} />;
+              if (entry.kind === 'end') {
+                return (
+                  <li key={entry.key} className="chat-separator chat-separator--end">
+                    <Trans>Conversation ended</Trans>
+                  </li>
+                );
+              }
+              return (
+                <li key={entry.key}>
+                  <Message message={entry.message} replies={replies} />
+                </li>
+              );
+            })}
+            {items.map((item) => (
+              <li key={item.id}>
+                <OutgoingItem item={item} />
+              </li>
+            ))}
+          </ol>
+          {quick && quick.message.message_type === 'quick_replies' && <QuickReplies buttons={quick.message.payloads} replies={replies} />}
+        </div>
+      </div>
+      {unseen > 0 && (
+        <button
+          type="button"
+          className="chat-new-messages"
+          onClick={() => {
+            scrollToBottom();
+            history.send({ type: 'history.scrolled', distanceFromBottom: 0 });
+          }}
+        >
+          <ArrowDownIcon size={18} />
+          <Trans>New messages</Trans>
+        </button>
+      )}
+      <p className="chat-typing" aria-live="polite">
+        {agentTyping ? <Trans>Support is typing…</Trans> : null}
+      </p>
+    </div>
+  );
+}
+
+const sameItems = (a: readonly ChatMediaRef[], b: readonly ChatMediaRef[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
+function DaySeparator({ iso }: { iso: string }) {
+  const day = chatDay(iso);
+  return (
+    <li className="chat-separator">
+      {day.kind === 'today' ? <Trans>Today</Trans> : day.kind === 'yesterday' ? <Trans>Yesterday</Trans> : day.text}
+    </li>
+  );
+}
+
+/** One message in its bubble, with who wrote it (for a screen reader) and when. */
+function Message({ message, replies }: { message: ChatMessage; replies: ChatReplies }) {
+  const { t } = useLingui();
+  const who = message.sender === 'customer' ? t`You` : message.sender === 'agent' ? t`Support` : t`System`;
+  const wide = message.message.message_type === 'generic';
+  return (
+    <div className={`chat-item chat-item--${message.sender}`}>
+      <span className="visually-hidden">{who}:</span>
+      <div className={`chat-bubble${wide ? ' chat-bubble--wide' : ''}`}>
+        <MessageContent body={message.message} replies={replies} />
+      </div>
+      <time className="chat-meta" dateTime={message.createdAt} title={messageDateTime(message.createdAt)}>
+        {messageTime(message.createdAt)}
+      </time>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The history as the panel draws it (spec 2 chat widget: day separators and
+ * end-of-conversation markers): the messages, oldest first, with a
+ * separator before the first message of each day (on the device's
+ * calendar) and an end marker where the conversation's session changes (an
+ * agent ended it; the server gives the next message a new session_id). The
+ * widget's own copy of a message it just sent has no session yet ('') and
+ * never marks an end.
+ */
+import { DateTime } from 'luxon';
+import type { ChatMessage } from '../../contract/chat.ts';
+
+export type TimelineEntry =
+  | { kind: 'day'; key: string; iso: string }
+  | { kind: 'end'; key: string }
+  | { kind: 'message'; key: string; message: ChatMessage };
+
+/** The day of an instant on the device's calendar ('' when malformed). */
+function dayOf(iso: string): string {
+  return DateTime.fromISO(iso).toISODate() ?? '';
+}
+
+export function timeline(messages: readonly ChatMessage[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  let day = '';
+  let session = '';
+  for (const message of messages) {
+    const messageDay = dayOf(message.createdAt);
+    if (message.session_id !== '' && session !== '' && message.session_id !== session) {
+      entries.push({ kind: 'end', key: `end-${message._id}` });
+    }
+    if (messageDay !== '' && messageDay !== day) {
+      entries.push({ kind: 'day', key: `day-${messageDay}`, iso: message.createdAt });
+      day = messageDay;
+    }
+    if (message.session_id !== '') session = message.session_id;
+    entries.push({ kind: 'message', key: message._id, message });
+  }
+  return entries;
+}
+
+/**
+ * The quick replies to offer (spec 3 quick_replies): those of the last
+ * message, when it is an agent's quick-replies message; none once the
+ * customer has answered (their message comes after it) or is sending.
+ */
+export function openQuickReplies(messages: readonly ChatMessage[], sending: boolean): ChatMessage | null {
+  const last = messages.at(-1);
+  if (sending || !last || last.sender === 'customer') return null;
+  return last.message.message_type === 'quick_replies' ? last : null;
+}

@@ -1,0 +1,27 @@
+/**
+ * /ops/chat: the inbox inside the ops shell, with the operator's API client
+ * and socket. A socket refused for good ends the operator's session (a
+ * token that no longer works) like an API call would.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { AgentInbox } from './inbox/AgentInbox.tsx';
+import { inboxSocketFactory } from './inbox/inbox-socket.ts';
+import { opsApi, opsSession } from './ops-session.ts';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+
+// One factory for the page's life: the inbox reconnects with whatever token is current.
+const connectSocket = inboxSocketFactory(opsSession.token);
+
+export function OpsChatPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Support inbox`);
+  return (
+    <AgentInbox
+      api={opsApi}
+      connectSocket={connectSocket}
+      onRefused={(message) => {
+        if (message === 'invalid-token') opsSession.end('invalid-token');
+      }}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The operators' login (README "Operators"): phone, password and the code
+ * of their authenticator app (TOTP, 6 digits). Operators are not members:
+ * the token goes to the operator's own storage, and the member's session
+ * is left as it was.
+ */
+import { useId, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { loginMachine } from '../../../machines/login/login.machine.ts';
+import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
+import { Field } from '../ui/Field.tsx';
+import { AlertIcon } from '../ui/icons.tsx';
+import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { opsLoginActors } from './ops-login.actors.ts';
+import { opsApi, opsSession, useOpsSessionEnd } from './ops-session.ts';
+
+export function OpsLoginPage() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Support login`);
+  const navigate = useNavigate();
+  const errorId = useId();
+  const ended = useOpsSessionEnd();
+  const [otpCode, setOtpCode] = useState('');
+  const otp = useRef(otpCode);
+  otp.current = otpCode;
+
+  const login = useActorRef(
+    loginMachine.provide({
+      actors: opsLoginActors(opsApi, () => otp.current),
+      actions: {
+        signedIn: (_, { token }) => {
+          opsSession.signIn(token);
+          void navigate({ to: '/ops/$', params: { _splat: 'chat' }, replace: true });
+        },
+      },
+    }),
+  );
+  const username = useSelector(login, (snapshot) => snapshot.context.username);
+  const password = useSelector(login, (snapshot) => snapshot.context.password);
+  const error = useSelector(login, (snapshot) => snapshot.context.error);
+  const busy = useSelector(login, (snapshot) => snapshot.hasTag('submitting') || snapshot.hasTag('done'));
+
+  return (
+    <div className="stack stack--page auth ops-login">
+      <div className="auth__intro">
+        <h1>
+          <Trans>Support login</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>For support staff: your operator phone number, password and the code from your authenticator app.</Trans>
+        </p>
+      </div>
+      {ended === 'invalid-token' && error === null && (
+        <p className="form-error" role="status">
+          <AlertIcon size={20} />
+          <span>
+            <Trans>Your session ended. Log in again.</Trans>
+          </span>
+        </p>
+      )}
+      <form
+        className="card stack"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          preloadMessageTexts();
+          login.send({ type: 'login.submit' });
+        }}
+      >
+        <Field
+          label={<Trans>Phone number</Trans>}
+          name="username"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="username"
+          required
+          value={username}
+          onValueChange={(value) => login.send({ type: 'field.change', field: 'username', value })}
+          invalid={error !== null}
+          errorId={errorId}
+        />
+        <Field
+          label={<Trans>Password</Trans>}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={(value) => login.send({ type: 'field.change', field: 'password', value })}
+          invalid={error !== null}
+          errorId={errorId}
+        />
+        <Field
+          label={<Trans>Authenticator code</Trans>}
+          name="otpCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          className="field__input field__input--code"
+          maxLength={6}
+          value={otpCode}
+          onValueChange={(value) => {
+            setOtpCode(value.replace(/\D/g, ''));
+            // Typing clears the error line, as in the other fields.
+            if (error !== null) login.send({ type: 'field.change', field: 'username', value: username });
+          }}
+          hint={<Trans>6 digits from your authenticator app.</Trans>}
+          invalid={error !== null}
+          errorId={errorId}
+        />
+        <p id={errorId} className="form-error" role="alert">
+          {error && (
+            <>
+              <AlertIcon size={20} />
+              <span>
+                <MessageText message={error} />
+              </span>
+            </>
+          )}
+        </p>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Canned replies: the agent picks one to put into the reply box (and may
+ * change it there before sending). An admin also adds, changes and deletes
+ * them; an agent who is refused (not an admin) no longer sees those controls.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CHAT_TEXT_MAX, type CannedReply } from '../../../contract/chat.ts';
+import { MessageText } from '../../errors/message-text.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { AlertIcon } from '../../ui/icons.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { useInbox } from './inbox-context.ts';
+import { EditIcon, PlusIcon, TrashIcon } from './inbox-icons.tsx';
+
+interface Props {
+  onClose: () => void;
+  onInsert: (text: string) => void;
+}
+
+/** The reply being written: a new one (id null) or a change to one. */
+interface Editing {
+  id: string | null;
+  title: string;
+  text: string;
+}
+
+export default function CannedDialog({ onClose, onInsert }: Props) {
+  const inbox = useInbox();
+  const replies = useSelector(inbox, (snapshot) => snapshot.context.canned);
+  const error = useSelector(inbox, (snapshot) => snapshot.context.cannedError);
+  const canEdit = useSelector(inbox, (snapshot) => snapshot.context.canEditCanned !== false);
+  const loading = useSelector(inbox, (snapshot) => snapshot.hasTag('canned:loading'));
+  const failed = useSelector(inbox, (snapshot) => snapshot.hasTag('canned:failed'));
+  const saving = useSelector(inbox, (snapshot) => snapshot.hasTag('canned:saving'));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  useEffect(() => {
+    inbox.send({ type: 'canned.open' });
+  }, [inbox]);
+
+  // A change the server took closes its form; a refusal keeps it, with the reason.
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (wasSaving.current && !saving && error === null) {
+      setEditing(null);
+      setDeleting(null);
+    }
+    wasSaving.current = saving;
+  }, [saving, error]);
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={<Trans>Canned replies</Trans>} size="wide">
+      <div className="stack">
+        {error && (
+          <p className="form-error" role="alert">
+            <AlertIcon size={20} />
+            <span>
+              {error === 'UNAUTHORIZED' ? <Trans>Only an admin can change canned replies.</Trans> : <MessageText message={error} />}
+            </span>
+          </p>
+        )}
+        {failed && (
+          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'canned.open' })}>
+            <Trans>Try again</Trans>
+          </button>
+        )}
+        {loading && (
+          <div aria-hidden="true" className="stack">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        )}
+        {!loading && !failed && replies.length === 0 && (
+          <p className="muted">
+            <Trans>No canned replies yet.</Trans>
+          </p>
+        )}
+        <ul className="canned-list">
+          {replies.map((reply) =>
+            editing?.id === reply.id ? (
+              <li key={reply.id}>
+                <CannedForm editing={editing} onChange={setEditing} busy={saving} onCancel={() => setEditing(null)} />
+              </li>
+            ) : (
+              <CannedItem
+                key={reply.id}
+                reply={reply}
+                canEdit={canEdit}
+                deleting={deleting === reply.id}
+                saving={saving}
+                onInsert={() => onInsert(reply.text)}
+                onEdit={() => setEditing(toEditing(reply))}
+                onDelete={(asking) => setDeleting(asking ? reply.id : null)}
+              />
+            ),
+          )}
+        </ul>
+        {canEdit && !loading && !failed && (
+          editing?.id === null ? (
+            <CannedForm editing={editing} onChange={setEditing} busy={saving} onCancel={() => setEditing(null)} />
+          ) : (
+            <button type="button" className="icon-text-button" onClick={() => setEditing({ id: null, title: '', text: '' })}>
+              <PlusIcon size={20} />
+              <Trans>Add a canned reply</Trans>
+            </button>
+          )
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+const toEditing = (reply: CannedReply): Editing => ({ id: reply.id, title: reply.title, text: reply.text });
+
+interface ItemProps {
+  reply: CannedReply;
+  canEdit: boolean;
+  /** Asking whether to delete it. */
+  deleting: boolean;
+  saving: boolean;
+  onInsert: () => void;
+  onEdit: () => void;
+  onDelete: (asking: boolean) => void;
+}
+
+function CannedItem({ reply, canEdit, deleting, saving, onInsert, onEdit, onDelete }: ItemProps) {
+  const { t } = useLingui();
+  const inbox = useInbox();
+  const title = reply.title;
+  return (
+    <li className="canned-item">
+      <button type="button" className="canned-item__use" onClick={onInsert}>
+        <span className="canned-item__title">{title}</span>
+        <span className="canned-item__text small muted">{reply.text}</span>
+      </button>
+      {canEdit && (
+        <div className="canned-item__edit">
+          {deleting ? (
+            <>
+              <span className="small">
+                <Trans>Delete this reply?</Trans>
+              </span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={saving}
+                onClick={() => inbox.send({ type: 'canned.change', change: { action: 'delete', id: reply.id } })}
+              >
+                <Trans>Delete</Trans>
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => onDelete(false)}>
+                <Trans>Keep</Trans>
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="icon-button" aria-label={t`Change ${title}`} onClick={onEdit}>
+                <EditIcon size={20} />
+              </button>
+              <button type="button" className="icon-button" aria-label={t`Delete ${title}`} onClick={() => onDelete(true)}>
+                <TrashIcon size={20} />
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function CannedForm({ editing, onChange, busy, onCancel }: { editing: Editing; onChange: (editing: Editing) => void; busy: boolean; onCancel: () => void }) {
+  const inbox = useInbox();
+  const textId = useId();
+  const complete = editing.title.trim() !== '' && editing.text.trim() !== '';
+  return (
+    <form
+      className="card stack canned-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        inbox.send({ type: 'canned.change', change: { action: 'save', ...editing } });
+      }}
+    >
+      <Field label={<Trans>Title</Trans>} value={editing.title} maxLength={80} required onValueChange={(title) => onChange({ ...editing, title })} />
+      <div className="field">
+        <label className="field__label" htmlFor={textId}>
+          <Trans>Text</Trans>
+        </label>
+        <textarea
+          id={textId}
+          className="field__input"
+          rows={3}
+          maxLength={CHAT_TEXT_MAX}
+          required
+          value={editing.text}
+          onChange={(event) => onChange({ ...editing, text: event.target.value })}
+        />
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={busy || !complete}>
+          {busy ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

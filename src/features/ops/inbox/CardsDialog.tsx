@@ -1,0 +1,160 @@
+/**
+ * Builds a generic card carousel (spec 3 generic card), kept simple: up to
+ * three cards, each with a title, a subtitle, an image address and at most
+ * one button. Images show only from this site (the page's policy loads
+ * nothing else), so the address is checked the way the bubbles show it.
+ */
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ChatMessageBody, GenericCard } from '../../../contract/chat.ts';
+import { Field } from '../../ui/Field.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { buttonProblem, emptyButton, toChatButton, type ButtonDraft } from './builder-rules.ts';
+import { ButtonFields } from './ButtonFields.tsx';
+import { newDeliverId } from './inbox-context.ts';
+import { PlusIcon, TrashIcon } from './inbox-icons.tsx';
+import { mediaUrl } from './links.ts';
+
+interface Props {
+  onClose: () => void;
+  onSend: (message: ChatMessageBody) => void;
+}
+
+interface CardDraft {
+  title: string;
+  subtitle: string;
+  imageUrl: string;
+  /** The card's one button, when it has one. */
+  button: ButtonDraft | null;
+}
+
+const MOST_CARDS = 3;
+const emptyCard = (): CardDraft => ({ title: '', subtitle: '', imageUrl: '', button: null });
+
+function cardProblem(card: CardDraft): 'title' | 'subtitle' | 'image' | 'button' | null {
+  if (card.title.trim() === '' || card.title.trim().length > 80) return 'title';
+  if (card.subtitle.length > 300) return 'subtitle';
+  if (card.imageUrl.trim() !== '' && mediaUrl(card.imageUrl.trim()) === null) return 'image';
+  if (card.button && buttonProblem(card.button) !== null) return 'button';
+  return null;
+}
+
+function toCard(card: CardDraft): GenericCard {
+  return {
+    title: card.title.trim(),
+    subtitle: card.subtitle.trim(),
+    image_url: card.imageUrl.trim() ? mediaUrl(card.imageUrl.trim())! : '',
+    buttons: card.button ? [toChatButton(card.button)] : [],
+  };
+}
+
+export default function CardsDialog({ onClose, onSend }: Props) {
+  const [cards, setCards] = useState<CardDraft[]>([emptyCard()]);
+  const [checked, setChecked] = useState(false);
+  const change = (index: number, card: CardDraft) => setCards(cards.map((other, at) => (at === index ? card : other)));
+
+  const send = () => {
+    setChecked(true);
+    if (cards.some((card) => cardProblem(card) !== null)) return;
+    onSend({ message_type: 'generic', payloads: cards.map(toCard), deliver: { id: newDeliverId(), status: 'sending' } });
+  };
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={<Trans>Cards</Trans>} size="wide">
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        <ol className="builder-list">
+          {cards.map((card, index) => (
+            <li key={index} className="builder-item">
+              <CardFields
+                number={index + 1}
+                card={card}
+                checked={checked}
+                onChange={(changed) => change(index, changed)}
+                onRemove={cards.length > 1 ? () => setCards(cards.filter((_, at) => at !== index)) : undefined}
+              />
+            </li>
+          ))}
+        </ol>
+        {cards.length < MOST_CARDS && (
+          <button type="button" className="icon-text-button" onClick={() => setCards([...cards, emptyCard()])}>
+            <PlusIcon size={20} />
+            <Trans>Add a card</Trans>
+          </button>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button button--primary">
+            <Trans>Send</Trans>
+          </button>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+interface CardFieldsProps {
+  number: number;
+  card: CardDraft;
+  checked: boolean;
+  onChange: (card: CardDraft) => void;
+  onRemove?: () => void;
+}
+
+function CardFields({ number, card, checked, onChange, onRemove }: CardFieldsProps) {
+  const { t } = useLingui();
+  const problem = checked ? cardProblem(card) : null;
+  return (
+    <>
+      <div className="builder-item__head">
+        <span className="field__label">
+          <Trans>Card {number}</Trans>
+        </span>
+        {onRemove && (
+          <button type="button" className="icon-button" aria-label={t`Remove this card`} onClick={onRemove}>
+            <TrashIcon size={20} />
+          </button>
+        )}
+      </div>
+      <Field
+        label={<Trans>Title</Trans>}
+        value={card.title}
+        maxLength={80}
+        invalid={problem === 'title'}
+        hint={problem === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
+        onValueChange={(title) => onChange({ ...card, title })}
+      />
+      <Field label={<Trans>Subtitle</Trans>} value={card.subtitle} maxLength={300} onValueChange={(subtitle) => onChange({ ...card, subtitle })} />
+      <Field
+        label={<Trans>Image address (optional)</Trans>}
+        value={card.imageUrl}
+        maxLength={1000}
+        invalid={problem === 'image'}
+        hint={problem === 'image' ? <Trans>Use an image on this site, e.g. /banners/promo.png</Trans> : <Trans>An image on this site, e.g. /banners/promo.png</Trans>}
+        onValueChange={(imageUrl) => onChange({ ...card, imageUrl })}
+      />
+      {card.button ? (
+        <>
+          <ButtonFields button={card.button} checked={checked} onChange={(button) => onChange({ ...card, button })} />
+          <button type="button" className="icon-text-button" onClick={() => onChange({ ...card, button: null })}>
+            <TrashIcon size={18} />
+            <Trans>Remove the button</Trans>
+          </button>
+        </>
+      ) : (
+        <button type="button" className="icon-text-button" onClick={() => onChange({ ...card, button: emptyButton('web') })}>
+          <PlusIcon size={18} />
+          <Trans>Add a button</Trans>
+        </button>
+      )}
+    </>
+  );
+}

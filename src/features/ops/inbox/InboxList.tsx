@@ -1,0 +1,186 @@
+/**
+ * The conversations, newest message first: who (name, phone, or a guest),
+ * the last message and its time, how many customer messages no agent has
+ * read, and a highlight for a postback the agent has not opened yet. A
+ * search box (phone or name) above; the socket keeps the rows current, and
+ * a drop shows as "reconnecting".
+ */
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { InboxConversation } from '../../../contract/chat.ts';
+import { MessageText } from '../../errors/message-text.tsx';
+import { AlertIcon, OfflineIcon } from '../../ui/icons.tsx';
+import { useInbox } from './inbox-context.ts';
+import { FlagIcon, SearchIcon } from './inbox-icons.tsx';
+import { rowTime } from './inbox-time.ts';
+
+export function InboxList() {
+  const { t } = useLingui();
+  const inbox = useInbox();
+  const searchId = useId();
+  const query = useSelector(inbox, (snapshot) => snapshot.context.query);
+  const rows = useSelector(inbox, (snapshot) => snapshot.context.conversations);
+  const total = useSelector(inbox, (snapshot) => snapshot.context.total);
+  const error = useSelector(inbox, (snapshot) => snapshot.context.listError);
+  const postbacks = useSelector(inbox, (snapshot) => snapshot.context.postbacks);
+  const selectedId = useSelector(inbox, (snapshot) => snapshot.context.selectedId);
+  const skeleton = useSelector(inbox, (snapshot) => snapshot.hasTag('list:skeleton'));
+  const failed = useSelector(inbox, (snapshot) => snapshot.hasTag('list:failed'));
+  const loadingMore = useSelector(inbox, (snapshot) => snapshot.hasTag('list:more'));
+  const online = useSelector(inbox, (snapshot) => snapshot.context.online);
+  const agents = useSelector(inbox, (snapshot) => snapshot.context.agentsOnline);
+
+  if (error === 'UNAUTHORIZED') return <NoAccess />;
+
+  return (
+    <div className="inbox-list">
+      <div className="inbox-list__head">
+        <label htmlFor={searchId} className="visually-hidden">
+          <Trans>Search by phone or name</Trans>
+        </label>
+        <div className="inbox-search">
+          <SearchIcon size={20} />
+          <input
+            id={searchId}
+            className="field__input inbox-search__input"
+            type="search"
+            inputMode="search"
+            autoComplete="off"
+            placeholder={t`Phone or name`}
+            value={query}
+            onChange={(event) => inbox.send({ type: 'search.change', query: event.target.value })}
+          />
+        </div>
+        <p className="inbox-list__status small muted" role="status">
+          {online === false ? (
+            <span className="inbox-offline">
+              <OfflineIcon size={16} />
+              <Trans>Reconnecting…</Trans>
+            </span>
+          ) : agents !== null ? (
+            <Trans>Agents online: {agents}</Trans>
+          ) : null}
+        </p>
+      </div>
+
+      {failed ? (
+        <div className="inbox-list__problem" role="alert">
+          <p className="form-error">
+            <AlertIcon size={20} />
+            <span>{error && <MessageText message={error} />}</span>
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'list.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : skeleton && rows.length === 0 ? (
+        <ListSkeleton />
+      ) : rows.length === 0 ? (
+        <p className="inbox-list__empty muted">{query.trim() ? <Trans>No conversation matches this search.</Trans> : <Trans>No conversations yet.</Trans>}</p>
+      ) : (
+        <ul className="inbox-rows" aria-label={t`Conversations`}>
+          {rows.map((row) => (
+            <li key={row.id}>
+              <ConversationRow
+                row={row}
+                selected={row.id === selectedId}
+                postback={postbacks.includes(row.id)}
+                onSelect={() => inbox.send({ type: 'conversation.select', id: row.id })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {!failed && rows.length > 0 && rows.length < total && (
+        <div className="inbox-list__more">
+          {error && (
+            <p className="form-error small">
+              <MessageText message={error} />
+            </p>
+          )}
+          <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => inbox.send({ type: 'list.more' })}>
+            {loadingMore ? <Trans>Loading…</Trans> : <Trans>Show more conversations</Trans>}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Who a conversation is with: the member's name, else their phone, else "Guest". */
+export function customerName(row: Pick<InboxConversation, 'name' | 'phone' | 'kind'>, guest: string): string {
+  return row.name.trim() || row.phone || guest;
+}
+
+function ConversationRow({ row, selected, postback, onSelect }: { row: InboxConversation; selected: boolean; postback: boolean; onSelect: () => void }) {
+  const { t } = useLingui();
+  const name = customerName(row, t`Guest`);
+  const unread = row.unread;
+  return (
+    <button
+      type="button"
+      className={`inbox-row${selected ? ' inbox-row--selected' : ''}${postback ? ' inbox-row--postback' : ''}${row.unread > 0 ? ' inbox-row--unread' : ''}`}
+      aria-current={selected ? 'true' : undefined}
+      onClick={onSelect}
+    >
+      <span className="inbox-row__top">
+        <span className="inbox-row__name">{name}</span>
+        <time className="inbox-row__time small muted" dateTime={row.lastMessageAt ?? undefined}>
+          {rowTime(row.lastMessageAt)}
+        </time>
+      </span>
+      <span className="inbox-row__bottom">
+        <span className="inbox-row__preview">
+          {postback && (
+            <span className="inbox-chip inbox-chip--postback">
+              <FlagIcon size={14} />
+              <Trans>Button pressed</Trans>
+            </span>
+          )}
+          {row.closed && (
+            <span className="inbox-chip">
+              <Trans>Ended</Trans>
+            </span>
+          )}
+          <span className="inbox-row__last muted">{row.lastMessage}</span>
+        </span>
+        {row.unread > 0 && (
+          <span className="inbox-badge" aria-label={t`${unread} unread`}>
+            {row.unread}
+          </span>
+        )}
+      </span>
+      <span className="inbox-row__meta small muted">
+        {row.kind === 'guest' ? <Trans>Guest</Trans> : row.phone}
+      </span>
+    </button>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <ul className="inbox-rows" aria-hidden="true">
+      {[0, 1, 2, 3, 4].map((index) => (
+        <li key={index} className="inbox-row inbox-row--skeleton">
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line skeleton--short" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NoAccess() {
+  return (
+    <div className="inbox-list__problem" role="alert">
+      <p className="form-error">
+        <AlertIcon size={20} />
+        <span>
+          <Trans>This account cannot use the support inbox. Log in with a support or admin operator account.</Trans>
+        </span>
+      </p>
+    </div>
+  );
+}

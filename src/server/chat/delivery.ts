@@ -1,0 +1,48 @@
+/**
+ * What the chat tells connected sockets after a write is stored (never
+ * before): the conversation's room gets the message or the read mark, the
+ * agents get the same with the conversation's id and the inbox line that
+ * changed. The hub is read from the app at each call: the realtime server
+ * replaces the quiet one after the routes are registered.
+ */
+import type * as v from 'valibot';
+import {
+  SOCKET_INBOX,
+  SOCKET_MESSAGING,
+  SOCKET_READ,
+  type ChatMessage,
+  type ChatSender,
+  type InboxConversation,
+  type InboxEvent,
+  type ReadEvent,
+} from '../../contract/chat.ts';
+import type { ChatHub } from './hub.ts';
+
+type Inbox = v.InferOutput<typeof InboxEvent>;
+type Read = v.InferOutput<typeof ReadEvent>;
+
+/** A new message: to its room, and to the agents with its conversation and the inbox line (a postback is told as such). */
+export function deliverMessage(hub: ChatHub, room: string, message: ChatMessage, conversation: InboxConversation): void {
+  hub.toRoom(room, SOCKET_MESSAGING, message);
+  hub.toAgents(SOCKET_MESSAGING, { ...message, conversationId: conversation.id } satisfies ChatMessage);
+  const body = message.message;
+  const event: Inbox = body.message_type === 'postback' ? { conversation, postback: { title: body.payload.title, payload: body.payload.payload } } : { conversation };
+  hub.toAgents(SOCKET_INBOX, event);
+}
+
+/**
+ * One side read the conversation up to `readAt`. The customer's read goes
+ * to the agents; an agent's goes to the room (the customer's ticks) and to
+ * the other agents (their unread counts).
+ */
+export function deliverRead(hub: ChatHub, room: string, sender: Extract<ChatSender, 'customer' | 'agent'>, readAt: Date, conversation: InboxConversation): void {
+  const event: Read = { room, sender, readAt: readAt.toISOString() };
+  if (sender === 'agent') hub.toRoom(room, SOCKET_READ, event);
+  hub.toAgents(SOCKET_READ, event);
+  hub.toAgents(SOCKET_INBOX, { conversation } satisfies Inbox);
+}
+
+/** The inbox line changed without a message (an agent ended the conversation's session). */
+export function deliverInboxChange(hub: ChatHub, conversation: InboxConversation): void {
+  hub.toAgents(SOCKET_INBOX, { conversation } satisfies Inbox);
+}

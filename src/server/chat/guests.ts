@@ -1,0 +1,51 @@
+/**
+ * Guests of the chat (spec 1): the server gives a visitor an id and a
+ * signed token for it (guest-token.ts); the token is the guest's credential
+ * on HTTP (header x-chat-guest) and on the socket. A token counts only
+ * while its guest is open: the cleanup closes a guest idle for 30 days.
+ */
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { CHAT_GUEST_TOKEN_LIFETIME_MS } from '../policy.ts';
+import { insertGuest, isOpenGuest, touchOpenGuest } from '../repositories/chat.ts';
+import type { GuestCaller } from '../plugins/authentication.ts';
+import { newGuestId, readGuestToken, signGuestToken } from './guest-token.ts';
+
+type Secret = Pick<Config, 'chatGuestSecret'>;
+
+export interface IssuedGuest {
+  guestId: string;
+  guestToken: string;
+}
+
+function issue(config: Secret, guestId: string, now: Date): IssuedGuest {
+  return { guestId, guestToken: signGuestToken(config.chatGuestSecret, guestId, new Date(now.getTime() + CHAT_GUEST_TOKEN_LIFETIME_MS)) };
+}
+
+/**
+ * The guest a token proves, or null: missing, malformed, forged, expired,
+ * or its guest unknown or closed. The socket server authenticates guests
+ * with this too.
+ */
+export async function guestFromToken(config: Secret, db: Queryable, token: string | null | undefined, now: Date): Promise<GuestCaller | null> {
+  const guestId = readGuestToken(config.chatGuestSecret, token, now);
+  if (guestId === null || !(await isOpenGuest(db, guestId))) return null;
+  return { kind: 'guest', guestId };
+}
+
+/** A new guest: a row (so the id can be closed later) and its token. */
+export async function createGuest(config: Secret, db: Queryable, now: Date): Promise<IssuedGuest> {
+  const guestId = newGuestId();
+  await insertGuest(db, guestId, now);
+  return issue(config, guestId, now);
+}
+
+/**
+ * A fresh token for a live one's guest (the lifetime slides with each
+ * visit), or null when the token no longer counts.
+ */
+export async function renewGuest(config: Secret, db: Queryable, token: string, now: Date): Promise<IssuedGuest | null> {
+  const guestId = readGuestToken(config.chatGuestSecret, token, now);
+  if (guestId === null || !(await touchOpenGuest(db, guestId, now))) return null;
+  return issue(config, guestId, now);
+}

@@ -1,0 +1,58 @@
+/**
+ * The agents' inbox (issue 14 part 2): conversations by their latest
+ * message, each with the customer's name and phone (members), a preview of
+ * the last message and how many customer messages no agent has read.
+ */
+import type { ChatMessageBody, InboxConversation } from '../../contract/chat.ts';
+import type { Queryable } from '../db/client.ts';
+import { CHAT_INBOX_PAGE_SIZE } from '../policy.ts';
+import { inboxPage, inboxRow, type InboxRow } from '../repositories/chat.ts';
+import { roomOfConversation } from './conversations.ts';
+
+/** What the inbox shows of a last message: its text, a caption, a button's or card's title; '' when it has none. */
+export function previewOf(body: unknown): string {
+  if (body === null || typeof body !== 'object') return '';
+  const message = body as ChatMessageBody;
+  switch (message.message_type) {
+    case 'text':
+    case 'buttons':
+    case 'quick_replies':
+      return message.payload.text;
+    case 'media':
+      return message.payload.message;
+    case 'postback':
+      return message.payload.title;
+    case 'generic':
+      return message.payloads[0]?.title ?? '';
+    case 'unknown':
+      return '';
+  }
+}
+
+export function inboxConversation(prefix: string, row: InboxRow): InboxConversation {
+  return {
+    id: String(row.id),
+    room: roomOfConversation(prefix, row),
+    kind: row.userId !== null ? 'member' : 'guest',
+    userId: row.userId === null ? null : String(row.userId),
+    guestId: row.guestId,
+    // A guest has no name: the inbox shows its own label beside the guest id.
+    name: row.memberName ?? '',
+    phone: row.memberPhone,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+    lastMessage: previewOf(row.lastBody),
+    unread: row.unread,
+    closed: row.closedAt !== null,
+  };
+}
+
+export async function inboxList(db: Queryable, prefix: string, q: string, skip: number): Promise<{ conversations: InboxConversation[]; total: number }> {
+  const { rows, total } = await inboxPage(db, q, skip, CHAT_INBOX_PAGE_SIZE);
+  return { conversations: rows.map((row) => inboxConversation(prefix, row)), total };
+}
+
+/** One conversation as the inbox lists it; undefined when there is none. */
+export async function inboxSummary(db: Queryable, prefix: string, conversationId: number): Promise<InboxConversation | undefined> {
+  const row = await inboxRow(db, conversationId);
+  return row && inboxConversation(prefix, row);
+}

@@ -1,0 +1,346 @@
+/**
+ * The chat's SQL (schema.ts chat_*): guests, one conversation per member or
+ * guest, messages stored once per sender's deliver id, uploaded media, the
+ * agents' inbox and the canned replies. Functions take a db or a
+ * transaction; the chat/ modules decide what shares one.
+ */
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { chatCannedReplies, chatConversations, chatGuests, chatMedia, chatMessages, operators, users } from '../db/schema.ts';
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type MediaRow = typeof chatMedia.$inferSelect;
+export type CannedRow = typeof chatCannedReplies.$inferSelect;
+
+/** Whose conversation: a member's or a guest's. */
+export type ConversationOwner = { userId: number } | { guestId: string };
+
+const ownedBy = (owner: ConversationOwner) =>
+  'userId' in owner ? eq(chatConversations.userId, owner.userId) : eq(chatConversations.guestId, owner.guestId);
+
+// ---------------------------------------------------------------- guests
+
+export async function insertGuest(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.insert(chatGuests).values({ id, createdAt: now, lastSeenAt: now });
+}
+
+/**
+ * Marks a guest seen now, unless it is closed; whether it is open. The
+ * update locks the guest's row, so a cleanup closing it at the same moment
+ * either comes first (and this answers false) or waits for this write.
+ */
+export async function touchOpenGuest(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(chatGuests)
+    .set({ lastSeenAt: sql`greatest(${chatGuests.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(chatGuests.id, id), isNull(chatGuests.closedAt)))
+    .returning({ id: chatGuests.id });
+  return rows.length > 0;
+}
+
+export async function isOpenGuest(db: Queryable, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatGuests.id })
+    .from(chatGuests)
+    .where(and(eq(chatGuests.id, id), isNull(chatGuests.closedAt)));
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------- conversations
+
+export async function findConversationOf(db: Queryable, owner: ConversationOwner): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(chatConversations).where(ownedBy(owner));
+  return row;
+}
+
+export async function findConversation(db: Queryable, id: number): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));
+  return row;
+}
+
+/**
+ * The owner's conversation, created on first use. Two first messages at
+ * once both insert; the unique owner column lets one win and the other
+ * reads the winner's row.
+ */
+export async function ensureConversation(db: Queryable, owner: ConversationOwner, sessionId: string, now: Date): Promise<ConversationRow> {
+  const found = await findConversationOf(db, owner);
+  if (found) return found;
+  const target = 'userId' in owner ? chatConversations.userId : chatConversations.guestId;
+  const [created] = await db
+    .insert(chatConversations)
+    .values({ ...owner, sessionId, createdAt: now })
+    .onConflictDoNothing({ target })
+    .returning();
+  if (created) return created;
+  const existing = await findConversationOf(db, owner);
+  if (!existing) throw new Error('a chat conversation vanished after a conflicting insert');
+  return existing;
+}
+
+/** A message arrived at `at`: the inbox orders by it, the cleanup measures idleness from it. */
+export async function touchConversation(db: Queryable, id: number, at: Date): Promise<void> {
+  await db
+    .update(chatConversations)
+    .set({ lastMessageAt: sql`greatest(coalesce(${chatConversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)` })
+    .where(eq(chatConversations.id, id));
+}
+
+export async function markRead(db: Queryable, id: number, side: 'customer' | 'agent', at: Date): Promise<void> {
+  await db
+    .update(chatConversations)
+    .set(side === 'customer' ? { customerReadAt: at } : { agentReadAt: at })
+    .where(eq(chatConversations.id, id));
+}
+
+/** Starts a new session of the conversation (an agent ended the last one); null when it is closed. */
+export async function startSession(db: Queryable, id: number, sessionId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(chatConversations)
+    .set({ sessionId })
+    .where(and(eq(chatConversations.id, id), isNull(chatConversations.closedAt)))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------- messages
+
+export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id'>;
+
+/**
+ * Inserts a message unless the conversation already holds one with the same
+ * client id (the sender's deliver id): then nothing is written and the
+ * answer is undefined. A concurrent insert of the same id waits for the
+ * other's commit and then finds it.
+ */
+export async function insertMessageOnce(db: Queryable, message: NewMessage): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values(message)
+    .onConflictDoNothing({ target: [chatMessages.conversationId, chatMessages.clientId] })
+    .returning();
+  return row;
+}
+
+export async function findMessageByClientId(db: Queryable, conversationId: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.clientId, clientId)));
+  return row;
+}
+
+/** A message with who wrote it: the member (customer messages of a member), the operator (agent messages). */
+export interface MessageView extends MessageRow {
+  memberPhone: string | null;
+  memberName: string | null;
+  operatorName: string | null;
+}
+
+/** One page of a conversation, newest first. */
+export async function messagePage(db: Queryable, conversationId: number, skip: number, limit: number): Promise<MessageView[]> {
+  const rows = await db
+    .select({ message: chatMessages, memberPhone: users.phone, memberName: users.name, operatorName: operators.name })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .leftJoin(users, and(eq(users.id, chatConversations.userId), eq(chatMessages.sender, 'customer')))
+    .leftJoin(operators, eq(operators.id, chatMessages.operatorId))
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(desc(chatMessages.id))
+    .offset(skip)
+    .limit(limit);
+  return rows.map(({ message, ...names }) => ({ ...message, ...names }));
+}
+
+/** The names beside one message (the answer to its sender, the event to the room). */
+export async function messageNames(db: Queryable, message: MessageRow): Promise<MessageView> {
+  const [names] = await db
+    .select({ memberPhone: users.phone, memberName: users.name, operatorName: operators.name })
+    .from(chatConversations)
+    .leftJoin(users, and(eq(users.id, chatConversations.userId), sql`${message.sender} = 'customer'`))
+    .leftJoin(operators, message.operatorId === null ? sql`false` : eq(operators.id, message.operatorId))
+    .where(eq(chatConversations.id, message.conversationId));
+  return { ...message, memberPhone: names?.memberPhone ?? null, memberName: names?.memberName ?? null, operatorName: names?.operatorName ?? null };
+}
+
+// ---------------------------------------------------------------- media
+
+export async function insertMedia(db: Queryable, media: MediaRow): Promise<void> {
+  await db.insert(chatMedia).values(media);
+}
+
+/** The media stored under `key` for this conversation; undefined for another conversation's or none. */
+export async function findConversationMedia(db: Queryable, conversationId: number, key: string): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMedia)
+    .where(and(eq(chatMedia.key, key), eq(chatMedia.conversationId, conversationId)));
+  return row;
+}
+
+// ---------------------------------------------------------------- cleanup (chat/cleanup.ts)
+
+/**
+ * Closes guests idle since `before`: no visit (last_seen_at) and no message
+ * in their conversation since then. Their ids; their tokens are refused from
+ * now on. One statement, so a guest who writes at the same moment either
+ * wrote first (and is not idle) or finds itself closed.
+ */
+export async function closeIdleGuests(db: Queryable, before: Date, now: Date): Promise<string[]> {
+  const cutoff = before.toISOString();
+  const rows = await db
+    .update(chatGuests)
+    .set({ closedAt: now })
+    .where(
+      and(
+        isNull(chatGuests.closedAt),
+        lt(chatGuests.lastSeenAt, before),
+        sql`not exists (select 1 from ${chatConversations} c where c.guest_id = ${chatGuests.id} and c.last_message_at >= ${cutoff}::timestamptz)`,
+      ),
+    )
+    .returning({ id: chatGuests.id });
+  return rows.map((row) => row.id);
+}
+
+/** Marks the conversations of closed guests closed (also those a crashed run left open). */
+export async function closeConversationsOfClosedGuests(db: Queryable, now: Date): Promise<void> {
+  await db
+    .update(chatConversations)
+    .set({ closedAt: now })
+    .where(
+      and(
+        isNull(chatConversations.closedAt),
+        isNotNull(chatConversations.guestId),
+        sql`exists (select 1 from ${chatGuests} g where g.id = ${chatConversations.guestId} and g.closed_at is not null)`,
+      ),
+    );
+}
+
+/** Media of closed conversations still stored, a batch at a time. */
+export async function mediaOfClosedConversations(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: chatMedia.key })
+    .from(chatMedia)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMedia.conversationId))
+    .where(isNotNull(chatConversations.closedAt))
+    .orderBy(asc(chatMedia.key))
+    .limit(limit);
+  return rows.map((row) => row.key);
+}
+
+export async function deleteMedia(db: Queryable, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(chatMedia).where(inArray(chatMedia.key, keys));
+}
+
+/** Deletes the messages of closed conversations; how many. */
+export async function deleteMessagesOfClosedConversations(db: Queryable): Promise<number> {
+  const rows = await db
+    .delete(chatMessages)
+    .where(sql`${chatMessages.conversationId} in (select id from ${chatConversations} where closed_at is not null)`)
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- inbox
+
+export interface InboxRow {
+  id: number;
+  userId: number | null;
+  guestId: string | null;
+  memberName: string | null;
+  memberPhone: string | null;
+  lastMessageAt: Date | null;
+  closedAt: Date | null;
+  lastType: string | null;
+  lastBody: unknown;
+  unread: number;
+}
+
+/** `%`, `_` and the escape character itself match literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A phone number's digits, or part of a member's name. */
+function inboxSearch(q: string): SQL | undefined {
+  if (q === '') return undefined;
+  const digits = q.replace(/\D/g, '');
+  const byName = sql`${users.name} ilike ${likePattern(q)} escape '\\'`;
+  return digits.length >= 3 ? or(sql`${users.phone} like ${likePattern(digits)} escape '\\'`, byName) : byName;
+}
+
+function inboxSelect(db: Queryable) {
+  // Both read through the conversation's index (conversation_id, id).
+  const lastType = sql<string | null>`(select m.message_type from ${chatMessages} m where m.conversation_id = ${chatConversations.id} order by m.id desc limit 1)`;
+  const lastBody = sql<unknown>`(select m.body from ${chatMessages} m where m.conversation_id = ${chatConversations.id} order by m.id desc limit 1)`;
+  const unread = sql<number>`(select count(*)::int from ${chatMessages} m where m.conversation_id = ${chatConversations.id} and m.sender = 'customer' and (${chatConversations.agentReadAt} is null or m.created_at > ${chatConversations.agentReadAt}))`;
+  return db
+    .select({
+      id: chatConversations.id,
+      userId: chatConversations.userId,
+      guestId: chatConversations.guestId,
+      memberName: users.name,
+      memberPhone: users.phone,
+      lastMessageAt: chatConversations.lastMessageAt,
+      closedAt: chatConversations.closedAt,
+      lastType,
+      lastBody,
+      unread,
+    })
+    .from(chatConversations)
+    .leftJoin(users, eq(users.id, chatConversations.userId));
+}
+
+/** One page of conversations, the latest message first (none yet: last), and how many match. */
+export async function inboxPage(db: Queryable, q: string, skip: number, limit: number): Promise<{ rows: InboxRow[]; total: number }> {
+  const where = inboxSearch(q);
+  const rows = await inboxSelect(db)
+    .where(where)
+    .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.id))
+    .offset(skip)
+    .limit(limit);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(chatConversations)
+    .leftJoin(users, eq(users.id, chatConversations.userId))
+    .where(where);
+  return { rows: rows.map(withNumberUnread), total: counted?.total ?? 0 };
+}
+
+export async function inboxRow(db: Queryable, id: number): Promise<InboxRow | undefined> {
+  const [row] = await inboxSelect(db).where(eq(chatConversations.id, id));
+  return row && withNumberUnread(row);
+}
+
+// PGlite and pg both answer ::int as a number; the cast keeps it one if a driver sends text.
+function withNumberUnread<R extends { unread: number }>(row: R): R {
+  return { ...row, unread: Number(row.unread) };
+}
+
+// ---------------------------------------------------------------- canned replies
+
+export function listCanned(db: Queryable): Promise<CannedRow[]> {
+  return db.select().from(chatCannedReplies).orderBy(asc(chatCannedReplies.title), asc(chatCannedReplies.id));
+}
+
+export async function insertCanned(db: Queryable, reply: Omit<CannedRow, 'id'>): Promise<CannedRow> {
+  const [row] = await db.insert(chatCannedReplies).values(reply).returning();
+  if (!row) throw new Error('inserting a canned reply returned nothing');
+  return row;
+}
+
+export async function updateCanned(db: Queryable, id: number, change: Omit<CannedRow, 'id'>): Promise<CannedRow | undefined> {
+  const [row] = await db.update(chatCannedReplies).set(change).where(eq(chatCannedReplies.id, id)).returning();
+  return row;
+}
+
+export async function deleteCanned(db: Queryable, id: number): Promise<CannedRow | undefined> {
+  const [row] = await db.delete(chatCannedReplies).where(eq(chatCannedReplies.id, id)).returning();
+  return row;
+}
+
+export async function cannedCount(db: Queryable): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(chatCannedReplies);
+  return row?.total ?? 0;
+}

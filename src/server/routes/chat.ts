@@ -1,0 +1,116 @@
+/**
+ * The customer's side of the live chat (spec 7 /api/chat/*): the room
+ * prefix, guest ids and their tokens, sending (stored, then delivered to
+ * the room and the agents), one's own history, the read mark and uploads.
+ * Access 'chat': a member's bearer token or a guest's token
+ * (plugins/authentication.ts); a body naming someone else is refused.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { GUEST_TOKEN_HEADER, type ChatMessage } from '../../contract/chat.ts';
+import { endpoints } from '../../contract/endpoints.ts';
+import { ownerOf, requireOwnIds, roomOfConversation } from '../chat/conversations.ts';
+import { deliverMessage, deliverRead } from '../chat/delivery.ts';
+import { createGuest, renewGuest } from '../chat/guests.ts';
+import { inboxSummary } from '../chat/inbox.ts';
+import { chatMediaLink, receiveChatUpload, storeChatMedia, type UploadKind } from '../chat/media.ts';
+import { messageShaper, shapeOne, storeCustomerMessage, type Stored } from '../chat/messages.ts';
+import { ApiError } from '../errors.ts';
+import { clientOf } from '../limits/limits.ts';
+import type { ChatCaller } from '../plugins/authentication.ts';
+import {
+  CHAT_GUESTS_PER_ADDRESS,
+  CHAT_MESSAGES_PER_ADDRESS,
+  CHAT_MESSAGES_PER_SENDER,
+  CHAT_UPLOADS_PER_ADDRESS,
+  CHAT_UPLOADS_PER_SENDER,
+} from '../policy.ts';
+import { ensureConversation, findConversationOf, markRead, messagePage, touchOpenGuest } from '../repositories/chat.ts';
+import { route } from '../route.ts';
+import { LocalFileStorage } from '../storage/local.ts';
+
+type WindowLimit = { max: number; windowMs: number };
+
+export async function chatRoutes(app: FastifyInstance): Promise<void> {
+  const { clock, config, limits } = app;
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const prefix = config.chatPrefix;
+
+  const senderKey = (caller: ChatCaller) => (caller.kind === 'member' ? `member:${caller.userId}` : `guest:${caller.guestId}`);
+
+  /** Per sender, then per client address (off with LIMITS_PER_IP=off, as the other per-address limits). */
+  async function countAttempt(action: string, caller: ChatCaller, ip: string, perSender: WindowLimit, perAddress: WindowLimit, now: Date) {
+    await limits.count(`chat:${action}:${senderKey(caller)}`, perSender, now);
+    if (config.limits.perIp !== null) await limits.count(`chat:${action}:ip:${clientOf(ip)}`, perAddress, now);
+  }
+
+  /** A new message is told to the room and the agents once stored; a resend is told to no one. */
+  async function deliver(stored: Stored, now: Date): Promise<void> {
+    if (!stored.created) return;
+    const message = await shapeOne(app.db, config.slipUrlSecret, stored, now);
+    const summary = await inboxSummary(app.db, prefix, stored.conversation.id);
+    if (summary) deliverMessage(app.chatHub, roomOfConversation(prefix, stored.conversation), message, summary);
+  }
+
+  route(app, endpoints.chatConfig, async () => ({ PREFIX: prefix }));
+
+  /** A live token is renewed for the same guest; without one (or with a dead one) a new guest starts. */
+  route(app, endpoints.chatGuest, async ({ request }) => {
+    const now = clock();
+    const token = request.headers[GUEST_TOKEN_HEADER];
+    if (typeof token === 'string' && token !== '') {
+      const renewed = await renewGuest(config, app.db, token, now);
+      if (renewed) return renewed;
+    }
+    if (config.limits.perIp !== null) await limits.count(`chat:guests:ip:${clientOf(request.ip)}`, CHAT_GUESTS_PER_ADDRESS, now);
+    return createGuest(config, app.db, now);
+  });
+
+  route(app, endpoints.chatSendMessage, async ({ body, caller, request }) => {
+    const now = clock();
+    await countAttempt('messages', caller, request.ip, CHAT_MESSAGES_PER_SENDER, CHAT_MESSAGES_PER_ADDRESS, now);
+    const stored = await storeCustomerMessage(app.db, caller, body, now);
+    await deliver(stored, now);
+    return { _id: String(stored.message.id), createdAt: stored.message.createdAt.toISOString() };
+  });
+
+  route(app, endpoints.chatHistory, async ({ body, caller, db }) => {
+    requireOwnIds(caller, body);
+    const conversation = await findConversationOf(db, ownerOf(caller));
+    if (!conversation) return [] as ChatMessage[];
+    const shape = messageShaper(config.slipUrlSecret, clock());
+    return (await messagePage(db, conversation.id, body.skip, body.limit)).map((message) => shape(message, conversation));
+  });
+
+  route(app, endpoints.chatReadCustomer, async ({ body, caller, db }) => {
+    requireOwnIds(caller, body);
+    const conversation = await findConversationOf(db, ownerOf(caller));
+    if (conversation) {
+      const now = clock();
+      await markRead(db, conversation.id, 'customer', now);
+      const summary = await inboxSummary(db, prefix, conversation.id);
+      if (summary) deliverRead(app.chatHub, roomOfConversation(prefix, conversation), 'customer', now, summary);
+    }
+    return { message: 'SUCCESS' };
+  });
+
+  // Multipart parsing for the uploads only; every other route keeps speaking JSON.
+  await app.register(async (upload) => {
+    await upload.register(multipart);
+    const uploadRoute = (endpoint: typeof endpoints.chatUploadImage | typeof endpoints.chatUploadVideo, kind: UploadKind) =>
+      route(upload, endpoint, async ({ caller, request }) => {
+        const now = clock();
+        await countAttempt('uploads', caller, request.ip, CHAT_UPLOADS_PER_SENDER, CHAT_UPLOADS_PER_ADDRESS, now);
+        const media = await receiveChatUpload(request, kind);
+        if (caller.kind === 'guest' && !(await touchOpenGuest(app.db, caller.guestId, now))) throw new ApiError(401, 'CHAT_GUEST_INVALID');
+        const conversation = await ensureConversation(app.db, ownerOf(caller), randomUUID(), now);
+        if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
+        const key = await storeChatMedia(app.db, storage, conversation.id, media, now);
+        return { path: key, url: chatMediaLink(config.slipUrlSecret, key, now), fileType: media.fileType };
+      });
+    uploadRoute(endpoints.chatUploadImage, 'image');
+    uploadRoute(endpoints.chatUploadVideo, 'video');
+  });
+}

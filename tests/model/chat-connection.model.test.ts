@@ -1,0 +1,150 @@
+import type { ChatConnectionContext, ChatConnectionInput, ConfigAnswer, GuestAnswer } from '../../machines/chat-connection/chat-connection.types.ts';
+import { describeModels } from './support/describe-model.ts';
+import { expect } from './support/step-expect.ts';
+import { stateKey, type FlowModel } from './support/flow-model.ts';
+import type { ReplayedStep } from './support/replay.ts';
+import { chatConnectionModels, GUEST, MEMBER_ID, PREFIX } from './chat-connection.model.ts';
+
+/** spec 4, written out independently: the socket is checked every 5 s. */
+const CHECK_MS = 5000;
+
+function check({ event, before, after, actions, calls, emitted, waited }: ReplayedStep, flow: FlowModel) {
+  const { userId } = flow.input as ChatConnectionInput;
+  const was = before ? stateKey(before) : '';
+  const now = stateKey(after);
+  const previous = before?.context as ChatConnectionContext;
+  const context = after.context as ChatConnectionContext;
+  const unchanged = () => expect([now, context]).toEqual([was, previous]);
+  const isLive = was.startsWith('live.');
+  let expectedCalls: unknown[] = [];
+  let expectedEmitted: unknown[] = [];
+  expect(actions).toEqual([]);
+
+  /** Left the room it was in: the history is told. */
+  const lostIfReady = () => (was === 'live.ready' ? [{ type: 'chat.lost' }] : []);
+  /** 'Cannot start chatting' for this reason; a socket that was there is gone. */
+  const cannotStart = (failure: string) => {
+    expect([now, context]).toEqual(['cannotStart', { ...previous, failure }]);
+    expect(Object.keys(after.children)).toEqual([]);
+  };
+  /** The socket starts with the customer's credential, and the room is `{PREFIX}-{id}`. */
+  const socketStarts = (guest: typeof GUEST | null) => {
+    const room = `${PREFIX}-${userId ?? guest?.guestId}`;
+    expect([now, context.room, context.guestId, context.guestToken]).toEqual(['live.connecting', room, guest?.guestId ?? null, guest?.guestToken ?? null]);
+    expectedCalls = [{ actor: 'socket', input: { userId, guestId: guest?.guestId ?? null, guestToken: guest?.guestToken ?? null } }];
+  };
+
+  switch (event.type) {
+    case 'xstate.init':
+      expect([now, context]).toEqual(['starting.config', { userId, guestId: null, guestToken: null, prefix: null, room: null, failure: null, joined: false }]);
+      expectedCalls = [{ actor: 'loadConfig', input: undefined }];
+      break;
+    case 'xstate.done.actor.loadConfig': {
+      const answer = event.output as ConfigAnswer;
+      if (!answer.ok) return cannotStart(answer.message);
+      expect(context.prefix).toBe(PREFIX);
+      if (userId === null) {
+        // spec 1: a guest is given a guest id first.
+        expect(now).toBe('starting.guest');
+        expectedCalls = [{ actor: 'ensureGuest', input: undefined }];
+      } else socketStarts(null);
+      break;
+    }
+    case 'xstate.done.actor.ensureGuest': {
+      const answer = event.output as GuestAnswer;
+      if (!answer.ok) return cannotStart(answer.message);
+      socketStarts(GUEST);
+      break;
+    }
+    case 'xstate.error.actor.loadConfig':
+    case 'xstate.error.actor.ensureGuest':
+    case 'xstate.error.actor.socket':
+      cannotStart('NETWORK_ERROR');
+      expectedEmitted = lostIfReady();
+      break;
+    case 'chat.retry':
+      if (was !== 'cannotStart') return unchanged();
+      // From the start: the config, the guest id, a new socket; the room joined before makes the next ready a resumed one.
+      expect([now, context]).toEqual(['starting.config', { ...previous, failure: null, prefix: null, room: null }]);
+      expectedCalls = [{ actor: 'loadConfig', input: undefined }];
+      break;
+    case 'chat.typing':
+      // Passed to the socket in the room only (the unit test sees the command); nothing changes here.
+      unchanged();
+      break;
+    case 'socket.connected':
+      if (was === 'live.connecting' || was === 'live.reconnecting') expect([now, context]).toEqual(['live.joining', previous]);
+      else unchanged();
+      break;
+    case 'socket.disconnected':
+      if (was === 'live.joining' || was === 'live.ready') expect([now, context]).toEqual(['live.reconnecting', previous]);
+      else unchanged();
+      expectedEmitted = lostIfReady();
+      break;
+    case 'socket.connectError':
+      if (event.retrying) unchanged(); // socket.io goes on by itself
+      else {
+        // The server refused the handshake: final, no reconnect loop.
+        cannotStart(event.message as string);
+        expectedEmitted = lostIfReady();
+      }
+      break;
+    case 'socket.joined':
+      if (was !== 'live.joining') return unchanged();
+      expect([now, context]).toEqual(['live.ready', { ...previous, joined: true }]);
+      expectedEmitted = [{ type: 'chat.ready', resumed: previous.joined }];
+      break;
+    case 'socket.joinRefused':
+      if (was !== 'live.joining') return unchanged();
+      cannotStart(event.message as string);
+      break;
+    case 'socket.refused':
+      cannotStart(event.message as string);
+      expectedEmitted = lostIfReady();
+      break;
+    case 'socket.message':
+      unchanged();
+      expectedEmitted = [{ type: 'chat.message', message: event.message }];
+      break;
+    case 'socket.typing':
+      unchanged();
+      expectedEmitted = [{ type: 'chat.typing', typing: event.typing, sender: event.sender, room: event.room }];
+      break;
+    case 'socket.read':
+      unchanged();
+      expectedEmitted = [{ type: 'chat.read', sender: event.sender, readAt: event.readAt, room: event.room }];
+      break;
+    case 'socket.presence':
+      unchanged();
+      expectedEmitted = [{ type: 'chat.presence', agents: event.agents }];
+      break;
+    default:
+      if (/^xstate\.after\.socketCheck\./.test(event.type)) {
+        // spec 4: every 5 s while not connected (and a join unanswered is asked again); the state stays.
+        expect(isLive).toBe(true);
+        expect([waited, now, context]).toEqual([CHECK_MS, was, previous]);
+        expect(['live.connecting', 'live.joining', 'live.reconnecting']).toContain(was);
+      } else throw new Error(`unexpected event ${event.type}`);
+  }
+  expect(calls).toEqual(expectedCalls);
+  expect(emitted).toEqual(expectedEmitted);
+}
+
+describeModels('chat-connection', chatConnectionModels, {
+  tags: {
+    'starting.config': ['starting'],
+    'starting.guest': ['starting'],
+    'live.connecting': ['connecting'],
+    'live.joining': ['connecting'],
+    'live.ready': ['ready'],
+    'live.reconnecting': ['reconnecting'],
+    cannotStart: ['cannotStart'],
+  },
+  check(step, flow) {
+    check(step, flow);
+    // A member's room is their own id's; a guest never has a member's.
+    const context = step.after.context as ChatConnectionContext;
+    if (context.room !== null) expect(context.room).toBe(`${PREFIX}-${context.userId ?? context.guestId}`);
+    if ((flow.input as ChatConnectionInput).userId !== null) expect([context.userId, context.guestId]).toEqual([MEMBER_ID, null]);
+  },
+});

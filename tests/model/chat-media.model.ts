@@ -1,0 +1,89 @@
+/**
+ * One outgoing chat message as test models: text, a postback and an image,
+ * each written online and offline, and files the client rule refuses (too
+ * large, not supported) and empty text. The connection comes and goes
+ * anywhere, the upload reports progress, the upload and the send are taken,
+ * refused or never answered, and a failed item is resent or removed.
+ */
+import { chatMediaMachine } from '../../machines/chat-media/chat-media.machine.ts';
+import type { ChatMediaInput, OutgoingItem, SendAnswer, UploadAnswer } from '../../machines/chat-media/chat-media.types.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type ChatMedia = typeof chatMediaMachine;
+
+/** A file that names itself in model states and test titles (a File serializes as {}). */
+export function namedFile(name: string, bytes: number): File {
+  const file = new File([new Uint8Array(Math.min(bytes, 16))], name, { type: 'application/octet-stream' });
+  // Only the size matters to the rule: a large file is not allocated.
+  Object.defineProperty(file, 'size', { value: bytes });
+  return Object.assign(file, { toJSON: () => `${name} (${bytes} bytes)` });
+}
+
+const MB = 1024 * 1024;
+export const PHOTO = namedFile('photo.JPG', 2 * MB);
+export const LARGE_PHOTO = namedFile('large.png', 10 * MB + 1);
+export const DOCUMENT = namedFile('notes.pdf', 1000);
+
+export const DELIVER_ID = 'd7c1e0a2-5b1f-4c55-9d0e-0f3b2a1c9e77';
+export const UPLOADED = { path: 'chat/2026/11/abc.jpg', url: '/files/chat/abc.jpg?expires=1&sig=x', fileType: 'image' } as const;
+export const SENT = { _id: '901', createdAt: '2026-11-26T03:00:00.000Z' };
+
+const events = {
+  'item.retry': () => [{ type: 'item.retry' }],
+  'item.remove': () => [{ type: 'item.remove' }],
+  'connection.online': () => [{ type: 'connection.online' }],
+  'connection.offline': () => [{ type: 'connection.offline' }],
+  // Forward, past the end (clamped), and backwards (ignored); only while a file is on its way, to keep the model small.
+  'upload.progress': (snapshot) =>
+    !snapshot.matches({ uploading_file: 'uploading' })
+      ? []
+      : snapshot.context.progress === 0
+        ? [{ type: 'upload.progress', percent: 40.4 }]
+        : snapshot.context.progress < 100
+          ? [
+              { type: 'upload.progress', percent: 150 },
+              { type: 'upload.progress', percent: 10 },
+            ]
+          : [],
+} satisfies EventFixtures<ChatMedia>;
+
+const replies = {
+  upload: [
+    { ok: true, data: UPLOADED },
+    // The server reads the content: a picture that is not one.
+    { ok: false, message: 'CHAT_FILE_NOT_SUPPORTED' },
+  ] satisfies UploadAnswer[],
+  send: [
+    { ok: true, data: SENT },
+    { ok: false, message: 'REQUEST_LIMIT' },
+  ] satisfies SendAnswer[],
+};
+
+const abstraction = ({ context }: { context: ChatMediaInput & { progress: number; failure: string | null; upload: unknown } }) => ({
+  online: context.online,
+  progress: context.progress === 0 ? null : context.progress >= 100 ? 'complete' : 'part',
+  uploaded: context.upload !== null,
+  failure: context.failure,
+});
+
+function flow(name: string, item: OutgoingItem, online: boolean, who: 'member' | 'guest' = 'member'): FlowModel<ChatMedia> {
+  return {
+    name,
+    machine: chatMediaMachine,
+    input: { deliverId: DELIVER_ID, item, online, userId: who === 'member' ? '1001' : null, guestId: who === 'guest' ? 'g-4f2a9c' : null },
+    events: offerAll(events),
+    replies,
+    abstraction,
+  };
+}
+
+export const chatMediaModels: FlowModel<ChatMedia>[] = [
+  flow('text online', { kind: 'text', text: '  สวัสดีครับ  ' }, true),
+  flow('text offline', { kind: 'text', text: 'ຂໍ້ຄວາມ' }, false, 'guest'),
+  flow('postback', { kind: 'postback', title: 'Deposit', payload: 'MENU_DEPOSIT' }, true, 'guest'),
+  flow('image online', { kind: 'file', file: PHOTO, caption: ' my slip ' }, true),
+  flow('image offline', { kind: 'file', file: PHOTO }, false, 'guest'),
+  flow('image too large', { kind: 'file', file: LARGE_PHOTO }, true),
+  flow('file not supported', { kind: 'file', file: DOCUMENT }, true),
+  flow('empty text', { kind: 'text', text: '   ' }, true),
+];

@@ -1,0 +1,275 @@
+/**
+ * Chat uploads and media messages (spec 5 attachments, spec 7
+ * /api/chat/upload-image, /upload-video; issue 14): checked by name AND
+ * content, images re-encoded (a GIF stays animated), videos kept as sent;
+ * too large, spoofed or missing files store nothing; the file is served
+ * only by a valid signed link, with its type and byte ranges for the
+ * player; a media message may only name a file of its own conversation.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, SOCKET_MESSAGING, type ChatMessage } from '../../src/contract/chat.ts';
+import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { chatMedia, chatMessages } from '../../src/server/db/schema.ts';
+import { CHAT_MEDIA_LINK_LIFETIME_MS, CHAT_UPLOADS_PER_SENDER } from '../../src/server/policy.ts';
+import { signedUrl } from '../../src/server/storage/signed-urls.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { headersFor } from './helpers/http.ts';
+import { chatCall, chatMember, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
+
+interface MediaApp extends TestApp {
+  chatDir: string;
+}
+
+async function mediaApp(): Promise<MediaApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'wallet-chat-'));
+  onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+  const t = await buildTestApp({ dataDir });
+  return { ...t, chatDir: path.join(dataDir, 'uploads', 'chat') };
+}
+
+async function storedFiles(t: MediaApp): Promise<string[]> {
+  return readdir(t.chatDir).catch(() => []);
+}
+
+async function uploaded(t: TestApp, auth: ChatAuth, file: Buffer, filename: string, endpoint: Endpoint = endpoints.chatUploadImage) {
+  const response = await uploadFile(t, endpoint, auth, file, { filename });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { path: string; url: string; fileType: string };
+}
+
+function fetchLink(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+describe('uploads', () => {
+  it('takes real png, jpg, jpeg and gif images and mp4 and mov videos, from members and guests', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const guest = await newGuest(t);
+    const { png, jpg, gif } = await pictures();
+    const cases = [
+      [{ token: member.token }, png, 'photo.png', endpoints.chatUploadImage, 'image', 'png'],
+      [{ token: member.token }, jpg, 'photo.JPG', endpoints.chatUploadImage, 'image', 'jpg'],
+      [{ guestToken: guest.guestToken }, jpg, 'photo.jpeg', endpoints.chatUploadImage, 'image', 'jpg'],
+      [{ guestToken: guest.guestToken }, gif, 'moving.gif', endpoints.chatUploadImage, 'image', 'gif'],
+      [{ token: member.token }, MP4, 'clip.mp4', endpoints.chatUploadVideo, 'video', 'mp4'],
+      [{ guestToken: guest.guestToken }, MOV, 'clip.mov', endpoints.chatUploadVideo, 'video', 'mov'],
+    ] as const;
+
+    for (const [auth, file, filename, endpoint, fileType, extension] of cases) {
+      const answer = await uploaded(t, auth, file, filename, endpoint);
+      expect([filename, answer.fileType, answer.path]).toEqual([filename, fileType, expect.stringMatching(new RegExp(`^chat/[A-Za-z0-9_-]{24}\\.${extension}$`))]);
+      expect(answer.url).toMatch(new RegExp(`^/files/${answer.path}\\?expires=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+    }
+    expect(await storedFiles(t)).toHaveLength(cases.length);
+    expect(await t.db.select().from(chatMedia)).toHaveLength(cases.length);
+  });
+
+  it('re-encodes images (bytes after the picture are gone), keeps a GIF animated and a video as sent', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const { png, gif } = await pictures();
+    const payload = Buffer.from('<script>alert(1)</script>');
+
+    const image = await uploaded(t, { token: member.token }, Buffer.concat([png, payload]), 'photo.png');
+    const storedImage = (await fetchLink(t, image.url)).rawPayload;
+    expect(storedImage.includes(payload)).toBe(false);
+    expect(await sharp(storedImage).metadata()).toMatchObject({ format: 'png', width: 24, height: 16 });
+
+    const animated = await uploaded(t, { token: member.token }, gif, 'moving.gif');
+    expect(await sharp((await fetchLink(t, animated.url)).rawPayload, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 2 });
+
+    const video = await uploaded(t, { token: member.token }, MP4, 'clip.mp4', endpoints.chatUploadVideo);
+    expect((await fetchLink(t, video.url)).rawPayload.equals(MP4)).toBe(true);
+  });
+
+  it('refuses spoofed files with CHAT_FILE_NOT_SUPPORTED, storing nothing', async () => {
+    const t = await mediaApp();
+    const guest = await newGuest(t);
+    const auth = { guestToken: guest.guestToken };
+    const { png } = await pictures();
+    const text = Buffer.from('just some text, not a picture at all');
+    const cases = [
+      ['a .png that is text', endpoints.chatUploadImage, text, 'photo.png'],
+      ['an .mp4 that is a png', endpoints.chatUploadVideo, png, 'clip.mp4'],
+      ['a .png sent as a video', endpoints.chatUploadVideo, png, 'photo.png'],
+      ['an mp4 named .png', endpoints.chatUploadImage, MP4, 'photo.png'],
+      ['an image without an extension', endpoints.chatUploadImage, png, 'photo'],
+      ['an image named .webp', endpoints.chatUploadImage, await sharp(png).webp().toBuffer(), 'photo.webp'],
+      ['a png named .exe', endpoints.chatUploadImage, png, 'photo.exe'],
+      ['a jpeg named .png', endpoints.chatUploadImage, (await pictures()).jpg, 'photo.png'],
+      ['a mov named .mp4', endpoints.chatUploadVideo, MOV, 'clip.mp4'],
+      ['a truncated png', endpoints.chatUploadImage, png.subarray(0, 40), 'photo.png'],
+    ] as const;
+    for (const [name, endpoint, file, filename] of cases) {
+      const response = await uploadFile(t, endpoint, auth, file, { filename });
+      expect([name, response.statusCode, response.json()]).toEqual([name, 400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
+    }
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await t.db.select().from(chatMedia)).toEqual([]);
+  });
+
+  it('refuses an image over 10 MB and a video over 20 MB with 413 CHAT_FILE_TOO_LARGE; the limits themselves are taken', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const auth = { token: member.token };
+    const { png } = await pictures();
+    const padded = (file: Buffer, size: number) => Buffer.concat([file, Buffer.alloc(size - file.length)]);
+
+    for (const [endpoint, file, filename, limit] of [
+      [endpoints.chatUploadImage, png, 'big.png', CHAT_IMAGE_MAX_BYTES],
+      [endpoints.chatUploadVideo, MP4, 'big.mp4', CHAT_VIDEO_MAX_BYTES],
+    ] as const) {
+      const response = await uploadFile(t, endpoint, auth, padded(file, limit + 1), { filename });
+      expect([filename, response.statusCode, response.json()]).toEqual([filename, 413, { message: 'CHAT_FILE_TOO_LARGE' }]);
+    }
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await t.db.select().from(chatMedia)).toEqual([]);
+    await uploaded(t, auth, padded(png, CHAT_IMAGE_MAX_BYTES), 'exactly.png');
+    await uploaded(t, auth, padded(MP4, CHAT_VIDEO_MAX_BYTES), 'exactly.mp4', endpoints.chatUploadVideo);
+  });
+
+  it('answers CHAT_NO_FILE without a file part', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const boundary = 'only-fields';
+    const fieldsOnly = `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const { png } = await pictures();
+    const answers = [
+      await chatCall(t, endpoints.chatUploadImage, { file: 'not multipart' }, { token: member.token }),
+      await t.app.inject({
+        method: 'POST',
+        url: endpoints.chatUploadImage.path,
+        headers: { ...headersFor({ token: member.token }), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: fieldsOnly,
+      }),
+      await uploadFile(t, endpoints.chatUploadImage, { token: member.token }, png, { field: 'image', filename: 'photo.png' }),
+    ];
+    expect(answers.map((response) => [response.statusCode, response.json()])).toEqual(Array(3).fill([400, { message: 'CHAT_NO_FILE' }]));
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it('needs a chat caller', async () => {
+    const t = await mediaApp();
+    const { png } = await pictures();
+    const response = await uploadFile(t, endpoints.chatUploadImage, {}, png, { filename: 'photo.png' });
+    expect([response.statusCode, response.json()]).toEqual([401, { message: 'CHAT_GUEST_INVALID' }]);
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
+  it(`allows ${CHAT_UPLOADS_PER_SENDER.max} uploads per sender in ${CHAT_UPLOADS_PER_SENDER.windowMs / 60_000} minutes, then 429`, async () => {
+    const t = await mediaApp();
+    const guest = await newGuest(t);
+    const { png } = await pictures();
+    for (let i = 0; i < CHAT_UPLOADS_PER_SENDER.max; i += 1) await uploaded(t, { guestToken: guest.guestToken }, png, `photo-${i}.png`);
+    const refused = await uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, png, { filename: 'one-more.png' });
+    expect([refused.statusCode, refused.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await storedFiles(t)).toHaveLength(CHAT_UPLOADS_PER_SENDER.max);
+  });
+});
+
+describe('signed links', () => {
+  it('serves a chat file only with a valid, unexpired signature, with its content type', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const { jpg } = await pictures();
+    const image = await uploaded(t, { token: member.token }, jpg, 'photo.jpg');
+    const video = await uploaded(t, { token: member.token }, MOV, 'clip.mov', endpoints.chatUploadVideo);
+
+    const served = await fetchLink(t, image.url);
+    expect([served.statusCode, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/jpeg', 'nosniff']);
+    expect((await fetchLink(t, video.url)).headers['content-type']).toBe('video/quicktime');
+
+    const [, query] = image.url.split('?') as [string, string];
+    const forgedSig = `${image.url.slice(0, -3)}${image.url.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const otherKey = `/files/chat/${'A'.repeat(24)}.jpg?${query}`;
+    for (const url of [`/files/${image.path}`, forgedSig, otherKey]) {
+      expect([url, (await fetchLink(t, url)).statusCode]).toEqual([url, 403]);
+    }
+    const unknownArea = `/files/secrets/${path.basename(image.path)}?${query}`;
+    expect((await fetchLink(t, unknownArea)).statusCode).toBe(404);
+
+    t.clock.advance(CHAT_MEDIA_LINK_LIFETIME_MS);
+    expect((await fetchLink(t, image.url)).statusCode).toBe(403);
+    // A fresh link (history) works again, and a link to a file that is gone is 404.
+    expect((await fetchLink(t, signedUrl(t.config.slipUrlSecret, image.path, new Date(t.clock().getTime() + 60_000)))).statusCode).toBe(200);
+    expect((await fetchLink(t, signedUrl(t.config.slipUrlSecret, `chat/${'B'.repeat(24)}.jpg`, new Date(t.clock().getTime() + 60_000)))).statusCode).toBe(404);
+  });
+
+  it('answers byte ranges of a video for the browser’s player', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const video = await uploaded(t, { token: member.token }, MP4, 'clip.mp4', endpoints.chatUploadVideo);
+
+    const whole = await fetchLink(t, video.url);
+    expect([whole.statusCode, whole.headers['accept-ranges'], whole.headers['content-type']]).toEqual([200, 'bytes', 'video/mp4']);
+    const first = await fetchLink(t, video.url, { range: 'bytes=0-99' });
+    expect([first.statusCode, first.headers['content-range'], first.rawPayload.equals(MP4.subarray(0, 100))]).toEqual([206, `bytes 0-99/${MP4.length}`, true]);
+    const tail = await fetchLink(t, video.url, { range: 'bytes=-10' });
+    expect([tail.statusCode, tail.rawPayload.equals(MP4.subarray(MP4.length - 10))]).toEqual([206, true]);
+    const rest = await fetchLink(t, video.url, { range: `bytes=${MP4.length - 5}-` });
+    expect(rest.headers['content-range']).toBe(`bytes ${MP4.length - 5}-${MP4.length - 1}/${MP4.length}`);
+    const beyond = await fetchLink(t, video.url, { range: `bytes=${MP4.length}-` });
+    expect([beyond.statusCode, beyond.headers['content-range']]).toEqual([416, `bytes */${MP4.length}`]);
+  });
+
+  it('still serves slip images under /files/slips (the route moved)', async () => {
+    const t = await mediaApp();
+    const url = signedUrl(t.config.slipUrlSecret, `slips/${'C'.repeat(24)}.webp`, new Date(t.clock().getTime() + 60_000));
+    // Signed and well-formed, but no such slip stored: the route is there and says 404, not 403.
+    expect((await fetchLink(t, url)).statusCode).toBe(404);
+    expect((await fetchLink(t, url.replace(/sig=.*/, 'sig=' + 'A'.repeat(43)))).statusCode).toBe(403);
+  });
+});
+
+describe('media messages', () => {
+  it('sends an uploaded file as a media message; history and the room get a signed link', async () => {
+    const t = await mediaApp();
+    const hub = recordHub(t);
+    const guest = await newGuest(t);
+    const auth = { guestToken: guest.guestToken };
+    const { png } = await pictures();
+    const image = await uploaded(t, auth, png, 'photo.png');
+
+    // The client may claim another file type: the stored one is the upload's.
+    await send(t, auth, mediaMessage(image.path, 'video'));
+
+    const [row] = await t.db.select().from(chatMessages);
+    expect(row!.body).toMatchObject({ message_type: 'media', payload: { filePath: image.path, url: false, fileType: 'image' } });
+    const [message] = await history(t, auth);
+    expect(message!.message).toMatchObject({ message_type: 'media', payload: { url: true, fileType: 'image', filePath: expect.stringMatching(/^\/files\/chat\//) } });
+    const link = (message!.message as { payload: { filePath: string } }).payload.filePath;
+    expect((await fetchLink(t, link)).statusCode).toBe(200);
+    const [delivered] = hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[];
+    expect(delivered!.message).toMatchObject({ payload: { url: true, filePath: expect.stringMatching(/^\/files\/chat\//) } });
+  });
+
+  it('refuses a media message naming another conversation’s file or no uploaded file, storing nothing', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const guest = await newGuest(t);
+    const { png } = await pictures();
+    const theirs = await uploaded(t, { guestToken: guest.guestToken }, png, 'theirs.png');
+    await uploaded(t, { token: member.token }, png, 'mine.png');
+
+    for (const filePath of [theirs.path, `chat/${'D'.repeat(24)}.png`, '../../etc/passwd', theirs.url]) {
+      const response = await chatCall(t, endpoints.chatSendMessage, mediaMessage(filePath, 'image'), { token: member.token });
+      expect([filePath, response.statusCode, response.json()]).toEqual([filePath, 400, { message: 'KEY_INVALID' }]);
+    }
+    expect(await t.db.select().from(chatMessages)).toEqual([]);
+  });
+
+  it('needs the chat’s own access on the file route too: an API token is no signature', async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const { png } = await pictures();
+    const image = await uploaded(t, { token: member.token }, png, 'photo.png');
+    const response = await fetchLink(t, `/files/${image.path}`, headersFor({ token: member.token }));
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The chat panel's pure parts: the timeline (day separators on the device's
+ * calendar, an end marker where the session changes, none for the widget's
+ * own copy), which quick replies are open, which addresses become links
+ * (src/features/chat/chat-links.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatMessageBody } from '../../src/contract/chat.ts';
+import { callButtonHref, mediaUrl, webButtonUrl } from '../../src/features/chat/chat-links.ts';
+import { openQuickReplies, timeline } from '../../src/features/chat/timeline.ts';
+
+const text = (value: string): ChatMessageBody => ({ message_type: 'text', payload: { text: value }, deliver: { id: `deliver-${value}`, status: 'succeed' } });
+
+function message(id: string, createdAt: string, session: string, sender: ChatMessage['sender'] = 'agent', body: ChatMessageBody = text(id)): ChatMessage {
+  return { _id: id, sender, message: body, userId: '7', guestId: null, username: null, name: null, deviceToken: null, createdAt, session_id: session };
+}
+
+/** Local noon on a day: the same calendar day in any test time zone. */
+const at = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00`).toISOString();
+
+describe('timeline', () => {
+  it('puts a day separator before the first message of each day', () => {
+    const entries = timeline([message('1', at('2026-11-24', 9), 's1'), message('2', at('2026-11-24', 18), 's1'), message('3', at('2026-11-25'), 's1')]);
+    expect(entries.map((entry) => (entry.kind === 'message' ? entry.message._id : entry.kind))).toEqual(['day', '1', '2', 'day', '3']);
+  });
+
+  it('marks the end of a conversation where the session changes', () => {
+    const entries = timeline([message('1', at('2026-11-24', 9), 's1'), message('2', at('2026-11-24', 10), 's2', 'system'), message('3', at('2026-11-24', 11), 's2')]);
+    expect(entries.map((entry) => (entry.kind === 'message' ? entry.message._id : entry.kind))).toEqual(['day', '1', 'end', '2', '3']);
+  });
+
+  it('draws no end for the widget own copy of a message, which has no session yet', () => {
+    const entries = timeline([message('1', at('2026-11-24', 9), 's1'), message('2', at('2026-11-24', 10), '', 'customer'), message('3', at('2026-11-24', 11), 's1')]);
+    expect(entries.filter((entry) => entry.kind === 'end')).toEqual([]);
+  });
+
+  it('gives every entry its own key', () => {
+    const entries = timeline([message('1', at('2026-11-24'), 's1'), message('2', at('2026-11-25'), 's2'), message('3', at('2026-11-26'), 's3')]);
+    expect(new Set(entries.map((entry) => entry.key)).size).toBe(entries.length);
+  });
+});
+
+describe('quick replies', () => {
+  const quick: ChatMessageBody = {
+    message_type: 'quick_replies',
+    payload: { text: 'Did that help?' },
+    payloads: [{ type: 'text', title: 'Yes', payload: '' }],
+    deliver: { id: 'deliver-quick', status: 'succeed' },
+  };
+
+  it("offers the last message's quick replies", () => {
+    const last = message('2', at('2026-11-24'), 's1', 'agent', quick);
+    expect(openQuickReplies([message('1', at('2026-11-24', 9), 's1'), last], false)).toBe(last);
+  });
+
+  it('drops them once the customer answered or is sending', () => {
+    const asked = message('1', at('2026-11-24', 9), 's1', 'agent', quick);
+    expect(openQuickReplies([asked, message('2', at('2026-11-24', 10), 's1', 'customer')], false)).toBeNull();
+    expect(openQuickReplies([asked], true)).toBeNull();
+  });
+
+  it('offers none under another kind of message', () => {
+    expect(openQuickReplies([message('1', at('2026-11-24'), 's1')], false)).toBeNull();
+    expect(openQuickReplies([], false)).toBeNull();
+  });
+});
+
+describe('links', () => {
+  it('opens only http and https addresses from a web button', () => {
+    expect(webButtonUrl(' https://example.com/a?b=1 ')).toBe('https://example.com/a?b=1');
+    expect(webButtonUrl('http://example.com')).toBe('http://example.com/');
+    for (const unsafe of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'ftp://x.example', '/relative', '']) {
+      expect(webButtonUrl(unsafe), unsafe).toBeNull();
+    }
+  });
+
+  it('dials only phone numbers', () => {
+    expect(callButtonHref('+66 (2) 123-4567')).toBe('tel:+6621234567');
+    expect(callButtonHref('1234*5#')).toBe('tel:1234*5#');
+    for (const bad of ['javascript:alert(1)', 'tel:123', '12', '+66 2 123 4567 ext 9']) expect(callButtonHref(bad), bad).toBeNull();
+  });
+
+  it('loads media from this origin only, or a blob this page made', () => {
+    const origin = 'https://wallet.example';
+    expect(mediaUrl('/files/chat/a.png?sig=1', origin)).toBe('/files/chat/a.png?sig=1');
+    expect(mediaUrl('https://wallet.example/files/chat/a.png', origin)).toBe('/files/chat/a.png');
+    expect(mediaUrl('blob:https://wallet.example/0d1e', origin)).toBe('blob:https://wallet.example/0d1e');
+    for (const bad of ['https://other.example/a.png', '//other.example/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'blob:https://other.example/1']) {
+      expect(mediaUrl(bad, origin), bad).toBeNull();
+    }
+  });
+});
