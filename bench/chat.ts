@@ -25,7 +25,7 @@
  *   or DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  *   created and dropped here) — the goal's figure;
  * - the app, two processes on that database and Redis (REDIS_URL, else
- *   redis://127.0.0.1:6379): half the sockets on each, every send through
+ *   redis://127.0.0.1:6379): every other socket on each, every send through
  *   the first, receipts counted apart for the other process;
  * - the app, one process, on PGlite (one transaction at a time), unless
  *   BENCH_PGLITE=off.
