@@ -92,7 +92,7 @@ describe('closing idle guest conversations', () => {
     const guest = await newGuest(t);
     await sendImage(t, { guestToken: guest.guestToken });
     t.clock.advance(CHAT_GUEST_IDLE_MS + MINUTE);
-    const failing = { ...t.storage, put: t.storage.put.bind(t.storage), get: t.storage.get.bind(t.storage), remove: () => Promise.reject(new Error('disk gone')) };
+    const failing = { ...t.storage, put: t.storage.put.bind(t.storage), get: t.storage.get.bind(t.storage), open: t.storage.open.bind(t.storage), remove: () => Promise.reject(new Error('disk gone')) };
 
     await expect(closeIdleGuestConversations(t.db, failing, t.clock())).rejects.toThrow('disk gone');
     expect(await t.db.select().from(chatMedia)).toHaveLength(1);

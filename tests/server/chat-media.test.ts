@@ -208,8 +208,14 @@ describe('signed links', () => {
 
     const whole = await fetchLink(t, video.url);
     expect([whole.statusCode, whole.headers['accept-ranges'], whole.headers['content-type']]).toEqual([200, 'bytes', 'video/mp4']);
+    expect([whole.headers['content-length'], whole.rawPayload.equals(MP4)]).toEqual([String(MP4.length), true]);
     const first = await fetchLink(t, video.url, { range: 'bytes=0-99' });
-    expect([first.statusCode, first.headers['content-range'], first.rawPayload.equals(MP4.subarray(0, 100))]).toEqual([206, `bytes 0-99/${MP4.length}`, true]);
+    expect([first.statusCode, first.headers['content-range'], first.headers['content-length'], first.rawPayload.equals(MP4.subarray(0, 100))]).toEqual([
+      206,
+      `bytes 0-99/${MP4.length}`,
+      '100',
+      true,
+    ]);
     const tail = await fetchLink(t, video.url, { range: 'bytes=-10' });
     expect([tail.statusCode, tail.rawPayload.equals(MP4.subarray(MP4.length - 10))]).toEqual([206, true]);
     const rest = await fetchLink(t, video.url, { range: `bytes=${MP4.length - 5}-` });

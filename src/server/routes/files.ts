@@ -16,7 +16,7 @@ import { ApiError } from '../errors.ts';
 import { STORED_IMAGE } from '../slips/slip-image.ts';
 import { LocalFileStorage } from '../storage/local.ts';
 import { checkSignedUrl, FILES_PATH } from '../storage/signed-urls.ts';
-import { isStorageKey } from '../storage/storage.ts';
+import { isStorageKey, type StoredFile } from '../storage/storage.ts';
 
 /** What each area's files are served as, by the key's extension (keys are ours: the extension comes from the checked content). */
 const CONTENT_TYPES: Readonly<Record<string, (extension: string) => string | undefined>> = {
@@ -42,15 +42,17 @@ export function byteRange(header: string | undefined, size: number): ByteRange {
   return { start, end };
 }
 
-function send(reply: FastifyReply, bytes: Buffer, range: string | undefined): FastifyReply {
+/** Streams the file (or the asked range): a 20 MB video asked for byte by byte must not be read whole each time. */
+function send(reply: FastifyReply, file: StoredFile, range: string | undefined): FastifyReply {
   reply.header('accept-ranges', 'bytes');
-  const wanted = byteRange(range, bytes.length);
-  if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${bytes.length}`).send();
-  if (wanted === null) return reply.send(bytes);
+  const wanted = byteRange(range, file.size);
+  if (wanted === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+  if (wanted === null) return reply.header('content-length', file.size).send(file.read(0, Math.max(0, file.size - 1)));
   return reply
     .code(206)
-    .header('content-range', `bytes ${wanted.start}-${wanted.end}/${bytes.length}`)
-    .send(bytes.subarray(wanted.start, wanted.end + 1));
+    .header('content-range', `bytes ${wanted.start}-${wanted.end}/${file.size}`)
+    .header('content-length', wanted.end - wanted.start + 1)
+    .send(file.read(wanted.start, wanted.end));
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
@@ -65,14 +67,14 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     const now = clock();
     const { expires = '', sig = '' } = request.query;
     if (checkSignedUrl(config.slipUrlSecret, key, expires, sig, now) !== 'valid') throw new ApiError(403, 'UNAUTHORIZED');
-    const bytes = await storage.get(key);
-    if (!bytes) throw new ApiError(404, 'NO_DATA');
+    const file = await storage.open(key);
+    if (!file) throw new ApiError(404, 'NO_DATA');
     const maxAge = Math.max(0, Math.floor((Number(expires) * 1000 - now.getTime()) / 1000));
     reply
       .type(contentType)
       .header('cache-control', `private, max-age=${maxAge}`)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline');
-    return send(reply, bytes, request.headers.range);
+    return send(reply, file, request.headers.range);
   });
 }

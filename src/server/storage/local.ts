@@ -4,9 +4,10 @@
  * so a reader never sees half a file.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { InvalidStorageKey, isStorageKey, type FileStorage } from './storage.ts';
+import { InvalidStorageKey, isStorageKey, type FileStorage, type StoredFile } from './storage.ts';
 
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
@@ -27,6 +28,17 @@ export class LocalFileStorage implements FileStorage {
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async open(key: string): Promise<StoredFile | null> {
+    const file = this.pathOf(key);
+    try {
+      const { size } = await stat(file);
+      return { size, read: (start, end) => createReadStream(file, { start, end }) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded files live, behind one small interface so the local folder
  * can later give way to object storage. Keys are ours (never a client's
@@ -7,8 +9,18 @@ export interface FileStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   /** The file's bytes, or null when there is none under the key. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The file to send without holding it in memory: its size and a stream of
+   * bytes `start..end` (inclusive), or null when there is none under the key.
+   */
+  open(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+}
+
+export interface StoredFile {
+  size: number;
+  read(start: number, end: number): Readable;
 }
 
 const KEY = /^[a-z]+\/[A-Za-z0-9_-]{16,64}\.[a-z0-9]{2,5}$/;
