@@ -243,6 +243,23 @@ describe('the read mark', () => {
     expect(hub.payloads('agents', SOCKET_READ)).toEqual([{ room: `chat-${guest.guestId}`, sender: 'customer', readAt: t.clock().toISOString() }]);
     expect(hub.payloads('room', SOCKET_READ)).toEqual([]);
   });
+
+  it('tells the agents of a read once: a repeated read with nothing new moves no mark and tells no one', async () => {
+    const t = await buildTestApp();
+    const hub = recordHub(t);
+    const guest = await newGuest(t);
+    const auth = { guestToken: guest.guestToken };
+    await send(t, auth, textMessage('hello'));
+    t.clock.advance(1000);
+    const firstRead = t.clock().toISOString();
+    for (let i = 0; i < 5; i += 1) {
+      t.clock.advance(1000);
+      expect((await chatCall(t, endpoints.chatReadCustomer, { guestId: guest.guestId }, auth)).statusCode).toBe(200);
+    }
+    expect(hub.payloads('agents', SOCKET_READ)).toHaveLength(1);
+    const [conversation] = await t.db.select().from(chatConversations);
+    expect(conversation!.customerReadAt!.getTime()).toBe(new Date(firstRead).getTime() + 1000);
+  });
 });
 
 describe('limits', () => {

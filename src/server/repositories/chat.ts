@@ -87,11 +87,18 @@ export async function touchConversation(db: Queryable, id: number, at: Date): Pr
     .where(eq(chatConversations.id, id));
 }
 
-export async function markRead(db: Queryable, id: number, side: 'customer' | 'agent', at: Date): Promise<void> {
-  await db
+/**
+ * Moves one side's read mark to `at`; whether it moved: a mark already past
+ * the last message stays, so a repeated "read" tells no one again.
+ */
+export async function markRead(db: Queryable, id: number, side: 'customer' | 'agent', at: Date): Promise<boolean> {
+  const mark = side === 'customer' ? chatConversations.customerReadAt : chatConversations.agentReadAt;
+  const moved = await db
     .update(chatConversations)
     .set(side === 'customer' ? { customerReadAt: at } : { agentReadAt: at })
-    .where(eq(chatConversations.id, id));
+    .where(and(eq(chatConversations.id, id), or(isNull(mark), lt(mark, chatConversations.lastMessageAt))))
+    .returning({ id: chatConversations.id });
+  return moved.length > 0;
 }
 
 /** Starts a new session of the conversation (an agent ended the last one); null when it is closed. */

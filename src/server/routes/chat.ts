@@ -84,12 +84,13 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return (await messagePage(db, conversation.id, body.skip, body.limit)).map((message) => shape(message, conversation));
   });
 
-  route(app, endpoints.chatReadCustomer, async ({ body, caller, db }) => {
+  route(app, endpoints.chatReadCustomer, async ({ body, caller, db, request }) => {
     requireOwnIds(caller, body);
+    const now = clock();
+    await countAttempt('reads', caller, request.ip, CHAT_MESSAGES_PER_SENDER, CHAT_MESSAGES_PER_ADDRESS, now);
     const conversation = await findConversationOf(db, ownerOf(caller));
-    if (conversation) {
-      const now = clock();
-      await markRead(db, conversation.id, 'customer', now);
+    // Only a mark that moved is told to the agents: a repeated read fans out to no one.
+    if (conversation && (await markRead(db, conversation.id, 'customer', now))) {
       const summary = await inboxSummary(db, prefix, conversation.id);
       if (summary) deliverRead(app.chatHub, roomOfConversation(prefix, conversation), 'customer', now, summary);
     }
