@@ -1,19 +1,11 @@
 import { assertEvent, assign, enqueueActions, raise, setup } from 'xstate';
-import * as v from 'valibot';
-import { CHAT_PAGE_SIZE, ChatMessageBody, type ChatMessage } from '../../src/contract/chat.ts';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
+import { cannedReplyRefusal, chatAttachmentType, chatFileRefusal, chatTextRefusal } from '../../src/contract/rules/chat.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import {
-  appendConversations,
-  byLastMessage,
-  mediaKindOf,
-  mergeMessages,
-  oldestFirst,
-  textFits,
-  upsertConversation,
-} from './agent-inbox.rules.ts';
+import { appendConversations, byLastMessage, mergeMessages, oldestFirst, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
 import type {
   AgentInboxContext,
   AgentInboxEvent,
@@ -209,26 +201,25 @@ export const agentInboxMachine = setup({
       const message: ChatMessageBody = { message_type: 'text', payload: { text: context.draft.trim() }, deliver: { id: event.id, status: 'sending' } };
       return { draft: '', composerError: null, outbox: [...context.outbox, queued(context.selectedId!, event.id, { message })] };
     }),
-    refuseDraft: assign({ composerError: 'CHAT_TEXT_INVALID' }),
+    refuseDraft: assign(({ context }) => ({ composerError: chatTextRefusal(context.draft) })),
     // The builders check their fields; a message the contract refuses is not sent.
-    refuseReply: assign({ composerError: 'KEY_INVALID' }),
+    refuseReply: assign(({ event }) => {
+      assertEvent(event, 'reply.send');
+      return { composerError: replyRefusal(event.message) };
+    }),
     queueReply: assign(({ context, event }) => {
       assertEvent(event, 'reply.send');
       return { composerError: null, outbox: [...context.outbox, queued(context.selectedId!, event.message.deliver.id, { message: event.message })] };
     }),
     queueMedia: assign(({ context, event }) => {
       assertEvent(event, 'media.pick');
-      const kind = mediaKindOf(event.file);
-      if (!kind.ok) return {};
-      return {
-        composerError: null,
-        outbox: [...context.outbox, queued(context.selectedId!, event.id, { step: 'upload', file: event.file, fileType: kind.fileType })],
-      };
+      // The guard took the file: its name has a type.
+      const fileType = chatAttachmentType(event.file.name)!;
+      return { composerError: null, outbox: [...context.outbox, queued(context.selectedId!, event.id, { step: 'upload', file: event.file, fileType })] };
     }),
     refuseMedia: assign(({ event }) => {
       assertEvent(event, 'media.pick');
-      const kind = mediaKindOf(event.file);
-      return { composerError: kind.ok ? null : kind.message };
+      return { composerError: chatFileRefusal(event.file)?.code ?? null };
     }),
     queueEnd: assign(({ context, event }) => {
       assertEvent(event, 'conversation.end');
@@ -288,7 +279,12 @@ export const agentInboxMachine = setup({
     // ---- canned replies
     storeCanned: assign((_, answer: CannedAnswer) => ({ canned: okData(answer).replies, cannedError: null })),
     showCannedFailure: assign((_, params: { message: string }) => ({ cannedError: params.message })),
-    refuseCannedChange: assign(({ context }) => ({ cannedError: context.canEditCanned === false ? 'UNAUTHORIZED' : 'CHAT_TEXT_INVALID' })),
+    refuseCannedChange: assign(({ context, event }) => {
+      assertEvent(event, 'canned.change');
+      // Refused before asking the server: this agent is no admin (a deletion is refused for nothing else), or the reply breaks its rule.
+      if (context.canEditCanned === false || event.change.action === 'delete') return { cannedError: 'UNAUTHORIZED' };
+      return { cannedError: cannedReplyRefusal(event.change) };
+    }),
     clearCannedError: assign({ cannedError: null }),
     applyCannedChange: assign(({ context }, answer: CannedChangeAnswer) => {
       const changed = okData(answer);
@@ -369,10 +365,10 @@ export const agentInboxMachine = setup({
     alreadyOpen: ({ context, event }) => event.type === 'conversation.select' && event.id === context.selectedId,
     olderToLoad: ({ context }) => !context.historyEnd,
     readAgain: ({ context }) => context.readAgain,
-    replyFits: ({ event }) => event.type === 'reply.send' && v.is(ChatMessageBody, event.message),
-    draftFits: ({ context }) => textFits(context.draft),
+    replyFits: ({ event }) => event.type === 'reply.send' && replyRefusal(event.message) === null,
+    draftFits: ({ context }) => chatTextRefusal(context.draft) === null,
     draftEmpty: ({ context }) => context.draft.trim() === '',
-    mediaAccepted: ({ event }) => event.type === 'media.pick' && mediaKindOf(event.file).ok,
+    mediaAccepted: ({ event }) => event.type === 'media.pick' && chatFileRefusal(event.file) === null,
     itemFailed: ({ context, event }) => (event.type === 'outbox.retry' || event.type === 'outbox.discard') && failedInList(context, event.id),
     // One end request per conversation at a time.
     endQueued: ({ context }) => context.outbox.some((item) => item.step === 'end' && item.conversationId === context.selectedId),
@@ -383,7 +379,7 @@ export const agentInboxMachine = setup({
     cannedEditRefused: ({ context, event }) => {
       if (context.canEditCanned === false) return true;
       if (event.type !== 'canned.change' || event.change.action === 'delete') return false;
-      return event.change.title.trim() === '' || event.change.title.trim().length > 80 || !textFits(event.change.text);
+      return cannedReplyRefusal(event.change) !== null;
     },
   },
   delays: {

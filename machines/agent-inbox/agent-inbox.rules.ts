@@ -1,18 +1,13 @@
 /**
  * The agent inbox's rules on data, apart from the statechart: how the list
  * is ordered and kept current from live events, how pages and live messages
- * merge into one history, and which files may be sent (spec 5 chat rules).
- * Pure functions; the machine and its tests use them.
+ * merge into one history, and the code a refused reply shows. Pure
+ * functions; the machine and its tests use them. What may be sent (text,
+ * files, titles, links) is the chat's rules' (src/contract/rules/chat.ts),
+ * the same the widget and the server apply.
  */
-import {
-  CHAT_IMAGE_EXTENSIONS,
-  CHAT_IMAGE_MAX_BYTES,
-  CHAT_TEXT_MAX,
-  CHAT_VIDEO_EXTENSIONS,
-  CHAT_VIDEO_MAX_BYTES,
-  type ChatMessage,
-  type InboxConversation,
-} from '../../src/contract/chat.ts';
+import * as v from 'valibot';
+import { ChatMessageBody, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
 
 /** Newest last message first; conversations without a message last; ties keep their order. */
 export function byLastMessage(conversations: readonly InboxConversation[]): InboxConversation[] {
@@ -60,19 +55,15 @@ export function oldestFirst(page: readonly ChatMessage[]): ChatMessage[] {
   return mergeMessages(page);
 }
 
-/** What a file picked to send is, or why it cannot be sent (spec 5: png, jpg, jpeg, gif up to 10 MB; mov, mp4 up to 20 MB). */
-export function mediaKindOf(file: Pick<File, 'name' | 'size'>): { ok: true; fileType: 'image' | 'video' } | { ok: false; message: string } {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  const isImage = (CHAT_IMAGE_EXTENSIONS as readonly string[]).includes(extension);
-  const isVideo = (CHAT_VIDEO_EXTENSIONS as readonly string[]).includes(extension);
-  if (!isImage && !isVideo) return { ok: false, message: 'CHAT_FILE_NOT_SUPPORTED' };
-  if (file.size === 0) return { ok: false, message: 'CHAT_NO_FILE' };
-  if (file.size > (isImage ? CHAT_IMAGE_MAX_BYTES : CHAT_VIDEO_MAX_BYTES)) return { ok: false, message: 'CHAT_FILE_TOO_LARGE' };
-  return { ok: true, fileType: isImage ? 'image' : 'video' };
-}
-
-/** spec 5: a message's text is trimmed and 1 to 2,000 characters long. */
-export function textFits(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.length > 0 && trimmed.length <= CHAT_TEXT_MAX;
+/**
+ * Why the contract refuses a built message, as the server would answer it:
+ * the first refusal's code where the schema names one (CHAT_TEXT_INVALID for
+ * a text, KEY_INVALID for a title or an address), KEY_INVALID otherwise; null
+ * when it passes. The builders check their fields first, so this is the
+ * last gate, not the agent's usual answer.
+ */
+export function replyRefusal(message: ChatMessageBody): 'CHAT_TEXT_INVALID' | 'KEY_INVALID' | null {
+  const result = v.safeParse(ChatMessageBody, message);
+  if (result.success) return null;
+  return result.issues[0].message === 'CHAT_TEXT_INVALID' ? 'CHAT_TEXT_INVALID' : 'KEY_INVALID';
 }

@@ -1,12 +1,14 @@
 /**
  * The connection's calls over the API client: the room prefix, and a guest's
- * id (kept in localStorage beside its signed token, renewed on every start).
- * The socket is the view's (src/features/chat/socket.ts): socket.io-client
- * loads with the chat's chunk only.
+ * id (kept in localStorage beside its signed token, renewed on every start);
+ * and its effects on the app: a member's ended session told to the session,
+ * a guest the server no longer takes forgotten. The socket is the view's
+ * (src/features/chat/socket.ts): socket.io-client loads with the chat's
+ * chunk only.
  */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';
-import { storeGuestCredentials } from '../../src/api/guest-token.ts';
+import { clearGuestCredentials, storeGuestCredentials } from '../../src/api/guest-token.ts';
 import type { ConfigAnswer, GuestAnswer } from './chat-connection.types.ts';
 
 export function chatConnectionActors(api: ApiClient) {
@@ -18,5 +20,12 @@ export function chatConnectionActors(api: ApiClient) {
       if (answer.ok) storeGuestCredentials(answer.data);
       return answer;
     }),
+  };
+}
+
+export function chatConnectionActions(api: ApiClient) {
+  return {
+    endSession: () => api.deps.onSessionMessage('invalid-token'),
+    forgetGuest: () => clearGuestCredentials(),
   };
 }

@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromCallback, sendTo, setup } from 'xstate';
 import { CHAT_SOCKET_CHECK_MS, chatRoom } from '../../src/contract/chat.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import { conversationOver } from './conversation-over.ts';
 import type {
   ChatConnectionContext,
   ChatConnectionEmitted,
@@ -65,6 +66,10 @@ export const chatConnectionMachine = setup({
       assertEvent(event, 'socket.presence');
       return { type: 'chat.presence', agents: event.agents };
     }),
+    // Provided by the view layer: the member's session ended (spec 8, told in one place: to /login).
+    endSession: () => {},
+    // Provided by the view layer: forgets the stored guest credentials, so the next start is a new guest.
+    forgetGuest: () => {},
   },
   guards: {
     succeeded: (_, answer: { ok: boolean }) => answer.ok,
@@ -73,6 +78,9 @@ export const chatConnectionMachine = setup({
       assertEvent(event, 'socket.connectError');
       return !event.retrying;
     },
+    // The server ended a member's session (the socket's 'invalid-token'): the session is told.
+    sessionEnded: ({ context }) => context.userId !== null && context.failure === 'invalid-token',
+    guestEnded: ({ context }) => context.userId === null && conversationOver(context.failure),
   },
   delays: {
     socketCheck: CHAT_SOCKET_CHECK_MS,
@@ -80,7 +88,7 @@ export const chatConnectionMachine = setup({
 }).createMachine({
   id: 'chatConnection',
   description:
-    'The chat widget\'s connection (spec 2, 4, 7): the room prefix, a guest\'s id, the socket, the room `{PREFIX}-{userId or guestId}` joined, and what arrives in it passed on. A dropped socket is asked to reconnect every 5 s (socket.io itself retries every 500 ms) and the room joined again. A refusal (config, guest id, join, handshake, a revoked session) is \'Cannot start chatting\' with a retry, never a reconnect loop.',
+    'The chat widget\'s connection (spec 2, 4, 7): the room prefix, a guest\'s id, the socket, the room `{PREFIX}-{userId or guestId}` joined, and what arrives in it passed on. A dropped socket is asked to reconnect every 5 s (socket.io itself retries every 500 ms) and the room joined again. A refusal (config, guest id, join, handshake, a revoked session, a conversation the server ended) is \'Cannot start chatting\' with a retry, never a reconnect loop; a guest the server no longer takes starts again as a new guest.',
   context: ({ input }) => ({ userId: input.userId, guestId: null, guestToken: null, prefix: null, room: null, failure: null, joined: false }),
   initial: 'starting',
   states: {
@@ -132,6 +140,7 @@ export const chatConnectionMachine = setup({
         'socket.typing': { actions: 'passTypingOfOthers' },
         'socket.read': { actions: 'passRead' },
         'socket.presence': { actions: 'passPresence' },
+        'chat.ended': { target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
       },
       initial: 'connecting',
       states: {
@@ -174,6 +183,23 @@ export const chatConnectionMachine = setup({
       tags: 'cannotStart',
       description: '\'Cannot start chatting\' (spec 2): the failure says why. Nothing reconnects by itself; the customer may try again.',
       on: { 'chat.retry': { target: 'starting', actions: 'startOver' } },
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [{ guard: 'sessionEnded', target: 'sessionEnded' }, { guard: 'guestEnded', target: 'guestEnded' }, { target: 'refused' }],
+        },
+        refused: {
+          description: 'Worth trying again as it is: the config or the guest id refused (a 429 too), no answer, the socket refused.',
+        },
+        sessionEnded: {
+          description: 'The member\'s session ended (\'invalid-token\'): the session is told, which goes to /login.',
+          entry: 'endSession',
+        },
+        guestEnded: {
+          description: 'The server no longer takes this guest (CHAT_GUEST_INVALID) or closed its conversation (CHAT_CLOSED): trying again starts a new guest, a new conversation.',
+          on: { 'chat.retry': { target: '#chatConnection.starting', actions: ['forgetGuest', 'startOver'] } },
+        },
+      },
     },
   },
 });

@@ -27,8 +27,9 @@ export interface ChatConnectionContext extends ChatConnectionInput {
   room: string | null;
   /**
    * Why the chat cannot start: the config's or guest's refusal code,
-   * NETWORK_ERROR, the join refusal's or the server's refusal message, or the
-   * refused handshake's message. null otherwise.
+   * NETWORK_ERROR, the join refusal's or the server's refusal message, the
+   * refused handshake's message, or the code that ended the conversation
+   * (chat.ended). null otherwise.
    */
   failure: string | null;
   /** The room was joined once already: a later join is a resumed chat (the history catches up). */
@@ -71,7 +72,13 @@ export type ChatConnectionEvent =
   /** 'Cannot start chatting': the customer tries again from the start (config, guest id, a new socket). */
   | { type: 'chat.retry' }
   /** The customer types or stopped typing: passed on while the room is joined. */
-  | { type: 'chat.typing'; typing: boolean };
+  | { type: 'chat.typing'; typing: boolean }
+  /**
+   * The server refused what the customer sent with a code that ends the
+   * conversation (CHAT_GUEST_INVALID, CHAT_CLOSED; the history's
+   * conversation.ended): 'Cannot start chatting' with that reason.
+   */
+  | { type: 'chat.ended'; message: string };
 
 /** Emitted for the view, which passes messages and the connection's state on to the history. */
 export type ChatConnectionEmitted =
@@ -88,6 +95,9 @@ export type ChatConnectionEmitted =
  * Actors the view provides: loadConfig (→ ConfigAnswer), ensureGuest
  * (→ GuestAnswer; chat-connection.actors.ts) and socket (a callback actor:
  * SocketInput, receives SocketCommand, sends SocketReport; src/features/chat).
+ * Actions the view provides (chatConnectionActions): endSession (a member's
+ * session ended: tell the session) and forgetGuest (drop the stored guest
+ * credentials before starting as a new guest).
  * Tags: 'starting', 'connecting' (first connect and join), 'ready',
  * 'reconnecting', 'cannotStart' ('Cannot start chatting', with a retry).
  */

@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, setup, stopChild, type AnyEventObject } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, raise, setup, stopChild, type AnyEventObject } from 'xstate';
 import { CHAT_AUTO_SCROLL_PX, CHAT_PAGE_SIZE, CHAT_READ_DEBOUNCE_MS, type ChatMessage } from '../../src/contract/chat.ts';
 import { chatMediaMachine } from '../chat-media/chat-media.machine.ts';
 import type { ChatMediaEvent, ChatMediaOutput } from '../chat-media/chat-media.types.ts';
@@ -18,6 +18,9 @@ import type {
 
 /** The auto-scroll rule (spec 9): the view follows new messages while within 60 px of its bottom. */
 const nearBottom = (distance: number) => distance <= CHAT_AUTO_SCROLL_PX;
+
+/** Support's "typing" shows this long after the last word of it, in case its "stopped" never comes (a dropped agent). */
+export const SUPPORT_TYPING_SHOWN_MS = 15_000;
 
 /** A child's end (xstate.done.actor.<deliverId>) or failure (xstate.error.actor.<deliverId>): which item, and how it ended. */
 function itemEvent(event: AnyEventObject): { actorId: string; output?: ChatMediaOutput } {
@@ -40,34 +43,22 @@ export const chatHistoryMachine = setup({
   },
   actions: {
     /**
-     * Messages that arrived (in the room, or read while catching up): merged,
-     * and, for those new from others, the auto-scroll rule and the read mark.
+     * Messages that arrived (in the room, or read while catching up): merged;
+     * the regions hear of the new ones (the view follows them or counts them
+     * unseen, the read mark waits again, support stopped typing).
      */
-    arrive: enqueueActions(
-      ({ context, enqueue }, { messages, distanceFromBottom }: { messages: ChatMessage[]; distanceFromBottom: number | undefined }) => {
-        const distance = distanceFromBottom ?? context.distanceFromBottom;
-        const merged = mergeMessages(context.messages, messages);
-        const others = merged.added.filter(fromOthers).length;
-        const follow = nearBottom(distance);
-        enqueue.assign({
-          messages: merged.messages,
-          distanceFromBottom: distance,
-          unseen: follow ? 0 : context.unseen + others,
-          toRead: context.toRead || others > 0,
-        });
-        if (merged.added.length > 0 && follow) enqueue.emit({ type: 'scroll.bottom' } satisfies ChatHistoryEmitted);
-        // The read mark's debounce starts again.
-        if (others > 0) enqueue.raise({ type: 'read.wanted' });
-      },
-    ),
+    arrive: enqueueActions(({ context, enqueue }, { messages }: { messages: ChatMessage[] }) => {
+      const merged = mergeMessages(context.messages, messages);
+      const others = merged.added.filter(fromOthers).length;
+      enqueue.assign({ messages: merged.messages, toRead: context.toRead || others > 0 });
+      if (merged.added.length > 0) enqueue.raise({ type: 'messages.added', others });
+    }),
     showFirstPage: assign(({ context }, answer: PageAnswer) => {
       const page = okData(answer);
       return {
         messages: mergeMessages(context.messages, oldestFirst(page)).messages,
         skip: CHAT_PAGE_SIZE,
         startReached: page.length < CHAT_PAGE_SIZE,
-        distanceFromBottom: 0,
-        unseen: 0,
         toRead: context.toRead || page.some(fromOthers),
         failure: null,
       };
@@ -81,11 +72,13 @@ export const chatHistoryMachine = setup({
     nextCatchUpPage: assign(({ context }) => ({ catchUpSkip: context.catchUpSkip + CHAT_PAGE_SIZE })),
     startCatchingUp: assign({ behind: false, catchUpSkip: 0 }),
     scrollToBottom: emit({ type: 'scroll.bottom' } satisfies ChatHistoryEmitted),
-    keepFailure: assign((_, { message }: { message: string }) => ({ failure: message })),
-    setDistance: assign(({ context, event }) => {
-      assertEvent(event, 'history.scrolled');
-      return { distanceFromBottom: event.distanceFromBottom, unseen: nearBottom(event.distanceFromBottom) ? 0 : context.unseen };
+    follow: raise({ type: 'history.follow' }),
+    countUnseen: assign(({ context, event }) => {
+      assertEvent(event, 'messages.added');
+      return { unseen: context.unseen + event.others };
     }),
+    clearUnseen: assign({ unseen: 0 }),
+    keepFailure: assign((_, { message }: { message: string }) => ({ failure: message })),
     setVisible: assign(({ event }) => {
       assertEvent(event, 'history.visible');
       return { visible: event.visible };
@@ -103,11 +96,11 @@ export const chatHistoryMachine = setup({
         id: event.deliverId,
         input: { deliverId: event.deliverId, item: event.item, online: context.online, userId: context.userId, guestId: context.guestId },
       });
-      enqueue.assign({ outgoing: [...context.outgoing, event.deliverId], distanceFromBottom: 0, unseen: 0 });
+      enqueue.assign({ outgoing: [...context.outgoing, event.deliverId] });
       // The customer sees what they send.
-      enqueue.emit({ type: 'scroll.bottom' } satisfies ChatHistoryEmitted);
+      enqueue.raise({ type: 'history.follow' });
     }),
-    /** An item ended: a sent message joins the history, a refusal is shown; the child goes. */
+    /** An item ended: a sent message joins the history, a refusal is shown, a conversation the server ended is told; the child goes. */
     endItem: enqueueActions(({ context, event, enqueue }) => {
       const { actorId, output } = itemEvent(event);
       // The widget's own copy (no session yet) until the room's copy replaces it; one that came first stays.
@@ -115,6 +108,7 @@ export const chatHistoryMachine = setup({
       if (output?.outcome === 'refused') {
         enqueue.emit({ type: 'alert', message: output.message, ...(output.limitMb === undefined ? {} : { limitMb: output.limitMb }) } satisfies ChatHistoryEmitted);
       }
+      if (output?.outcome === 'ended') enqueue.emit({ type: 'conversation.ended', message: output.message } satisfies ChatHistoryEmitted);
       enqueue.assign(({ context: now }) => ({ outgoing: now.outgoing.filter((id) => id !== actorId) }));
       enqueue(stopChild(actorId));
     }),
@@ -135,14 +129,36 @@ export const chatHistoryMachine = setup({
     isItem: ({ context, event }) => context.outgoing.includes(itemEvent(event).actorId),
     readDue: ({ context }) => context.visible && context.toRead,
     hidden: ({ context }) => !context.visible,
+    fromOthers: ({ event }) => {
+      assertEvent(event, 'messages.added');
+      return event.others > 0;
+    },
+    // Only the customer's own scrolling towards the top unpins the view; content growing below it never does.
+    scrolledAway: ({ event }) => {
+      assertEvent(event, 'history.scrolled');
+      return event.towardsTop && !nearBottom(event.distanceFromBottom);
+    },
+    backNearBottom: ({ event }) => {
+      assertEvent(event, 'history.scrolled');
+      return nearBottom(event.distanceFromBottom);
+    },
+    supportTyping: ({ event }) => {
+      assertEvent(event, 'history.typing');
+      return event.typing && event.sender !== 'customer';
+    },
+    supportStopped: ({ event }) => {
+      assertEvent(event, 'history.typing');
+      return !event.typing && event.sender !== 'customer';
+    },
   },
   delays: {
     readDebounce: CHAT_READ_DEBOUNCE_MS,
+    typingShown: SUPPORT_TYPING_SHOWN_MS,
   },
 }).createMachine({
   id: 'chatHistory',
   description:
-    'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, and one chat-media child per message the customer sends, told when the connection comes and goes. After a drop the newest pages are read again until they meet what is held.',
+    'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, whether support is typing, and one chat-media child per message the customer sends, told when the connection comes and goes. After a drop the newest pages are read again until they meet what is held.',
   context: ({ input }) => ({
     userId: input.userId,
     guestId: input.guestId,
@@ -151,7 +167,6 @@ export const chatHistoryMachine = setup({
     startReached: false,
     catchUpSkip: 0,
     behind: false,
-    distanceFromBottom: 0,
     unseen: 0,
     visible: input.visible ?? true,
     online: input.online ?? false,
@@ -160,10 +175,7 @@ export const chatHistoryMachine = setup({
     failure: null,
   }),
   on: {
-    'history.received': {
-      actions: { type: 'arrive', params: ({ event }) => ({ messages: [event.message], distanceFromBottom: event.distanceFromBottom }) },
-    },
-    'history.scrolled': { actions: 'setDistance' },
+    'history.received': { actions: { type: 'arrive', params: ({ event }) => ({ messages: [event.message] }) } },
     'history.visible': { actions: 'setVisible' },
     'history.online': {
       guard: 'offline',
@@ -196,9 +208,9 @@ export const chatHistoryMachine = setup({
               {
                 guard: { type: 'shortPage', params: actorOutput },
                 target: 'complete',
-                actions: [{ type: 'showFirstPage', params: actorOutput }, 'scrollToBottom'],
+                actions: [{ type: 'showFirstPage', params: actorOutput }, 'follow'],
               },
-              { guard: { type: 'succeeded', params: actorOutput }, target: 'more', actions: [{ type: 'showFirstPage', params: actorOutput }, 'scrollToBottom'] },
+              { guard: { type: 'succeeded', params: actorOutput }, target: 'more', actions: [{ type: 'showFirstPage', params: actorOutput }, 'follow'] },
               { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ message: failureMessage(event.output) }) } },
             ],
             onError: { target: 'failed', actions: { type: 'keepFailure', params: { message: NETWORK_ERROR } } },
@@ -249,14 +261,14 @@ export const chatHistoryMachine = setup({
                   {
                     guard: { type: 'caughtUp', params: actorOutput },
                     target: 'done',
-                    actions: { type: 'arrive', params: ({ event }) => ({ messages: oldestFirst(okData(event.output)), distanceFromBottom: undefined }) },
+                    actions: { type: 'arrive', params: ({ event }) => ({ messages: oldestFirst(okData(event.output)) }) },
                   },
                   {
                     guard: { type: 'succeeded', params: actorOutput },
                     target: 'page',
                     reenter: true,
                     actions: [
-                      { type: 'arrive', params: ({ event }) => ({ messages: oldestFirst(okData(event.output)), distanceFromBottom: undefined }) },
+                      { type: 'arrive', params: ({ event }) => ({ messages: oldestFirst(okData(event.output)) }) },
                       'nextCatchUpPage',
                     ],
                   },
@@ -283,7 +295,7 @@ export const chatHistoryMachine = setup({
           description: 'spec 7: the read mark goes 1 s after the last new message from the agent, while the panel is open.',
           always: { guard: 'hidden', target: 'idle' },
           after: { readDebounce: 'marking' },
-          on: { 'read.wanted': { target: 'debouncing', reenter: true } },
+          on: { 'messages.added': { guard: 'fromOthers', target: 'debouncing', reenter: true } },
         },
         marking: {
           description: 'PUT /api/chat/read-customer/. A failure is not retried: the next message marks again.',
@@ -294,6 +306,50 @@ export const chatHistoryMachine = setup({
             input: ({ context }) => ({ userId: context.userId, guestId: context.guestId }),
             onDone: 'idle',
             onError: 'idle',
+          },
+        },
+      },
+    },
+    view: {
+      description: 'Where the customer reads (spec 9 auto-scroll): the view tells where it scrolled; the history says when to go to the bottom.',
+      initial: 'following',
+      states: {
+        following: {
+          tags: 'following',
+          description: 'spec 9: within 60 px of the bottom, the view follows what arrives (and what grows below, a picture loading).',
+          on: {
+            'messages.added': { actions: 'scrollToBottom' },
+            'history.follow': { actions: 'scrollToBottom' },
+            'history.scrolled': { guard: 'scrolledAway', target: 'scrolledUp' },
+          },
+        },
+        scrolledUp: {
+          description: 'The customer scrolled up, away from the bottom: what arrives from others counts as unseen ("new messages").',
+          on: {
+            'messages.added': { actions: 'countUnseen' },
+            'history.follow': { target: 'following', actions: ['clearUnseen', 'scrollToBottom'] },
+            'history.scrolled': { guard: 'backNearBottom', target: 'following', actions: 'clearUnseen' },
+          },
+        },
+      },
+    },
+    support: {
+      description: 'Whether support is typing, as the room tells it; the customer\'s own typing is not shown to them.',
+      initial: 'quiet',
+      states: {
+        quiet: {
+          on: { 'history.typing': { guard: 'supportTyping', target: 'typing' } },
+        },
+        typing: {
+          tags: 'supportTyping',
+          description: 'Support is typing: until it says it stopped, a message from it arrives, or 15 s after it last said it types.',
+          after: { typingShown: 'quiet' },
+          on: {
+            'history.typing': [
+              { guard: 'supportTyping', target: 'typing', reenter: true },
+              { guard: 'supportStopped', target: 'quiet' },
+            ],
+            'messages.added': { guard: 'fromOthers', target: 'quiet' },
           },
         },
       },

@@ -2,11 +2,12 @@
  * The chat widget's history (spec 2 chat widget; spec 7 POST
  * /api/chat/history newest first, reversed; PUT /api/chat/read-customer/
  * debounced 1 s; spec 9: pages of 10, skip growing by 10 as the customer
- * scrolls to the top, auto-scroll within 60 px of the bottom) and the
- * messages the customer sends, one chat-media actor each.
+ * scrolls to the top, auto-scroll within 60 px of the bottom), whether
+ * support is typing, and the messages the customer sends, one chat-media
+ * actor each.
  */
 import type * as v from 'valibot';
-import type { ChatHistoryResponse, ChatMessage } from '../../src/contract/chat.ts';
+import type { ChatHistoryResponse, ChatMessage, ChatSender } from '../../src/contract/chat.ts';
 import type { OutgoingItem } from '../chat-media/chat-media.types.ts';
 import type { Result } from '../shared/result.ts';
 
@@ -49,9 +50,7 @@ export interface ChatHistoryContext {
   catchUpSkip: number;
   /** Messages may have come while the chat was offline: the newest pages are read again. */
   behind: boolean;
-  /** How far the view is from its bottom, in px (the auto-scroll rule). */
-  distanceFromBottom: number;
-  /** Messages from others that arrived below while the view was scrolled up ("new messages"). */
+  /** Messages from others that arrived below while the view was scrolled up ("new messages"); 0 while it follows. */
   unseen: number;
   visible: boolean;
   online: boolean;
@@ -66,10 +65,18 @@ export interface ChatHistoryContext {
 export type ChatHistoryEvent =
   /** The view reached its top: the next older page. */
   | { type: 'history.top' }
-  /** The view scrolled: its distance from the bottom. */
-  | { type: 'history.scrolled'; distanceFromBottom: number }
-  /** A message came in the room (the connection's chat.message), with the view's distance from the bottom now. */
-  | { type: 'history.received'; message: ChatMessage; distanceFromBottom?: number }
+  /**
+   * The view scrolled: its distance from the bottom in px, and whether it
+   * moved towards the top (the customer's own scrolling; content growing
+   * below moves nothing).
+   */
+  | { type: 'history.scrolled'; distanceFromBottom: number; towardsTop: boolean }
+  /** Go to the newest message and follow from there (the "new messages" button; the panel opened). Raised too for a first page and a send. */
+  | { type: 'history.follow' }
+  /** A message came in the room (the connection's chat.message). */
+  | { type: 'history.received'; message: ChatMessage }
+  /** Someone in the room types or stopped (the connection's chat.typing); the customer's own is not shown. */
+  | { type: 'history.typing'; typing: boolean; sender: ChatSender }
   /** The panel opened or closed, the page was shown or hidden. */
   | { type: 'history.visible'; visible: boolean }
   /** The first page could not be read: again. */
@@ -82,8 +89,8 @@ export type ChatHistoryEvent =
   | { type: 'history.resync' }
   /** The customer sends a message; `deliverId` (8-64 of A-Z a-z 0-9 _ -, e.g. a UUID) names it for good. */
   | { type: 'history.send'; deliverId: string; item: OutgoingItem }
-  /** Raised by the history itself: another message to mark read came (the debounce starts again). */
-  | { type: 'read.wanted' };
+  /** Raised by the history itself: messages it did not hold arrived, `others` of them from support or the system. */
+  | { type: 'messages.added'; others: number };
 
 /** Emitted for the view. */
 export type ChatHistoryEmitted =
@@ -92,13 +99,16 @@ export type ChatHistoryEmitted =
   /** `count` older messages went on top: keep what the customer sees in place. */
   | { type: 'older.loaded'; count: number }
   /** The client rule refused an item (spec 5): show it for CHAT_ALERT_MS; `limitMb` for a file too large. */
-  | { type: 'alert'; message: string; limitMb?: number };
+  | { type: 'alert'; message: string; limitMb?: number }
+  /** The server refused an item with a code that ends the conversation (CHAT_GUEST_INVALID, CHAT_CLOSED): the connection is told. */
+  | { type: 'conversation.ended'; message: string };
 
 /**
  * Actors the view provides (chat-history.actors.ts): loadPage (PageQuery →
  * PageAnswer), markRead (ReadQuery → Result<unknown>) and chatMedia (the
  * chat-media machine with its actors).
  * Tags: 'loading' (the first page), 'failed' (it could not be read: retry),
- * 'loadingOlder', 'startReached', 'catchingUp'.
+ * 'loadingOlder', 'startReached', 'catchingUp', 'following' (the view
+ * follows new messages: keep it at the bottom), 'supportTyping'.
  */
-export type ChatHistoryTag = 'loading' | 'failed' | 'loadingOlder' | 'startReached' | 'catchingUp';
+export type ChatHistoryTag = 'loading' | 'failed' | 'loadingOlder' | 'startReached' | 'catchingUp' | 'following' | 'supportTyping';

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { CHAT_SEND_DELAY_MS } from '../../src/contract/chat.ts';
 import { chatAttachmentType, chatFileRefusal, chatTextRefusal } from '../../src/contract/rules/chat.ts';
+import { conversationOver } from '../chat-connection/conversation-over.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import { attachedFile, deliveredMessage, outgoingBody } from './outgoing.ts';
@@ -67,6 +68,7 @@ export const chatMediaMachine = setup({
     offline: ({ context }) => !context.online,
     uploaded: ({ context }) => context.item.kind !== 'file' || context.upload !== null,
     succeeded: (_, answer: { ok: boolean }) => answer.ok,
+    endsConversation: (_, answer: UploadAnswer | SendAnswer) => !answer.ok && conversationOver(answer.message),
   },
   delays: {
     sendDelay: CHAT_SEND_DELAY_MS,
@@ -74,11 +76,13 @@ export const chatMediaMachine = setup({
 }).createMachine({
   id: 'chatMedia',
   description:
-    'One message the customer sends (spec 3 delivery statuses, spec 4 chat media message): a file is checked (spec 5), uploaded with progress, then sent 500 ms later (spec 7); text and postbacks are only sent. Written offline, it waits and goes once the chat is connected; a failed item is resent from where it failed, under the same deliver id (so it is stored once), or removed.',
+    'One message the customer sends (spec 3 delivery statuses, spec 4 chat media message): a file is checked (spec 5), uploaded with progress, then sent 500 ms later (spec 7); text and postbacks are only sent. Written offline, it waits and goes once the chat is connected; a failed item is resent from where it failed, under the same deliver id (so it is stored once), or removed. A refusal that ends the conversation ends the item too.',
   context: ({ input }) => ({ ...input, progress: 0, upload: null, failure: null, message: null, refusal: null }),
   output: ({ context }): ChatMediaOutput => {
     if (context.message !== null) return { outcome: 'sent', message: context.message };
     if (context.refusal !== null) return { outcome: 'refused', ...context.refusal };
+    // Only the 'ended' state keeps such a failure: a failed item the customer removed had another.
+    if (conversationOver(context.failure)) return { outcome: 'ended', message: context.failure! };
     return { outcome: 'removed' };
   },
   // The connection's state, wherever the item is; a waiting state goes on by itself once online.
@@ -122,6 +126,7 @@ export const chatMediaMachine = setup({
             },
             onDone: [
               { guard: { type: 'succeeded', params: actorOutput }, target: '#chatMedia.sending', actions: { type: 'keepUpload', params: actorOutput } },
+              { guard: { type: 'endsConversation', params: actorOutput }, target: '#chatMedia.ended', actions: { type: 'showRefusal', params: actorOutput } },
               { target: '#chatMedia.failed', actions: { type: 'showRefusal', params: actorOutput } },
             ],
             onError: { target: '#chatMedia.failed', actions: 'showNetworkError' },
@@ -152,6 +157,7 @@ export const chatMediaMachine = setup({
             input: ({ context }) => outgoingBody(context),
             onDone: [
               { guard: { type: 'succeeded', params: actorOutput }, target: '#chatMedia.succeed', actions: { type: 'keepMessage', params: actorOutput } },
+              { guard: { type: 'endsConversation', params: actorOutput }, target: '#chatMedia.ended', actions: { type: 'showRefusal', params: actorOutput } },
               { target: '#chatMedia.failed', actions: { type: 'showRefusal', params: actorOutput } },
             ],
             onError: { target: '#chatMedia.failed', actions: 'showNetworkError' },
@@ -182,6 +188,10 @@ export const chatMediaMachine = setup({
     refused: {
       type: 'final',
       description: 'The client rule refused it: nothing was sent; the widget shows why for 4 s.',
+    },
+    ended: {
+      type: 'final',
+      description: 'The server no longer takes this conversation (CHAT_GUEST_INVALID, CHAT_CLOSED): resending cannot help; the chat starts again as a new guest.',
     },
   },
 });

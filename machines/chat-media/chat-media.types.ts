@@ -73,7 +73,9 @@ export type ChatMediaOutput =
   | { outcome: 'sent'; message: ChatMessage }
   | { outcome: 'removed' }
   /** The client rule refused it before anything was sent (spec 5). */
-  | ({ outcome: 'refused' } & NonNullable<ChatMediaContext['refusal']>);
+  | ({ outcome: 'refused' } & NonNullable<ChatMediaContext['refusal']>)
+  /** The server no longer takes the conversation (CHAT_GUEST_INVALID, CHAT_CLOSED): the chat must start again. */
+  | { outcome: 'ended'; message: string };
 
 /** Emitted for the view. */
 export type ChatMediaEmitted = { type: 'item.removed'; deliverId: string };

@@ -7,17 +7,20 @@
  * as whom are docs/decisions 0104-0106.
  */
 import * as v from 'valibot';
+import {
+  CHAT_PAYLOAD_MAX,
+  CHAT_SUBTITLE_MAX,
+  CHAT_TEXT_MAX,
+  cardImageRefusal,
+  chatTextRefusal,
+  chatTitleRefusal,
+  webButtonUrl,
+} from './rules/chat.ts';
 
 // ---------------------------------------------------------------- constants (spec 9)
 
 /** History page size: skip grows by this on scrolling to the top. */
 export const CHAT_PAGE_SIZE = 10;
-/** Text messages: trimmed, 1..2000 characters. */
-export const CHAT_TEXT_MAX = 2000;
-export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
-export const CHAT_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
-export const CHAT_VIDEO_EXTENSIONS = ['mov', 'mp4'] as const;
 /** The multipart field of both uploads. */
 export const CHAT_UPLOAD_FIELD = 'file';
 /** The widget checks its socket this often and reconnects a dropped one. */
@@ -78,33 +81,45 @@ export type ButtonType = (typeof BUTTON_TYPES)[number];
 export const FILE_TYPES = ['image', 'video', 'file'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
-const label = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'KEY_INVALID'), v.maxLength(max, 'KEY_INVALID'));
+/** A title (rules/chat.ts chatTitleRefusal), stored trimmed. */
+const Title = v.pipe(
+  v.string(),
+  v.check((title) => chatTitleRefusal(title) === null, 'KEY_INVALID'),
+  v.trim(),
+);
 
-/** The message text rule (spec 5): trimmed, not empty, at most 2,000 characters. */
+const Payload = v.pipe(v.string(), v.maxLength(CHAT_PAYLOAD_MAX, 'KEY_INVALID'));
+
+/** The message text rule (spec 5, rules/chat.ts chatTextRefusal): stored trimmed. */
 export const ChatText = v.pipe(
   v.string('CHAT_TEXT_INVALID'),
+  v.check((text) => chatTextRefusal(text) === null, 'CHAT_TEXT_INVALID'),
   v.trim(),
-  v.minLength(1, 'CHAT_TEXT_INVALID'),
-  v.maxLength(CHAT_TEXT_MAX, 'CHAT_TEXT_INVALID'),
 );
 
 /**
- * spec 3 button: web opens `payload` (an http(s) address) in a new tab, call
- * dials `payload` (a phone number), postback sends `payload` back as a
- * postback message, text sends `title` as the customer's text.
+ * spec 3 button: web opens `payload` (an absolute http(s) address) in a new
+ * tab, call dials `payload` (a phone number), postback sends `payload` back
+ * as a postback message, text sends `title` as the customer's text.
  */
-export const ChatButton = v.object({
-  type: v.picklist(BUTTON_TYPES, 'KEY_INVALID'),
-  title: label(80),
-  payload: v.pipe(v.string(), v.maxLength(1000, 'KEY_INVALID')),
-});
+export const ChatButton = v.pipe(
+  v.object({
+    type: v.picklist(BUTTON_TYPES, 'KEY_INVALID'),
+    title: Title,
+    payload: Payload,
+  }),
+  v.check((button) => button.type !== 'web' || webButtonUrl(button.payload) !== null, 'KEY_INVALID'),
+);
 export type ChatButton = v.InferOutput<typeof ChatButton>;
 
-/** spec 3 generic card (one card of a carousel). */
+/** spec 3 generic card (one card of a carousel); its image address: rules/chat.ts cardImageRefusal. */
 export const GenericCard = v.object({
-  image_url: v.optional(v.pipe(v.string(), v.maxLength(1000, 'KEY_INVALID')), ''),
-  title: label(80),
-  subtitle: v.optional(v.pipe(v.string(), v.maxLength(300, 'KEY_INVALID')), ''),
+  image_url: v.optional(
+    v.pipe(v.string(), v.maxLength(CHAT_PAYLOAD_MAX, 'KEY_INVALID'), v.check((address) => cardImageRefusal(address) === null, 'KEY_INVALID')),
+    '',
+  ),
+  title: Title,
+  subtitle: v.optional(v.pipe(v.string(), v.maxLength(CHAT_SUBTITLE_MAX, 'KEY_INVALID')), ''),
   buttons: v.optional(v.pipe(v.array(ChatButton), v.maxLength(3, 'KEY_INVALID')), []),
 });
 export type GenericCard = v.InferOutput<typeof GenericCard>;
@@ -158,7 +173,7 @@ export const ChatMessageBody = v.variant('message_type', [
     ...deliver,
   }),
   v.object({ message_type: v.literal('media'), payload: MediaPayload, ...deliver }),
-  v.object({ message_type: v.literal('postback'), payload: v.object({ title: label(80), payload: v.pipe(v.string(), v.maxLength(1000, 'KEY_INVALID')) }), ...deliver }),
+  v.object({ message_type: v.literal('postback'), payload: v.object({ title: Title, payload: Payload }), ...deliver }),
   v.object({ message_type: v.literal('unknown'), payload: v.optional(v.unknown()), ...deliver }),
 ], 'KEY_INVALID');
 export type ChatMessageBody = v.InferOutput<typeof ChatMessageBody>;
@@ -296,8 +311,9 @@ export const AgentHistoryRequest = v.object({
 /** An agent's reply: any message type. */
 export const AgentReplyRequest = v.object({ message: ChatMessageBody });
 
-export const CannedReply = v.object({ id: v.string(), title: label(80), text: ChatText });
+/** A canned reply: rules/chat.ts cannedReplyRefusal (the title first, then the text). */
+export const CannedReply = v.object({ id: v.string(), title: Title, text: ChatText });
 export type CannedReply = v.InferOutput<typeof CannedReply>;
 export const CannedRepliesResponse = v.object({ replies: v.array(CannedReply) });
-export const CannedReplyRequest = v.object({ title: label(80), text: ChatText });
+export const CannedReplyRequest = v.object({ title: Title, text: ChatText });
 export const CannedReplyParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'NO_DATA')) });

@@ -8,6 +8,7 @@ import * as api from './api.ts';
 import * as bonus from './bonus.ts';
 import * as chat from './chat.ts';
 import * as deposit from './deposit.ts';
+import * as ops from './ops.ts';
 import * as rewards from './rewards.ts';
 
 /**
@@ -128,6 +129,8 @@ export const endpoints = {
 
   // operator (not in spec 7: the back office this build needs to move money in and out).
   // Money is finance's; a member's standing is support's; admin may do everything.
+  /** Who the signed-in operator is, whatever their role (login answers only a token). */
+  opsMe: endpoint({ method: 'GET', path: '/api/ops/me', access: 'operator', roles: api.OPERATOR_ROLES, response: ops.OperatorMeResponse }),
   opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: withdrawalsQuery, response: api.WithdrawalsResponse }),
   opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
   opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),

@@ -9,6 +9,7 @@ import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
+import { DEMO_OPERATOR } from './db/seed-data.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 
@@ -53,11 +54,11 @@ export interface Config {
   /** Set: rate-limit counters live in Redis (shared by every process); unset: in the database. */
   redisUrl: string | null;
   /**
-   * Fastify's trustProxy (TRUST_PROXY): false, a hop count, or the
-   * addresses/CIDRs of the proxies whose X-Forwarded-For is believed. The
-   * client address (per-address limits) and https (Secure cookies) follow it.
+   * Fastify's trustProxy (TRUST_PROXY): false, or the addresses/CIDRs of
+   * the proxies whose X-Forwarded-For is believed. The client address
+   * (per-address limits, socket caps) and https (Secure cookies) follow it.
    */
-  trustProxy: false | number | string[];
+  trustProxy: false | string[];
   /** Per-address limits (null when LIMITS_PER_IP=off) and the server's login ceiling. */
   limits: LimitsConfig;
   /** The built SPA (`vite build` output). */
@@ -71,11 +72,11 @@ export interface Config {
   /** HMAC-SHA256 key of each provider's webhook (src/server/payments/webhook.ts). */
   paymentWebhookSecrets: Record<QrProvider, string>;
   /**
-   * Signs the short-lived links to uploaded files (slip images). Unset: a
+   * Signs the short-lived links to stored files (slip images, chat media). Unset: a
    * random secret per process, so links die with a restart; instances that
-   * serve the same files need the same SLIP_URL_SECRET.
+   * serve the same files need the same FILE_LINK_SECRET.
    */
-  slipUrlSecret: string;
+  fileLinkSecret: string;
   /**
    * CHAT_GUEST_SECRET: signs the chat's guest tokens (chat/guest-token.ts),
    * which live 30 days, so it stays the same across restarts and instances:
@@ -125,6 +126,7 @@ export const VALUES_IN_THE_SOURCE: readonly string[] = [
   DEV_PAYMENT_WEBHOOK_SECRET,
   DEV_CHAT_GUEST_SECRET,
   DEMO_PASSWORD,
+  DEMO_OPERATOR.password,
   'replace-with-the-secret-your-providers-sign-with',
   'replace-with-32-or-more-random-characters-of-your-own',
   'replace-with-a-long-password',
@@ -210,11 +212,16 @@ function limits(env: Env): LimitsConfig {
   return { perIp: perIpOn ? perIp : null, loginsGlobal: read(env, 'LIMIT_LOGINS_GLOBAL', windowLimitText, windowLimit) ?? DEFAULT_LOGINS_GLOBAL };
 }
 
-/** A hop count (1-10) or a comma-separated list of proxy addresses and CIDRs; never "trust everyone". */
+/**
+ * A comma-separated list of proxy addresses and CIDRs; never "trust
+ * everyone", and no hop count: a count cannot tell the proxy from a client
+ * who sends the header itself, so Fastify believes no header with one and
+ * every member would share the proxy's address.
+ */
 const trustProxy = v.pipe(
   v.string(),
-  v.check((value) => /^([1-9]|10)$/.test(value) || value.split(',').every((part) => isAddressOrCidr(part.trim()))),
-  v.transform((value): number | string[] => (/^\d+$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()))),
+  v.check((value) => value.split(',').every((part) => isAddressOrCidr(part.trim()))),
+  v.transform((value): string[] => value.split(',').map((part) => part.trim())),
 );
 
 /** A plain IPv4 (four decimal parts) or IPv6 address, optionally with a /prefix. */
@@ -306,7 +313,7 @@ function checkProduction(env: Env, config: Config): void {
   secret('PAYMENT_WEBHOOK_SECRET', true);
   // Unset, a provider uses PAYMENT_WEBHOOK_SECRET, checked above.
   for (const provider of QR_PROVIDERS) secret(`PAYMENT_WEBHOOK_SECRET_${provider}`, false);
-  secret('SLIP_URL_SECRET', true);
+  secret('FILE_LINK_SECRET', true);
   secret('CHAT_GUEST_SECRET', true);
   if (config.smsProvider === 'console') refuse(`SMS_PROVIDER must be "twilio" or "none" ${IN_PRODUCTION} ("console" writes OTP codes to the log)`);
   if (config.smsProvider === 'none' && config.registerOtp !== false) refuse(`REGISTER_OTP must be "off" when SMS_PROVIDER is "none" ${IN_PRODUCTION} (no OTP could arrive)`);
@@ -355,12 +362,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: read(env, 'LOG_LEVEL', LOG_LEVELS.join(', '), v.picklist(LOG_LEVELS)) ?? 'info',
     redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
-    trustProxy: read(env, 'TRUST_PROXY', 'a hop count 1-10 or a comma-separated list of proxy addresses or CIDRs', trustProxy) ?? false,
+    trustProxy: read(env, 'TRUST_PROXY', 'a comma-separated list of proxy addresses or CIDRs', trustProxy) ?? false,
     limits: limits(env),
     distDir: path.join(projectRoot, 'dist'),
     paymentWebhookSecret,
     paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),
-    slipUrlSecret: read(env, 'SLIP_URL_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
+    fileLinkSecret: read(env, 'FILE_LINK_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
     chatGuestSecret: read(env, 'CHAT_GUEST_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? DEV_CHAT_GUEST_SECRET,
     chatPrefix: read(env, 'CHAT_PREFIX', '1 to 32 letters, digits or _', chatPrefix) ?? 'chat',
   };

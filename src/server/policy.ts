@@ -196,6 +196,13 @@ export const CHAT_MESSAGES_PER_ADDRESS = { max: 120, windowMs: MINUTE_MS };
 /** Uploads (images and videos together) per sender and per client address. */
 export const CHAT_UPLOADS_PER_SENDER = { max: 10, windowMs: 10 * MINUTE_MS };
 export const CHAT_UPLOADS_PER_ADDRESS = { max: 30, windowMs: 10 * MINUTE_MS };
+/**
+ * History pages per sender and per client address: the widget asks for one
+ * on opening and one per 10 older messages scrolled to; a page is a query
+ * with joins, so a script reading in a loop is stopped.
+ */
+export const CHAT_HISTORY_PER_SENDER = { max: 60, windowMs: MINUTE_MS };
+export const CHAT_HISTORY_PER_ADDRESS = { max: 240, windowMs: MINUTE_MS };
 /** New guest ids per client address (renewing a live token is not counted). */
 export const CHAT_GUESTS_PER_ADDRESS = { max: 20, windowMs: 60 * MINUTE_MS };
 
@@ -207,6 +214,25 @@ export const CHAT_PANEL_DEPOSITS = 5;
 export const CHAT_IMAGE_MAX_PIXELS = 40_000_000;
 /** Stored chat images are scaled down to fit this square (a phone photo is ~4,000 px on its long side). */
 export const CHAT_IMAGE_MAX_SIDE = 2_048;
+/**
+ * Re-encoding a GIF quantises every frame again: about 0.25 µs of CPU per
+ * pixel plus up to ~2.5 ms per frame on the 2-core machine we measured, so
+ * a 10 MB file of many frames could cost seconds. GIFs with more frames, or
+ * more pixels over all frames (frames × the GIF's width × height), are
+ * refused before any decoding: this cap is ~4 s of CPU, still a 480×480 GIF
+ * of 60 frames.
+ */
+export const CHAT_GIF_MAX_FRAMES = 300;
+export const CHAT_GIF_MAX_PIXELS = 16_000_000;
+/** Chat image re-encodes running at once in a process: libvips already spreads one over the cores, so others wait their turn. */
+export const CHAT_IMAGE_REENCODES_AT_ONCE = 1;
+/**
+ * Requests for stored files (slip images, chat media by signed link) per
+ * client address: a history page of images and a video player asking for
+ * byte ranges stay far below; a loop re-reading a file from disk is stopped
+ * within a minute (off with LIMITS_PER_IP=off, like the other per-address limits).
+ */
+export const FILE_REQUESTS_PER_ADDRESS = { max: 600, windowMs: MINUTE_MS };
 
 // The chat's sockets (chat/realtime.ts).
 /** Largest socket packet: messages travel over HTTP; the socket carries joins, typing and the server's events. */
@@ -217,6 +243,15 @@ export const CHAT_SOCKET_CONNECT_TIMEOUT_MS = 10_000;
 export const CHAT_SOCKET_EVENT_BUDGET = { burst: 20, perSecond: 5 };
 /** Conversation rooms one agent's socket is in at once; joining one more leaves the one joined longest ago. */
 export const CHAT_SOCKET_AGENT_ROOMS_MAX = 50;
+/**
+ * Live sockets at once in each process (chat/socket-caps.ts): one guest id
+ * or member login session (a few tabs), one operator (the inbox in several
+ * tabs and browsers), one client address (a household or an office; off
+ * with LIMITS_PER_IP=off, like the other per-address limits).
+ */
+export const CHAT_SOCKETS_PER_CREDENTIAL = 5;
+export const CHAT_SOCKETS_PER_OPERATOR = 10;
+export const CHAT_SOCKETS_PER_ADDRESS = 100;
 /**
  * How often each process checks the sessions behind its sockets (one query)
  * and counts the agents again: a session ended where no hub could tell (the

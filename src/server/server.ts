@@ -6,7 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
-import { DEMO_PROMOTION_CODE } from './db/seed-data.ts';
+import { DEMO_OPERATOR, DEMO_PROMOTION_CODE } from './db/seed-data.ts';
 import { OperatorRefused } from './operators/accounts.ts';
 import { enrolmentText } from './operators/show-enrolment.ts';
 
@@ -60,6 +60,7 @@ async function start(): Promise<void> {
   } else {
     console.log('Demo mode: simulators on, a demo member, secrets from the source code; not for real money (set NODE_ENV=production, see README "Production mode")');
     console.log(`Demo member: phone ${config.demo.phone}, password ${config.demo.password}`);
+    console.log(`Demo agent (support chat inbox at /ops/chat): phone ${DEMO_OPERATOR.phone}, password ${DEMO_OPERATOR.password}`);
     console.log(`Promotion code: ${DEMO_PROMOTION_CODE}`);
   }
   if (enrolment) console.log(await enrolmentText(enrolment));

@@ -2,7 +2,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { ChatMessage, InboxConversation } from '../../src/contract/chat.ts';
 import type { AgentInboxContext, OutboxItem } from '../../machines/agent-inbox/agent-inbox.types.ts';
 import { LOADER_DELAY_MS } from '../../machines/shared/delays.ts';
-import { agentInboxModels, DOCUMENT, HUGE_PHOTO, PHOTO } from './agent-inbox.model.ts';
+import { agentInboxModels, DOCUMENT, EMPTY_PHOTO, HUGE_PHOTO, PHOTO, SCRIPT_BUTTON } from './agent-inbox.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
@@ -340,7 +340,7 @@ function check(step: ReplayedStep) {
     }
     case 'reply.send': {
       if (!isOpen(before)) return unchanged();
-      if (event.message.message_type === 'buttons' && event.message.payloads.length === 0) {
+      if (event.message.message_type === 'buttons' && (event.message.payloads.length === 0 || event.message.payloads[0] === SCRIPT_BUTTON)) {
         expect([context.composerError, context.outbox]).toEqual(['KEY_INVALID', previous.outbox]);
         break;
       }
@@ -351,7 +351,7 @@ function check(step: ReplayedStep) {
     }
     case 'media.pick': {
       if (!isOpen(before)) return unchanged();
-      const refusal = event.file === HUGE_PHOTO ? 'CHAT_FILE_TOO_LARGE' : event.file === DOCUMENT ? 'CHAT_FILE_NOT_SUPPORTED' : null;
+      const refusal = event.file === HUGE_PHOTO ? 'CHAT_FILE_TOO_LARGE' : event.file === DOCUMENT || event.file === EMPTY_PHOTO ? 'CHAT_FILE_NOT_SUPPORTED' : null;
       if (refusal) {
         expect([context.composerError, context.outbox]).toEqual([refusal, previous.outbox]);
         break;
@@ -465,11 +465,12 @@ function check(step: ReplayedStep) {
     case 'canned.change': {
       if (!inState(before, { canned: 'ready' })) return unchanged();
       const change = event.change;
-      const invalid = change.action === 'save' && change.title.trim() === '';
-      if (previous.canEditCanned === false || invalid) {
+      // The server's codes: a bad title is a bad field (KEY_INVALID), a bad text CHAT_TEXT_INVALID; the title is checked first.
+      const refusal = change.action === 'save' ? (change.title.trim() === '' ? 'KEY_INVALID' : change.text.trim() === '' ? 'CHAT_TEXT_INVALID' : null) : null;
+      if (previous.canEditCanned === false || refusal) {
         expect([after.matches({ canned: 'ready' }), context.cannedError, context.canned]).toEqual([
           true,
-          previous.canEditCanned === false ? 'UNAUTHORIZED' : 'CHAT_TEXT_INVALID',
+          previous.canEditCanned === false ? 'UNAUTHORIZED' : refusal,
           previous.canned,
         ]);
         break;

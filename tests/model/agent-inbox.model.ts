@@ -8,7 +8,8 @@
  * the canned replies (read, add, change, delete, an agent who is no admin).
  */
 import type { CannedReply, ChatMessage, ChatMessageBody, InboxConversation } from '../../src/contract/chat.ts';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_PAGE_SIZE, CHAT_TEXT_MAX } from '../../src/contract/chat.ts';
+import { CHAT_PAGE_SIZE } from '../../src/contract/chat.ts';
+import { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX } from '../../src/contract/rules/chat.ts';
 import { agentInboxMachine } from '../../machines/agent-inbox/agent-inbox.machine.ts';
 import type {
   AgentInboxContext,
@@ -114,6 +115,8 @@ function namedFile(name: string, bytes: number, type: string): File {
 export const PHOTO = namedFile('photo.jpg', 2048, 'image/jpeg');
 export const HUGE_PHOTO = namedFile('huge.png', CHAT_IMAGE_MAX_BYTES + 1, 'image/png');
 export const DOCUMENT = namedFile('notes.pdf', 2048, 'application/pdf');
+/** A picture's name with nothing in it: the server reads no picture there. */
+export const EMPTY_PHOTO = namedFile('empty.png', 0, 'image/png');
 
 export const BUTTONS: Omit<ChatMessageBody, 'deliver'> = {
   message_type: 'buttons',
@@ -123,6 +126,9 @@ export const BUTTONS: Omit<ChatMessageBody, 'deliver'> = {
     { type: 'postback', title: 'Deposit', payload: 'DEPOSIT' },
   ],
 } as Omit<ChatMessageBody, 'deliver'>;
+
+/** A web button whose address is a script (the contract wants an http(s) address). */
+export const SCRIPT_BUTTON = { type: 'web', title: 'Open', payload: 'javascript:alert(1)' } as const;
 
 export const CANNED: CannedReply[] = [
   { id: '1', title: 'Greeting', text: 'Hello, how can I help you today?' },
@@ -248,8 +254,9 @@ const mediaEvents = {
     context.outbox.length === 0
       ? [
           { type: 'reply.send', message: { ...BUTTONS, deliver: { id: freshId(context), status: 'sending' } } as ChatMessageBody },
-          // Buttons with none: the contract refuses it, so nothing is sent.
+          // Buttons with none, or a web button that runs a script: the contract refuses them, so nothing is sent.
           { type: 'reply.send', message: { ...BUTTONS, payloads: [], deliver: { id: freshId(context), status: 'sending' } } as ChatMessageBody },
+          { type: 'reply.send', message: { ...BUTTONS, payloads: [SCRIPT_BUTTON], deliver: { id: freshId(context), status: 'sending' } } as ChatMessageBody },
         ]
       : [],
   'media.pick': ({ context }) =>
@@ -258,6 +265,7 @@ const mediaEvents = {
           { type: 'media.pick', id: freshId(context), file: PHOTO },
           { type: 'media.pick', id: freshId(context), file: HUGE_PHOTO },
           { type: 'media.pick', id: freshId(context), file: DOCUMENT },
+          { type: 'media.pick', id: freshId(context), file: EMPTY_PHOTO },
         ]
       : [],
   'outbox.retry': ({ context }) => context.outbox.map((item) => ({ type: 'outbox.retry' as const, id: item.id })),
@@ -294,8 +302,9 @@ const cannedEvents = {
   'canned.open': () => [{ type: 'canned.open' }],
   'canned.change': ({ context }) => [
     { type: 'canned.change', change: { action: 'save', id: null, title: 'Bank hours', text: 'Our bank transfers run 24 hours.' } },
-    // No title: not sent.
+    // No title, or no text: not sent.
     { type: 'canned.change', change: { action: 'save', id: null, title: '  ', text: 'Some text' } },
+    { type: 'canned.change', change: { action: 'save', id: null, title: 'Empty', text: ' ' } },
     ...(context.canned.some((reply) => reply.id === '1')
       ? [
           { type: 'canned.change' as const, change: { action: 'save' as const, id: '1', title: 'Greeting', text: 'Hello! How can I help?' } },

@@ -18,14 +18,21 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   const isLive = was.startsWith('live.');
   let expectedCalls: unknown[] = [];
   let expectedEmitted: unknown[] = [];
-  expect(actions).toEqual([]);
+  let expectedActions: unknown[] = [];
 
   /** Left the room it was in: the history is told. */
   const lostIfReady = () => (was === 'live.ready' ? [{ type: 'chat.lost' }] : []);
-  /** 'Cannot start chatting' for this reason; a socket that was there is gone. */
+  /**
+   * 'Cannot start chatting' for this reason; a socket that was there is gone.
+   * A member's revoked session is told to the session; a guest the server
+   * no longer takes is a new guest on retry; anything else is retried as is.
+   */
   const cannotStart = (failure: string) => {
-    expect([now, context]).toEqual(['cannotStart', { ...previous, failure }]);
+    const why =
+      userId !== null && failure === 'invalid-token' ? 'sessionEnded' : userId === null && ['CHAT_GUEST_INVALID', 'CHAT_CLOSED'].includes(failure) ? 'guestEnded' : 'refused';
+    expect([now, context]).toEqual([`cannotStart.${why}`, { ...previous, failure }]);
     expect(Object.keys(after.children)).toEqual([]);
+    if (why === 'sessionEnded') expectedActions = [{ type: 'endSession' }];
   };
   /** The socket starts with the customer's credential, and the room is `{PREFIX}-{id}`. */
   const socketStarts = (guest: typeof GUEST | null) => {
@@ -63,10 +70,17 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       expectedEmitted = lostIfReady();
       break;
     case 'chat.retry':
-      if (was !== 'cannotStart') return unchanged();
+      if (!was.startsWith('cannotStart.')) return unchanged();
       // From the start: the config, the guest id, a new socket; the room joined before makes the next ready a resumed one.
       expect([now, context]).toEqual(['starting.config', { ...previous, failure: null, prefix: null, room: null }]);
       expectedCalls = [{ actor: 'loadConfig', input: undefined }];
+      // A guest the server no longer takes is forgotten: the server issues a new one.
+      if (was === 'cannotStart.guestEnded') expectedActions = [{ type: 'forgetGuest' }];
+      break;
+    case 'chat.ended':
+      // The server ended the conversation (a send refused): the socket goes, the history is told.
+      cannotStart(event.message as string);
+      expectedEmitted = lostIfReady();
       break;
     case 'chat.typing':
       // Passed to the socket in the room only (the unit test sees the command); nothing changes here.
@@ -128,6 +142,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   }
   expect(calls).toEqual(expectedCalls);
   expect(emitted).toEqual(expectedEmitted);
+  expect(actions).toEqual(expectedActions);
 }
 
 describeModels('chat-connection', chatConnectionModels, {
@@ -138,7 +153,9 @@ describeModels('chat-connection', chatConnectionModels, {
     'live.joining': ['connecting'],
     'live.ready': ['ready'],
     'live.reconnecting': ['reconnecting'],
-    cannotStart: ['cannotStart'],
+    'cannotStart.refused': ['cannotStart'],
+    'cannotStart.sessionEnded': ['cannotStart'],
+    'cannotStart.guestEnded': ['cannotStart'],
   },
   check(step, flow) {
     check(step, flow);

@@ -5,7 +5,8 @@
  * handshake), joins or is refused, drops and comes back, is told the session
  * ended, or breaks; messages, typing, read marks and presence arrive; the
  * 5 s check runs while the socket is not connected; the customer retries and
- * types. Socket events are offered only while a socket exists.
+ * types; the history tells that the server ended the conversation. Socket
+ * events are offered only while a socket exists.
  */
 import type { ChatMessage } from '../../src/contract/chat.ts';
 import { chatConnectionMachine } from '../../machines/chat-connection/chat-connection.machine.ts';
@@ -36,6 +37,8 @@ const live = (snapshot: { matches: (state: 'live') => boolean }) => snapshot.mat
 const events = {
   'chat.retry': () => [{ type: 'chat.retry' }],
   'chat.typing': () => [{ type: 'chat.typing', typing: true }],
+  // A send refused with 409 (the history's conversation.ended): only while in the room's lifetime.
+  'chat.ended': (snapshot) => (live(snapshot) ? [{ type: 'chat.ended', message: 'CHAT_CLOSED' }] : []),
   'socket.connected': (snapshot) => (live(snapshot) ? [{ type: 'socket.connected' }] : []),
   'socket.disconnected': (snapshot) => (live(snapshot) ? [{ type: 'socket.disconnected', reason: 'transport close' }] : []),
   'socket.connectError': (snapshot) =>

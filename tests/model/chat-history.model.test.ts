@@ -12,6 +12,8 @@ import { chatHistoryModels } from './chat-history.model.ts';
 const PAGE = 10;
 const NEAR_PX = 60;
 const READ_DEBOUNCE = 1000;
+/** Support's typing shows at most this long after it last said so. */
+const TYPING_SHOWN = 15_000;
 
 /** The history's rule, written out: each message once (same _id or deliver id), the room's copy over the widget's own, by time. */
 function merged(held: readonly ChatMessage[], incoming: readonly ChatMessage[]): { messages: ChatMessage[]; added: ChatMessage[] } {
@@ -31,7 +33,7 @@ const newestFirstToOldest = (data: readonly ChatMessage[]) => [...data].reverse(
 const fromOthers = (messages: readonly ChatMessage[]) => messages.filter((message) => message.sender !== 'customer').length;
 
 /** A region's state as a dotted path: 'more', 'catchingUp.page'. */
-function region(snapshot: AnyMachineSnapshot, name: 'paging' | 'reading'): string {
+function region(snapshot: AnyMachineSnapshot, name: 'paging' | 'reading' | 'view' | 'support'): string {
   const value = (snapshot.value as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : Object.entries(value as Record<string, string>).map(([key, child]) => `${key}.${child}`)[0]!;
 }
@@ -43,6 +45,8 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   const context = after.context as ChatHistoryContext;
   const wasPaging = before ? region(before, 'paging') : '';
   const wasReading = before ? region(before, 'reading') : '';
+  const wasView = before ? region(before, 'view') : 'following';
+  const wasSupport = before ? region(before, 'support') : 'quiet';
   const expected: ChatHistoryContext = before
     ? { ...previous }
     : {
@@ -52,7 +56,6 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         startReached: false,
         catchUpSkip: 0,
         behind: false,
-        distanceFromBottom: 0,
         unseen: 0,
         visible: input.visible ?? true,
         online: input.online ?? false,
@@ -62,23 +65,30 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       };
   let paging = wasPaging;
   let reading = wasReading;
+  let view = wasView;
+  let support = wasSupport;
   const expectedCalls: unknown[] = [];
   const expectedEmitted: unknown[] = [];
   const loadPage = (skip: number) => expectedCalls.push({ actor: 'loadPage', input: { ...who, limit: PAGE, skip } });
 
-  /** Messages that arrived: merged; for new ones from others, the auto-scroll rule and a read mark wanted. */
-  const arrive = (messages: readonly ChatMessage[], distanceFromBottom?: number) => {
+  /** To the newest message, following from there ("new messages" read). */
+  const follow = () => {
+    view = 'following';
+    expected.unseen = 0;
+    expectedEmitted.push({ type: 'scroll.bottom' });
+  };
+  /**
+   * Messages that arrived: merged; new ones are followed to the bottom, or
+   * those from others counted unseen while the customer is scrolled up; a
+   * message from support means it stopped typing.
+   */
+  const arrive = (messages: readonly ChatMessage[]) => {
     const result = merged(expected.messages, messages);
-    const distance = distanceFromBottom ?? expected.distanceFromBottom;
     const others = fromOthers(result.added);
-    const follow = distance <= NEAR_PX;
-    Object.assign(expected, {
-      messages: result.messages,
-      distanceFromBottom: distance,
-      unseen: follow ? 0 : expected.unseen + others,
-      toRead: expected.toRead || others > 0,
-    });
-    if (result.added.length > 0 && follow) expectedEmitted.push({ type: 'scroll.bottom' });
+    Object.assign(expected, { messages: result.messages, toRead: expected.toRead || others > 0 });
+    if (result.added.length > 0 && view === 'following') expectedEmitted.push({ type: 'scroll.bottom' });
+    if (view === 'scrolledUp') expected.unseen += others;
+    if (others > 0) support = 'quiet';
     return result;
   };
   /** Where paging goes once a page is in: to the start, or more to read. */
@@ -105,13 +115,24 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       }
       break;
     case 'history.scrolled': {
-      const distance = event.distanceFromBottom as number;
-      expected.distanceFromBottom = distance;
-      if (distance <= NEAR_PX) expected.unseen = 0;
+      // Only the customer scrolling up and away unpins the view; back within 60 px it follows again.
+      const near = (event.distanceFromBottom as number) <= NEAR_PX;
+      if (wasView === 'following' && event.towardsTop && !near) view = 'scrolledUp';
+      if (wasView === 'scrolledUp' && near) {
+        view = 'following';
+        expected.unseen = 0;
+      }
       break;
     }
+    case 'history.follow':
+      follow();
+      break;
     case 'history.received':
-      arrive([event.message as ChatMessage], event.distanceFromBottom as number | undefined);
+      arrive([event.message as ChatMessage]);
+      break;
+    case 'history.typing':
+      // The customer's own typing shows nothing; support's shows until it stops (or 15 s pass).
+      if (event.sender !== 'customer') support = event.typing ? 'typing' : 'quiet';
       break;
     case 'history.visible':
       expected.visible = event.visible as boolean;
@@ -130,9 +151,9 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       const deliverId = event.deliverId as string;
       if (previous.outgoing.includes(deliverId)) break; // the same item twice: one item
       expected.outgoing = [...previous.outgoing, deliverId];
-      Object.assign(expected, { distanceFromBottom: 0, unseen: 0 });
       expectedCalls.push({ actor: 'chatMedia', input: { deliverId, item: event.item, online: previous.online, ...who } });
-      expectedEmitted.push({ type: 'scroll.bottom' });
+      // The customer sees what they send.
+      follow();
       break;
     }
     case 'xstate.done.actor.loadPage': {
@@ -149,12 +170,10 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
           messages: merged(previous.messages, page).messages,
           skip: PAGE,
           startReached: answer.data.length < PAGE,
-          distanceFromBottom: 0,
-          unseen: 0,
           toRead: previous.toRead || fromOthers(page) > 0,
           failure: null,
         });
-        expectedEmitted.push({ type: 'scroll.bottom' });
+        follow();
         shown();
       } else if (wasPaging === 'loadingOlder') {
         const result = merged(previous.messages, page);
@@ -191,12 +210,20 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         expectedCalls.push({ actor: 'markRead', input: who });
         break;
       }
+      if (/^xstate\.after\.typingShown\./.test(event.type)) {
+        // Forgotten 15 s after support last said it types, not a millisecond sooner.
+        expect([wasSupport, waited]).toEqual(['typing', TYPING_SHOWN]);
+        support = 'quiet';
+        break;
+      }
       // An item ended (its deliver id names it): a sent one joins the history, a refusal is shown; it goes.
       const item = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
       if (!item || !previous.outgoing.includes(item[2]!)) throw new Error(`unexpected event ${event.type}`);
       const output = (event as { output?: ChatMediaOutput }).output;
       if (output?.outcome === 'sent') expected.messages = merged(previous.messages, [output.message]).messages;
       if (output?.outcome === 'refused') expectedEmitted.push({ type: 'alert', message: output.message, limitMb: output.limitMb });
+      // The server ended the conversation: the connection is told (the view passes it on).
+      if (output?.outcome === 'ended') expectedEmitted.push({ type: 'conversation.ended', message: output.message });
       expected.outgoing = previous.outgoing.filter((id) => id !== item[2]);
       expect(after.children[item[2]!]).toBeUndefined();
     }
@@ -213,7 +240,9 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   if (reading !== 'marking' && expected.visible && expected.toRead) reading = 'debouncing';
   else if (reading === 'debouncing' && !expected.visible) reading = 'idle';
 
-  expect([region(after, 'paging'), region(after, 'reading')]).toEqual([paging, reading]);
+  expect([region(after, 'paging'), region(after, 'reading'), region(after, 'view'), region(after, 'support')]).toEqual([paging, reading, view, support]);
+  // "New messages" only while the customer is scrolled up.
+  if (view === 'following') expect(context.unseen).toBe(0);
   expect(context).toEqual(expected);
   expect(calls).toEqual(expectedCalls);
   expect(emitted).toEqual(expectedEmitted);
@@ -234,10 +263,17 @@ const tags = {
 } as Record<string, string[]>;
 
 describeModels('chat-history', chatHistoryModels, {
-  // Both regions' states: 'paging.more + reading.idle'.
+  // Every region's state: 'paging.more + reading.idle + support.quiet + view.following'.
   tags: Object.fromEntries(
     Object.entries(tags).flatMap(([paging, pagingTags]) =>
-      ['idle', 'debouncing', 'marking'].map((reading) => [`paging.${paging} + reading.${reading}`, pagingTags]),
+      ['idle', 'debouncing', 'marking'].flatMap((reading) =>
+        ['quiet', 'typing'].flatMap((support) =>
+          ['following', 'scrolledUp'].map((view) => [
+            `paging.${paging} + reading.${reading} + support.${support} + view.${view}`,
+            [...pagingTags, ...(support === 'typing' ? ['supportTyping'] : []), ...(view === 'following' ? ['following'] : [])].sort(),
+          ]),
+        ),
+      ),
     ),
   ),
   check,

@@ -2,11 +2,13 @@
  * The chat history as test models, one flow per concern so that each stays
  * small: paging and the auto-scroll rule (the first page full, short, empty
  * or refused; older pages to the start; messages new and repeated; the view
- * scrolled up and back), the read mark (the panel opened and closed while
- * agent messages arrive), the connection coming and going (catching up on
- * pages that meet what is held, or not), and sending (an item spawned
- * offline and online, its echo before or after its end, sent, removed or
- * refused by the client rule, or broken).
+ * scrolled up by the customer and back, grown below, sent to the newest),
+ * the read mark (the panel opened and closed while agent messages arrive),
+ * the connection coming and going (catching up on pages that meet what is
+ * held, or not), sending (an item spawned offline and online, its echo
+ * before or after its end, sent, removed, refused by the client rule, ended
+ * with the conversation, or broken), and support typing (started, started
+ * again, stopped, answered, or forgotten after a while).
  */
 import type { ChatMessage, ChatSender } from '../../src/contract/chat.ts';
 import { chatHistoryMachine } from '../../machines/chat-history/chat-history.machine.ts';
@@ -68,6 +70,7 @@ interface Offers {
   visibility?: boolean;
   connection?: boolean;
   send?: boolean;
+  typing?: boolean;
   /** The member acts only once the first page shows. */
   onceShown?: boolean;
   /** Catching up meets what is held at once (only the flow about the connection reads ten new ones and fails). */
@@ -77,17 +80,30 @@ interface Offers {
 function events(offers: Offers) {
   const all = offerAll({
     'history.top': () => (offers.top ? [{ type: 'history.top' }] : []),
-    'history.scrolled': ({ context }) =>
-      offers.scroll ? [{ type: 'history.scrolled', distanceFromBottom: context.distanceFromBottom <= 60 ? 61 : 60 }] : [],
+    'history.scrolled': (snapshot) => {
+      if (!offers.scroll) return [];
+      return snapshot.hasTag('following')
+        ? [
+            // The customer scrolls up, away from the bottom …
+            { type: 'history.scrolled', distanceFromBottom: 200, towardsTop: true },
+            // … or the view is as far without their scrolling up (the keyboard took its height).
+            { type: 'history.scrolled', distanceFromBottom: 200, towardsTop: false },
+          ]
+        : [
+            // Back within 60 px, and still 61 px up.
+            { type: 'history.scrolled', distanceFromBottom: 60, towardsTop: false },
+            { type: 'history.scrolled', distanceFromBottom: 61, towardsTop: true },
+          ];
+    },
+    'history.follow': () => (offers.scroll ? [{ type: 'history.follow' }] : []),
     'history.received': ({ context }) => {
       if (!offers.receive && !offers.send) return [];
       const echo = context.outgoing.length > 0 ? [{ type: 'history.received' as const, message: echoOf(context.outgoing[0]!) }] : [];
       if (!offers.receive) return echo;
       const last = context.messages.at(-1);
       return [
-        // An agent's message with the view where it is, and with the view scrolled up 200 px as it arrives.
+        // An agent's message.
         { type: 'history.received' as const, message: freshAgentMessage(context) },
-        ...(context.distanceFromBottom <= 60 ? [{ type: 'history.received' as const, message: freshAgentMessage(context), distanceFromBottom: 200 }] : []),
         // One already held: it shows once.
         ...(last ? [{ type: 'history.received' as const, message: last }] : []),
         ...echo,
@@ -105,8 +121,17 @@ function events(offers: Offers) {
           : // The same item again (a double tap): nothing new.
             [{ type: 'history.send', deliverId: context.outgoing[0]!, item: { kind: 'text', text: 'I deposited 500' } }]
         : [],
+    'history.typing': () =>
+      offers.typing
+        ? [
+            { type: 'history.typing', typing: true, sender: 'agent' },
+            { type: 'history.typing', typing: false, sender: 'agent' },
+            // The customer's own typing is not shown to them.
+            { type: 'history.typing', typing: true, sender: 'customer' },
+          ]
+        : [],
     // Raised by the machine itself.
-    'read.wanted': () => [],
+    'messages.added': () => [],
   } satisfies EventFixtures<ChatHistory>);
   // Once the history shows (paging's own paths are the other flows'), to keep the model small.
   return (snapshot: Snapshot) =>
@@ -137,16 +162,16 @@ function replies(offers: Offers) {
         { outcome: 'sent', message: localCopyOf(deliverId) },
         { outcome: 'removed' },
         { outcome: 'refused', message: 'CHAT_FILE_TOO_LARGE', limitMb: 10 },
+        { outcome: 'ended', message: 'CHAT_GUEST_INVALID' },
       ];
     },
   };
 }
 
-/** The rules the behaviour depends on: near the bottom or not, what is waiting, what failed. */
+/** The rules the behaviour depends on: what is waiting, what failed (the view's place is a state of its own). */
 function abstraction({ context }: Snapshot) {
   return {
     empty: context.messages.length === 0,
-    'scrolled up': context.distanceFromBottom > 60,
     unseen: context.unseen > 0,
     'to read': context.toRead,
     hidden: !context.visible,
@@ -174,4 +199,5 @@ export const chatHistoryModels: FlowModel<ChatHistory>[] = [
   flow('read marks', { userId: MEMBER_ID, guestId: null }, { firstPages: [SHORT], visibility: true, receive: true, onceShown: true }),
   flow('offline and catching up', { userId: null, guestId: GUEST_ID, visible: false, online: false }, { firstPages: [FULL], connection: true }),
   flow('sending', { userId: null, guestId: GUEST_ID, visible: false }, { firstPages: [SHORT], send: true, quickCatchUp: true, onceShown: true }),
+  flow('support typing', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], typing: true, receive: true, onceShown: true }),
 ];

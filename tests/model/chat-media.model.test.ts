@@ -57,6 +57,9 @@ function delivered(input: ChatMediaInput) {
   };
 }
 
+/** The refusals that end the conversation, written out: resending cannot help. */
+const ENDS_CONVERSATION = ['CHAT_GUEST_INVALID', 'CHAT_CLOSED'];
+
 function check({ event, before, after, actions, calls, emitted, waited }: ReplayedStep, flow: FlowModel) {
   const input = flow.input as ChatMediaInput;
   const was = before ? stateKey(before) : '';
@@ -64,6 +67,11 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   const previous = before?.context as ChatMediaContext;
   const context = after.context as ChatMediaContext;
   const unchanged = () => expect([now, context]).toEqual([was, previous]);
+  /** Refused by the server: failed with its reason (a retry may help), or ended with the conversation. */
+  const refusedWith = (message: string) => {
+    if (ENDS_CONVERSATION.includes(message)) expect([after.status, after.output, now]).toEqual(['done', { outcome: 'ended', message }, 'ended']);
+    else expect([now, context]).toEqual(['failed', { ...previous, failure: message }]);
+  };
   const uploadCall = [{ actor: 'upload', input: { file: input.item.kind === 'file' ? input.item.file : null, fileType: 'image', reportProgress: expect.any(Function) } }];
   let expectedCalls: unknown[] = [];
   let expectedEmitted: unknown[] = [];
@@ -128,7 +136,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       if (answer.ok) {
         expect([context.upload, context.progress]).toEqual([UPLOADED, 100]);
         goesOn(previous.online, true);
-      } else expect([now, context]).toEqual(['failed', { ...previous, failure: answer.message }]);
+      } else refusedWith(answer.message);
       break;
     }
     case 'xstate.error.actor.upload':
@@ -138,7 +146,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     case 'xstate.done.actor.send': {
       const answer = event.output as SendAnswer;
       if (answer.ok) expect([after.status, after.output, now]).toEqual(['done', { outcome: 'sent', message: delivered(input) }, 'succeed']);
-      else expect([now, context]).toEqual(['failed', { ...previous, failure: answer.message }]);
+      else refusedWith(answer.message);
       break;
     }
     default:
@@ -163,6 +171,7 @@ describeModels('chat-media', chatMediaModels, {
     succeed: ['succeed'],
     removed: [],
     refused: [],
+    ended: [],
   },
   check,
 });

@@ -3,7 +3,8 @@
  * each written online and offline, and files the client rule refuses (too
  * large, not supported) and empty text. The connection comes and goes
  * anywhere, the upload reports progress, the upload and the send are taken,
- * refused or never answered, and a failed item is resent or removed.
+ * refused or never answered, and a failed item is resent or removed; a
+ * refusal that ends the conversation ends the item.
  */
 import { chatMediaMachine } from '../../machines/chat-media/chat-media.machine.ts';
 import type { ChatMediaInput, OutgoingItem, SendAnswer, UploadAnswer } from '../../machines/chat-media/chat-media.types.ts';
@@ -52,10 +53,13 @@ const replies = {
     { ok: true, data: UPLOADED },
     // The server reads the content: a picture that is not one.
     { ok: false, message: 'CHAT_FILE_NOT_SUPPORTED' },
+    // A guest the server closed after 30 idle days.
+    { ok: false, message: 'CHAT_GUEST_INVALID' },
   ] satisfies UploadAnswer[],
   send: [
     { ok: true, data: SENT },
     { ok: false, message: 'REQUEST_LIMIT' },
+    { ok: false, message: 'CHAT_CLOSED' },
   ] satisfies SendAnswer[],
 };
 

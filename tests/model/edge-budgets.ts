@@ -28,6 +28,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'invite-collect': 60,
   invites: 360,
   login: 140,
+  'ops-login': 130,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,

@@ -13,7 +13,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { closeIdleGuestConversations } from '../../src/server/chat/cleanup.ts';
 import { chatConversations, chatGuests, chatMedia, chatMessages } from '../../src/server/db/schema.ts';
-import { CHAT_GUEST_IDLE_MS } from '../../src/server/policy.ts';
+import { CHAT_GUEST_IDLE_MS, CHAT_GUEST_TOKEN_LIFETIME_MS } from '../../src/server/policy.ts';
 import { LocalFileStorage } from '../../src/server/storage/local.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { chatCall, chatMember, mediaMessage, newGuest, pictures, send, textMessage, uploadFile } from './helpers/chat.ts';
@@ -36,6 +36,11 @@ async function sendImage(t: TestApp, auth: { token: string } | { guestToken: str
 }
 
 describe('closing idle guest conversations', () => {
+  it('closes only guests idle longer than any token lives, so a guest whose token counts is never closed under its message', () => {
+    // messages.ts storeCustomerMessage relies on it instead of locking the guest's row.
+    expect(CHAT_GUEST_TOKEN_LIFETIME_MS).toBeLessThanOrEqual(CHAT_GUEST_IDLE_MS);
+  });
+
   it('closes a guest idle for 30 days: files, media rows and messages removed, token refused; a member’s conversation stays', async () => {
     const t = await cleanupApp();
     const guest = await newGuest(t);

@@ -2,19 +2,30 @@
  * Chat uploads and media messages (spec 5 attachments, spec 7
  * /api/chat/upload-image, /upload-video; issue 14): checked by name AND
  * content, images re-encoded (a GIF stays animated), videos kept as sent;
- * too large, spoofed or missing files store nothing; the file is served
- * only by a valid signed link, with its type and byte ranges for the
- * player; a media message may only name a file of its own conversation.
+ * too large, spoofed or missing files store nothing; a GIF too costly to
+ * re-encode and a video whose boxes do not chain to its end are refused;
+ * re-encodes wait their turn; the file is served only by a valid signed
+ * link, with its type and byte ranges for the player; a media message may
+ * only name a file of its own conversation.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES, SOCKET_MESSAGING, type ChatMessage } from '../../src/contract/chat.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SOCKET_MESSAGING, type ChatMessage } from '../../src/contract/chat.ts';
+import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../../src/contract/rules/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { checkChatMedia, imageReencodes, NotChatMedia } from '../../src/server/chat/media.ts';
 import { chatMedia, chatMessages } from '../../src/server/db/schema.ts';
-import { CHAT_MEDIA_LINK_LIFETIME_MS, CHAT_UPLOADS_PER_SENDER } from '../../src/server/policy.ts';
+import {
+  CHAT_GIF_MAX_FRAMES,
+  CHAT_GIF_MAX_PIXELS,
+  CHAT_IMAGE_MAX_PIXELS,
+  CHAT_IMAGE_REENCODES_AT_ONCE,
+  CHAT_MEDIA_LINK_LIFETIME_MS,
+  CHAT_UPLOADS_PER_SENDER,
+} from '../../src/server/policy.ts';
 import { signedUrl } from '../../src/server/storage/signed-urls.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { headersFor } from './helpers/http.ts';
@@ -43,6 +54,59 @@ async function uploaded(t: TestApp, auth: ChatAuth, file: Buffer, filename: stri
 
 function fetchLink(t: TestApp, url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers });
+}
+
+const u16 = (value: number) => Buffer.from([value & 0xff, value >> 8]);
+
+/**
+ * A GIF of `frames` frames on a `width` × `height` screen, built by hand:
+ * each frame is one pixel (a few bytes), but a decoder draws every frame
+ * on the whole screen, so a tiny file can stand for many decoded pixels.
+ */
+function handMadeGif(width: number, height: number, frames: number): Buffer {
+  const screen = Buffer.concat([Buffer.from('GIF89a'), u16(width), u16(height), Buffer.from([0x80, 0, 0]), Buffer.from([0, 0, 0, 255, 255, 255])]);
+  const loop = Buffer.from([0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 0x03, 0x01, 0, 0, 0]);
+  // A 10 ms delay, then a 1×1 image at the corner, black or white by turns (an encoder merges equal frames):
+  // LZW minimum code size 2, then the codes clear (4), the colour (0 or 1) and end (5), 3 bits each.
+  const frame = (colour: number) => Buffer.from([0x21, 0xf9, 0x04, 0, 1, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44 | (colour << 3), 0x01, 0]);
+  return Buffer.concat([screen, loop, ...Array.from({ length: frames }, (_, index) => frame(index % 2)), Buffer.from([0x3b])]);
+}
+
+/** The top-level boxes of a fixture (its sizes are all 32-bit). */
+function boxesOf(file: Buffer): { type: string; start: number; size: number }[] {
+  const boxes = [];
+  for (let start = 0; start < file.length; start += file.readUInt32BE(start)) {
+    boxes.push({ type: file.toString('latin1', start + 4, start + 8), start, size: file.readUInt32BE(start) });
+  }
+  return boxes;
+}
+
+/** A box of `type` around `body`, with a 32-bit size, or `size` as written (0: to the end). */
+function box(type: string, body: Buffer, size = body.length + 8): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(size);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+/** The header of an mdat box whose size is written in 64 bits (the 32-bit size is then 1). */
+function largeMdatHeader(size: bigint): Buffer {
+  const header = Buffer.alloc(16);
+  header.writeUInt32BE(1);
+  header.write('mdat', 4, 'latin1');
+  header.writeBigUInt64BE(size, 8);
+  return header;
+}
+
+/** The fixture's boxes of these types, in the fixture's order, each as it is. */
+function keepBoxes(file: Buffer, types: readonly string[]): Buffer {
+  return Buffer.concat(boxesOf(file).filter(({ type }) => types.includes(type)).map(({ start, size }) => file.subarray(start, start + size)));
+}
+
+/** `file` grown to `size` bytes: zeros after an image (re-encoding drops them), a 'free' box after a video (its boxes still chain to the end). */
+function padded(file: Buffer, size: number, kind: 'image' | 'video'): Buffer {
+  if (kind === 'image') return Buffer.concat([file, Buffer.alloc(size - file.length)]);
+  return Buffer.concat([file, box('free', Buffer.alloc(size - file.length - 8))]);
 }
 
 describe('uploads', () => {
@@ -104,8 +168,13 @@ describe('uploads', () => {
       ['a jpeg named .png', endpoints.chatUploadImage, (await pictures()).jpg, 'photo.png'],
       ['a mov named .mp4', endpoints.chatUploadVideo, MOV, 'clip.mp4'],
       ['a truncated png', endpoints.chatUploadImage, png.subarray(0, 40), 'photo.png'],
+      ['a truncated mp4', endpoints.chatUploadVideo, MP4.subarray(0, -1), 'clip.mp4'],
+      ['an mp4 with a script appended', endpoints.chatUploadVideo, Buffer.concat([MP4, Buffer.from('<script>alert(1)</script>')]), 'clip.mp4'],
+      ['a GIF of too many frames', endpoints.chatUploadImage, handMadeGif(1, 1, CHAT_GIF_MAX_FRAMES + 1), 'moving.gif'],
     ] as const;
     for (const [name, endpoint, file, filename] of cases) {
+      // Each in a window of its own: the per-sender upload limit is not what is tested here.
+      t.clock.advance(CHAT_UPLOADS_PER_SENDER.windowMs);
       const response = await uploadFile(t, endpoint, auth, file, { filename });
       expect([name, response.statusCode, response.json()]).toEqual([name, 400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
     }
@@ -118,19 +187,18 @@ describe('uploads', () => {
     const member = await chatMember(t);
     const auth = { token: member.token };
     const { png } = await pictures();
-    const padded = (file: Buffer, size: number) => Buffer.concat([file, Buffer.alloc(size - file.length)]);
 
-    for (const [endpoint, file, filename, limit] of [
-      [endpoints.chatUploadImage, png, 'big.png', CHAT_IMAGE_MAX_BYTES],
-      [endpoints.chatUploadVideo, MP4, 'big.mp4', CHAT_VIDEO_MAX_BYTES],
+    for (const [endpoint, file, filename, limit, kind] of [
+      [endpoints.chatUploadImage, png, 'big.png', CHAT_IMAGE_MAX_BYTES, 'image'],
+      [endpoints.chatUploadVideo, MP4, 'big.mp4', CHAT_VIDEO_MAX_BYTES, 'video'],
     ] as const) {
-      const response = await uploadFile(t, endpoint, auth, padded(file, limit + 1), { filename });
+      const response = await uploadFile(t, endpoint, auth, padded(file, limit + 1, kind), { filename });
       expect([filename, response.statusCode, response.json()]).toEqual([filename, 413, { message: 'CHAT_FILE_TOO_LARGE' }]);
     }
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.select().from(chatMedia)).toEqual([]);
-    await uploaded(t, auth, padded(png, CHAT_IMAGE_MAX_BYTES), 'exactly.png');
-    await uploaded(t, auth, padded(MP4, CHAT_VIDEO_MAX_BYTES), 'exactly.mp4', endpoints.chatUploadVideo);
+    await uploaded(t, auth, padded(png, CHAT_IMAGE_MAX_BYTES, 'image'), 'exactly.png');
+    await uploaded(t, auth, padded(MP4, CHAT_VIDEO_MAX_BYTES, 'video'), 'exactly.mp4', endpoints.chatUploadVideo);
   });
 
   it('answers CHAT_NO_FILE without a file part', async () => {
@@ -173,6 +241,87 @@ describe('uploads', () => {
   });
 });
 
+describe('the cost of re-encoding', () => {
+  const gif = (bytes: Buffer) => checkChatMedia('image', { bytes, filename: 'moving.gif' });
+
+  it(`refuses a GIF of more than ${CHAT_GIF_MAX_FRAMES} frames or ${CHAT_GIF_MAX_PIXELS / 1e6} million pixels over all frames, before decoding it`, async () => {
+    // Each frame alone, and even all frames together, are within sharp's own pixel limit.
+    const side = 2_000;
+    const frames = Math.floor(CHAT_GIF_MAX_PIXELS / side ** 2) + 1;
+    expect(frames * side ** 2).toBeLessThanOrEqual(CHAT_IMAGE_MAX_PIXELS);
+    await expect(gif(handMadeGif(side, side, frames))).rejects.toThrow(new NotChatMedia(`GIF of ${frames} frames of ${side ** 2} pixels`));
+    await expect(gif(handMadeGif(1, 1, CHAT_GIF_MAX_FRAMES + 1))).rejects.toThrow(new NotChatMedia(`GIF of ${CHAT_GIF_MAX_FRAMES + 1} frames`));
+
+    const longest = await gif(handMadeGif(1, 1, CHAT_GIF_MAX_FRAMES));
+    expect(await sharp(longest.stored, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: CHAT_GIF_MAX_FRAMES });
+    const largest = await gif(handMadeGif(side, side, frames - 1));
+    expect(await sharp(largest.stored, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: frames - 1, width: 2_000 });
+  });
+
+  it(`re-encodes ${CHAT_IMAGE_REENCODES_AT_ONCE} image(s) at a time: another upload waits its turn`, async () => {
+    const { png } = await pictures();
+    const releases: (() => void)[] = [];
+    const held = Array.from({ length: CHAT_IMAGE_REENCODES_AT_ONCE }, () => imageReencodes(() => new Promise<void>((resolve) => releases.push(resolve))));
+    // Let go even when the test fails, or every later re-encode of the file would wait forever.
+    onTestFinished(() => releases.forEach((release) => release()));
+    let settled = false;
+    const checking = checkChatMedia('image', { bytes: png, filename: 'photo.png' }).finally(() => {
+      settled = true;
+    });
+
+    await vi.waitFor(() => expect(imageReencodes.pendingCount).toBe(1), { timeout: 10_000 });
+    expect([imageReencodes.activeCount, settled]).toEqual([CHAT_IMAGE_REENCODES_AT_ONCE, false]);
+    for (const release of releases) release();
+    await Promise.all(held);
+    expect(await sharp((await checking).stored).metadata()).toMatchObject({ format: 'png', width: 24 });
+  });
+});
+
+describe('video containers', () => {
+  const video = (bytes: Buffer, filename = 'clip.mp4') => checkChatMedia('video', { bytes, filename });
+  const [ftyp, moov, , mdat] = boxesOf(MP4);
+
+  it('walks the fixtures’ boxes as expected', () => {
+    expect(boxesOf(MP4).map(({ type }) => type)).toEqual(['ftyp', 'moov', 'free', 'mdat']);
+    expect(boxesOf(MOV).map(({ type }) => type)).toEqual(['ftyp', 'wide', 'mdat', 'moov']);
+  });
+
+  it('takes boxes that chain exactly to the end: 32-bit sizes, a 64-bit size, a last box running to the end', async () => {
+    const mdatBody = MP4.subarray(mdat!.start + 8);
+    const largeMdat = Buffer.concat([MP4.subarray(0, mdat!.start), largeMdatHeader(BigInt(mdatBody.length + 16)), mdatBody]);
+    const toTheEnd = Buffer.concat([MP4.subarray(0, mdat!.start), box('mdat', mdatBody, 0)]);
+
+    for (const [bytes, filename] of [
+      [MP4, 'clip.mp4'],
+      [MOV, 'clip.mov'],
+      [largeMdat, 'clip.mp4'],
+      [toTheEnd, 'clip.mp4'],
+    ] as const) {
+      expect((await video(bytes, filename)).stored.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('refuses a file cut off, with anything appended, a header alone, or without the movie or its media', async () => {
+    const junk = Buffer.from('<script>alert(1)</script>');
+    const cases = [
+      ['cut off by one byte', MP4.subarray(0, -1)],
+      ['cut off inside the movie box', MP4.subarray(0, moov!.start + 100)],
+      ['a script appended', Buffer.concat([MP4, junk])],
+      ['four stray bytes appended', Buffer.concat([MP4, Buffer.from('junk')])],
+      ['zeros appended', Buffer.concat([MP4, Buffer.alloc(64)])],
+      ['the ftyp box alone', MP4.subarray(0, ftyp!.size)],
+      ['no moov', keepBoxes(MP4, ['ftyp', 'free', 'mdat'])],
+      ['no mdat', keepBoxes(MP4, ['ftyp', 'moov', 'free'])],
+      ['a 64-bit size past the end', Buffer.concat([keepBoxes(MP4, ['ftyp', 'moov']), largeMdatHeader(2n ** 40n)])],
+      ['a box smaller than its header', Buffer.concat([keepBoxes(MP4, ['ftyp', 'moov']), box('mdat', Buffer.alloc(16), 4)])],
+    ] as const;
+    for (const [name, bytes] of cases) {
+      await expect(video(bytes), name).rejects.toThrow(NotChatMedia);
+    }
+    await expect(video(MOV.subarray(0, -8), 'clip.mov'), 'a mov cut off').rejects.toThrow(NotChatMedia);
+  });
+});
+
 describe('signed links', () => {
   it('serves a chat file only with a valid, unexpired signature, with its content type', async () => {
     const t = await mediaApp();
@@ -197,8 +346,8 @@ describe('signed links', () => {
     t.clock.advance(CHAT_MEDIA_LINK_LIFETIME_MS);
     expect((await fetchLink(t, image.url)).statusCode).toBe(403);
     // A fresh link (history) works again, and a link to a file that is gone is 404.
-    expect((await fetchLink(t, signedUrl(t.config.slipUrlSecret, image.path, new Date(t.clock().getTime() + 60_000)))).statusCode).toBe(200);
-    expect((await fetchLink(t, signedUrl(t.config.slipUrlSecret, `chat/${'B'.repeat(24)}.jpg`, new Date(t.clock().getTime() + 60_000)))).statusCode).toBe(404);
+    expect((await fetchLink(t, signedUrl(t.config.fileLinkSecret, image.path, new Date(t.clock().getTime() + 60_000)))).statusCode).toBe(200);
+    expect((await fetchLink(t, signedUrl(t.config.fileLinkSecret, `chat/${'B'.repeat(24)}.jpg`, new Date(t.clock().getTime() + 60_000)))).statusCode).toBe(404);
   });
 
   it('answers byte ranges of a video for the browser’s player', async () => {
@@ -226,7 +375,7 @@ describe('signed links', () => {
 
   it('still serves slip images under /files/slips (the route moved)', async () => {
     const t = await mediaApp();
-    const url = signedUrl(t.config.slipUrlSecret, `slips/${'C'.repeat(24)}.webp`, new Date(t.clock().getTime() + 60_000));
+    const url = signedUrl(t.config.fileLinkSecret, `slips/${'C'.repeat(24)}.webp`, new Date(t.clock().getTime() + 60_000));
     // Signed and well-formed, but no such slip stored: the route is there and says 404, not 403.
     expect((await fetchLink(t, url)).statusCode).toBe(404);
     expect((await fetchLink(t, url.replace(/sig=.*/, 'sig=' + 'A'.repeat(43)))).statusCode).toBe(403);

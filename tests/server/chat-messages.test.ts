@@ -6,10 +6,11 @@
  * the agents; per-sender and per-address limits answer 429.
  */
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXT_MAX, SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage } from '../../src/contract/chat.ts';
+import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage } from '../../src/contract/chat.ts';
+import { CHAT_TEXT_MAX } from '../../src/contract/rules/chat.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { chatConversations, chatMessages } from '../../src/server/db/schema.ts';
-import { CHAT_MESSAGES_PER_ADDRESS, CHAT_MESSAGES_PER_SENDER } from '../../src/server/policy.ts';
+import { CHAT_HISTORY_PER_SENDER, CHAT_MESSAGES_PER_ADDRESS, CHAT_MESSAGES_PER_SENDER } from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { chatCall, chatMember, history, newGuest, recordHub, send, textMessage } from './helpers/chat.ts';
 
@@ -79,6 +80,26 @@ describe('sending and reading one’s own conversation', () => {
     ]);
     expect((await history(t, auth, { limit: 2, skip: 1 })).map((message) => message._id)).toEqual([all[1]!._id, all[2]!._id]);
     expect(hub.payloads('room', SOCKET_MESSAGING, `chat-${guest.guestId}`)).toHaveLength(3);
+  });
+
+  it('tells only the room while no agent is connected, and the agents again once one is', async () => {
+    const t = await buildTestApp();
+    const hub = recordHub(t);
+    const guest = await newGuest(t);
+    const auth = { guestToken: guest.guestToken };
+    hub.agents = false;
+    await send(t, auth, textMessage('nobody is on duty'));
+    const read = await chatCall(t, endpoints.chatReadCustomer, {}, auth);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(hub.payloads('room', SOCKET_MESSAGING, `chat-${guest.guestId}`)).toHaveLength(1);
+    expect(hub.told.filter((told) => told.to === 'agents')).toEqual([]);
+
+    hub.agents = true;
+    t.clock.advance(1000);
+    await send(t, auth, textMessage('is anyone there?'));
+    expect(hub.payloads('agents', SOCKET_MESSAGING)).toHaveLength(1);
+    const [line] = hub.payloads('agents', SOCKET_INBOX) as { conversation: { lastMessage: string; unread: number } }[];
+    expect(line?.conversation).toMatchObject({ lastMessage: 'is anyone there?', unread: 2 });
   });
 
   it('refuses another member’s or guest’s id, and a sender other than the customer, storing nothing', async () => {
@@ -175,7 +196,7 @@ describe('sending and reading one’s own conversation', () => {
 });
 
 describe('resends', () => {
-  it('stores a message once per deliver id, answers the first row again and delivers it once', async () => {
+  it('stores a message once per deliver id, answers the first row again and delivers it again under the same id', async () => {
     const t = await buildTestApp();
     const hub = recordHub(t);
     const member = await chatMember(t);
@@ -185,7 +206,8 @@ describe('resends', () => {
 
     expect(again).toEqual(first);
     expect(await storedMessages(t)).toHaveLength(1);
-    expect(hub.payloads('room', SOCKET_MESSAGING)).toHaveLength(1);
+    // Sockets merge messages by _id: a delivery lost with the first answer is made good, and nothing shows twice.
+    expect((hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[]).map((message) => message._id)).toEqual([first._id, first._id]);
     // Another sender may use the same deliver id: ids are the sender's own.
     const guest = await newGuest(t);
     await send(t, { guestToken: guest.guestToken }, textMessage('mine', {}, 'deliver-id-0001'));
@@ -203,12 +225,12 @@ describe('resends', () => {
     expect(new Set(answers.map((response) => response.body)).size).toBe(1);
     expect(await storedMessages(t)).toHaveLength(1);
     expect(await t.db.select().from(chatConversations)).toHaveLength(1);
-    expect(hub.payloads('room', SOCKET_MESSAGING)).toHaveLength(1);
+    expect(new Set((hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[]).map((message) => message._id)).size).toBe(1);
   });
 });
 
 describe('delivery comes after storing', () => {
-  it('has stored the message when telling the sockets fails, and a resend finds it', async () => {
+  it('has stored the message when telling the sockets fails, and a resend finds it and delivers it', async () => {
     const t = await buildTestApp();
     const hub = recordHub(t);
     hub.fail = true;
@@ -221,6 +243,8 @@ describe('delivery comes after storing', () => {
     expect(stored.map((row) => (row.body as { payload: { text: string } }).payload.text)).toEqual(['stored first']);
     hub.fail = false;
     expect((await send(t, { token: member.token }, body))._id).toBe(String(stored[0]!.id));
+    // The resend delivers what the failed call could not.
+    expect((hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[]).map((message) => message._id)).toEqual([String(stored[0]!.id)]);
   });
 });
 
@@ -292,6 +316,18 @@ describe('limits', () => {
     const refused = await chatCall(t, endpoints.chatSendMessage, textMessage('from the same address'), { token: member.token }, { ip });
     expect([refused.statusCode, refused.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
     await send(t, { token: member.token }, textMessage('from elsewhere'), { ip: '198.51.100.5' });
+  });
+
+  it(`allows ${CHAT_HISTORY_PER_SENDER.max} history pages a minute per sender, then 429`, async () => {
+    const t = await buildTestApp();
+    const guest = await newGuest(t);
+    const auth = { guestToken: guest.guestToken };
+    for (let i = 0; i < CHAT_HISTORY_PER_SENDER.max; i += 1) await history(t, auth, { limit: 10, skip: i * 10 });
+
+    const refused = await chatCall(t, endpoints.chatHistory, { limit: 10, skip: 0 }, auth);
+    expect([refused.statusCode, refused.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+    t.clock.advance(CHAT_HISTORY_PER_SENDER.windowMs);
+    expect(await history(t, auth, { limit: 10, skip: 0 })).toEqual([]);
   });
 
   it('leaves the per-address limit off with LIMITS_PER_IP=off (load tests), the per-sender one on', async () => {

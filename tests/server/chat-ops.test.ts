@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { cannedReplyRefusal, chatFileRefusal } from '../../src/contract/rules/chat.ts';
 import { chatConversations, chatMessages, operatorChanges, users } from '../../src/server/db/schema.ts';
 import { DEMO_CANNED_REPLIES } from '../../src/server/db/seed-data.ts';
 import { CHAT_INBOX_PAGE_SIZE } from '../../src/server/policy.ts';
@@ -254,7 +255,34 @@ describe('replies', () => {
     ]);
   });
 
-  it('stores an agent’s resend once', async () => {
+  it('refuses a web address that is no http(s) address and a card image of another site’s path: 400, nothing stored or delivered', async () => {
+    const t = await chatOpsApp();
+    const hub = recordHub(t);
+    const guest = await newGuest(t);
+    await send(t, { guestToken: guest.guestToken }, textMessage('help'));
+    const [conversation] = (await inbox(t)).conversations;
+    const script = { type: 'web', title: 'Open', payload: 'javascript:alert(1)' };
+    const refused = [
+      { message_type: 'buttons', payload: { text: 'Choose' }, payloads: [script] },
+      { message_type: 'quick_replies', payload: { text: 'Choose' }, payloads: [{ ...script, payload: '//evil.host/x' }] },
+      { message_type: 'generic', payloads: [{ title: 'Bonus', buttons: [script] }] },
+      { message_type: 'generic', payloads: [{ title: 'Bonus', image_url: '//evil.host/x' }] },
+      { message_type: 'generic', payloads: [{ title: 'Bonus', image_url: 'javascript:alert(1)' }] },
+    ];
+    const before = hub.told.length;
+    for (const message of refused) {
+      const response = await call(t.app, endpoints.opsChatReply, reply(conversation!.id, message).body, { token: t.support, params: { id: conversation!.id } });
+      expect([message, response.statusCode, response.json()]).toEqual([message, 400, { message: 'KEY_INVALID' }]);
+    }
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.sender, 'agent'))).toEqual([]);
+    expect(hub.told.slice(before)).toEqual([]);
+
+    // A path on this site, as the card builder writes it, and a postback carrying anything are fine.
+    await ops(t, endpoints.opsChatReply, t.support, reply(conversation!.id, { message_type: 'generic', payloads: [{ title: 'Bonus', image_url: '/images/bonuses/welcome.svg', buttons: [{ type: 'postback', title: 'Get it', payload: 'javascript:alert(1)' }] }] }));
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.sender, 'agent'))).toHaveLength(1);
+  });
+
+  it('stores an agent’s resend once and delivers it again under the same id', async () => {
     const t = await chatOpsApp();
     const hub = recordHub(t);
     const member = await chatMember(t);
@@ -264,7 +292,8 @@ describe('replies', () => {
     const first = await ops(t, endpoints.opsChatReply, t.support, once);
     expect(await ops(t, endpoints.opsChatReply, t.support, once)).toEqual(first);
     expect(await t.db.select().from(chatMessages).where(eq(chatMessages.sender, 'agent'))).toHaveLength(1);
-    expect(hub.payloads('room', SOCKET_MESSAGING)).toHaveLength(2);
+    const told = (hub.payloads('room', SOCKET_MESSAGING) as { _id: string }[]).map((message) => message._id);
+    expect(told.slice(1)).toEqual([first._id, first._id]);
   });
 
   it('sends an agent’s upload to its conversation only', async () => {
@@ -289,6 +318,9 @@ describe('replies', () => {
     expect(latest!.message).toMatchObject({ message_type: 'media', payload: { message: 'Our promotion', url: true } });
     const spoofed = await uploadFile(t, endpoints.opsChatUploadVideo, { token: t.support }, png, { filename: 'clip.mp4' }, { params: { id: memberConversation!.id } });
     expect([spoofed.statusCode, spoofed.json()]).toEqual([400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
+    // An empty file is no picture: the code the inbox's own rule gives it before uploading (rules/chat.ts chatFileRefusal).
+    const empty = await uploadFile(t, endpoints.opsChatUploadImage, { token: t.support }, Buffer.alloc(0), { filename: 'empty.png' }, { params: { id: memberConversation!.id } });
+    expect([empty.statusCode, empty.json()]).toEqual([400, { message: chatFileRefusal({ name: 'empty.png', size: 0 })?.code }]);
   });
 });
 
@@ -340,5 +372,31 @@ describe('canned replies', () => {
     expect([gone.statusCode, gone.json()]).toEqual([404, { message: 'NO_DATA' }]);
     const blank = await call(t.app, endpoints.opsChatCannedCreate, { title: ' ', text: 'x' }, { token: t.operatorToken });
     expect([blank.statusCode, blank.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+  });
+
+  it('refuses a reply as the inbox’s rule does: a bad title KEY_INVALID, a bad text CHAT_TEXT_INVALID; the demo’s pass it', async () => {
+    const t = await chatOpsApp();
+    for (const reply of [{ title: ' ', text: 'x' }, { title: 'Title', text: ' ' }, { title: '', text: '' }, { title: 't'.repeat(81), text: 'x' }, { title: 'Title', text: 'x'.repeat(2001) }]) {
+      const refused = await call(t.app, endpoints.opsChatCannedCreate, reply, { token: t.operatorToken });
+      expect([reply, refused.statusCode, refused.json()]).toEqual([reply, 400, { message: cannedReplyRefusal(reply) }]);
+    }
+    expect(DEMO_CANNED_REPLIES.map(cannedReplyRefusal)).toEqual(DEMO_CANNED_REPLIES.map(() => null));
+    expect(await t.db.select().from(operatorChanges)).toEqual([]);
+  });
+});
+
+describe('the customer panel and withdrawals', () => {
+  it('leaves out money held for a pending withdrawal: it is on its way to the bank', async () => {
+    const t = await chatOpsApp();
+    const member = await memberWithMoney(t, { wallet: 300, inGames: { TEST_SLOT: 50 } });
+    const held = await call(t.app, endpoints.withdraw, { amount: 100 }, { token: member.token });
+    expect(held.statusCode, held.body).toBe(200);
+    await send(t, { token: member.token }, textMessage('when does my withdrawal arrive'));
+    const [conversation] = (await inbox(t)).conversations;
+
+    const panel = await ops(t, endpoints.opsChatCustomer, t.support, { params: { id: conversation!.id } });
+
+    // The wallet posts 300 until the withdrawal is paid; the member can spend 200 of it.
+    expect(panel.member.balance).toBe(200 + 50);
   });
 });

@@ -3,8 +3,9 @@
  * own HTTP server, a real socket.io-client over a websocket. Who connects
  * is proven at the handshake (a member's or an agent's token, a guest's
  * signed token), a join is authorised (one's own room; an agent any
- * conversation), a foreign page is refused, and a socket whose session
- * ends is closed: at once when this app ends it, at the sweep otherwise.
+ * conversation), a foreign page is refused, a holder has only so many
+ * sockets live, and a socket whose session ends is closed: at once when
+ * this app ends it, at the sweep otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -22,7 +23,14 @@ import { createGuest } from '../../src/server/chat/guests.ts';
 import { signGuestToken } from '../../src/server/chat/guest-token.ts';
 import { chatGuests, users } from '../../src/server/db/schema.ts';
 import { disableOperator } from '../../src/server/operators/accounts.ts';
-import { CHAT_GUEST_TOKEN_LIFETIME_MS, CHAT_SOCKET_AGENT_ROOMS_MAX, CHAT_SOCKET_EVENT_BUDGET } from '../../src/server/policy.ts';
+import {
+  CHAT_GUEST_TOKEN_LIFETIME_MS,
+  CHAT_SOCKET_AGENT_ROOMS_MAX,
+  CHAT_SOCKET_EVENT_BUDGET,
+  CHAT_SOCKETS_PER_ADDRESS,
+  CHAT_SOCKETS_PER_CREDENTIAL,
+  CHAT_SOCKETS_PER_OPERATOR,
+} from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, signedInMember } from './helpers/members.ts';
@@ -37,6 +45,7 @@ import {
   openSocket,
   operatorToken,
   refusedAtConnect,
+  serverDisconnection,
   whenConnected,
   type ClientSocket,
 } from './helpers/sockets.ts';
@@ -297,6 +306,96 @@ describe('agents', () => {
     expect(await hears(t, agent, rooms[0]!)).toBe(false);
     expect(await hears(t, agent, rooms[1]!)).toBe(true);
     expect(await hears(t, agent, rooms.at(-1)!)).toBe(true);
+  });
+});
+
+describe('how many sockets', () => {
+  /** `count` sockets connected at once with `auth`. */
+  function connectMany(url: string, auth: Parameters<typeof connected>[1], count: number, options?: Parameters<typeof connected>[2]) {
+    return Promise.all(Array.from({ length: count }, () => connected(url, auth, options)));
+  }
+
+  it('one guest token may have live: a sixth is refused until one of five goes, whoever closes it', async () => {
+    const t = await buildTestApp();
+    const url = await listening(t);
+    const g = await guest(t);
+    const other = await guest(t);
+    const live = await connectMany(url, { guestToken: g.guestToken }, CHAT_SOCKETS_PER_CREDENTIAL);
+
+    const sixth = await refusedAtConnect(url, { guestToken: g.guestToken });
+    const otherGuest = await connected(url, { guestToken: other.guestToken });
+    const closedByClient = serverDisconnection(t, live[0]!);
+    live[0]!.close();
+    await closedByClient;
+    const afterClientClose = await connected(url, { guestToken: g.guestToken });
+    const full = await refusedAtConnect(url, { guestToken: g.guestToken });
+    // The server closes a socket that sends a packet over the limit: its place is given back too.
+    const closedByServer = serverDisconnection(t, live[1]!);
+    live[1]!.emit(SOCKET_TYPING, { padding: 'x'.repeat(20_000) });
+    await closedByServer;
+    const afterServerClose = await connected(url, { guestToken: g.guestToken });
+
+    expect(CHAT_SOCKETS_PER_CREDENTIAL).toBe(5);
+    expect([sixth, full]).toEqual(['REQUEST_LIMIT', 'REQUEST_LIMIT']);
+    expect([otherGuest.connected, afterClientClose.connected, afterServerClose.connected]).toEqual([true, true, true]);
+  });
+
+  it('are counted when handshakes arrive together: of many at once, only the cap connect', async () => {
+    const t = await buildTestApp();
+    const url = await listening(t);
+    const m = await member(t);
+
+    const burst = await Promise.allSettled(Array.from({ length: CHAT_SOCKETS_PER_CREDENTIAL + 5 }, () => connected(url, { token: m.token })));
+    const otherSession = await connected(url, { token: await login(t, m.phone, m.password) });
+
+    expect(burst.filter((result) => result.status === 'fulfilled')).toHaveLength(CHAT_SOCKETS_PER_CREDENTIAL);
+    expect(new Set(burst.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])))).toEqual(new Set(['Error: connect refused: REQUEST_LIMIT']));
+    // The cap is per login session: the member's other device has its own.
+    expect(otherSession.connected).toBe(true);
+  });
+
+  it('one operator may have live, across their sessions', async () => {
+    const t = await buildTestApp({ operator: ADMIN });
+    const url = await listening(t);
+    const first = await login(t, ADMIN.phone, ADMIN.password);
+    const second = await login(t, ADMIN.phone, ADMIN.password);
+    const half = CHAT_SOCKETS_PER_OPERATOR / 2;
+    await connectMany(url, { token: first }, half);
+    const live = await connectMany(url, { token: second }, half);
+
+    const refused = [await refusedAtConnect(url, { token: first }), await refusedAtConnect(url, { token: second })];
+    const otherAgent = await connected(url, { token: await operatorToken(t, 'support', '0800000102') });
+    const gone = serverDisconnection(t, live[0]!);
+    live[0]!.close();
+    await gone;
+    const afterClose = await connected(url, { token: first });
+
+    expect(CHAT_SOCKETS_PER_OPERATOR).toBe(10);
+    expect(refused).toEqual(['REQUEST_LIMIT', 'REQUEST_LIMIT']);
+    expect([otherAgent.connected, afterClose.connected]).toEqual([true, true]);
+  });
+
+  it('one client address may have live, unless per-address limits are off; agents are not counted there', async () => {
+    const guests = CHAT_SOCKETS_PER_ADDRESS / CHAT_SOCKETS_PER_CREDENTIAL;
+    const fill = async (t: TestApp, url: string) => {
+      for (let i = 0; i < guests; i++) await connectMany(url, { guestToken: (await guest(t)).guestToken }, CHAT_SOCKETS_PER_CREDENTIAL);
+    };
+    const t = await buildTestApp({ operator: ADMIN });
+    const url = await listening(t);
+    await fill(t, url);
+
+    const fromFullAddress = await refusedAtConnect(url, { guestToken: (await guest(t)).guestToken });
+    const memberFromFullAddress = await refusedAtConnect(url, { token: (await member(t)).token });
+    const agentFromFullAddress = await connected(url, { token: await login(t, ADMIN.phone, ADMIN.password) });
+    const fromAnotherAddress = await connected(url, { guestToken: (await guest(t)).guestToken }, { localAddress: '127.0.0.2' });
+
+    const off = await buildTestApp({ limits: { ...t.config.limits, perIp: null } });
+    const offUrl = await listening(off);
+    await fill(off, offUrl);
+    const whenOff = await connected(offUrl, { guestToken: (await guest(off)).guestToken });
+
+    expect([fromFullAddress, memberFromFullAddress]).toEqual(['REQUEST_LIMIT', 'REQUEST_LIMIT']);
+    expect([agentFromFullAddress.connected, fromAnotherAddress.connected, whenOff.connected]).toEqual([true, true, true]);
   });
 });
 

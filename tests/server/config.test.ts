@@ -167,7 +167,7 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(config).toMatchObject({
       production: true,
       paymentWebhookSecret: PRODUCTION_ENV.PAYMENT_WEBHOOK_SECRET,
-      slipUrlSecret: PRODUCTION_ENV.SLIP_URL_SECRET,
+      fileLinkSecret: PRODUCTION_ENV.FILE_LINK_SECRET,
       chatGuestSecret: PRODUCTION_ENV.CHAT_GUEST_SECRET,
       smsProvider: 'twilio',
       twilio: { accountSid: PRODUCTION_ENV.TWILIO_ACCOUNT_SID },
@@ -181,7 +181,7 @@ describe('production mode (NODE_ENV=production)', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const example = /```sh\n# Example shapes only[^\n]*\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const env = Object.fromEntries([...example.matchAll(/^export (\w+)='?([^'\n]*)'?$/gm)].map(([, name, value]) => [name, value]));
-    const secrets = ['PAYMENT_WEBHOOK_SECRET', 'SLIP_URL_SECRET', 'CHAT_GUEST_SECRET', 'TWILIO_AUTH_TOKEN', 'OPERATOR_PASSWORD'].map((name) => env[name]);
+    const secrets = ['PAYMENT_WEBHOOK_SECRET', 'FILE_LINK_SECRET', 'CHAT_GUEST_SECRET', 'TWILIO_AUTH_TOKEN', 'OPERATOR_PASSWORD'].map((name) => env[name]);
 
     expect(env.NODE_ENV).toBe('production');
     expect(VALUES_IN_THE_SOURCE).toEqual(expect.arrayContaining([sourceSecret, loadConfig({}).demo.password, ...secrets]));
@@ -189,7 +189,7 @@ describe('production mode (NODE_ENV=production)', () => {
   });
 
   it.each([
-    ['SLIP_URL_SECRET', 'replace-with-32-or-more-random-characters-of-your-own'],
+    ['FILE_LINK_SECRET', 'replace-with-32-or-more-random-characters-of-your-own'],
     ['TWILIO_AUTH_TOKEN', '0123456789abcdef0123456789abcdef'],
   ])('refuses %s with README’s example value', (name, value) => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, [name]: value })).toThrow(
@@ -203,19 +203,19 @@ describe('production mode (NODE_ENV=production)', () => {
     ['PAYMENT_WEBHOOK_SECRET_KBANK from the source', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET_KBANK: sourceSecret }, `PAYMENT_WEBHOOK_SECRET_KBANK must not be a value from the source code in production ${inProduction}`],
     ['PAYMENT_WEBHOOK_SECRET_WW from the source', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET_WW: sourceSecret }, `PAYMENT_WEBHOOK_SECRET_WW must not be a value from the source code in production ${inProduction}`],
     ['PAYMENT_WEBHOOK_SECRET_E2P from the source', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET_E2P: sourceSecret }, `PAYMENT_WEBHOOK_SECRET_E2P must not be a value from the source code in production ${inProduction}`],
-    ['SLIP_URL_SECRET unset (a random one would break links across instances and restarts)', without('SLIP_URL_SECRET'), `SLIP_URL_SECRET must be set in production ${inProduction}`],
+    ['FILE_LINK_SECRET unset (a random one would break links across instances and restarts)', without('FILE_LINK_SECRET'), `FILE_LINK_SECRET must be set in production ${inProduction}`],
     ['SMS_PROVIDER unset (console)', without('SMS_PROVIDER'), `SMS_PROVIDER must be "twilio" or "none" in production ${inProduction} ("console" writes OTP codes to the log)`],
     ['SMS_PROVIDER=console', { ...PRODUCTION_ENV, SMS_PROVIDER: 'console' }, `SMS_PROVIDER must be "twilio" or "none" in production ${inProduction} ("console" writes OTP codes to the log)`],
     ['SMS_PROVIDER=none with registration OTP on', { ...PRODUCTION_ENV, SMS_PROVIDER: 'none' }, `REGISTER_OTP must be "off" when SMS_PROVIDER is "none" in production ${inProduction} (no OTP could arrive)`],
     ['OPERATOR_PASSWORD of 11 characters', { ...PRODUCTION_ENV, OPERATOR_PHONE: '0811111111', OPERATOR_PASSWORD: 'eleven-char' }, `OPERATOR_PASSWORD must be at least 12 characters in production ${inProduction} (got 11 characters)`],
     ['OPERATOR_PASSWORD from the source', { ...PRODUCTION_ENV, OPERATOR_PHONE: '0811111111', OPERATOR_PASSWORD: 'demo-pass-1234' }, `OPERATOR_PASSWORD must not be a value from the source code in production ${inProduction}`],
     ['PAYMENT_WEBHOOK_SECRET from the source with a space after it', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: `${sourceSecret} ` }, `PAYMENT_WEBHOOK_SECRET must not be a value from the source code in production ${inProduction}`],
-    ['SLIP_URL_SECRET holding README\'s example', { ...PRODUCTION_ENV, SLIP_URL_SECRET: 'x-replace-with-32-or-more-random-characters-of-your-own' }, `SLIP_URL_SECRET must not be a value from the source code in production ${inProduction}`],
+    ['FILE_LINK_SECRET holding README\'s example', { ...PRODUCTION_ENV, FILE_LINK_SECRET: 'x-replace-with-32-or-more-random-characters-of-your-own' }, `FILE_LINK_SECRET must not be a value from the source code in production ${inProduction}`],
     ['PAYMENT_WEBHOOK_SECRET of one character repeated', { ...PRODUCTION_ENV, PAYMENT_WEBHOOK_SECRET: 'a'.repeat(40) }, `PAYMENT_WEBHOOK_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
     ['CHAT_GUEST_SECRET unset (guest tokens would be signed with the value in the source)', without('CHAT_GUEST_SECRET'), `CHAT_GUEST_SECRET must be set in production ${inProduction}`],
     ['CHAT_GUEST_SECRET from the source', { ...PRODUCTION_ENV, CHAT_GUEST_SECRET: loadConfig({}).chatGuestSecret }, `CHAT_GUEST_SECRET must not be a value from the source code in production ${inProduction}`],
     ['CHAT_GUEST_SECRET of two characters', { ...PRODUCTION_ENV, CHAT_GUEST_SECRET: 'ab'.repeat(20) }, `CHAT_GUEST_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
-    ['SLIP_URL_SECRET of two characters', { ...PRODUCTION_ENV, SLIP_URL_SECRET: 'ab'.repeat(20) }, `SLIP_URL_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
+    ['FILE_LINK_SECRET of two characters', { ...PRODUCTION_ENV, FILE_LINK_SECRET: 'ab'.repeat(20) }, `FILE_LINK_SECRET must have at least 8 different characters in production ${inProduction} (use a random value, e.g. openssl rand -hex 32)`],
     ['DEMO_PHONE set', { ...PRODUCTION_ENV, DEMO_PHONE: '0899999999' }, `DEMO_PHONE has no meaning in production ${inProduction}: there is no demo member; unset it`],
     ['DEMO_PASSWORD set', { ...PRODUCTION_ENV, DEMO_PASSWORD: 'another-demo-pass' }, `DEMO_PASSWORD has no meaning in production ${inProduction}: there is no demo member; unset it`],
     ['a per-address limit above ten times its default', { ...PRODUCTION_ENV, LIMIT_LOGIN_FAILURES_PER_IP: '1000000/1s' }, `LIMIT_LOGIN_FAILURES_PER_IP may allow at most 300/15m in production ${inProduction} (10 times the default)`],
@@ -228,7 +228,7 @@ describe('production mode (NODE_ENV=production)', () => {
     const problems = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET_WW: sourceSecret, OPERATOR_PHONE: '0811111111', OPERATOR_PASSWORD: 'short-pass', DEMO_PHONE: '0899999999' };
     expect(() => loadConfig(problems)).toThrow(/^Invalid configuration: PAYMENT_WEBHOOK_SECRET must be set/);
     expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p4Kx9Lm2Qr7Tz1Vb-p4Kx9Lm2Qr7Tz1Vb' })).toThrow(/^Invalid configuration: PAYMENT_WEBHOOK_SECRET_WW must not be/);
-    expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p4Kx9Lm2Qr7Tz1Vb-p4Kx9Lm2Qr7Tz1Vb', PAYMENT_WEBHOOK_SECRET_WW: '' })).toThrow(/^Invalid configuration: SLIP_URL_SECRET must be set/);
+    expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: 'p4Kx9Lm2Qr7Tz1Vb-p4Kx9Lm2Qr7Tz1Vb', PAYMENT_WEBHOOK_SECRET_WW: '' })).toThrow(/^Invalid configuration: FILE_LINK_SECRET must be set/);
     expect(() => loadConfig({ ...problems, PAYMENT_WEBHOOK_SECRET: sourceSecret })).not.toThrow(new RegExp(sourceSecret));
   });
 });
@@ -245,7 +245,7 @@ async function freePort(): Promise<number> {
 
 /** The environment of a server process: this one's minus every variable the server reads. */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const names = /^(NODE_ENV|PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_POOL_SIZE|VARIANT|REGISTER_OTP|SMS_PROVIDER|TWILIO_.*|SERVICE_STATUS|OPERATOR_.*|DEMO_.*|LOG_LEVEL|REDIS_URL|SLIP_URL_SECRET|CHAT_.*|PAYMENT_WEBHOOK_SECRET.*)$/;
+  const names = /^(NODE_ENV|PORT|HOST|DATA_DIR|DATABASE_URL|DATABASE_POOL_SIZE|VARIANT|REGISTER_OTP|SMS_PROVIDER|TWILIO_.*|SERVICE_STATUS|OPERATOR_.*|DEMO_.*|LOG_LEVEL|REDIS_URL|FILE_LINK_SECRET|CHAT_.*|PAYMENT_WEBHOOK_SECRET.*)$/;
   const kept = Object.entries(process.env).filter(([name]) => !names.test(name));
   return { ...Object.fromEntries(kept), ...extra };
 }

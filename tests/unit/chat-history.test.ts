@@ -2,9 +2,11 @@
  * What the chat history's model tests cannot see (their children are fakes
  * and their clock only jumps to a timer's end), on a simulated clock: the
  * read mark's debounce starting again with each agent message (spec 7: 1 s
- * after the last), and the history with its real chat-media children: a
- * message written offline goes once the chat is connected, 500 ms later,
- * once, and shows once when the room's copy comes too.
+ * after the last), support's typing shown 15 s after it last said so, and
+ * the history with its real chat-media children: a message written offline
+ * goes once the chat is connected, 500 ms later, once, and shows once when
+ * the room's copy comes too; a send the server refuses for good ends the
+ * conversation.
  */
 import { expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -32,7 +34,7 @@ function agentMessage(n: number): ChatMessage {
   };
 }
 
-function harness(firstPage: ChatMessage[]) {
+function harness(firstPage: ChatMessage[], sendAnswer: SendAnswer = { ok: true, data: { _id: '500', createdAt: '2026-11-26T04:00:00.000Z' } }) {
   const reads: ReadQuery[] = [];
   const sends: SendInput[] = [];
   const pages: PageQuery[] = [];
@@ -47,7 +49,7 @@ function harness(firstPage: ChatMessage[]) {
   });
   const send = fromPromise<SendAnswer, SendInput>(async ({ input }) => {
     sends.push(input);
-    return { ok: true, data: { _id: '500', createdAt: '2026-11-26T04:00:00.000Z' } };
+    return sendAnswer;
   });
   const upload = fromPromise<UploadAnswer, UploadInput>(async () => ({ ok: false, message: 'unused' }));
   const chatMedia = chatMediaMachine.provide({ actors: { send, upload } });
@@ -128,5 +130,51 @@ it('sends a message written offline once the chat is connected, 500 ms later, on
   expect(actor.getSnapshot().context.messages).toEqual([echo]);
   // Each return read the newest page again: the first page, then a catch-up on each connect.
   expect(pages.map((query) => query.skip)).toEqual([0, 0, 0]);
+  actor.stop();
+});
+
+it('shows support typing until it stops or writes, and forgets it 15 s after it last said so', async () => {
+  const { actor, clock } = harness([]);
+  const typing = () => actor.getSnapshot().hasTag('supportTyping');
+  actor.start();
+  await settle();
+  // The customer's own typing is not shown to them.
+  actor.send({ type: 'history.typing', typing: true, sender: 'customer' });
+  expect(typing()).toBe(false);
+
+  actor.send({ type: 'history.typing', typing: true, sender: 'agent' });
+  clock.increment(10_000);
+  // Said again: 15 s from now, not from the first.
+  actor.send({ type: 'history.typing', typing: true, sender: 'agent' });
+  clock.increment(14_999);
+  expect(typing()).toBe(true);
+  clock.increment(1);
+  expect(typing()).toBe(false);
+
+  // Stopped, or a message from support: at once.
+  actor.send({ type: 'history.typing', typing: true, sender: 'agent' });
+  actor.send({ type: 'history.typing', typing: false, sender: 'agent' });
+  expect(typing()).toBe(false);
+  actor.send({ type: 'history.typing', typing: true, sender: 'agent' });
+  actor.send({ type: 'history.received', message: agentMessage(4) });
+  expect(typing()).toBe(false);
+  actor.stop();
+});
+
+it('ends the conversation when the server refuses a send with CHAT_CLOSED: told once, the item gone, nothing resent', async () => {
+  const { actor, clock, sends } = harness([], { ok: false, message: 'CHAT_CLOSED' });
+  const ended: string[] = [];
+  actor.on('conversation.ended', ({ message }) => ended.push(message));
+  actor.start();
+  await settle();
+  actor.send({ type: 'history.online' });
+  await settle();
+  actor.send({ type: 'history.send', deliverId: 'b1f0c4a2-0002', item: { kind: 'text', text: 'hello' } });
+  clock.increment(500);
+  await settle();
+  expect([sends.length, ended, actor.getSnapshot().context.outgoing]).toEqual([1, ['CHAT_CLOSED'], []]);
+  clock.increment(60_000);
+  await settle();
+  expect([sends.length, ended]).toEqual([1, ['CHAT_CLOSED']]);
   actor.stop();
 });

@@ -1,12 +1,11 @@
 /**
  * The chat panel's pure parts: the timeline (day separators on the device's
  * calendar, an end marker where the session changes, none for the widget's
- * own copy), which quick replies are open, which addresses become links
- * (src/features/chat/chat-links.ts).
+ * own copy) and which quick replies are open. Which addresses become links
+ * is the chat's rules' (tests/unit/chat-rules.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatMessageBody } from '../../src/contract/chat.ts';
-import { callButtonHref, mediaUrl, webButtonUrl } from '../../src/features/chat/chat-links.ts';
 import { openQuickReplies, timeline } from '../../src/features/chat/timeline.ts';
 
 const text = (value: string): ChatMessageBody => ({ message_type: 'text', payload: { text: value }, deliver: { id: `deliver-${value}`, status: 'succeed' } });
@@ -62,31 +61,5 @@ describe('quick replies', () => {
   it('offers none under another kind of message', () => {
     expect(openQuickReplies([message('1', at('2026-11-24'), 's1')], false)).toBeNull();
     expect(openQuickReplies([], false)).toBeNull();
-  });
-});
-
-describe('links', () => {
-  it('opens only http and https addresses from a web button', () => {
-    expect(webButtonUrl(' https://example.com/a?b=1 ')).toBe('https://example.com/a?b=1');
-    expect(webButtonUrl('http://example.com')).toBe('http://example.com/');
-    for (const unsafe of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'ftp://x.example', '/relative', '']) {
-      expect(webButtonUrl(unsafe), unsafe).toBeNull();
-    }
-  });
-
-  it('dials only phone numbers', () => {
-    expect(callButtonHref('+66 (2) 123-4567')).toBe('tel:+6621234567');
-    expect(callButtonHref('1234*5#')).toBe('tel:1234*5#');
-    for (const bad of ['javascript:alert(1)', 'tel:123', '12', '+66 2 123 4567 ext 9']) expect(callButtonHref(bad), bad).toBeNull();
-  });
-
-  it('loads media from this origin only, or a blob this page made', () => {
-    const origin = 'https://wallet.example';
-    expect(mediaUrl('/files/chat/a.png?sig=1', origin)).toBe('/files/chat/a.png?sig=1');
-    expect(mediaUrl('https://wallet.example/files/chat/a.png', origin)).toBe('/files/chat/a.png');
-    expect(mediaUrl('blob:https://wallet.example/0d1e', origin)).toBe('blob:https://wallet.example/0d1e');
-    for (const bad of ['https://other.example/a.png', '//other.example/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'blob:https://other.example/1']) {
-      expect(mediaUrl(bad, origin), bad).toBeNull();
-    }
   });
 });

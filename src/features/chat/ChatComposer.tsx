@@ -10,11 +10,9 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CHAT_IMAGE_EXTENSIONS, CHAT_TEXT_MAX, CHAT_VIDEO_EXTENSIONS } from '../../contract/chat.ts';
+import { CHAT_FILE_ACCEPT, CHAT_TEXT_MAX, chatTextRefusal } from '../../contract/rules/chat.ts';
 import { AttachIcon, SendIcon } from './chat-icons.tsx';
 
-/** spec 5: the types the file picker offers. */
-export const CHAT_FILE_ACCEPT = [...CHAT_IMAGE_EXTENSIONS, ...CHAT_VIDEO_EXTENSIONS].map((extension) => `.${extension}`).join(',');
 /** The counter shows from here on. */
 const COUNTER_FROM = CHAT_TEXT_MAX - 200;
 /** Typing stops being told after this long without a key. */
@@ -43,7 +41,7 @@ export function ChatComposer({ onSendText, onAttach, onTyping, autoFocus }: Chat
     box.style.height = `${box.scrollHeight + (box.offsetHeight - box.clientHeight)}px`;
   }, [text]);
 
-  const canSend = text.trim().length > 0 && text.length <= CHAT_TEXT_MAX;
+  const canSend = chatTextRefusal(text) === null;
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;

@@ -6,15 +6,16 @@
  * messages while within 60 px of its bottom and a "new messages" pill
  * otherwise, the messages being sent (one chat-media actor each), the quick
  * replies of the last message, and whether support is typing. The machine
- * decides when to scroll (its `scroll.bottom` and `older.loaded`); this view
- * tells it where the customer is.
+ * owns the auto-scroll rule: this view tells it where the customer scrolled,
+ * and goes to the bottom when it says so (`scroll.bottom`) or, while it
+ * follows (tag 'following'), when the content grows.
  */
-import { useEffect, useLayoutEffect, useRef, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatHistoryMachine } from '../../../machines/chat-history/chat-history.machine.ts';
-import { CHAT_AUTO_SCROLL_PX, type ChatMessage } from '../../contract/chat.ts';
+import type { ChatMessage } from '../../contract/chat.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { ArrowDownIcon } from './chat-icons.tsx';
 import { chatDay, messageDateTime, messageTime } from './chat-time.ts';
@@ -30,13 +31,9 @@ const TOP_PX = 80;
 interface ChatLogProps {
   history: ChatHistoryRef;
   replies: ChatReplies;
-  /** Support is typing now. */
-  agentTyping: boolean;
-  /** Where the view is, for the messages the connection hands the history while this view is not asked. */
-  distanceFromBottom: MutableRefObject<number>;
 }
 
-export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: ChatLogProps) {
+export function ChatLog({ history, replies }: ChatLogProps) {
   const { t } = useLingui();
   const log = useRef<HTMLDivElement>(null);
   const messages = useSelector(history, (snapshot) => snapshot.context.messages);
@@ -47,6 +44,7 @@ export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: C
   const failed = useSelector(history, (snapshot) => snapshot.hasTag('failed'));
   const loadingOlder = useSelector(history, (snapshot) => snapshot.hasTag('loadingOlder'));
   const startReached = useSelector(history, (snapshot) => snapshot.hasTag('startReached'));
+  const supportTyping = useSelector(history, (snapshot) => snapshot.hasTag('supportTyping'));
   const canLoadOlder = !loading && !failed && !loadingOlder && !startReached;
   const items = useSelector(
     history,
@@ -58,23 +56,18 @@ export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: C
     const view = log.current;
     return view ? Math.max(0, view.scrollHeight - view.scrollTop - view.clientHeight) : 0;
   };
-  /**
-   * The customer is at the bottom: what grows below them (a message, a
-   * picture that finished loading) keeps them there. Only their own
-   * scrolling up unpins the view; growth alone never does.
-   */
-  const pinned = useRef(true);
+  /** The machine follows new messages: what grows below the customer (a picture that finished loading) keeps them at the bottom. */
+  const following = () => history.getSnapshot().hasTag('following');
+  /** Where the view was at its last scroll, to tell the customer's scrolling up from anything else. */
   const lastTop = useRef(0);
-  const seenDistance = () => (pinned.current ? 0 : distanceNow());
   const scrollToBottom = () => {
     const view = log.current;
     if (!view) return;
     view.scrollTop = view.scrollHeight;
-    pinned.current = true;
     lastTop.current = view.scrollTop;
   };
 
-  // The machine says when to follow: the first page, a new message near the bottom, the customer's own.
+  // The machine says when to go to the bottom: the first page, a new message while it follows, the customer's own, "new messages".
   const wantBottom = useRef(true);
   useEffect(() => {
     const subscription = history.on('scroll.bottom', () => {
@@ -88,6 +81,9 @@ export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: C
     return () => subscription.unsubscribe();
   }, [history]);
 
+  // The panel opened: at the newest message, following from there.
+  useEffect(() => history.send({ type: 'history.follow' }), [history]);
+
   // Older messages went on top: keep what the customer reads where it was (the log has no scroll anchoring of its own).
   const before = useRef<{ first: string | null; height: number; top: number }>({ first: null, height: 0, top: 0 });
   useLayoutEffect(() => {
@@ -100,21 +96,20 @@ export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: C
       scrollToBottom();
     } else if (previous.first !== null && first !== previous.first && messages.some((message) => message._id === previous.first)) {
       view.scrollTop = previous.top + (view.scrollHeight - previous.height);
-    } else if (pinned.current) {
+    } else if (following()) {
       scrollToBottom();
     }
     lastTop.current = view.scrollTop;
     before.current = { first, height: view.scrollHeight, top: view.scrollTop };
-    distanceFromBottom.current = seenDistance();
-  }, [messages, outgoing, distanceFromBottom]);
+  }, [messages, outgoing]);
 
-  // Content that grows by itself (a picture that finished loading) keeps a pinned view at the bottom.
+  // Content that grows by itself (a picture that finished loading) keeps a following view at the bottom.
   const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const grown = content.current;
     if (!grown || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (pinned.current) scrollToBottom();
+      if (following()) scrollToBottom();
     });
     observer.observe(grown);
     return () => observer.disconnect();
@@ -132,15 +127,10 @@ export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: C
     frame.current = requestAnimationFrame(() => {
       const view = log.current;
       if (!view) return;
-      const distance = distanceNow();
-      // Scrolled up by the customer: pinned only while still near the bottom. Back near it: pinned again.
-      if (view.scrollTop < lastTop.current - 1) pinned.current = distance <= CHAT_AUTO_SCROLL_PX;
-      else if (distance <= CHAT_AUTO_SCROLL_PX) pinned.current = true;
+      const towardsTop = view.scrollTop < lastTop.current - 1;
       lastTop.current = view.scrollTop;
-      const seen = seenDistance();
-      distanceFromBottom.current = seen;
       before.current = { ...before.current, height: view.scrollHeight, top: view.scrollTop };
-      history.send({ type: 'history.scrolled', distanceFromBottom: seen });
+      history.send({ type: 'history.scrolled', distanceFromBottom: distanceNow(), towardsTop });
       if (view.scrollTop <= TOP_PX && canLoadOlder) history.send({ type: 'history.top' });
     });
   };
@@ -195,20 +185,13 @@ export function ChatLog({ history, replies, agentTyping, distanceFromBottom }: C
         </div>
       </div>
       {unseen > 0 && (
-        <button
-          type="button"
-          className="chat-new-messages"
-          onClick={() => {
-            scrollToBottom();
-            history.send({ type: 'history.scrolled', distanceFromBottom: 0 });
-          }}
-        >
+        <button type="button" className="chat-new-messages" onClick={() => history.send({ type: 'history.follow' })}>
           <ArrowDownIcon size={18} />
           <Trans>New messages</Trans>
         </button>
       )}
       <p className="chat-typing" aria-live="polite">
-        {agentTyping ? <Trans>Support is typing…</Trans> : null}
+        {supportTyping ? <Trans>Support is typing…</Trans> : null}
       </p>
     </div>
   );

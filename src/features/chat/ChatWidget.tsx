@@ -5,23 +5,22 @@
  * catalogue once the widget is on. It runs the chat's machines and gives
  * them their I/O: machines/chat-connection (config, a guest's id, the socket
  * of socket.ts) and machines/chat-history (pages, read marks, and one
- * machines/chat-media actor per message sent). A member chats as themselves
- * (the session's token, the profile's id); a visitor as a guest. The
- * machines outlive the panel: closed, it keeps its socket and history until
- * the page goes.
+ * machines/chat-media actor per message sent), and passes the news of one
+ * to the other. A member chats as themselves (the session's token, the
+ * profile's id); a visitor as a guest. The machines outlive the panel:
+ * closed, it keeps its socket and history until the page goes.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { i18n as globalI18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { chatConnectionActors } from '../../../machines/chat-connection/chat-connection.actors.ts';
+import { chatConnectionActions, chatConnectionActors } from '../../../machines/chat-connection/chat-connection.actors.ts';
 import { chatConnectionMachine } from '../../../machines/chat-connection/chat-connection.machine.ts';
 import { chatHistoryActors } from '../../../machines/chat-history/chat-history.actors.ts';
 import { chatHistoryMachine } from '../../../machines/chat-history/chat-history.machine.ts';
 import type { OutgoingItem } from '../../../machines/chat-media/chat-media.types.ts';
 import { CHAT_ALERT_MS } from '../../contract/chat.ts';
-import { clearGuestCredentials } from '../../api/guest-token.ts';
 import { useApi } from '../../app/use-app.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { showErrorToast } from '../ui/toast.ts';
@@ -31,6 +30,7 @@ import { ChatComposer } from './ChatComposer.tsx';
 import { ChatLog, type ChatHistoryRef } from './ChatLog.tsx';
 import { ChatCannotStart, ChatPanel, ChatStarting } from './ChatPanel.tsx';
 import type { ChatReplies } from './MessageContent.tsx';
+import { newDeliverId } from './deliver-id.ts';
 import { chatSocket } from './socket.ts';
 import { chatAlertText } from './chat-alerts.ts';
 import './chat.css';
@@ -92,6 +92,7 @@ function ChatSession({ userId, body, open, onAgents }: ChatParts & { userId: str
         // The session's token as the client reads it, at every (re)connect.
         socket: chatSocket(() => api.deps.getToken()),
       },
+      actions: chatConnectionActions(api),
     }),
     { input: { userId } },
   );
@@ -109,22 +110,15 @@ function ChatSession({ userId, body, open, onAgents }: ChatParts & { userId: str
   }, [connection]);
   useEffect(() => onAgents(ready ? agents : null), [ready, agents, onAgents]);
 
-  // A member whose session ended (rt: 'invalid-token') is told where every call's answer is (spec 8, one place): to /login.
-  useEffect(() => {
-    if (cannotStart && failure === 'invalid-token' && userId !== null) api.deps.onSessionMessage('invalid-token');
-  }, [cannotStart, failure, userId, api]);
-
-  const retry = () => {
-    // The server no longer takes this guest: start as a new one.
-    if (failure === 'CHAT_GUEST_INVALID') clearGuestCredentials();
-    connection.send({ type: 'chat.retry' });
-  };
-
   const identity = userId ?? guestId;
   if (cannotStart || starting || identity === null) {
     return (
       <InPanel body={body}>
-        {cannotStart ? <ChatCannotStart reason={<MessageText message={failure ?? ''} />} onRetry={retry} /> : <ChatStarting />}
+        {cannotStart ? (
+          <ChatCannotStart reason={<MessageText message={failure ?? ''} />} onRetry={() => connection.send({ type: 'chat.retry' })} />
+        ) : (
+          <ChatStarting />
+        )}
       </InPanel>
     );
   }
@@ -152,21 +146,19 @@ function ChatRoom({ connection, userId, guestId, body, open }: ChatRoomProps) {
   const connecting = useSelector(connection, (snapshot) => snapshot.hasTag('connecting'));
   // The first connect usually takes a moment: say so only when it takes longer.
   const slowToConnect = useAfter(connecting, NOTICE_AFTER_MS);
-  const distanceFromBottom = useRef(0);
-  const agentTyping = useAgentTyping(connection);
   const alert = useAlerts(history);
 
-  // The connection's news, handed to the history.
+  // The connection's news, handed to the history; a conversation the server ended, handed back.
   useEffect(() => {
     const subscriptions = [
-      connection.on('chat.message', ({ message }) =>
-        history.send({ type: 'history.received', message, distanceFromBottom: open ? distanceFromBottom.current : undefined }),
-      ),
+      connection.on('chat.message', ({ message }) => history.send({ type: 'history.received', message })),
+      connection.on('chat.typing', ({ typing, sender }) => history.send({ type: 'history.typing', typing, sender })),
       connection.on('chat.ready', () => history.send({ type: 'history.online' })),
       connection.on('chat.lost', () => history.send({ type: 'history.offline' })),
+      history.on('conversation.ended', ({ message }) => connection.send({ type: 'chat.ended', message })),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [connection, history, open]);
+  }, [connection, history]);
 
   // Read marks go only while the customer can see the panel (spec 7: debounced 1 s, by the machine).
   useEffect(() => {
@@ -188,7 +180,7 @@ function ChatRoom({ connection, userId, guestId, body, open }: ChatRoomProps) {
       <p className="visually-hidden" role="alert">
         {alert}
       </p>
-      <ChatLog history={history} replies={replies} agentTyping={agentTyping} distanceFromBottom={distanceFromBottom} />
+      <ChatLog history={history} replies={replies} />
       <ChatComposer
         onSendText={replies.sendText}
         onAttach={(file) => send({ kind: 'file', file })}
@@ -205,7 +197,7 @@ function pageVisible(): boolean {
 
 /** A message under a new deliver id (spec 3 deliver.id: the same on every resend, so the server stores it once). */
 function sendItem(history: ChatHistoryRef, item: OutgoingItem) {
-  history.send({ type: 'history.send', deliverId: crypto.randomUUID(), item });
+  history.send({ type: 'history.send', deliverId: newDeliverId(), item });
 }
 
 /** How long the first connect may take before the panel says it is connecting. */
@@ -231,30 +223,6 @@ function ConnectionNotice() {
       {t`Connecting… Messages you write now are sent once the chat is connected.`}
     </p>
   );
-}
-
-/** Support is typing: told on change by the socket; forgotten after a while in case the "stopped" never comes. */
-const TYPING_SHOWN_MS = 15_000;
-function useAgentTyping(connection: ConnectionRef): boolean {
-  const [typing, setTyping] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const subscription = connection.on('chat.typing', (event) => {
-      if (event.sender === 'customer') return;
-      clearTimeout(timer);
-      setTyping(event.typing);
-      if (event.typing) timer = setTimeout(() => setTyping(false), TYPING_SHOWN_MS);
-    });
-    const stop = connection.on('chat.message', ({ message }) => {
-      if (message.sender !== 'customer') setTyping(false);
-    });
-    return () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      stop.unsubscribe();
-    };
-  }, [connection]);
-  return typing;
 }
 
 /**

@@ -4,14 +4,15 @@
  * under the last message only), the generic carousel, a postback (the
  * customer's pressed button, shown as their bubble with its title) and
  * anything this version cannot show. Every text is React text, never HTML;
- * addresses go through chat-links.ts before they reach an href or a src.
+ * addresses go through the chat's link rules (src/contract/rules/chat.ts)
+ * before they reach an href or a src.
  */
 import { useRef, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_SEND_DELAY_MS, type ChatButton, type ChatMessageBody, type GenericCard, type MediaPayload } from '../../contract/chat.ts';
+import { callButtonHref, mediaUrl, webButtonUrl } from '../../contract/rules/chat.ts';
 import { ExternalIcon } from '../ui/icons.tsx';
 import { FileIcon, PhoneIcon } from './chat-icons.tsx';
-import { callButtonHref, mediaUrl, webButtonUrl } from './chat-links.ts';
 
 /** What pressing a button sends (spec 3 button): the title as text, or a postback. */
 export interface ChatReplies {
@@ -135,7 +136,7 @@ export function QuickReplies({ buttons, replies }: { buttons: readonly ChatButto
 export function MediaContent({ media }: { media: MediaPayload }) {
   const { t } = useLingui();
   // Only a signed link (url true) or the widget's own preview of an upload is an address.
-  const src = media.url || media.filePath.startsWith('blob:') ? mediaUrl(media.filePath) : null;
+  const src = media.url || media.filePath.startsWith('blob:') ? mediaUrl(media.filePath, window.location.origin) : null;
   const caption = media.message ? <MessageText text={media.message} /> : null;
   let shown: ReactNode;
   if (!src) {
@@ -188,7 +189,7 @@ export function GenericCarousel({ cards, replies }: { cards: readonly GenericCar
   return (
     <ul className="chat-cards" aria-label={t`Cards`} tabIndex={0}>
       {cards.map((card, index) => {
-        const image = card.image_url ? mediaUrl(card.image_url) : null;
+        const image = card.image_url ? mediaUrl(card.image_url, window.location.origin) : null;
         const position = index + 1;
         const count = cards.length;
         const title = card.title;

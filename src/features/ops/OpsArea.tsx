@@ -11,7 +11,7 @@ import { loadCatalogue } from '../../i18n/locale.ts';
 import { OpsChatPage } from './OpsChatPage.tsx';
 import { OpsLoginPage } from './OpsLoginPage.tsx';
 import { OpsShell } from './OpsShell.tsx';
-import { useOpsToken } from './ops-session.ts';
+import { mayEditCanned, operatorOf, useOpsToken } from './ops-session.ts';
 
 /** The pages under /ops, by their address. */
 export type OpsPage = 'login' | 'chat';
@@ -37,11 +37,30 @@ export default function OpsArea() {
 function OpsPages() {
   use(opsCatalogue());
   const splat = useParams({ strict: false, select: (params) => (params as { _splat?: string })._splat ?? '' });
-  const signedIn = useOpsToken() !== null;
+  const token = useOpsToken();
   const page: OpsPage | null = splat === 'login' || splat === 'chat' ? splat : null;
 
   // No operator token: the login; a token on the login page (or an unknown page): the inbox.
-  if (!signedIn && page !== 'login') return <Navigate to="/ops/$" params={{ _splat: 'login' }} replace />;
-  if (signedIn && page !== 'chat') return <Navigate to="/ops/$" params={{ _splat: 'chat' }} replace />;
-  return <OpsShell>{page === 'login' ? <OpsLoginPage /> : <OpsChatPage />}</OpsShell>;
+  if (token === null && page !== 'login') return <Navigate to="/ops/$" params={{ _splat: 'login' }} replace />;
+  if (token !== null && page !== 'chat') return <Navigate to="/ops/$" params={{ _splat: 'chat' }} replace />;
+  return (
+    <OpsShell>
+      {token === null ? (
+        <OpsLoginPage />
+      ) : (
+        <Suspense fallback={null}>
+          <OpsChat token={token} />
+        </Suspense>
+      )}
+    </OpsShell>
+  );
+}
+
+/**
+ * The inbox once the server said who the operator is: the inbox reads the
+ * role once, when it starts, and shows canned reply editing to an admin only.
+ */
+function OpsChat({ token }: { token: string }) {
+  const operator = use(operatorOf(token));
+  return <OpsChatPage canEditCanned={mayEditCanned(operator)} />;
 }

@@ -1,7 +1,8 @@
 /**
  * /ops/chat: the inbox inside the ops shell, with the operator's API client
- * and socket. A socket refused for good ends the operator's session (a
- * token that no longer works) like an API call would.
+ * and socket, and whether they may edit canned replies (OpsArea.tsx asks
+ * the server who they are). A socket refused for good ends the operator's
+ * session (a token that no longer works) like an API call would.
  */
 import { useLingui } from '@lingui/react/macro';
 import { AgentInbox } from './inbox/AgentInbox.tsx';
@@ -12,13 +13,14 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 // One factory for the page's life: the inbox reconnects with whatever token is current.
 const connectSocket = inboxSocketFactory(opsSession.token);
 
-export function OpsChatPage() {
+export function OpsChatPage({ canEditCanned }: { canEditCanned: boolean | null }) {
   const { t } = useLingui();
   useDocumentTitle(t`Support inbox`);
   return (
     <AgentInbox
       api={opsApi}
       connectSocket={connectSocket}
+      canEditCanned={canEditCanned}
       onRefused={(message) => {
         if (message === 'invalid-token') opsSession.end('invalid-token');
       }}

@@ -1,14 +1,14 @@
 /**
- * The operators' login (README "Operators"): phone, password and the code
- * of their authenticator app (TOTP, 6 digits). Operators are not members:
- * the token goes to the operator's own storage, and the member's session
- * is left as it was.
+ * The operators' login (README "Operators"; machines/ops-login): phone,
+ * password and the code of their authenticator app (TOTP, 6 digits).
+ * Operators are not members: the token goes to the operator's own storage,
+ * and the member's session is left as it was.
  */
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { loginMachine } from '../../../machines/login/login.machine.ts';
+import { opsLoginMachine } from '../../../machines/ops-login/ops-login.machine.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
@@ -22,13 +22,10 @@ export function OpsLoginPage() {
   const navigate = useNavigate();
   const errorId = useId();
   const ended = useOpsSessionEnd();
-  const [otpCode, setOtpCode] = useState('');
-  const otp = useRef(otpCode);
-  otp.current = otpCode;
 
   const login = useActorRef(
-    loginMachine.provide({
-      actors: opsLoginActors(opsApi, () => otp.current),
+    opsLoginMachine.provide({
+      actors: opsLoginActors(opsApi),
       actions: {
         signedIn: (_, { token }) => {
           opsSession.signIn(token);
@@ -39,6 +36,7 @@ export function OpsLoginPage() {
   );
   const username = useSelector(login, (snapshot) => snapshot.context.username);
   const password = useSelector(login, (snapshot) => snapshot.context.password);
+  const otpCode = useSelector(login, (snapshot) => snapshot.context.otpCode);
   const error = useSelector(login, (snapshot) => snapshot.context.error);
   const busy = useSelector(login, (snapshot) => snapshot.hasTag('submitting') || snapshot.hasTag('done'));
 
@@ -101,11 +99,7 @@ export function OpsLoginPage() {
           className="field__input field__input--code"
           maxLength={6}
           value={otpCode}
-          onValueChange={(value) => {
-            setOtpCode(value.replace(/\D/g, ''));
-            // Typing clears the error line, as in the other fields.
-            if (error !== null) login.send({ type: 'field.change', field: 'username', value: username });
-          }}
+          onValueChange={(value) => login.send({ type: 'field.change', field: 'otpCode', value })}
           hint={<Trans>6 digits from your authenticator app.</Trans>}
           invalid={error !== null}
           errorId={errorId}

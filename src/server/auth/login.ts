@@ -1,8 +1,9 @@
 /**
  * Logging in (POST /api/login), for members and operators alike: one phone
  * names at most one of them. Members log in with phone and password;
- * operators also with a TOTP code, except the bootstrap admin in demo mode
- * (scripts and tests log in as before).
+ * operators also with a TOTP code, except in demo mode the bootstrap admin
+ * (scripts and tests log in as before) and an operator with no second
+ * factor enrolled (the demo agent, db/seed-data.ts DEMO_OPERATOR).
  *
  * What an attacker repeats is limited before any password is checked:
  * failures per client address first (so one address cannot use up the
@@ -56,13 +57,14 @@ async function startSession(db: Queryable, account: { kind: 'member' | 'operator
 }
 
 /**
- * An operator's second factor: required of every operator but the demo's
- * bootstrap admin; a code works once. A missing or wrong code is answered
- * as a wrong password, so the answer never tells a guesser that the
- * password was right.
+ * An operator's second factor: required of every operator but, in demo
+ * mode, the bootstrap admin and one with none enrolled (only the demo
+ * agent: ops:add always enrols one); a code works once. A missing or wrong
+ * code is answered as a wrong password, so the answer never tells a
+ * guesser that the password was right.
  */
 async function checkSecondFactor(db: Db, operator: Operator, otpCode: string | undefined, { production }: Pick<Config, 'production'>, now: Date): Promise<void> {
-  if (operator.bootstrap && !production) return;
+  if (!production && (operator.bootstrap || operator.totpSecret === null)) return;
   const step = operator.totpSecret === null || otpCode === undefined ? null : totpStep(operator.totpSecret, otpCode, now);
   if (step === null || !(await takeTotpStep(db, operator.id, step))) throw new ApiError(400, 'WRONG_CREDENTIAL');
 }

@@ -14,11 +14,7 @@ export function ownerOf(caller: ChatCaller): ConversationOwner {
   return caller.kind === 'member' ? { userId: caller.userId } : { guestId: caller.guestId };
 }
 
-/** The room of a caller's conversation. The socket server joins callers by the same rule. */
-export function chatRoomOf(prefix: string, caller: ChatCaller): string {
-  return chatRoom(prefix, caller.kind === 'member' ? String(caller.userId) : caller.guestId);
-}
-
+/** The room of a conversation; the socket server joins callers by the same rule (socket-rooms.ts). */
 export function roomOfConversation(prefix: string, conversation: Pick<ConversationRow, 'userId' | 'guestId'>): string {
   return chatRoom(prefix, conversation.userId !== null ? String(conversation.userId) : (conversation.guestId ?? ''));
 }

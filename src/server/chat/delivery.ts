@@ -2,8 +2,8 @@
  * What the chat tells connected sockets after a write is stored (never
  * before): the conversation's room gets the message or the read mark, the
  * agents get the same with the conversation's id and the inbox line that
- * changed. The hub is read from the app at each call: the realtime server
- * replaces the quiet one after the routes are registered.
+ * changed. Callers pass app.chatHub as it is at the call: the realtime
+ * server replaces the quiet one after the routes are registered.
  */
 import type * as v from 'valibot';
 import {
@@ -21,9 +21,14 @@ import type { ChatHub } from './hub.ts';
 type Inbox = v.InferOutput<typeof InboxEvent>;
 type Read = v.InferOutput<typeof ReadEvent>;
 
-/** A new message: to its room, and to the agents with its conversation and the inbox line (a postback is told as such). */
-export function deliverMessage(hub: ChatHub, room: string, message: ChatMessage, conversation: InboxConversation): void {
+/**
+ * A new message: to its room, and to the agents with its conversation and
+ * the inbox line (a postback is told as such); without the line (no agent
+ * is connected) the room only.
+ */
+export function deliverMessage(hub: ChatHub, room: string, message: ChatMessage, conversation: InboxConversation | undefined): void {
   hub.toRoom(room, SOCKET_MESSAGING, message);
+  if (!conversation) return;
   hub.toAgents(SOCKET_MESSAGING, { ...message, conversationId: conversation.id } satisfies ChatMessage);
   const body = message.message;
   const event: Inbox = body.message_type === 'postback' ? { conversation, postback: { title: body.payload.title, payload: body.payload.payload } } : { conversation };

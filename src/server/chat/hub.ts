@@ -6,6 +6,11 @@
  * domain code called outside an app (members/standing.ts's default).
  */
 export interface ChatHub {
+  /**
+   * Whether an agent is connected to any process: the agents' copy of a
+   * customer's message (and its inbox line, a query) is built only then.
+   */
+  agentsOnline(): boolean;
   /** An event to everyone in a conversation's room `{PREFIX}-{userId or guestId}`. */
   toRoom(room: string, event: string, payload: unknown): void;
   /** An event to every connected agent (support and admin operators). */
@@ -15,6 +20,7 @@ export interface ChatHub {
 }
 
 export const quietHub: ChatHub = {
+  agentsOnline: () => false,
   toRoom() {},
   toAgents() {},
   endSessions() {},

@@ -8,22 +8,29 @@
  * sent once their container is checked (re-encoding video costs seconds of
  * CPU per upload). Stored under `chat/{random}.{ext}`, with a chat_media
  * row naming the conversation allowed to send it.
+ *
+ * Re-encoding is the costly part of an upload, so it is bounded: a GIF's
+ * frames and pixels are read from its header and refused past
+ * CHAT_GIF_MAX_FRAMES / CHAT_GIF_MAX_PIXELS before any decoding, and
+ * re-encodes run CHAT_IMAGE_REENCODES_AT_ONCE at a time in the process.
  */
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
-import {
-  CHAT_IMAGE_EXTENSIONS,
-  CHAT_IMAGE_MAX_BYTES,
-  CHAT_UPLOAD_FIELD,
-  CHAT_VIDEO_EXTENSIONS,
-  CHAT_VIDEO_MAX_BYTES,
-  type FileType,
-} from '../../contract/chat.ts';
+import { CHAT_UPLOAD_FIELD, type FileType } from '../../contract/chat.ts';
+import { chatAttachmentLimit, chatAttachmentType, fileExtension } from '../../contract/rules/chat.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { CHAT_IMAGE_MAX_PIXELS, CHAT_IMAGE_MAX_SIDE, CHAT_MEDIA_LINK_LIFETIME_MS } from '../policy.ts';
+import {
+  CHAT_GIF_MAX_FRAMES,
+  CHAT_GIF_MAX_PIXELS,
+  CHAT_IMAGE_MAX_PIXELS,
+  CHAT_IMAGE_MAX_SIDE,
+  CHAT_IMAGE_REENCODES_AT_ONCE,
+  CHAT_MEDIA_LINK_LIFETIME_MS,
+} from '../policy.ts';
 import { insertMedia } from '../repositories/chat.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -35,7 +42,7 @@ export const CHAT_AREA = 'chat';
 
 /**
  * A link to a stored chat file that works for CHAT_MEDIA_LINK_LIFETIME_MS:
- * signed with the uploads' link secret (SLIP_URL_SECRET), served by
+ * signed with the uploads' link secret (FILE_LINK_SECRET), served by
  * routes/files.ts. Only the conversation's participants are given one.
  */
 export function chatMediaLink(linkSecret: string, key: string, now: Date): string {
@@ -50,11 +57,6 @@ export const CHAT_CONTENT_TYPES: Readonly<Record<string, string>> = {
   mp4: 'video/mp4',
   mov: 'video/quicktime',
 };
-
-const RULES = {
-  image: { extensions: CHAT_IMAGE_EXTENSIONS as readonly string[], maxBytes: CHAT_IMAGE_MAX_BYTES },
-  video: { extensions: CHAT_VIDEO_EXTENSIONS as readonly string[], maxBytes: CHAT_VIDEO_MAX_BYTES },
-} as const;
 
 /**
  * What the content must be for each extension (file-type's reading of the
@@ -84,7 +86,7 @@ export interface ChatUpload {
 export async function readChatUpload(request: FastifyRequest, kind: UploadKind): Promise<ChatUpload> {
   if (!request.isMultipart()) throw new ApiError(400, 'CHAT_NO_FILE');
   try {
-    const part = await request.file({ limits: { fileSize: RULES[kind].maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    const part = await request.file({ limits: { fileSize: chatAttachmentLimit(kind), files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
     if (!part || part.fieldname !== CHAT_UPLOAD_FIELD) throw new ApiError(400, 'CHAT_NO_FILE');
     // Throws once the part passes fileSize: nothing past the limit is kept.
     return { bytes: await part.toBuffer(), filename: part.filename };
@@ -115,9 +117,31 @@ function notSupported(reason: string): never {
   throw new NotChatMedia(reason);
 }
 
-function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+/**
+ * The queue of image re-encodes: parallel uploads wait here rather than
+ * all taking the cores at once from the requests that move money (tests
+ * hold it to see an upload wait).
+ */
+export const imageReencodes = pLimit(CHAT_IMAGE_REENCODES_AT_ONCE);
+
+/**
+ * Refuses a GIF whose re-encoding would cost too much, from its header
+ * alone: every frame is decoded at the GIF's full width × height and
+ * quantised again, so the cost grows with frames × those pixels (sharp's
+ * pixel limit is the looser CHAT_IMAGE_MAX_PIXELS).
+ */
+async function checkGifCost(bytes: Buffer): Promise<void> {
+  let frames: number;
+  let framePixels: number;
+  try {
+    const { pages = 1, width = 0, height = 0, pageHeight = height } = await sharp(bytes, { animated: true }).metadata();
+    frames = pages;
+    framePixels = width * pageHeight;
+  } catch (error) {
+    return notSupported(`cannot read: ${(error as Error).message}`);
+  }
+  if (frames > CHAT_GIF_MAX_FRAMES) notSupported(`GIF of ${frames} frames`);
+  if (frames * framePixels > CHAT_GIF_MAX_PIXELS) notSupported(`GIF of ${frames} frames of ${framePixels} pixels`);
 }
 
 async function reencodeImage(bytes: Buffer, format: string): Promise<Buffer> {
@@ -138,14 +162,56 @@ async function reencodeImage(bytes: Buffer, format: string): Promise<Buffer> {
   }
 }
 
+/** A top-level box's type: four printable ASCII characters ('ftyp', 'moov', 'free'...), not stray bytes. */
+const BOX_TYPE = /^[\x20-\x7e]{4}$/;
+
+/**
+ * Refuses a video whose container is not whole. MP4 and QuickTime files
+ * are a chain of boxes (ISO/IEC 14496-12, 4.2), each starting with its
+ * size, header included, in 32 bits (1: a 64-bit size follows the type;
+ * 0: the box runs to the end of the file), then its four-letter type.
+ * file-type reads only the first box; here the top-level chain must cover
+ * the file exactly (nothing cut off, nothing appended), start with 'ftyp',
+ * and hold the movie's description ('moov') and its media ('mdat'): a
+ * header alone is no video.
+ */
+function checkVideoBoxes(bytes: Buffer): void {
+  const types = new Set<string>();
+  for (let offset = 0; offset < bytes.length; ) {
+    const left = bytes.length - offset;
+    if (left < 8) notSupported(`${left} stray bytes at ${offset}`);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (!BOX_TYPE.test(type)) notSupported(`no box at ${offset}`);
+    if (offset === 0 && type !== 'ftyp') notSupported(`first box ${type}`);
+    const declared = bytes.readUInt32BE(offset);
+    let header = 8;
+    let size = declared === 0 ? left : declared;
+    if (declared === 1) {
+      const large = left < 16 ? null : bytes.readBigUInt64BE(offset + 8);
+      if (large === null || large > BigInt(left)) notSupported(`box ${type} at ${offset} of ${large ?? '?'} bytes, ${left} left`);
+      header = 16;
+      size = Number(large);
+    }
+    if (size < header || size > left) notSupported(`box ${type} at ${offset} of ${size} bytes, ${left} left`);
+    types.add(type);
+    offset += size;
+  }
+  if (!types.has('moov') || !types.has('mdat')) notSupported(`boxes ${[...types].join(',')}`);
+}
+
 /** Checks an upload by its name's extension and its content, which must be what the extension says; what to store. NotChatMedia otherwise. */
 export async function checkChatMedia(kind: UploadKind, { bytes, filename }: ChatUpload): Promise<CheckedMedia> {
-  const named = extensionOf(filename);
-  const content = RULES[kind].extensions.includes(named) ? CONTENT_OF[named] : undefined;
+  // The widget's own rule (contract/rules/chat.ts) names the kind of a file by its extension; the content must agree.
+  const named = fileExtension(filename);
+  const content = chatAttachmentType(filename) === kind ? CONTENT_OF[named] : undefined;
   if (!content) return notSupported(`name ${JSON.stringify(filename)}`);
   const mime = (await fileTypeFromBuffer(bytes))?.mime ?? 'unknown';
   if (!content.mimes.includes(mime)) notSupported(`${named} whose content is ${mime}`);
-  if (kind === 'image') return { fileType: 'image', stored: await reencodeImage(bytes, content.stored), extension: content.stored };
+  if (kind === 'image') {
+    if (content.stored === 'gif') await checkGifCost(bytes);
+    return { fileType: 'image', stored: await imageReencodes(() => reencodeImage(bytes, content.stored)), extension: content.stored };
+  }
+  checkVideoBoxes(bytes);
   return { fileType: 'video', stored: bytes, extension: content.stored };
 }
 

@@ -2,8 +2,8 @@
  * Storing chat messages and shaping them as the contract's ChatMessage.
  * A message is stored before anyone is told (delivery.ts), once per the
  * sender's deliver id: a resend (the widget's offline queue, a retry after
- * a lost answer) finds the first row and is answered with it, and is not
- * delivered again. A media message may only name a file uploaded to its own
+ * a lost answer) finds the first row and is answered with it; it is
+ * delivered again under the same _id, which sockets merge. A media message may only name a file uploaded to its own
  * conversation; in answers and events its path becomes a signed link.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,15 +12,13 @@ import { inTransaction, type Queryable, type Transaction } from '../db/client.ts
 import { ApiError } from '../errors.ts';
 import type { ChatCaller } from '../plugins/authentication.ts';
 import {
-  ensureConversation,
-  findConversation,
   findConversationMedia,
   findMessageByClientId,
   insertMessageOnce,
   markRead,
   messageNames,
   touchConversation,
-  touchOpenGuest,
+  touchConversationOf,
   type ConversationRow,
   type MessageRow,
   type MessageView,
@@ -44,6 +42,7 @@ async function storedBody(tx: Transaction, conversationId: number, message: Chat
   return { ...delivered, payload: { ...delivered.payload, url: false, fileType: media.fileType } };
 }
 
+/** Inserts the message once per deliver id, into a conversation already touched for it. */
 async function insertOnce(tx: Transaction, conversation: ConversationRow, row: Omit<MessageRow, 'id' | 'conversationId' | 'sessionId' | 'messageType' | 'clientId'>): Promise<Stored> {
   const body = row.body as ChatMessageBody;
   const clientId = body.deliver.id;
@@ -54,28 +53,27 @@ async function insertOnce(tx: Transaction, conversation: ConversationRow, row: O
     messageType: body.message_type,
     clientId,
   });
-  if (!inserted) {
-    const first = await findMessageByClientId(tx, conversation.id, clientId);
-    if (!first) throw new Error('a chat message vanished after a conflicting insert');
-    return { conversation, message: first, created: false };
-  }
-  await touchConversation(tx, conversation.id, row.createdAt);
-  return { conversation, message: inserted, created: true };
+  if (inserted) return { conversation, message: inserted, created: true };
+  const first = await findMessageByClientId(tx, conversation.id, clientId);
+  if (!first) throw new Error('a chat message vanished after a conflicting insert');
+  return { conversation, message: first, created: false };
 }
 
 /**
  * A customer's message (POST /api/chat/send-message): written as the
  * caller only (sender 'customer', their own ids), of a type customers send.
- * The conversation is created with the first message.
+ * The conversation is created with the first message. A guest's token was
+ * checked against its open row when the request was authenticated; the
+ * cleanup cannot close that guest under this message, because it closes
+ * only guests idle longer than any token lives (policy.ts; a test holds
+ * the two constants to it), and a closed conversation refuses here.
  */
 export async function storeCustomerMessage(db: Queryable, caller: ChatCaller, sent: ChatConversation, now: Date): Promise<Stored> {
   if (sent.sender !== 'customer') throw new ApiError(403, 'UNAUTHORIZED');
   requireOwnIds(caller, sent);
   if (!(CUSTOMER_MESSAGE_TYPES as readonly string[]).includes(sent.message.message_type)) throw new ApiError(400, 'KEY_INVALID');
   return inTransaction(db, async (tx) => {
-    // Locks the guest's row until commit: the idle cleanup cannot close it under this message.
-    if (caller.kind === 'guest' && !(await touchOpenGuest(tx, caller.guestId, now))) throw new ApiError(401, 'CHAT_GUEST_INVALID');
-    const conversation = await ensureConversation(tx, ownerOf(caller), randomUUID(), now);
+    const conversation = await touchConversationOf(tx, ownerOf(caller), randomUUID(), now);
     if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
     const body = await storedBody(tx, conversation.id, sent.message);
     return insertOnce(tx, conversation, { sender: 'customer', operatorId: null, body, deviceToken: sent.deviceToken ?? null, createdAt: now });
@@ -85,7 +83,7 @@ export async function storeCustomerMessage(db: Queryable, caller: ChatCaller, se
 /** An agent's reply (any message type) to a conversation; replying reads what came before it. */
 export async function storeAgentMessage(db: Queryable, conversationId: number, operatorId: number, message: ChatMessageBody, now: Date): Promise<Stored> {
   return inTransaction(db, async (tx) => {
-    const conversation = await findConversation(tx, conversationId);
+    const conversation = await touchConversation(tx, conversationId, now);
     if (!conversation) throw new ApiError(404, 'NO_DATA');
     if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
     const body = await storedBody(tx, conversation.id, message);
@@ -116,7 +114,12 @@ export function messageShaper(linkSecret: string, now: Date) {
   };
 }
 
-/** One stored message as delivered. */
+/** One stored message as delivered. A guest's own message names no one, so nothing is looked up for it. */
 export async function shapeOne(db: Queryable, linkSecret: string, stored: Stored, now: Date): Promise<ChatMessage> {
-  return messageShaper(linkSecret, now)(await messageNames(db, stored.message), stored.conversation);
+  const { message, conversation } = stored;
+  const view: MessageView =
+    message.sender === 'customer' && conversation.userId === null
+      ? { ...message, memberPhone: null, memberName: null, operatorName: null }
+      : await messageNames(db, message);
+  return messageShaper(linkSecret, now)(view, conversation);
 }

@@ -2,8 +2,9 @@
  * The chat's realtime side (issue 14 "socket.io", "Scale-out"; spec 7 the
  * realtime socket): socket.io on the API's own HTTP server, at
  * CHAT_SOCKET_PATH, websocket only. The handshake proves who connects
- * (socket-identity.ts), a join is authorised (socket-rooms.ts), and the
- * HTTP side reaches the sockets through the ChatHub this returns. With
+ * (socket-identity.ts), its holder may not have too many sockets already
+ * (socket-caps.ts), a join is authorised (socket-rooms.ts), and the HTTP
+ * side reaches the sockets through the ChatHub this returns. With
  * REDIS_URL the Redis adapter carries every broadcast, every session's end
  * and the agents' count to the other processes.
  *
@@ -24,11 +25,15 @@ import {
   CHAT_SOCKET_EVENT_BUDGET,
   CHAT_SOCKET_MAX_BYTES,
   CHAT_SOCKET_SWEEP_MS,
+  CHAT_SOCKETS_PER_ADDRESS,
+  CHAT_SOCKETS_PER_CREDENTIAL,
+  CHAT_SOCKETS_PER_OPERATOR,
 } from '../policy.ts';
 import { liveSocketSessions } from '../repositories/socket-sessions.ts';
 import { readGuestToken } from './guest-token.ts';
 import { agentPresence, type ChatServer, type InterServerEvents } from './presence.ts';
 import { eventBudget } from './socket-budget.ts';
+import { clientAddress, socketCounter } from './socket-caps.ts';
 import { AGENT_ROLES, identify, type SocketIdentity } from './socket-identity.ts';
 import { isOwnOrigin } from './socket-origin.ts';
 import { AGENTS_ROOM, isConversationRoom, mayJoin, sessionRoom } from './socket-rooms.ts';
@@ -85,6 +90,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   // The channel names the room prefix: two deployments sharing one Redis keep their rooms apart.
   if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: `socket.io#${prefix}` }));
   const presence = agentPresence(io, redis !== null);
+  const counter = socketCounter({
+    perCredential: CHAT_SOCKETS_PER_CREDENTIAL,
+    perOperator: CHAT_SOCKETS_PER_OPERATOR,
+    perAddress: config.limits.perIp === null ? null : CHAT_SOCKETS_PER_ADDRESS,
+  });
   let closed = false;
 
   const recountAgents = () => {
@@ -111,6 +121,19 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     identify({ db, clock, config }, socket.handshake.auth).then(
       (who) => {
         if (typeof who === 'string') return next(new Error(who));
+        // The client left while its credential was checked: socket.io drops the socket (no one
+        // hears this refusal), and a place taken now would never be given back.
+        if (socket.conn.readyState !== 'open') return next(new Error('connection closed'));
+        const release = counter.take(who, clientAddress(socket.request, config.trustProxy));
+        if (!release) return next(new Error('REQUEST_LIMIT'));
+        // The place is given back once: when the socket disconnects, or when its connection
+        // closes before the socket connected (socket.io then emits nothing on the socket).
+        const giveBack = () => {
+          socket.conn.off('close', giveBack);
+          release();
+        };
+        socket.once('disconnect', giveBack);
+        socket.conn.once('close', giveBack);
         socket.data = who;
         next();
       },
@@ -206,6 +229,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   }, CHAT_SOCKET_SWEEP_MS).unref();
 
   const hub: ChatHub = {
+    agentsOnline() {
+      // Presence is counted a moment after an agent joins; the room knows this process's agents at once.
+      return !closed && (presence.current() > 0 || (io.of('/').adapter.rooms.get(AGENTS_ROOM)?.size ?? 0) > 0);
+    },
     toRoom(room, event, payload) {
       if (!closed) io.to(room).emit(event, payload);
     },

@@ -127,6 +127,20 @@ export const DEMO_MEMBER = {
 /** Wheel coins the demo member starts with, so the wheel can be tried before bets earn any. */
 export const DEMO_MEMBER_COINS = 3;
 
+/**
+ * The operator demo mode adds, so the support inbox (/ops/chat) can be tried
+ * without OPERATOR_PHONE: an admin, which logs in with phone and password
+ * alone in demo mode (no second factor enrolled; auth/login.ts). Its
+ * password is in the source: production disables it (db/seed.ts) and
+ * refuses the password anywhere (config.ts VALUES_IN_THE_SOURCE).
+ */
+export const DEMO_OPERATOR = {
+  phone: '0800000999',
+  password: 'demo-agent-1234',
+  name: 'Demo agent',
+  role: 'admin',
+} as const;
+
 type SeedGame = Omit<NewGame, 'provider' | 'logo' | 'background' | 'web'>;
 
 /** A game of the built-in reference provider, with its artwork in public/games/ and its page at /games/{code}. */

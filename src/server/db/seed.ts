@@ -8,7 +8,9 @@
  * add. Where a demo database left them, production pauses the offers and
  * deactivates the wheel no operator changed, and leaves the settings as they
  * are with a warning (docs/decisions/0101-rewards-operator-api-and-demo.md).
- * Demo mode also gives the chat's agents a few canned replies (issue 14).
+ * Demo mode also gives the chat's agents a few canned replies (issue 14),
+ * and an operator to answer with (the demo agent), whom production disables
+ * while its password is still the one in the source.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -18,7 +20,8 @@ import type { Config } from '../config.ts';
 import { addMissingGames } from '../repositories/games.ts';
 import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
 import { addMissingSettings, getSettings, putSetting } from '../repositories/settings.ts';
-import { syncBootstrapAdmin, type Enrolment } from '../operators/accounts.ts';
+import { disableOperator, syncBootstrapAdmin, type Enrolment } from '../operators/accounts.ts';
+import { findOperatorByPhone, insertOperator } from '../repositories/operators.ts';
 import { findUserByPhone, insertBankAccount, insertUser } from '../repositories/users.ts';
 import { addMissingOffers, pauseUnchangedOffers } from '../promotions/offers.ts';
 import { addDemoWheel, deactivateSeededWheel } from '../rewards/rewards-ops.ts';
@@ -31,6 +34,7 @@ import {
   DEMO_MEMBER,
   DEMO_MEMBER_COINS,
   DEMO_OFFERS,
+  DEMO_OPERATOR,
   DEMO_REWARD_SETTINGS,
   DEMO_WHEEL,
   SEED_BANKS,
@@ -51,6 +55,7 @@ export async function seed(db: Db, config: Config, clock: Clock = systemClock): 
   if (config.registerOtp !== undefined) await putSetting(db, 'registerOTP', config.registerOtp);
   if (config.production) {
     await refuseDemoMember(db, config.demo);
+    await disableDemoOperator(db, clock());
     await pauseDemoOffers(db, DEMO_OFFERS.map((offer) => offer.code), clock());
     await deactivateDemoWheel(db);
     await warnOfDemoRewardSettings(db);
@@ -61,7 +66,10 @@ export async function seed(db: Db, config: Config, clock: Clock = systemClock): 
     await addDemoWheel(db, DEMO_WHEEL, clock());
     await addDemoCannedReplies(db, DEMO_CANNED_REPLIES, clock());
   }
-  return syncBootstrapAdmin(db, config, clock());
+  const enrolment = await syncBootstrapAdmin(db, config, clock());
+  // After the bootstrap admin, so that OPERATOR_PHONE may name the demo agent's phone: the phone is then the admin's.
+  if (!config.production) await addDemoOperator(db, clock());
+  return enrolment;
 }
 
 /**
@@ -76,6 +84,18 @@ async function refuseDemoMember(db: Db, demo: Config['demo']): Promise<void> {
       `the database holds the demo member (phone ${demo.phone}) with the password from the source code; production needs a database that never ran in demo mode, or that member's password changed`,
     );
   }
+}
+
+/**
+ * A database that ran in demo mode holds the demo agent, an admin whose
+ * password is in the source. Production disables it (its sessions end)
+ * unless it was given a password of its own (ops:reset).
+ */
+async function disableDemoOperator(db: Db, now: Date): Promise<void> {
+  const operator = await findOperatorByPhone(db, DEMO_OPERATOR.phone);
+  if (!operator || operator.disabledAt !== null || !(await verifyPassword(DEMO_OPERATOR.password, operator.passwordHash))) return;
+  await disableOperator(db, DEMO_OPERATOR.phone, now);
+  console.warn(`Disabled the demo agent (operator ${DEMO_OPERATOR.phone}): its password is in the source code (production mode)`);
 }
 
 /**
@@ -126,5 +146,23 @@ async function addDemoMember(db: Db, demo: Config['demo'], now: Date): Promise<v
   } catch (error) {
     // Another instance starting at the same moment created it first.
     if (violatedUniqueConstraint(error) === null) throw error;
+  }
+}
+
+/**
+ * The demo agent is created once, with no second factor, so it logs in with
+ * phone and password alone in demo mode; later changes to it (disabled, a
+ * reset) stand. A phone someone else took first (a member, an operator) is
+ * left to them.
+ */
+async function addDemoOperator(db: Db, now: Date): Promise<void> {
+  if (await findOperatorByPhone(db, DEMO_OPERATOR.phone)) return;
+  const { phone, password, name, role } = DEMO_OPERATOR;
+  try {
+    await insertOperator(db, { phone, name, role, passwordHash: await hashPassword(password), totpSecret: null }, now);
+  } catch (error) {
+    // Another instance starting at the same moment created it first, or a member has the phone.
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint !== 'operators_phone_unique' && constraint !== 'phone_has_one_owner') throw error;
   }
 }

@@ -73,6 +73,15 @@ export class Limits {
     return limit ? this.count(`ip:${name}:${clientOf(ip)}`, limit, now) : null;
   }
 
+  /**
+   * Counts one `action` from the client address against a limit of the
+   * feature's own (policy.ts: chat, files), under the same switch as the
+   * configured ones; null when per-address limits are off.
+   */
+  async countFromAddress(action: string, limit: WindowLimit, ip: string, now: Date): Promise<Counted | null> {
+    return this.config.perIp ? this.count(`ip:${action}:${clientOf(ip)}`, limit, now) : null;
+  }
+
   /** One login attempt of the whole server's ceiling. */
   countLogin(now: Date): Promise<Counted> {
     return this.count('logins', this.config.loginsGlobal, now);

@@ -79,12 +79,43 @@ export async function ensureConversation(db: Queryable, owner: ConversationOwner
   return existing;
 }
 
-/** A message arrived at `at`: the inbox orders by it, the cleanup measures idleness from it. */
-export async function touchConversation(db: Queryable, id: number, at: Date): Promise<void> {
-  await db
-    .update(chatConversations)
-    .set({ lastMessageAt: sql`greatest(coalesce(${chatConversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)` })
-    .where(eq(chatConversations.id, id));
+/** `last_message_at` moved to `at` (never back: a late writer keeps the later time). */
+const lastMessageAtLeast = (at: Date) =>
+  sql`greatest(coalesce(${chatConversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`;
+
+/**
+ * A message is being written to conversation `id` at `at`: the inbox orders
+ * by it, the cleanup measures idleness from it. Touched before the message
+ * is inserted, so one statement finds the row, touches it and locks it until
+ * commit; a resend (which inserts nothing) moves it too, which only lifts
+ * the conversation in the inbox. Undefined when there is no such row.
+ */
+export async function touchConversation(db: Queryable, id: number, at: Date): Promise<ConversationRow | undefined> {
+  const [row] = await db.update(chatConversations).set({ lastMessageAt: lastMessageAtLeast(at) }).where(eq(chatConversations.id, id)).returning();
+  return row;
+}
+
+/**
+ * The owner's conversation for a message written at `at`, touched as
+ * touchConversation does, or created with it (two first messages at once:
+ * the unique owner column lets one insert win and the other touches it).
+ */
+export async function touchConversationOf(db: Queryable, owner: ConversationOwner, sessionId: string, at: Date): Promise<ConversationRow> {
+  const touch = async () => {
+    const [row] = await db.update(chatConversations).set({ lastMessageAt: lastMessageAtLeast(at) }).where(ownedBy(owner)).returning();
+    return row;
+  };
+  const found = await touch();
+  if (found) return found;
+  const target = 'userId' in owner ? chatConversations.userId : chatConversations.guestId;
+  const [created] = await db
+    .insert(chatConversations)
+    .values({ ...owner, sessionId, createdAt: at, lastMessageAt: at })
+    .onConflictDoNothing({ target })
+    .returning();
+  const conversation = created ?? (await touch());
+  if (!conversation) throw new Error('a chat conversation vanished after a conflicting insert');
+  return conversation;
 }
 
 /**

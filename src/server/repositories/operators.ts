@@ -20,6 +20,11 @@ export async function findOperatorByPhone(db: Queryable, phone: string): Promise
   return operator;
 }
 
+export async function findOperator(db: Queryable, id: number): Promise<Operator | undefined> {
+  const [operator] = await db.select().from(operators).where(eq(operators.id, id));
+  return operator;
+}
+
 /** Inserts an operator; fails on operators_phone_unique, or phone_has_one_owner when a member has the phone. */
 export async function insertOperator(db: Queryable, operator: NewOperator, now: Date): Promise<Operator> {
   const [row] = await db

@@ -7,13 +7,14 @@
  * Paging walks the two indexes (debit_account_id, id) and (credit_account_id,
  * id) backwards, each at most offset + limit rows, and merges them; a
  * transfer never has the wallet on both sides, so nothing is counted twice.
+ * The latest deposits (the chat agent's customer panel) walk the second.
  */
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
 import type { Localized } from '../language.ts';
 import { bonuses, ledgerAccounts, ledgerTransfers, memberBonuses, withdrawals } from '../db/schema.ts';
-import { ownerOf, type AccountOwner } from '../ledger/accounts.ts';
+import { findAccount, ownerOf, walletCode, type AccountOwner } from '../ledger/accounts.ts';
 
 const debitAccount = alias(ledgerAccounts, 'debit_account');
 const creditAccount = alias(ledgerAccounts, 'credit_account');
@@ -125,4 +126,27 @@ export async function statementTotal(db: Queryable, walletId: number): Promise<n
     return row?.n ?? 0;
   };
   return (await countOn('debit')) + (await countOn('credit'));
+}
+
+/** A deposit into the wallet as the ledger holds it (deposits/credit.ts creditDeposit). */
+export interface DepositRow {
+  /** Minor units, positive. */
+  amount: bigint;
+  createdAt: Date;
+  /** What the money came with (a bank reference), when it came with one. */
+  reference: string | null;
+  /** Names the outside event: `deposit:{bank reference}`, `payment:{provider}:{transaction}`, `truelink:{voucher}`. */
+  idempotencyKey: string;
+}
+
+/** The member's latest `limit` deposits into their wallet, newest first; none before the wallet's first use. */
+export async function latestDeposits(db: Queryable, userId: number, limit: number): Promise<DepositRow[]> {
+  const wallet = await findAccount(db, walletCode(userId));
+  if (!wallet) return [];
+  return db
+    .select({ amount: ledgerTransfers.amount, createdAt: ledgerTransfers.createdAt, reference: ledgerTransfers.reference, idempotencyKey: ledgerTransfers.idempotencyKey })
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.creditAccountId, wallet.id), eq(ledgerTransfers.kind, 'deposit')))
+    .orderBy(desc(ledgerTransfers.id))
+    .limit(limit);
 }

@@ -54,7 +54,7 @@ export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.opsChatHistory, async ({ db, params, body }) => {
     const conversation = await conversationOf(db, params.id);
-    const shape = messageShaper(config.slipUrlSecret, clock());
+    const shape = messageShaper(config.fileLinkSecret, clock());
     const conversationId = String(conversation.id);
     return (await messagePage(db, conversation.id, body.skip, body.limit)).map((message) => ({ ...shape(message, conversation), conversationId }));
   });
@@ -62,10 +62,9 @@ export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsChatReply, async ({ params, body, caller }) => {
     const now = clock();
     const stored = await storeAgentMessage(app.db, recordId(params.id), caller.operatorId, body.message, now);
-    if (stored.created) {
-      const message = await shapeOne(app.db, config.slipUrlSecret, stored, now);
-      deliverMessage(app.chatHub, roomOfConversation(prefix, stored.conversation), message, await summaryOf(app.db, stored.conversation.id));
-    }
+    // A resend is delivered again, as a customer's is (routes/chat.ts): sockets merge by _id.
+    const message = await shapeOne(app.db, config.fileLinkSecret, stored, now);
+    deliverMessage(app.chatHub, roomOfConversation(prefix, stored.conversation), message, await summaryOf(app.db, stored.conversation.id));
     return { _id: String(stored.message.id), createdAt: stored.message.createdAt.toISOString() };
   });
 
@@ -94,7 +93,7 @@ export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
         const media = await receiveChatUpload(request, kind);
         const now = clock();
         const key = await storeChatMedia(app.db, storage, conversation.id, media, now);
-        return { path: key, url: chatMediaLink(config.slipUrlSecret, key, now), fileType: media.fileType };
+        return { path: key, url: chatMediaLink(config.fileLinkSecret, key, now), fileType: media.fileType };
       });
     uploadRoute(endpoints.opsChatUploadImage, 'image');
     uploadRoute(endpoints.opsChatUploadVideo, 'video');

@@ -18,10 +18,11 @@ import { inboxSummary } from '../chat/inbox.ts';
 import { chatMediaLink, receiveChatUpload, storeChatMedia, type UploadKind } from '../chat/media.ts';
 import { messageShaper, shapeOne, storeCustomerMessage, type Stored } from '../chat/messages.ts';
 import { ApiError } from '../errors.ts';
-import { clientOf } from '../limits/limits.ts';
 import type { ChatCaller } from '../plugins/authentication.ts';
 import {
   CHAT_GUESTS_PER_ADDRESS,
+  CHAT_HISTORY_PER_ADDRESS,
+  CHAT_HISTORY_PER_SENDER,
   CHAT_MESSAGES_PER_ADDRESS,
   CHAT_MESSAGES_PER_SENDER,
   CHAT_UPLOADS_PER_ADDRESS,
@@ -40,18 +41,23 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   const senderKey = (caller: ChatCaller) => (caller.kind === 'member' ? `member:${caller.userId}` : `guest:${caller.guestId}`);
 
-  /** Per sender, then per client address (off with LIMITS_PER_IP=off, as the other per-address limits). */
+  /** Per sender, then per client address (off with LIMITS_PER_IP=off, as the other per-address limits are). */
   async function countAttempt(action: string, caller: ChatCaller, ip: string, perSender: WindowLimit, perAddress: WindowLimit, now: Date) {
     await limits.count(`chat:${action}:${senderKey(caller)}`, perSender, now);
-    if (config.limits.perIp !== null) await limits.count(`chat:${action}:ip:${clientOf(ip)}`, perAddress, now);
+    await limits.countFromAddress(`chat:${action}`, perAddress, ip, now);
   }
 
-  /** A new message is told to the room and the agents once stored; a resend is told to no one. */
+  /**
+   * A stored message is told to the room and, while an agent is connected,
+   * to the agents with its inbox line. A resend is told again: its first
+   * delivery may have been lost with the answer, and sockets merge
+   * messages by _id, so nothing shows twice.
+   */
   async function deliver(stored: Stored, now: Date): Promise<void> {
-    if (!stored.created) return;
-    const message = await shapeOne(app.db, config.slipUrlSecret, stored, now);
-    const summary = await inboxSummary(app.db, prefix, stored.conversation.id);
-    if (summary) deliverMessage(app.chatHub, roomOfConversation(prefix, stored.conversation), message, summary);
+    const hub = app.chatHub;
+    const message = await shapeOne(app.db, config.fileLinkSecret, stored, now);
+    const summary = hub.agentsOnline() ? await inboxSummary(app.db, prefix, stored.conversation.id) : undefined;
+    deliverMessage(hub, roomOfConversation(prefix, stored.conversation), message, summary);
   }
 
   route(app, endpoints.chatConfig, async () => ({ PREFIX: prefix }));
@@ -64,7 +70,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       const renewed = await renewGuest(config, app.db, token, now);
       if (renewed) return renewed;
     }
-    if (config.limits.perIp !== null) await limits.count(`chat:guests:ip:${clientOf(request.ip)}`, CHAT_GUESTS_PER_ADDRESS, now);
+    await limits.countFromAddress('chat:guests', CHAT_GUESTS_PER_ADDRESS, request.ip, now);
     return createGuest(config, app.db, now);
   });
 
@@ -76,11 +82,12 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return { _id: String(stored.message.id), createdAt: stored.message.createdAt.toISOString() };
   });
 
-  route(app, endpoints.chatHistory, async ({ body, caller, db }) => {
+  route(app, endpoints.chatHistory, async ({ body, caller, db, request }) => {
     requireOwnIds(caller, body);
+    await countAttempt('history', caller, request.ip, CHAT_HISTORY_PER_SENDER, CHAT_HISTORY_PER_ADDRESS, clock());
     const conversation = await findConversationOf(db, ownerOf(caller));
     if (!conversation) return [] as ChatMessage[];
-    const shape = messageShaper(config.slipUrlSecret, clock());
+    const shape = messageShaper(config.fileLinkSecret, clock());
     return (await messagePage(db, conversation.id, body.skip, body.limit)).map((message) => shape(message, conversation));
   });
 
@@ -89,8 +96,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     const now = clock();
     await countAttempt('reads', caller, request.ip, CHAT_MESSAGES_PER_SENDER, CHAT_MESSAGES_PER_ADDRESS, now);
     const conversation = await findConversationOf(db, ownerOf(caller));
-    // Only a mark that moved is told to the agents: a repeated read fans out to no one.
-    if (conversation && (await markRead(db, conversation.id, 'customer', now))) {
+    // Only a mark that moved is told to the agents (a repeated read fans out to no one), and only while one is connected.
+    if (conversation && (await markRead(db, conversation.id, 'customer', now)) && app.chatHub.agentsOnline()) {
       const summary = await inboxSummary(db, prefix, conversation.id);
       if (summary) deliverRead(app.chatHub, roomOfConversation(prefix, conversation), 'customer', now, summary);
     }
@@ -109,7 +116,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         const conversation = await ensureConversation(app.db, ownerOf(caller), randomUUID(), now);
         if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
         const key = await storeChatMedia(app.db, storage, conversation.id, media, now);
-        return { path: key, url: chatMediaLink(config.slipUrlSecret, key, now), fileType: media.fileType };
+        return { path: key, url: chatMediaLink(config.fileLinkSecret, key, now), fileType: media.fileType };
       });
     uploadRoute(endpoints.chatUploadImage, 'image');
     uploadRoute(endpoints.chatUploadVideo, 'video');

@@ -7,12 +7,15 @@
  * the API's headers. A forged or expired link is 403, a missing file 404.
  * Videos are asked for in byte ranges by the browser's player: one range
  * per request is served (206); several are answered with the whole file,
- * which HTTP allows.
+ * which HTTP allows. Requests are counted per client address, good links
+ * and forged ones alike (FILE_REQUESTS_PER_ADDRESS, 429 past it).
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHAT_AREA, CHAT_CONTENT_TYPES } from '../chat/media.ts';
 import { ApiError } from '../errors.ts';
+import { clientOf } from '../limits/limits.ts';
+import { FILE_REQUESTS_PER_ADDRESS } from '../policy.ts';
 import { STORED_IMAGE } from '../slips/slip-image.ts';
 import { LocalFileStorage } from '../storage/local.ts';
 import { checkSignedUrl, FILES_PATH } from '../storage/signed-urls.ts';
@@ -56,17 +59,19 @@ function send(reply: FastifyReply, file: StoredFile, range: string | undefined):
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const { clock, config } = app;
+  const { clock, config, limits } = app;
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
 
   app.get<{ Params: { area: string; name: string }; Querystring: { expires?: string; sig?: string } }>(`${FILES_PATH}/:area/:name`, async (request, reply) => {
+    const now = clock();
+    // Off with LIMITS_PER_IP=off, as the other per-address limits.
+    if (config.limits.perIp !== null) await limits.count(`files:ip:${clientOf(request.ip)}`, FILE_REQUESTS_PER_ADDRESS, now);
     const { area, name } = request.params;
     const key = `${area}/${name}`;
     const contentType = Object.hasOwn(CONTENT_TYPES, area) ? CONTENT_TYPES[area]?.(path.extname(name).slice(1)) : undefined;
     if (!isStorageKey(key) || contentType === undefined) throw new ApiError(404, 'NO_DATA');
-    const now = clock();
     const { expires = '', sig = '' } = request.query;
-    if (checkSignedUrl(config.slipUrlSecret, key, expires, sig, now) !== 'valid') throw new ApiError(403, 'UNAUTHORIZED');
+    if (checkSignedUrl(config.fileLinkSecret, key, expires, sig, now) !== 'valid') throw new ApiError(403, 'UNAUTHORIZED');
     const file = await storage.open(key);
     if (!file) throw new ApiError(404, 'NO_DATA');
     const maxAge = Math.max(0, Math.floor((Number(expires) * 1000 - now.getTime()) / 1000));

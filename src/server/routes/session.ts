@@ -1,12 +1,14 @@
 /**
- * Login and logout, for members and operators (auth/login.ts decides).
+ * Login and logout, for members and operators (auth/login.ts decides), and
+ * who the signed-in operator is: login answers a token only, and the ops
+ * pages need the role (an admin edits canned replies).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { phoneError } from '../../contract/rules/members.ts';
 import { logIn } from '../auth/login.ts';
 import { ApiError } from '../errors.ts';
-import { revokeOperatorSession } from '../repositories/operators.ts';
+import { findOperator, revokeOperatorSession } from '../repositories/operators.ts';
 import { revokeSession } from '../repositories/sessions.ts';
 import { route } from '../route.ts';
 
@@ -21,6 +23,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       { phone: body.username, password: body.password, otpCode: body.otpCode, ip: request.ip },
     );
     return { token };
+  });
+
+  // The caller's session was live and the operator enabled a moment ago (plugins/authentication.ts).
+  route(app, endpoints.opsMe, async ({ db, caller }) => {
+    const operator = await findOperator(db, caller.operatorId);
+    if (!operator) throw new ApiError(401, 'invalid-token');
+    return { id: String(operator.id), name: operator.name, role: operator.role };
   });
 
   route(app, endpoints.logout, async ({ caller }) => {

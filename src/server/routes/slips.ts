@@ -60,7 +60,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config, limits } = app;
   const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
 
-  const linkTo = (key: string | null, now: Date) => (key === null ? '' : signedUrl(config.slipUrlSecret, key, new Date(now.getTime() + SLIP_LINK_LIFETIME_MS)));
+  const linkTo = (key: string | null, now: Date) => (key === null ? '' : signedUrl(config.fileLinkSecret, key, new Date(now.getTime() + SLIP_LINK_LIFETIME_MS)));
 
   function slipItem(slip: SlipRow, now: Date): v.InferOutput<typeof SlipItem> {
     return {

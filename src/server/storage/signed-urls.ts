@@ -1,7 +1,7 @@
 /**
  * Short-lived links to stored files: the path names the key, the query the
  * expiry (Unix seconds) and an HMAC-SHA256 over both with the server's
- * secret (config.slipUrlSecret). Whoever holds a link may fetch the file
+ * secret (config.fileLinkSecret). Whoever holds a link may fetch the file
  * until it expires, so links go only to the file's owner or an operator.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -140,6 +140,12 @@ export interface Told {
 export class RecordingHub implements ChatHub {
   readonly told: Told[] = [];
   fail = false;
+  /** Whether an agent is connected: with none, the agents are told nothing. */
+  agents = true;
+
+  agentsOnline(): boolean {
+    return this.agents;
+  }
 
   toRoom(room: string, event: string, payload: unknown): void {
     if (this.fail) throw new Error('the hub is down');

@@ -27,6 +27,8 @@ export interface SocketAuth {
 export interface SocketOptions {
   /** The Origin header a browser would send; none by default (a script). */
   origin?: string;
+  /** The address to connect from: any of 127.0.0.0/8 reaches the app, each another client address. */
+  localAddress?: string;
 }
 
 /** The app listening on a free port of 127.0.0.1; its address. The app's own close (end of test) stops it. */
@@ -35,7 +37,7 @@ export async function listening(t: TestApp): Promise<string> {
 }
 
 /** A socket as the SPA opens it, not yet awaited; closed when the test finishes. */
-export function openSocket(url: string, auth: SocketAuth | Record<string, unknown>, { origin }: SocketOptions = {}): ClientSocket {
+export function openSocket(url: string, auth: SocketAuth | Record<string, unknown>, { origin, localAddress }: SocketOptions = {}): ClientSocket {
   const socket = io(url, {
     path: CHAT_SOCKET_PATH,
     transports: ['websocket'],
@@ -43,6 +45,7 @@ export function openSocket(url: string, auth: SocketAuth | Record<string, unknow
     reconnection: false,
     forceNew: true,
     ...(origin !== undefined && { extraHeaders: { origin } }),
+    ...(localAddress !== undefined && { localAddress }),
   });
   onTestFinished(() => {
     socket.close();
@@ -141,6 +144,20 @@ export function disconnection(socket: ClientSocket): Promise<string> {
     const listener = (reason: string) => resolve(reason);
     socket.once('disconnect', listener);
     return () => socket.off('disconnect', listener);
+  });
+}
+
+/**
+ * Resolves when the server's side of `socket` has disconnected, its place
+ * among its holder's sockets given back (call before closing it).
+ */
+export function serverDisconnection(t: TestApp, socket: ClientSocket): Promise<string> {
+  const own = socket.id === undefined ? undefined : t.app.chatSockets.io.of('/').sockets.get(socket.id);
+  if (!own) return Promise.reject(new Error(`the server has no socket ${socket.id}`));
+  return guard('server-side disconnect', (resolve) => {
+    const listener = (reason: string) => resolve(reason);
+    own.once('disconnect', listener);
+    return () => own.off('disconnect', listener);
   });
 }
 

@@ -1,6 +1,7 @@
 /** One button's fields in the builders: what kind, its title, and (for web, call and postback) what it does. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BUTTON_TYPES, type ButtonType } from '../../../contract/chat.ts';
+import { CHAT_PAYLOAD_MAX, CHAT_TITLE_MAX } from '../../../contract/rules/chat.ts';
 import { Field } from '../../ui/Field.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { buttonProblem, type ButtonDraft } from './builder-rules.ts';
@@ -33,7 +34,7 @@ export function ButtonFields({ button, onChange, checked }: Props) {
       <Field
         label={<Trans>Title</Trans>}
         value={button.title}
-        maxLength={80}
+        maxLength={CHAT_TITLE_MAX}
         invalid={problem === 'title'}
         onValueChange={(title) => onChange({ ...button, title })}
         hint={problem === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
@@ -44,7 +45,7 @@ export function ButtonFields({ button, onChange, checked }: Props) {
           value={button.payload}
           type={button.type === 'web' ? 'url' : button.type === 'call' ? 'tel' : 'text'}
           inputMode={button.type === 'call' ? 'tel' : undefined}
-          maxLength={1000}
+          maxLength={CHAT_PAYLOAD_MAX}
           invalid={problem !== null && problem !== 'title'}
           onValueChange={(payload) => onChange({ ...button, payload })}
           hint={

@@ -5,7 +5,8 @@
  */
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CHAT_TEXT_MAX, type ChatMessageBody } from '../../../contract/chat.ts';
+import type { ChatMessageBody } from '../../../contract/chat.ts';
+import { CHAT_TEXT_MAX, chatTextRefusal } from '../../../contract/rules/chat.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { buttonProblem, emptyButton, toChatButton, type ButtonDraft } from './builder-rules.ts';
 import { ButtonFields } from './ButtonFields.tsx';
@@ -28,7 +29,7 @@ export default function ButtonsDialog({ onClose, onSend }: Props) {
   const [checked, setChecked] = useState(false);
   const most = MOST[kind];
   const shown = buttons.slice(0, most);
-  const textProblem = text.trim() === '' || text.trim().length > CHAT_TEXT_MAX;
+  const textProblem = chatTextRefusal(text) !== null;
 
   const send = () => {
     setChecked(true);

@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CHAT_TEXT_MAX, type CannedReply } from '../../../contract/chat.ts';
+import type { CannedReply } from '../../../contract/chat.ts';
+import { CHAT_TEXT_MAX, CHAT_TITLE_MAX, cannedReplyRefusal } from '../../../contract/rules/chat.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
@@ -174,7 +175,7 @@ function CannedItem({ reply, canEdit, deleting, saving, onInsert, onEdit, onDele
 function CannedForm({ editing, onChange, busy, onCancel }: { editing: Editing; onChange: (editing: Editing) => void; busy: boolean; onCancel: () => void }) {
   const inbox = useInbox();
   const textId = useId();
-  const complete = editing.title.trim() !== '' && editing.text.trim() !== '';
+  const complete = cannedReplyRefusal(editing) === null;
   return (
     <form
       className="card stack canned-form"
@@ -183,7 +184,7 @@ function CannedForm({ editing, onChange, busy, onCancel }: { editing: Editing; o
         inbox.send({ type: 'canned.change', change: { action: 'save', ...editing } });
       }}
     >
-      <Field label={<Trans>Title</Trans>} value={editing.title} maxLength={80} required onValueChange={(title) => onChange({ ...editing, title })} />
+      <Field label={<Trans>Title</Trans>} value={editing.title} maxLength={CHAT_TITLE_MAX} required onValueChange={(title) => onChange({ ...editing, title })} />
       <div className="field">
         <label className="field__label" htmlFor={textId}>
           <Trans>Text</Trans>

@@ -6,47 +6,21 @@
  */
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChatMessageBody, GenericCard } from '../../../contract/chat.ts';
+import type { ChatMessageBody } from '../../../contract/chat.ts';
+import { CHAT_PAYLOAD_MAX, CHAT_SUBTITLE_MAX, CHAT_TITLE_MAX } from '../../../contract/rules/chat.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { buttonProblem, emptyButton, toChatButton, type ButtonDraft } from './builder-rules.ts';
+import { cardProblem, emptyButton, emptyCard, toCard, type CardDraft } from './builder-rules.ts';
 import { ButtonFields } from './ButtonFields.tsx';
 import { newDeliverId } from './inbox-context.ts';
 import { PlusIcon, TrashIcon } from './inbox-icons.tsx';
-import { mediaUrl } from './links.ts';
 
 interface Props {
   onClose: () => void;
   onSend: (message: ChatMessageBody) => void;
 }
 
-interface CardDraft {
-  title: string;
-  subtitle: string;
-  imageUrl: string;
-  /** The card's one button, when it has one. */
-  button: ButtonDraft | null;
-}
-
 const MOST_CARDS = 3;
-const emptyCard = (): CardDraft => ({ title: '', subtitle: '', imageUrl: '', button: null });
-
-function cardProblem(card: CardDraft): 'title' | 'subtitle' | 'image' | 'button' | null {
-  if (card.title.trim() === '' || card.title.trim().length > 80) return 'title';
-  if (card.subtitle.length > 300) return 'subtitle';
-  if (card.imageUrl.trim() !== '' && mediaUrl(card.imageUrl.trim()) === null) return 'image';
-  if (card.button && buttonProblem(card.button) !== null) return 'button';
-  return null;
-}
-
-function toCard(card: CardDraft): GenericCard {
-  return {
-    title: card.title.trim(),
-    subtitle: card.subtitle.trim(),
-    image_url: card.imageUrl.trim() ? mediaUrl(card.imageUrl.trim())! : '',
-    buttons: card.button ? [toChatButton(card.button)] : [],
-  };
-}
 
 export default function CardsDialog({ onClose, onSend }: Props) {
   const [cards, setCards] = useState<CardDraft[]>([emptyCard()]);
@@ -55,8 +29,9 @@ export default function CardsDialog({ onClose, onSend }: Props) {
 
   const send = () => {
     setChecked(true);
-    if (cards.some((card) => cardProblem(card) !== null)) return;
-    onSend({ message_type: 'generic', payloads: cards.map(toCard), deliver: { id: newDeliverId(), status: 'sending' } });
+    const origin = window.location.origin;
+    if (cards.some((card) => cardProblem(card, origin) !== null)) return;
+    onSend({ message_type: 'generic', payloads: cards.map((card) => toCard(card, origin)), deliver: { id: newDeliverId(), status: 'sending' } });
   };
 
   return (
@@ -111,7 +86,7 @@ interface CardFieldsProps {
 
 function CardFields({ number, card, checked, onChange, onRemove }: CardFieldsProps) {
   const { t } = useLingui();
-  const problem = checked ? cardProblem(card) : null;
+  const problem = checked ? cardProblem(card, window.location.origin) : null;
   return (
     <>
       <div className="builder-item__head">
@@ -127,16 +102,16 @@ function CardFields({ number, card, checked, onChange, onRemove }: CardFieldsPro
       <Field
         label={<Trans>Title</Trans>}
         value={card.title}
-        maxLength={80}
+        maxLength={CHAT_TITLE_MAX}
         invalid={problem === 'title'}
         hint={problem === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
         onValueChange={(title) => onChange({ ...card, title })}
       />
-      <Field label={<Trans>Subtitle</Trans>} value={card.subtitle} maxLength={300} onValueChange={(subtitle) => onChange({ ...card, subtitle })} />
+      <Field label={<Trans>Subtitle</Trans>} value={card.subtitle} maxLength={CHAT_SUBTITLE_MAX} onValueChange={(subtitle) => onChange({ ...card, subtitle })} />
       <Field
         label={<Trans>Image address (optional)</Trans>}
         value={card.imageUrl}
-        maxLength={1000}
+        maxLength={CHAT_PAYLOAD_MAX}
         invalid={problem === 'image'}
         hint={problem === 'image' ? <Trans>Use an image on this site, e.g. /banners/promo.png</Trans> : <Trans>An image on this site, e.g. /banners/promo.png</Trans>}
         onValueChange={(imageUrl) => onChange({ ...card, imageUrl })}

@@ -7,7 +7,8 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CHAT_IMAGE_EXTENSIONS, CHAT_VIDEO_EXTENSIONS, type ChatMessageBody } from '../../../contract/chat.ts';
+import type { ChatMessageBody } from '../../../contract/chat.ts';
+import { CHAT_FILE_ACCEPT } from '../../../contract/rules/chat.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { newDeliverId, useInbox } from './inbox-context.ts';
@@ -20,9 +21,6 @@ const CardsDialog = lazy(() => import('./CardsDialog.tsx'));
 const EndDialog = lazy(() => import('./EndDialog.tsx'));
 
 type Dialog = 'canned' | 'buttons' | 'cards' | 'end' | null;
-
-/** What the file picker offers (spec 5); the machine checks the name and size again, the server the content. */
-const ACCEPT = [...CHAT_IMAGE_EXTENSIONS, ...CHAT_VIDEO_EXTENSIONS].map((extension) => `.${extension}`).join(',');
 
 export function Composer() {
   const { t } = useLingui();
@@ -74,7 +72,7 @@ export function Composer() {
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPT}
+          accept={CHAT_FILE_ACCEPT}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];

@@ -4,16 +4,17 @@
  * kind, title and what it does), media, the generic card carousel, a
  * postback (the button the customer pressed) and anything this version
  * cannot show. Every text is React text, never HTML; addresses go through
- * links.ts before they reach an href or a src. The widget draws the same
- * types for customers (src/features/chat/MessageContent.tsx), with buttons
- * that act; here they only show what they would do.
+ * the chat's link rules (src/contract/rules/chat.ts) before they reach an
+ * href or a src. The widget draws the same types for customers
+ * (src/features/chat/MessageContent.tsx), with buttons that act; here they
+ * only show what they would do.
  */
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { ChatButton, ChatMessageBody, GenericCard, MediaPayload } from '../../../contract/chat.ts';
+import { callButtonHref, mediaUrl, webButtonUrl } from '../../../contract/rules/chat.ts';
 import { ExternalIcon } from '../../ui/icons.tsx';
 import { FileIcon, FlagIcon, PhoneIcon, QuickTextIcon } from './inbox-icons.tsx';
-import { callButtonHref, mediaUrl, webButtonUrl } from './links.ts';
 
 export function MessageBody({ body }: { body: ChatMessageBody }) {
   switch (body.message_type) {
@@ -120,7 +121,7 @@ function OfferedButton({ button }: { button: ChatButton }) {
 
 function Media({ media }: { media: MediaPayload }) {
   // Until the server signs it, a media message names a stored path, not an address.
-  const src = media.url ? mediaUrl(media.filePath) : null;
+  const src = media.url ? mediaUrl(media.filePath, window.location.origin) : null;
   return (
     <>
       {src === null ? (
@@ -149,7 +150,7 @@ function hideBroken(event: { currentTarget: HTMLImageElement }) {
 }
 
 function Card({ card }: { card: GenericCard }) {
-  const image = card.image_url ? mediaUrl(card.image_url) : null;
+  const image = card.image_url ? mediaUrl(card.image_url, window.location.origin) : null;
   return (
     <div className="generic-card">
       <div className="generic-card__image">{image && <img src={image} alt="" loading="lazy" onError={hideBroken} />}</div>

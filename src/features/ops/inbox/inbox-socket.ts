@@ -1,5 +1,5 @@
 /**
- * The agent's socket (docs: /tmp/chat-notes/realtime.md, src/server/chat/realtime.ts):
+ * The agent's socket (docs/decisions/0105-chat-realtime.md, src/server/chat/realtime.ts):
  * socket.io-client over websocket only, reconnecting every 500 ms without
  * limit, with the operator's token in the handshake. The server puts an
  * agent in the agents' room (every conversation's 'messaging', 'inbox',
