@@ -1,13 +1,15 @@
-import { assertEvent, assign, enqueueActions, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, raise, setup } from 'xstate';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
 import { cannedReplyRefusal, chatAttachmentType, chatFileRefusal, chatTextRefusal } from '../../src/contract/rules/chat.ts';
+import { nearBottom, scrolledAway } from '../chat-history/auto-scroll.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import { appendConversations, byLastMessage, mergeMessages, oldestFirst, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
+import { appendConversations, byLastMessage, mergeByIdLaterWins, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
 import type {
   AgentInboxContext,
+  AgentInboxEmitted,
   AgentInboxEvent,
   AgentInboxInput,
   AgentInboxTag,
@@ -105,6 +107,7 @@ export const agentInboxMachine = setup({
     events: {} as AgentInboxEvent,
     input: {} as AgentInboxInput,
     tags: {} as AgentInboxTag,
+    emitted: {} as AgentInboxEmitted,
   },
   actors: {
     loadInbox: notProvided<InboxAnswer, InboxQueryInput>('loadInbox'),
@@ -170,14 +173,15 @@ export const agentInboxMachine = setup({
     clearConversationError: assign({ conversationError: null }),
     showConversation: assign((_, answer: OpenAnswer) => {
       const { panel, messages } = okData(answer);
-      return { panel, messages: oldestFirst(messages), historyEnd: messages.length < CHAT_PAGE_SIZE, conversationError: null };
+      // The page comes newest first.
+      return { panel, messages: mergeByIdLaterWins(messages), historyEnd: messages.length < CHAT_PAGE_SIZE, conversationError: null };
     }),
     showConversationFailure: assign((_, params: { message: string }) => ({ conversationError: params.message })),
     prependOlder: assign(({ context }, answer: HistoryAnswer) => {
       const page = okData(answer);
-      return { messages: mergeMessages(page, context.messages), historyEnd: page.length < CHAT_PAGE_SIZE, historyError: null };
+      return { messages: mergeByIdLaterWins(page, context.messages), historyEnd: page.length < CHAT_PAGE_SIZE, historyError: null };
     }),
-    mergeNewest: assign(({ context }, answer: HistoryAnswer) => ({ messages: mergeMessages(context.messages, okData(answer)) })),
+    mergeNewest: assign(({ context }, answer: HistoryAnswer) => ({ messages: mergeByIdLaterWins(context.messages, okData(answer)) })),
     showHistoryFailure: assign((_, params: { message: string }) => ({ historyError: params.message })),
     clearHistoryError: assign({ historyError: null }),
     // The conversation's row says nothing is unread any more (the server's 'inbox' event says so too, when the socket is up).
@@ -263,7 +267,7 @@ export const agentInboxMachine = setup({
       const shown = item.conversationId === context.selectedId && context.panel !== null;
       return {
         outbox: withoutItem(context.outbox, item.id),
-        messages: shown ? mergeMessages([storedReply(context, item, okData(answer))], context.messages) : context.messages,
+        messages: shown ? mergeByIdLaterWins([storedReply(context, item, okData(answer))], context.messages) : context.messages,
       };
     }),
     dropEnded: assign(({ context }) => {
@@ -296,6 +300,7 @@ export const agentInboxMachine = setup({
         canEditCanned: true,
       };
     }),
+    cannedSaved: emit({ type: 'canned.saved' } satisfies AgentInboxEmitted),
     // Only an admin changes canned replies: a refusal says this agent is not one, and the edits go away.
     refuseCanned: assign((_, answer: CannedChangeAnswer) => {
       const message = failureMessage(answer);
@@ -320,7 +325,7 @@ export const agentInboxMachine = setup({
       // A message after the end belongs to the customer's next session.
       if (conversationId !== undefined && context.ended.includes(conversationId)) enqueue.assign({ ended: context.ended.filter((id) => id !== conversationId) });
       if (!inOpenConversation(context, event.message)) return;
-      enqueue.assign({ messages: mergeMessages(context.messages, [event.message]) });
+      enqueue.assign({ messages: mergeByIdLaterWins(context.messages, [event.message]) });
       if (event.message.sender === 'customer') {
         enqueue.raise({ type: 'member.typing', typing: false });
         enqueue.raise({ type: 'read.mark' });
@@ -376,6 +381,15 @@ export const agentInboxMachine = setup({
     nextSend: ({ context }) => nextItem(context)?.step === 'send',
     nextEnd: ({ context }) => nextItem(context)?.step === 'end',
     typing: ({ event }) => (event.type === 'member.typing' || event.type === 'agent.typing') && event.typing,
+    // The widget's auto-scroll rule: only the agent's own scrolling up unpins the view.
+    scrolledAway: ({ event }) => {
+      assertEvent(event, 'history.scrolled');
+      return scrolledAway(event.distanceFromBottom, event.towardsTop);
+    },
+    backNearBottom: ({ event }) => {
+      assertEvent(event, 'history.scrolled');
+      return nearBottom(event.distanceFromBottom);
+    },
     cannedEditRefused: ({ context, event }) => {
       if (context.canEditCanned === false) return true;
       if (event.type !== 'canned.change' || event.change.action === 'delete') return false;
@@ -614,6 +628,21 @@ export const agentInboxMachine = setup({
                 },
               },
             },
+            view: {
+              description: "Where the agent reads (spec 9 auto-scroll, the widget's rule): the view tells where it scrolled; while following, new messages keep it at the bottom.",
+              initial: 'following',
+              states: {
+                following: {
+                  tags: 'view:following',
+                  description: 'Within 60 px of the bottom: what arrives scrolls into view.',
+                  on: { 'history.scrolled': { guard: 'scrolledAway', target: 'scrolledUp' } },
+                },
+                scrolledUp: {
+                  description: 'The agent scrolled up, away from the bottom: what arrives stays below until they come back near it.',
+                  on: { 'history.scrolled': { guard: 'backNearBottom', target: 'following' } },
+                },
+              },
+            },
             agentTyping: {
               description: "The socket hears 'typing' when the agent starts, and false after a pause, on sending, or on leaving the conversation.",
               initial: 'quiet',
@@ -752,7 +781,11 @@ export const agentInboxMachine = setup({
               return event.change;
             },
             onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: 'ready', actions: { type: 'applyCannedChange', params: actorOutput } },
+              {
+                guard: { type: 'succeeded', params: actorOutput },
+                target: 'ready',
+                actions: [{ type: 'applyCannedChange', params: actorOutput }, 'cannedSaved'],
+              },
               { target: 'ready', actions: { type: 'refuseCanned', params: actorOutput } },
             ],
             onError: { target: 'ready', actions: { type: 'showCannedFailure', params: noAnswer } },

@@ -43,16 +43,19 @@ export function appendConversations(shown: readonly InboxConversation[], page: r
   return [...shown, ...page.filter((conversation) => !ids.has(conversation.id))];
 }
 
-/** Oldest first, each message once (by id; the later copy wins: a live echo replaces the local copy of a reply). */
-export function mergeMessages(...lists: ReadonlyArray<readonly ChatMessage[]>): ChatMessage[] {
+/**
+ * The lists as one history, oldest first (ties by _id), each message once
+ * by its _id, the copy in the later list winning (the caller puts last the
+ * copy that should stay): the socket's echo of a reply replaces the stored
+ * reply shown until then, and a page read again after a drop brings the
+ * server's current copies. Unlike the widget's merge
+ * (machines/chat-history/messages.ts), nothing is matched by deliver id:
+ * every copy the inbox holds is the server's, with its _id.
+ */
+export function mergeByIdLaterWins(...lists: ReadonlyArray<readonly ChatMessage[]>): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const list of lists) for (const message of list) byId.set(message._id, message);
   return [...byId.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-}
-
-/** A page as the server answers it (newest first), oldest first. */
-export function oldestFirst(page: readonly ChatMessage[]): ChatMessage[] {
-  return mergeMessages(page);
 }
 
 /**

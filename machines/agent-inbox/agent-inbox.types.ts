@@ -135,6 +135,12 @@ export type AgentInboxEvent =
   | { type: 'conversation.retry' }
   /** The agent scrolled to the top: the next older page. */
   | { type: 'history.older' }
+  /**
+   * The view scrolled: its distance from the bottom in px, and whether the
+   * agent moved it towards the top (the widget's event, ruled by
+   * machines/chat-history/auto-scroll.ts).
+   */
+  | { type: 'history.scrolled'; distanceFromBottom: number; towardsTop: boolean }
   // the composer
   | { type: 'draft.change'; text: string }
   /** Send the draft as text; `id` is the new message's deliver id (the view makes it). */
@@ -209,8 +215,9 @@ export type CannedChangeAnswer = Result<CannedChanged>;
  * in the background.
  * Tags: 'list:loading', 'list:skeleton', 'list:more', 'list:failed',
  * 'conversation:loading', 'conversation:skeleton', 'conversation:failed',
- * 'conversation:open', 'history:older', 'outbox:busy', 'canned:loading',
- * 'canned:failed', 'canned:ready', 'canned:saving'.
+ * 'conversation:open', 'history:older', 'view:following' (keep the
+ * history at its bottom as messages arrive), 'outbox:busy',
+ * 'canned:loading', 'canned:failed', 'canned:ready', 'canned:saving'.
  */
 export type AgentInboxTag =
   | 'list:loading'
@@ -222,8 +229,14 @@ export type AgentInboxTag =
   | 'conversation:failed'
   | 'conversation:open'
   | 'history:older'
+  | 'view:following'
   | 'outbox:busy'
   | 'canned:loading'
   | 'canned:failed'
   | 'canned:ready'
   | 'canned:saving';
+
+/** Emitted for the view. */
+export type AgentInboxEmitted =
+  /** The server took a canned reply's change (saved or deleted): its form closes. A refusal emits nothing and keeps it open. */
+  { type: 'canned.saved' };

@@ -1,9 +1,10 @@
 import { assertEvent, assign, emit, enqueueActions, raise, setup, stopChild, type AnyEventObject } from 'xstate';
-import { CHAT_AUTO_SCROLL_PX, CHAT_PAGE_SIZE, CHAT_READ_DEBOUNCE_MS, type ChatMessage } from '../../src/contract/chat.ts';
+import { CHAT_PAGE_SIZE, CHAT_READ_DEBOUNCE_MS, type ChatMessage } from '../../src/contract/chat.ts';
 import { chatMediaMachine } from '../chat-media/chat-media.machine.ts';
 import type { ChatMediaEvent, ChatMediaOutput } from '../chat-media/chat-media.types.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { nearBottom, scrolledAway } from './auto-scroll.ts';
 import { fromOthers, mergeMessages, oldestFirst, sameMessage } from './messages.ts';
 import type {
   ChatHistoryContext,
@@ -15,9 +16,6 @@ import type {
   PageQuery,
   ReadQuery,
 } from './chat-history.types.ts';
-
-/** The auto-scroll rule (spec 9): the view follows new messages while within 60 px of its bottom. */
-const nearBottom = (distance: number) => distance <= CHAT_AUTO_SCROLL_PX;
 
 /** Support's "typing" shows this long after the last word of it, in case its "stopped" never comes (a dropped agent). */
 export const SUPPORT_TYPING_SHOWN_MS = 15_000;
@@ -133,10 +131,10 @@ export const chatHistoryMachine = setup({
       assertEvent(event, 'messages.added');
       return event.others > 0;
     },
-    // Only the customer's own scrolling towards the top unpins the view; content growing below it never does.
+    // The auto-scroll rule (auto-scroll.ts), shared with the agent inbox.
     scrolledAway: ({ event }) => {
       assertEvent(event, 'history.scrolled');
-      return event.towardsTop && !nearBottom(event.distanceFromBottom);
+      return scrolledAway(event.distanceFromBottom, event.towardsTop);
     },
     backNearBottom: ({ event }) => {
       assertEvent(event, 'history.scrolled');

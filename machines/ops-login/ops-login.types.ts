@@ -30,7 +30,7 @@ export interface OpsCredentials {
 
 /**
  * Actor the view provides: submitLogin (OpsCredentials → Result<{ token }>;
- * src/features/ops/ops-login.actors.ts). Action the view provides: signedIn
+ * ops-login.actors.ts). Action the view provides: signedIn
  * ({ token }) — hands the token to the operator's session and opens the inbox.
  * Tags: 'editing', 'submitting', 'done'.
  */

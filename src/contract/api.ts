@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { Amount, amountSchema } from './money.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules/members.ts';
+import { bankReference } from './rules/bank-reference.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
@@ -295,8 +296,8 @@ export const WithdrawalResponse = v.object({ withdrawal: Withdrawal });
 export const DepositRequest = v.object({
   username: requiredText(20),
   amount: Amount,
-  /** The payment's reference at the bank; a deposit is credited once per reference. */
-  reference: requiredText(100),
+  /** The payment's reference at the bank, in one form (rules/money.ts bankReference); a deposit is credited once per reference. */
+  reference: v.pipe(requiredText(100), v.transform(bankReference), v.minLength(1)),
 });
 export const DepositResponse = v.object({
   message: v.string(),

@@ -8,7 +8,9 @@
  */
 import * as v from 'valibot';
 import {
+  CHAT_BUTTONS_MAX,
   CHAT_PAYLOAD_MAX,
+  CHAT_QUICK_REPLIES_MAX,
   CHAT_SUBTITLE_MAX,
   CHAT_TEXT_MAX,
   cardImageRefusal,
@@ -158,13 +160,13 @@ export const ChatMessageBody = v.variant('message_type', [
   v.object({
     message_type: v.literal('buttons'),
     payload: v.object({ text: ChatText }),
-    payloads: v.pipe(v.array(ChatButton), v.minLength(1, 'KEY_INVALID'), v.maxLength(3, 'KEY_INVALID')),
+    payloads: v.pipe(v.array(ChatButton), v.minLength(1, 'KEY_INVALID'), v.maxLength(CHAT_BUTTONS_MAX, 'KEY_INVALID')),
     ...deliver,
   }),
   v.object({
     message_type: v.literal('quick_replies'),
     payload: v.object({ text: ChatText }),
-    payloads: v.pipe(v.array(ChatButton), v.minLength(1, 'KEY_INVALID'), v.maxLength(10, 'KEY_INVALID')),
+    payloads: v.pipe(v.array(ChatButton), v.minLength(1, 'KEY_INVALID'), v.maxLength(CHAT_QUICK_REPLIES_MAX, 'KEY_INVALID')),
     ...deliver,
   }),
   v.object({
@@ -296,8 +298,12 @@ export const CustomerPanelResponse = v.object({
       phone: v.string(),
       status: v.string(),
       currency: v.string(),
-      /** Major units: the wallet plus every game account. */
-      balance: v.number(),
+      /**
+       * Major units: what the member holds, the wallet they can spend plus
+       * every game account (not the member's own "balance", which is the
+       * wallet alone).
+       */
+      holdings: v.number(),
       deposits: v.array(v.object({ amount: v.number(), createdAt: v.string(), source: v.string() })),
     }),
   ),

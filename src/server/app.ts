@@ -24,7 +24,7 @@ import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
 import { CHAT_CLEANUP_INTERVAL_MS, JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
-import { closeIdleGuestConversations } from './chat/cleanup.ts';
+import { runChatCleanup } from './chat/cleanup.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import { accrueLastPeriod } from './rewards/refunds.ts';
 import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
@@ -124,10 +124,10 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   const accruing = setInterval(() => {
     accrueLastPeriod(db, clock(), VARIANT_TIME_ZONES[config.variant]).catch((error: unknown) => app.log.error({ err: error }, 'computing refunds failed'));
   }, REFUND_ACCRUAL_INTERVAL_MS).unref();
-  // Guest conversations idle for 30 days are closed and their media removed (chat/cleanup.ts).
+  // Guest conversations idle for 30 days are closed and their media removed, uploads never sent too (chat/cleanup.ts).
   const chatUploads = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   const cleaningChat = setInterval(() => {
-    closeIdleGuestConversations(db, chatUploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'closing idle chat guests failed'));
+    runChatCleanup(db, chatUploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'cleaning up the chat failed'));
   }, CHAT_CLEANUP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(pruning);

@@ -37,7 +37,11 @@ export interface Config {
   /** Connections in the `pg` pool (PostgreSQL only; see DEFAULT_POOL_SIZE). */
   databasePoolSize: number;
   variant: Variant;
-  /** Written to the registerOTP setting at start when set; undefined keeps the stored setting (seeded on). */
+  /**
+   * Written to the registerOTP setting at start when set. Unset: on in
+   * production (a setting left off by an earlier start must not open
+   * registration without a code), the stored setting (seeded on) in demo mode.
+   */
   registerOtp: boolean | undefined;
   smsProvider: SmsProvider;
   /** Twilio's Messages API (SMS_PROVIDER=twilio); null with any other provider. */
@@ -351,7 +355,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: read(env, 'DATABASE_URL', 'a postgres:// URL', postgresUrl, { secret: true }) ?? null,
     databasePoolSize: read(env, 'DATABASE_POOL_SIZE', 'an integer 1-100', poolSize) ?? DEFAULT_POOL_SIZE,
     variant,
-    registerOtp: read(env, 'REGISTER_OTP', '"on" or "off"', onOff),
+    registerOtp: read(env, 'REGISTER_OTP', '"on" or "off"', onOff) ?? (production ? true : undefined),
     smsProvider,
     twilio: smsProvider === 'twilio' ? twilioCredentials(env) : null,
     serviceStatus: read(env, 'SERVICE_STATUS', '"active" or "terminated"', v.picklist(['active', 'terminated'])) ?? 'active',

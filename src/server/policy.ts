@@ -2,6 +2,7 @@
  * The numbers the server enforces, in one place (reasons in the decisions,
  * docs/decisions/README.md).
  */
+import { CHAT_VIDEO_MAX_BYTES } from '../contract/rules/chat.ts';
 import { SLIP_UPLOAD_INTERVAL_MS } from '../contract/rules/slips.ts';
 
 const MINUTE_MS = 60_000;
@@ -112,6 +113,26 @@ export const SLIP_MAX_SIDE = 2_400;
 /** The operator's slip list shows at most this many, oldest first, like the withdrawal queue. */
 export const OPS_SLIPS_LIST_MAX = 500;
 
+// ---------------------------------------------------------------- uploaded images: slips and chat images (server/images)
+
+/** Image decodes running at once in a process (slips and chat images alike): libvips already spreads one over the cores, so others wait their turn. */
+export const IMAGE_DECODES_AT_ONCE = 1;
+/**
+ * A JPEG of more scans than this is refused before decoding. Each scan of a
+ * progressive JPEG walks every block of the image again, even a scan that
+ * carries nothing: a valid 6,300 × 6,300 file of 2,647 near-empty scans
+ * (394 KB) cost 25 s of CPU. Phones, libjpeg and mozjpeg write 1 (baseline)
+ * to ~10 scans.
+ */
+export const JPEG_MAX_SCANS = 64;
+/**
+ * sharp stops a decode running longer than this (a 40-megapixel photo takes
+ * ~2 s on the 2-core machine we measured). libvips checks the clock between
+ * the pieces of its work, not inside libjpeg's reading of the scans, so the
+ * limit on scans above is what bounds that part.
+ */
+export const IMAGE_DECODE_TIMEOUT_SECONDS = 5;
+
 // ---------------------------------------------------------------- bonuses (docs/decisions/0095-bonuses-on-the-ledger.md)
 
 /** A deposit bonus counts the member's latest deposit of the last day that no bonus counted yet. */
@@ -182,6 +203,18 @@ export const CHAT_GUEST_TOKEN_LIFETIME_MS = 30 * 24 * 60 * MINUTE_MS;
 export const CHAT_GUEST_IDLE_MS = 30 * 24 * 60 * MINUTE_MS;
 /** How often each server process runs that cleanup (safe from several processes at once). */
 export const CHAT_CLEANUP_INTERVAL_MS = 60 * MINUTE_MS;
+/**
+ * An upload no message has named for this long is removed by that cleanup
+ * (the widget sends a file the moment its upload answers; an hour covers a
+ * slow phone, not a disk filled by uploads that are never sent).
+ */
+export const CHAT_UNSENT_MEDIA_TTL_MS = 60 * MINUTE_MS;
+/**
+ * Bytes of uploads a conversation may hold that no message names yet (three
+ * videos at their limit): past it an upload is refused until some are sent
+ * or removed (chat/uploads.ts).
+ */
+export const CHAT_UNSENT_MEDIA_MAX_BYTES = 3 * CHAT_VIDEO_MAX_BYTES;
 /** A signed link to a chat image or video works this long: a history page's links outlive reading it, not sharing it. */
 export const CHAT_MEDIA_LINK_LIFETIME_MS = 60 * MINUTE_MS;
 
@@ -224,8 +257,6 @@ export const CHAT_IMAGE_MAX_SIDE = 2_048;
  */
 export const CHAT_GIF_MAX_FRAMES = 300;
 export const CHAT_GIF_MAX_PIXELS = 16_000_000;
-/** Chat image re-encodes running at once in a process: libvips already spreads one over the cores, so others wait their turn. */
-export const CHAT_IMAGE_REENCODES_AT_ONCE = 1;
 /**
  * Requests for stored files (slip images, chat media by signed link) per
  * client address: a history page of images and a video player asking for

@@ -14,6 +14,8 @@ const TYPING_PAUSE = 3000;
 const MEMBER_TYPING_TIMEOUT = 8000;
 const PAGE = 10;
 const TEXT_MAX = 2000;
+/** The widget's auto-scroll distance (spec 9), which the inbox follows too. */
+const AUTO_SCROLL_PX = 60;
 
 /** The tags of each region's state, by hand; a state of the whole machine has the union of its regions'. */
 const REGION_TAGS: Record<string, string[]> = {
@@ -36,6 +38,8 @@ const REGION_TAGS: Record<string, string[]> = {
   'conversation.open.memberTyping.yes': ['conversation:open'],
   'conversation.open.agentTyping.quiet': ['conversation:open'],
   'conversation.open.agentTyping.typing.pause': ['conversation:open'],
+  'conversation.open.view.following': ['conversation:open', 'view:following'],
+  'conversation.open.view.scrolledUp': ['conversation:open'],
   'outbox.idle': [],
   'outbox.uploading': ['outbox:busy'],
   'outbox.sending': ['outbox:busy'],
@@ -93,13 +97,14 @@ const outboxBusy = (snapshot: AnyMachineSnapshot | undefined) => !inState(snapsh
 const room = (context: AgentInboxContext) => context.panel?.conversation.room;
 
 function check(step: ReplayedStep) {
-  const { event, before, after, actions, calls, waited } = step;
+  const { event, before, after, actions, calls, emitted, waited } = step;
   const previous = before?.context as AgentInboxContext;
   const context = after.context as AgentInboxContext;
   const now = stateKey(after);
   const unchanged = () => expect([now, context]).toEqual([stateKey(before!), previous]);
   let expectedCalls: Call[] = [];
   let expectedActions: Array<{ type: string; params: unknown }> = [];
+  let expectedEmitted: Array<{ type: string }> = [];
   const stopTyping = () => (agentTyping(before) ? [{ type: 'sendTyping', params: { room: room(previous), typing: false } }] : []);
   /** After an outbox step: the next queued item's call, when the outbox went busy for it. */
   const nextOutboxCall = () => {
@@ -224,7 +229,7 @@ function check(step: ReplayedStep) {
         break;
       } else {
         const { panel, messages } = answer!.data as { panel: AgentInboxContext['panel']; messages: ChatMessage[] };
-        expect(after.matches({ conversation: { open: { history: 'idle', read: 'marking', memberTyping: 'no', agentTyping: 'quiet' } } })).toBe(true);
+        expect(after.matches({ conversation: { open: { history: 'idle', read: 'marking', memberTyping: 'no', agentTyping: 'quiet', view: 'following' } } })).toBe(true);
         expect(context.panel).toEqual(panel);
         expect(ids(context.messages)).toEqual(ids(messages).reverse());
         expect(context.historyEnd).toBe(messages.length < PAGE);
@@ -238,6 +243,15 @@ function check(step: ReplayedStep) {
       expect(after.matches({ conversation: { open: { history: 'older' } } })).toBe(true);
       expectedCalls = [{ actor: 'loadOlder', input: { id: previous.selectedId, skip: previous.messages.length } }];
       break;
+    case 'history.scrolled': {
+      if (!isOpen(before)) return unchanged();
+      // Only scrolling up past the distance stops following; coming back within it follows again.
+      const near = event.distanceFromBottom <= AUTO_SCROLL_PX;
+      const following = inState(before, { conversation: { open: { view: 'following' } } }) ? !(event.towardsTop && !near) : near;
+      expect(after.matches({ conversation: { open: { view: following ? 'following' : 'scrolledUp' } } })).toBe(true);
+      expect(context).toEqual(previous);
+      break;
+    }
     case 'xstate.done.actor.loadOlder':
     case 'xstate.error.actor.loadOlder':
       expect(after.matches({ conversation: { open: { history: 'idle' } } })).toBe(true);
@@ -496,6 +510,8 @@ function check(step: ReplayedStep) {
         expect(context.canned.length).toBe(previous.canned.length + (previous.canned.some((reply) => reply.id === changed.saved.id) ? 0 : 1));
       }
       expect([context.cannedError, context.canEditCanned]).toEqual([null, true]);
+      // The view closes the change's form: the server took it.
+      expectedEmitted = [{ type: 'canned.saved' }];
       break;
     }
 
@@ -520,6 +536,7 @@ function check(step: ReplayedStep) {
   }
   expect(byActor(calls)).toEqual(byActor(expectedCalls));
   expect(actions).toEqual(expectedActions);
+  expect(emitted).toEqual(expectedEmitted);
 }
 
 describeModels('agent-inbox', agentInboxModels, { tags, check });

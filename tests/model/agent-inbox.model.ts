@@ -1,9 +1,10 @@
 /**
- * The agent inbox as test models. One machine, four flows, each offering
+ * The agent inbox as test models. One machine, five flows, each offering
  * the gestures and socket events of one part of it, so that the regions do
  * not multiply each other's states: the list (search, paging, live rows,
  * reconnects); one conversation (opening, history paging, live messages,
- * typing and read state from the customer); replying (text, built
+ * typing and read state from the customer); where the agent reads in it
+ * (scrolling away from the bottom and back); replying (text, built
  * messages, media with progress, ending, retries, the agent's typing); and
  * the canned replies (read, add, change, delete, an agent who is no admin).
  */
@@ -72,7 +73,7 @@ export const PANELS: Record<string, CustomerPanel> = {
       phone: '0812345678',
       status: 'active',
       currency: 'BAHT',
-      balance: 1250.5,
+      holdings: 1250.5,
       deposits: [{ amount: 500, createdAt: '2026-03-01T12:00:00.000Z', source: 'bank' }],
     },
   },
@@ -215,6 +216,20 @@ const conversationEvents = {
   'socket.status': ({ context }) => connection(context),
 } satisfies Partial<EventFixtures<AgentInbox>>;
 
+/**
+ * Where the agent reads: scrolling up far (61 px from the bottom, just past
+ * the widget's 60), a little (60), and down, still far or back at the
+ * bottom.
+ */
+const viewEvents = {
+  'history.scrolled': () => [
+    { type: 'history.scrolled', distanceFromBottom: 61, towardsTop: true },
+    { type: 'history.scrolled', distanceFromBottom: 60, towardsTop: true },
+    { type: 'history.scrolled', distanceFromBottom: 400, towardsTop: false },
+    { type: 'history.scrolled', distanceFromBottom: 0, towardsTop: false },
+  ],
+} satisfies Partial<EventFixtures<AgentInbox>>;
+
 /** Whether the outbox holds one item in flight and nothing else. */
 const oneInFlight = (context: AgentInboxContext) => context.outbox.length === 1 && context.outbox[0]!.status === 'queued';
 
@@ -323,6 +338,7 @@ const allEvents: EventFixtures<AgentInbox> = {
   'conversation.close': none,
   'conversation.retry': none,
   'history.older': none,
+  'history.scrolled': none,
   'draft.change': none,
   'draft.send': none,
   'reply.send': none,
@@ -493,6 +509,14 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       changeCanned: noCalls,
     },
     abstraction: ({ context }) => conversationAspects(context),
+  },
+  {
+    name: 'where the agent reads',
+    machine: agentInboxMachine,
+    input: { canEditCanned: null },
+    events: inConversation(viewEvents),
+    replies: replyReplies,
+    abstraction: ({ context }) => ({ selected: context.selectedId }),
   },
   ...(['writing', 'media and built messages'] as const).map(
     (name): FlowModel<AgentInbox> => ({

@@ -3,8 +3,8 @@
  * /api/chat/upload-image, /upload-video; issue 14): checked by name AND
  * content, images re-encoded (a GIF stays animated), videos kept as sent;
  * too large, spoofed or missing files store nothing; a GIF too costly to
- * re-encode and a video whose boxes do not chain to its end are refused;
- * re-encodes wait their turn; the file is served only by a valid signed
+ * re-encode, a JPEG of too many scans and a video whose boxes do not chain
+ * to its end are refused; re-encodes wait their turn and have a time limit; the file is served only by a valid signed
  * link, with its type and byte ranges for the player; a media message may
  * only name a file of its own conversation.
  */
@@ -16,19 +16,24 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOCKET_MESSAGING, type ChatMessage } from '../../src/contract/chat.ts';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../../src/contract/rules/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
-import { checkChatMedia, imageReencodes, NotChatMedia } from '../../src/server/chat/media.ts';
+import { checkChatMedia, NotChatMedia } from '../../src/server/chat/media.ts';
 import { chatMedia, chatMessages } from '../../src/server/db/schema.ts';
+import { imageWork } from '../../src/server/images/decode.ts';
 import {
   CHAT_GIF_MAX_FRAMES,
   CHAT_GIF_MAX_PIXELS,
   CHAT_IMAGE_MAX_PIXELS,
-  CHAT_IMAGE_REENCODES_AT_ONCE,
   CHAT_MEDIA_LINK_LIFETIME_MS,
   CHAT_UPLOADS_PER_SENDER,
+  IMAGE_DECODE_TIMEOUT_SECONDS,
+  IMAGE_DECODES_AT_ONCE,
+  JPEG_MAX_SCANS,
 } from '../../src/server/policy.ts';
 import { signedUrl } from '../../src/server/storage/signed-urls.ts';
+import { manyScanJpeg } from '../support/many-scan-jpeg.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { headersFor } from './helpers/http.ts';
+import { answeredWithoutATurn, holdImageWork } from './helpers/image-work.ts';
 import { chatCall, chatMember, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
 
 interface MediaApp extends TestApp {
@@ -258,22 +263,67 @@ describe('the cost of re-encoding', () => {
     expect(await sharp(largest.stored, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: frames - 1, width: 2_000 });
   });
 
-  it(`re-encodes ${CHAT_IMAGE_REENCODES_AT_ONCE} image(s) at a time: another upload waits its turn`, async () => {
+  it(`re-encodes ${IMAGE_DECODES_AT_ONCE} image(s) at a time: another upload waits its turn`, async () => {
     const { png } = await pictures();
-    const releases: (() => void)[] = [];
-    const held = Array.from({ length: CHAT_IMAGE_REENCODES_AT_ONCE }, () => imageReencodes(() => new Promise<void>((resolve) => releases.push(resolve))));
-    // Let go even when the test fails, or every later re-encode of the file would wait forever.
-    onTestFinished(() => releases.forEach((release) => release()));
+    const release = holdImageWork();
     let settled = false;
     const checking = checkChatMedia('image', { bytes: png, filename: 'photo.png' }).finally(() => {
       settled = true;
     });
 
-    await vi.waitFor(() => expect(imageReencodes.pendingCount).toBe(1), { timeout: 10_000 });
-    expect([imageReencodes.activeCount, settled]).toEqual([CHAT_IMAGE_REENCODES_AT_ONCE, false]);
-    for (const release of releases) release();
-    await Promise.all(held);
+    await vi.waitFor(() => expect(imageWork.pendingCount).toBe(1), { timeout: 10_000 });
+    expect([imageWork.activeCount, settled]).toEqual([IMAGE_DECODES_AT_ONCE, false]);
+    await release();
     expect(await sharp((await checking).stored).metadata()).toMatchObject({ format: 'png', width: 24 });
+  });
+
+  it(`refuses a JPEG of more than ${JPEG_MAX_SCANS} scans at once, without waiting for or taking a turn to decode, storing nothing`, async () => {
+    const t = await mediaApp();
+    const guest = await newGuest(t);
+    // 6,300 × 6,300 in 2,647 scans that carry nothing: ~430 KB that cost ~25 s of CPU to decode.
+    const hostile = manyScanJpeg({ width: 6_300, height: 6_300 });
+    // The queue is held: an upload that reached the decoder would wait there.
+    holdImageWork();
+
+    for (const filename of ['photo.jpg', 'photo.jpeg']) {
+      const response = await answeredWithoutATurn(uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, hostile, { filename }));
+      expect([filename, response.statusCode, response.json()]).toEqual([filename, 400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
+    }
+    await expect(checkChatMedia('image', { bytes: hostile, filename: 'photo.jpg' })).rejects.toThrow(new NotChatMedia('JPEG of 2647 scans'));
+    expect(await storedFiles(t)).toEqual([]);
+    expect(await t.db.select().from(chatMedia)).toEqual([]);
+  });
+
+  it(`takes progressive JPEGs: sharp’s, and a hand-built one of exactly ${JPEG_MAX_SCANS} scans`, async () => {
+    const t = await mediaApp();
+    const member = await chatMember(t);
+    const { png } = await pictures();
+    const progressive = await sharp(png).jpeg({ progressive: true }).toBuffer();
+    for (const [file, width] of [
+      [progressive, 24],
+      [manyScanJpeg({ width: 320, height: 240, scans: JPEG_MAX_SCANS }), 320],
+    ] as const) {
+      const answer = await uploaded(t, { token: member.token }, file, 'photo.jpg');
+      expect(await sharp((await fetchLink(t, answer.url)).rawPayload).metadata()).toMatchObject({ format: 'jpeg', width });
+    }
+    await expect(checkChatMedia('image', { bytes: manyScanJpeg({ width: 320, height: 240, scans: JPEG_MAX_SCANS + 1 }), filename: 'photo.jpg' })).rejects.toThrow(
+      new NotChatMedia(`JPEG of ${JPEG_MAX_SCANS + 1} scans`),
+    );
+  });
+
+  it(`gives every re-encode a time limit of ${IMAGE_DECODE_TIMEOUT_SECONDS} s`, async () => {
+    const timeout = vi.spyOn(sharp.prototype, 'timeout');
+    onTestFinished(() => timeout.mockRestore());
+    const { png, jpg, gif } = await pictures();
+    for (const [bytes, filename] of [
+      [png, 'photo.png'],
+      [jpg, 'photo.jpg'],
+      [gif, 'moving.gif'],
+    ] as const) {
+      timeout.mockClear();
+      await checkChatMedia('image', { bytes, filename });
+      expect([filename, timeout.mock.calls]).toEqual([filename, [[{ seconds: IMAGE_DECODE_TIMEOUT_SECONDS }]]]);
+    }
   });
 });
 

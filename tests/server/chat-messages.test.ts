@@ -3,8 +3,11 @@
  * spec 5 text rule; issue 14): a member or guest writes and reads only as
  * themselves; a message is stored once per deliver id, then delivered to
  * the room and the agents; history is newest first; the read mark reaches
- * the agents; per-sender and per-address limits answer 429.
+ * the agents; a postback only of a button an agent offered in the same
+ * conversation; per-sender and per-address limits answer 429.
  */
+import { randomUUID } from 'node:crypto';
+import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage } from '../../src/contract/chat.ts';
 import { CHAT_TEXT_MAX } from '../../src/contract/rules/chat.ts';
@@ -12,11 +15,25 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import { chatConversations, chatMessages } from '../../src/server/db/schema.ts';
 import { CHAT_HISTORY_PER_SENDER, CHAT_MESSAGES_PER_ADDRESS, CHAT_MESSAGES_PER_SENDER } from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { chatCall, chatMember, history, newGuest, recordHub, send, textMessage } from './helpers/chat.ts';
+import { call } from './helpers/http.ts';
+import { chatCall, chatMember, history, newGuest, operatorToken, recordHub, send, textMessage, type ChatAuth } from './helpers/chat.ts';
 
 async function storedMessages(t: TestApp) {
   return t.db.select().from(chatMessages).orderBy(chatMessages.id);
 }
+
+/** A support agent who answers the caller's conversation (a customer's "help" starts it) with `message`. */
+async function offering(t: TestApp) {
+  const support = await operatorToken(t, 'support', '0800000400');
+  return async (auth: ChatAuth, message: Record<string, unknown>) => {
+    await send(t, auth, textMessage('help'));
+    const [latest] = await t.db.select({ id: chatMessages.conversationId }).from(chatMessages).orderBy(desc(chatMessages.id)).limit(1);
+    const response = await call(t.app, endpoints.opsChatReply, { message: { ...message, deliver: { id: randomUUID() } } }, { token: support, params: { id: String(latest!.id) } });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+}
+
+const postback = (title: string, payload: string) => ({ message: { message_type: 'postback', payload: { title, payload }, deliver: { id: randomUUID() } } });
 
 describe('sending and reading one’s own conversation', () => {
   it('stores a member’s message, then tells their room and the agents, and answers its id and time', async () => {
@@ -147,6 +164,7 @@ describe('sending and reading one’s own conversation', () => {
   it('takes text, media and postback from customers; buttons, cards and the rest are the agents’', async () => {
     const t = await buildTestApp();
     const member = await chatMember(t);
+    await (await offering(t))({ token: member.token }, { message_type: 'buttons', payload: { text: 'How can we help?' }, payloads: [{ type: 'postback', title: 'Deposit help', payload: 'DEPOSIT_HELP' }] });
     const agentOnly = [
       { message_type: 'buttons', payload: { text: 'Pick' }, payloads: [{ type: 'web', title: 'Site', payload: 'https://example.com' }] },
       { message_type: 'quick_replies', payload: { text: 'Pick' }, payloads: [{ type: 'text', title: 'Yes', payload: '' }] },
@@ -157,16 +175,66 @@ describe('sending and reading one’s own conversation', () => {
       const response = await chatCall(t, endpoints.chatSendMessage, { message: { ...message, deliver: { id: `id-${message.message_type}` } } }, { token: member.token });
       expect([message.message_type, response.statusCode, response.json()]).toEqual([message.message_type, 400, { message: 'KEY_INVALID' }]);
     }
-    await send(t, { token: member.token }, { message: { message_type: 'postback', payload: { title: 'Deposit help', payload: 'DEPOSIT_HELP' }, deliver: { id: 'postback-1' } } });
-    expect((await storedMessages(t)).map((row) => row.messageType)).toEqual(['postback']);
+    await send(t, { token: member.token }, postback('Deposit help', 'DEPOSIT_HELP'));
+    expect((await storedMessages(t)).map((row) => row.messageType)).toEqual(['text', 'buttons', 'postback']);
   });
 
   it('tells the agents of a postback as an inbox event with its payload', async () => {
     const t = await buildTestApp();
     const hub = recordHub(t);
     const guest = await newGuest(t);
-    await send(t, { guestToken: guest.guestToken }, { message: { message_type: 'postback', payload: { title: 'Talk to us', payload: 'TALK' }, deliver: { id: 'postback-2' } } });
-    expect(hub.payloads('agents', SOCKET_INBOX)).toEqual([{ conversation: expect.objectContaining({ kind: 'guest', guestId: guest.guestId, lastMessage: 'Talk to us' }), postback: { title: 'Talk to us', payload: 'TALK' } }]);
+    await (await offering(t))({ guestToken: guest.guestToken }, { message_type: 'quick_replies', payload: { text: 'Shall we call?' }, payloads: [{ type: 'postback', title: 'Talk to us', payload: 'TALK' }] });
+    const before = hub.told.length;
+    await send(t, { guestToken: guest.guestToken }, postback('Talk to us', 'TALK'));
+    const told = hub.told.slice(before).filter((one) => one.to === 'agents' && one.event === SOCKET_INBOX);
+    expect(told.map((one) => one.payload)).toEqual([{ conversation: expect.objectContaining({ kind: 'guest', guestId: guest.guestId, lastMessage: 'Talk to us' }), postback: { title: 'Talk to us', payload: 'TALK' } }]);
+  });
+
+  it('takes a postback only of a button an agent offered in the same conversation; any other is 400 KEY_INVALID, stored and told to no one', async () => {
+    const t = await buildTestApp();
+    const hub = recordHub(t);
+    const offer = await offering(t);
+    const member = await chatMember(t);
+    const guest = await newGuest(t);
+    const mine = { token: member.token };
+    await offer(mine, {
+      message_type: 'buttons',
+      payload: { text: 'Choose' },
+      payloads: [
+        { type: 'postback', title: 'Deposit help', payload: 'DEPOSIT_HELP' },
+        { type: 'web', title: 'Site', payload: 'https://example.com' },
+        { type: 'text', title: 'Say hello', payload: 'HELLO' },
+      ],
+    });
+    await offer(mine, { message_type: 'quick_replies', payload: { text: 'Quick' }, payloads: [{ type: 'postback', title: 'Yes', payload: 'YES' }] });
+    await offer(mine, { message_type: 'generic', payloads: [{ title: 'Bonus', buttons: [{ type: 'postback', title: 'Get it', payload: 'BONUS_1' }] }] });
+    await offer({ guestToken: guest.guestToken }, { message_type: 'buttons', payload: { text: 'Confirm?' }, payloads: [{ type: 'postback', title: 'Confirm refund of 50,000 THB', payload: 'REFUND_50000' }] });
+    const stored = await storedMessages(t);
+    const toldBefore = hub.told.length;
+
+    for (const [title, payload] of [
+      ['Confirm refund of 50,000 THB', 'REFUND_50000'], // offered in another conversation
+      ['Deposit help', 'REFUND_50000'], // an offered title with another payload
+      ['Confirm refund of 50,000 THB', 'DEPOSIT_HELP'], // an offered payload under another title
+      ['Site', 'https://example.com'], // a web button, not a postback
+      ['Say hello', 'HELLO'], // a text button sends its title as text
+      ['Bonus', 'BONUS_1'], // a card's title is no button
+    ] as const) {
+      const response = await chatCall(t, endpoints.chatSendMessage, postback(title, payload), mine);
+      expect([title, payload, response.statusCode, response.json()]).toEqual([title, payload, 400, { message: 'KEY_INVALID' }]);
+    }
+    expect(await storedMessages(t)).toEqual(stored);
+    expect(hub.told).toHaveLength(toldBefore);
+
+    // Titles are stored trimmed, as the agents' buttons are.
+    for (const [title, payload] of [['  Deposit help ', 'DEPOSIT_HELP'], ['Yes', 'YES'], ['Get it', 'BONUS_1']] as const) await send(t, mine, postback(title, payload));
+    await send(t, { guestToken: guest.guestToken }, postback('Confirm refund of 50,000 THB', 'REFUND_50000'));
+    expect((await storedMessages(t)).slice(stored.length).map((row) => [row.sender, row.body])).toEqual([
+      ['customer', expect.objectContaining({ payload: { title: 'Deposit help', payload: 'DEPOSIT_HELP' } })],
+      ['customer', expect.objectContaining({ payload: { title: 'Yes', payload: 'YES' } })],
+      ['customer', expect.objectContaining({ payload: { title: 'Get it', payload: 'BONUS_1' } })],
+      ['customer', expect.objectContaining({ payload: { title: 'Confirm refund of 50,000 THB', payload: 'REFUND_50000' } })],
+    ]);
   });
 
   it(`refuses empty, blank and over-${CHAT_TEXT_MAX}-character text with CHAT_TEXT_INVALID; exactly ${CHAT_TEXT_MAX} is stored`, async () => {

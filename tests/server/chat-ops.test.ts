@@ -189,6 +189,18 @@ describe('the inbox', () => {
     const bad = await call(t.app, endpoints.opsChatInbox, undefined, { token: t.support, query: { skip: '-1' } });
     expect([bad.statusCode, bad.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
   });
+
+  it('lists no conversation before its first message: a file uploaded and never sent leaves nothing to answer', async () => {
+    const t = await chatOpsApp();
+    const guest = await newGuest(t);
+    const { png } = await pictures();
+    const upload = await uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, png, { filename: 'photo.png' });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(await inbox(t)).toEqual({ conversations: [], total: 0 });
+
+    await send(t, { guestToken: guest.guestToken }, textMessage('now a message'));
+    expect((await inbox(t)).conversations.map((c) => [c.guestId, c.lastMessage])).toEqual([[guest.guestId, 'now a message']]);
+  });
 });
 
 describe('the customer panel', () => {
@@ -212,7 +224,7 @@ describe('the customer panel', () => {
       phone: member.phone,
       status: 'active',
       currency: 'BAHT',
-      balance: 150 + 50 + 210,
+      holdings: 150 + 50 + 210,
       deposits: [60, 50, 40, 30, 20].map((amount, i) => ({ amount, createdAt: expect.any(String), source: `PANEL-REF-${5 - i}` })),
     });
     expect((await ops(t, endpoints.opsChatCustomer, t.support, { params: { id: guestConversation!.id } })).member).toBeNull();
@@ -397,6 +409,6 @@ describe('the customer panel and withdrawals', () => {
     const panel = await ops(t, endpoints.opsChatCustomer, t.support, { params: { id: conversation!.id } });
 
     // The wallet posts 300 until the withdrawal is paid; the member can spend 200 of it.
-    expect(panel.member.balance).toBe(200 + 50);
+    expect(panel.member.holdings).toBe(200 + 50);
   });
 });

@@ -104,7 +104,8 @@ describe('connecting', () => {
     await expect(connected(url, { token: m.token })).resolves.toMatchObject({ connected: true });
     await expect(connected(url, { token: admin })).resolves.toMatchObject({ connected: true });
     await expect(connected(url, { guestToken: g.guestToken })).resolves.toMatchObject({ connected: true });
-    expect(await refusedAtConnect(url, {})).toBe('invalid-token');
+    // No credential at all: the same code as over HTTP, so the widget starts a new guest either way.
+    expect(await refusedAtConnect(url, {})).toBe('CHAT_GUEST_INVALID');
     expect(await refusedAtConnect(url, { token: 'not-a-token-of-anyone' })).toBe('invalid-token');
     expect(await refusedAtConnect(url, { token: 'spaces are not a token' })).toBe('invalid-token');
     expect(await refusedAtConnect(url, { token: 42 })).toBe('invalid-token');

@@ -213,6 +213,21 @@ describe('POST /api/ops/deposits', () => {
     expect((await walletOf(m, member.token)).wallet).toBe(500);
   });
 
+  it('takes a reference in one form: another case, full-width letters, spaces or a zero-width space are the same payment', async () => {
+    const m = await buildMoneyApp();
+    const member = await signedInMember(m);
+    const first = await deposit(m, member.phone, 300, 'scb-ref-7');
+    expect(first.reference).toBe('SCB-REF-7');
+    const before = await ledgerSnapshot(m.db);
+    for (const spelling of ['SCB-REF-7', 'SCB-REF-7\u200b', 'ＳＣＢ-ＲＥＦ-７', 'SCB -REF-7']) {
+      expect(await deposit(m, member.phone, 300, spelling), spelling).toEqual(first);
+    }
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    const invisible = await call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 300, reference: '\u200b\u200b' }, { token: m.operatorToken });
+    // Nothing left once the invisible characters go: as an empty reference.
+    expect([invisible.statusCode, invisible.json()]).toEqual([400, { message: 'KEY_MISSING' }]);
+  });
+
   it('credits a reference once when the same deposit races', async () => {
     const m = await buildMoneyApp();
     const member = await signedInMember(m);

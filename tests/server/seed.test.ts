@@ -13,7 +13,9 @@ import { changeWheel, cleanBanners, inviteBoundError, refundBoundError, returnAb
 import { seed } from '../../src/server/db/seed.ts';
 import { OperatorRefused } from '../../src/server/operators/accounts.ts';
 import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
+import { PRODUCTION_ENV } from './helpers/production.ts';
 import { call } from './helpers/http.ts';
 import { login, registerMember } from './helpers/members.ts';
 
@@ -61,7 +63,7 @@ describe('seed', () => {
     expect(await login(t, '0812345678', 'changed-demo-pass')).toBeTruthy();
   });
 
-  it('writes registerOTP when REGISTER_OTP is set, and keeps the stored value when it is not', async () => {
+  it('writes registerOTP when REGISTER_OTP is set, and keeps the stored value when it is not (demo mode)', async () => {
     const t = await buildTestApp({ registerOtp: false });
 
     await seed(t.db, testConfig({ registerOtp: undefined }), t.clock);
@@ -71,6 +73,16 @@ describe('seed', () => {
 
     expect(kept).toBe(false);
     expect(written).toBe(true);
+  });
+
+  it('turns registerOTP on at a production start when REGISTER_OTP is unset, whatever an earlier start left', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const production = loadConfig(PRODUCTION_ENV);
+    expect([production.registerOtp, loadConfig({}).registerOtp]).toEqual([true, undefined]);
+
+    await seed(t.db, testConfig({ registerOtp: production.registerOtp }), t.clock);
+
+    expect(await getSetting(t.db, 'registerOTP')).toBe(true);
   });
 
   it('creates the operator, and updates its password at the next start', async () => {

@@ -1,7 +1,8 @@
 /**
  * Slips (spec 7 /api/wallet/slip, /api/statement/slip*; spec 8 slip codes):
- * uploads checked by content, re-encoded and their mini QR read; the
- * one-a-minute rule; duplicates, also racing; the member's table and signed
+ * uploads checked by content, re-encoded and their mini QR read; the cost
+ * of decoding bounded (a JPEG of too many scans refused unread, a time
+ * limit, the process's one queue of image decodes); the one-a-minute rule; duplicates, also racing; the member's table and signed
  * image links; the operator's review, which credits once through the ledger.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -9,19 +10,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SLIP_MAX_BYTES } from '../../src/contract/deposit.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { slips } from '../../src/server/db/schema.ts';
+import { imageWork } from '../../src/server/images/decode.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
+import { IMAGE_DECODE_TIMEOUT_SECONDS, JPEG_MAX_SCANS } from '../../src/server/policy.ts';
 import { parseSlipQr } from '../../src/server/slips/slip-qr.ts';
 import { recordSlip, SlipTooSoon } from '../../src/server/slips/upload.ts';
 import { LocalFileStorage } from '../../src/server/storage/local.ts';
 import { InvalidStorageKey } from '../../src/server/storage/storage.ts';
+import { manyScanJpeg } from '../support/many-scan-jpeg.ts';
 import { bankSlipPayload, multipartBody, newSlipReference, slipImage, trueMoneySlipPayload, type SlipFormat } from '../support/slip-image.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call, headersFor } from './helpers/http.ts';
+import { answeredWithoutATurn, holdImageWork } from './helpers/image-work.ts';
 import { login, signedInMember } from './helpers/members.ts';
 import { ledgerSnapshot, OPERATOR, userIdOf } from './helpers/money.ts';
 
@@ -378,6 +383,62 @@ describe('POST /api/wallet/slip', () => {
     const { payload, contentType } = multipartBody(file);
     const response = await s.app.inject({ method: 'POST', url: endpoints.slipUpload.path, headers: { ...headersFor(), 'content-type': contentType }, payload });
     expect([response.statusCode, response.json()]).toEqual([401, { message: 'invalid-token' }]);
+  });
+});
+
+describe('the cost of decoding a slip', () => {
+  it(`refuses a JPEG of more than ${JPEG_MAX_SCANS} scans with SLIP_INVALID_FILE at once, without a turn to decode; the member may send another`, async () => {
+    const s = await buildSlipApp();
+    const member = await signedInMember(s);
+    // 6,300 × 6,300 in 2,647 scans that carry nothing: ~430 KB that cost ~40 s of CPU as a slip.
+    const hostile = manyScanJpeg({ width: 6_300, height: 6_300 });
+    // The queue is held: an upload that reached the decoder would wait there.
+    const release = holdImageWork();
+
+    const response = await answeredWithoutATurn(upload(s, member.token, hostile, { filename: 'slip.jpg', contentType: 'image/jpeg' }));
+    expect([response.statusCode, response.json()]).toEqual([400, { message: 'SLIP_INVALID_FILE' }]);
+    expect(await s.db.select().from(slips)).toEqual([]);
+    expect(await storedFiles(s)).toEqual([]);
+
+    await release();
+    const { reference, file } = await bankSlip();
+    const next = await upload(s, member.token, file);
+    expect([next.statusCode, next.json().slip?.reference]).toEqual([200, reference]);
+  });
+
+  it(`takes a progressive JPEG slip, and one of exactly ${JPEG_MAX_SCANS} scans`, async () => {
+    const s = await buildSlipApp();
+    const member = await signedInMember(s);
+    const { reference, file } = await bankSlip();
+    const progressive = await sharp(file).jpeg({ progressive: true, quality: 90 }).toBuffer();
+    expect((await sharp(progressive).metadata()).isProgressive).toBe(true);
+    const response = await upload(s, member.token, progressive, { filename: 'slip.jpg', contentType: 'image/jpeg' });
+    expect([response.statusCode, response.json().slip]).toEqual([200, expect.objectContaining({ status: 'PENDING', reference })]);
+
+    // A picture without a QR: kept, FAILED for its QR, not refused for its scans.
+    s.clock.advance(MINUTE);
+    const atTheLimit = await upload(s, member.token, manyScanJpeg({ width: 320, height: 240, scans: JPEG_MAX_SCANS }), { filename: 'slip.jpg', contentType: 'image/jpeg' });
+    expect([atTheLimit.statusCode, atTheLimit.json().message]).toEqual([400, 'UNSTABLE_REFNO_ON_SLIP']);
+  });
+
+  it('decodes a slip once, with the time limit, in its turn in the queue chat images share', async () => {
+    const s = await buildSlipApp();
+    const member = await signedInMember(s);
+    const { reference, file } = await bankSlip();
+    const timeout = vi.spyOn(sharp.prototype, 'timeout');
+    onTestFinished(() => timeout.mockRestore());
+    const release = holdImageWork();
+
+    let settled = false;
+    const uploading = upload(s, member.token, file).finally(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(imageWork.pendingCount).toBe(1), { timeout: 10_000 });
+    expect(settled).toBe(false);
+    await release();
+    const response = await uploading;
+    expect([response.statusCode, response.json().slip?.reference]).toEqual([200, reference]);
+    expect(timeout.mock.calls).toEqual([[{ seconds: IMAGE_DECODE_TIMEOUT_SECONDS }]]);
   });
 });
 

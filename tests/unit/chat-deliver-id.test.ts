@@ -1,5 +1,5 @@
 /**
- * The chat's deliver ids (src/features/chat/deliver-id.ts): what the
+ * The chat's deliver ids (src/features/chat-shared/deliver-id.ts): what the
  * contract takes (8-64 of A-Z a-z 0-9 _ -), new each time, and made where
  * crypto.randomUUID does not exist (a plain-http LAN origin is not a
  * secure context).
@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { afterEach, expect, it, vi } from 'vitest';
 import { Deliver } from '../../src/contract/chat.ts';
-import { newDeliverId } from '../../src/features/chat/deliver-id.ts';
+import { newDeliverId } from '../../src/features/chat-shared/deliver-id.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,6 +9,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CannedReplyRequest, ChatMessageBody } from '../../src/contract/chat.ts';
 import {
+  CHAT_BUTTONS_MAX,
+  CHAT_QUICK_REPLIES_MAX,
   callButtonHref,
   cannedReplyRefusal,
   cardImageRefusal,
@@ -90,6 +92,25 @@ describe('chat text', () => {
     for (const text of texts) {
       expect(contractAnswer(ChatMessageBody, { message_type: 'text', payload: { text }, deliver }), JSON.stringify(text)).toBe(chatTextRefusal(text));
     }
+  });
+});
+
+describe('buttons and quick replies', () => {
+  const button = { type: 'postback', title: 'Yes', payload: 'YES' };
+  const offering = (kind: 'buttons' | 'quick_replies', count: number) => ({
+    message_type: kind,
+    payload: { text: 'Choose' },
+    payloads: Array.from({ length: count }, () => button),
+    deliver,
+  });
+
+  it('takes up to 3 buttons and up to 10 quick replies, the limits the agent inbox builds to', () => {
+    expect([CHAT_BUTTONS_MAX, CHAT_QUICK_REPLIES_MAX]).toEqual([3, 10]);
+    expect([contractAnswer(ChatMessageBody, offering('buttons', 3)), contractAnswer(ChatMessageBody, offering('buttons', 4))]).toEqual([null, 'KEY_INVALID']);
+    expect([contractAnswer(ChatMessageBody, offering('quick_replies', 10)), contractAnswer(ChatMessageBody, offering('quick_replies', 11))]).toEqual([
+      null,
+      'KEY_INVALID',
+    ]);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
- * The chat panel's pure parts: the timeline (day separators on the device's
- * calendar, an end marker where the session changes, none for the widget's
- * own copy) and which quick replies are open. Which addresses become links
- * is the chat's rules' (tests/unit/chat-rules.test.ts).
+ * The chat panel's pure parts: the timeline the widget and the agent inbox
+ * draw (day separators on the device's calendar, an end marker where the
+ * session changes, none for the widget's own copy) and which quick replies
+ * are open. Which addresses become links is the chat's rules'
+ * (tests/unit/chat-rules.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatMessageBody } from '../../src/contract/chat.ts';
-import { openQuickReplies, timeline } from '../../src/features/chat/timeline.ts';
+import { openQuickReplies, timeline } from '../../src/features/chat-shared/timeline.ts';
 
 const text = (value: string): ChatMessageBody => ({ message_type: 'text', payload: { text: value }, deliver: { id: `deliver-${value}`, status: 'succeed' } });
 
@@ -31,6 +32,11 @@ describe('timeline', () => {
   it('draws no end for the widget own copy of a message, which has no session yet', () => {
     const entries = timeline([message('1', at('2026-11-24', 9), 's1'), message('2', at('2026-11-24', 10), '', 'customer'), message('3', at('2026-11-24', 11), 's1')]);
     expect(entries.filter((entry) => entry.kind === 'end')).toEqual([]);
+  });
+
+  it('marks the end before the day separator when both change at one message (the inbox draws the same)', () => {
+    const entries = timeline([message('1', at('2026-11-24'), 's1', 'customer'), message('2', at('2026-11-25'), 's2', 'customer')]);
+    expect(entries.map((entry) => (entry.kind === 'message' ? entry.message._id : entry.kind))).toEqual(['day', '1', 'end', 'day', '2']);
   });
 
   it('gives every entry its own key', () => {

@@ -28,6 +28,10 @@ export const CHAT_TITLE_MAX = 80;
 export const CHAT_SUBTITLE_MAX = 300;
 /** A button's payload and a card's image address. */
 export const CHAT_PAYLOAD_MAX = 1000;
+/** Buttons under one message (spec 3: up to 3, shown under its text). */
+export const CHAT_BUTTONS_MAX = 3;
+/** Quick replies offered by one message (spec 3: up to 10 chips the customer taps once). */
+export const CHAT_QUICK_REPLIES_MAX = 10;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
 export const CHAT_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;

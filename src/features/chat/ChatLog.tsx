@@ -16,12 +16,12 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatHistoryMachine } from '../../../machines/chat-history/chat-history.machine.ts';
 import type { ChatMessage } from '../../contract/chat.ts';
+import { chatDay, messageDateTime, messageTime } from '../chat-shared/chat-time.ts';
+import { openQuickReplies, timeline } from '../chat-shared/timeline.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { ArrowDownIcon } from './chat-icons.tsx';
-import { chatDay, messageDateTime, messageTime } from './chat-time.ts';
 import { MessageContent, QuickReplies, type ChatReplies } from './MessageContent.tsx';
 import { OutgoingItem, type ChatMediaRef } from './OutgoingItem.tsx';
-import { openQuickReplies, timeline } from './timeline.ts';
 
 export type ChatHistoryRef = ActorRefFrom<typeof chatHistoryMachine>;
 

@@ -22,6 +22,7 @@ import { chatHistoryMachine } from '../../../machines/chat-history/chat-history.
 import type { OutgoingItem } from '../../../machines/chat-media/chat-media.types.ts';
 import { CHAT_ALERT_MS } from '../../contract/chat.ts';
 import { useApi } from '../../app/use-app.ts';
+import { newDeliverId } from '../chat-shared/deliver-id.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { showErrorToast } from '../ui/toast.ts';
 import { useRead } from '../ui/use-read.ts';
@@ -30,7 +31,6 @@ import { ChatComposer } from './ChatComposer.tsx';
 import { ChatLog, type ChatHistoryRef } from './ChatLog.tsx';
 import { ChatCannotStart, ChatPanel, ChatStarting } from './ChatPanel.tsx';
 import type { ChatReplies } from './MessageContent.tsx';
-import { newDeliverId } from './deliver-id.ts';
 import { chatSocket } from './socket.ts';
 import { chatAlertText } from './chat-alerts.ts';
 import './chat.css';

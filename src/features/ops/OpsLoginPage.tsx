@@ -8,12 +8,12 @@ import { useId } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { opsLoginActors } from '../../../machines/ops-login/ops-login.actors.ts';
 import { opsLoginMachine } from '../../../machines/ops-login/ops-login.machine.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { opsLoginActors } from './ops-login.actors.ts';
 import { opsApi, opsSession, useOpsSessionEnd } from './ops-session.ts';
 
 export function OpsLoginPage() {

@@ -11,26 +11,21 @@
  *
  * Re-encoding is the costly part of an upload, so it is bounded: a GIF's
  * frames and pixels are read from its header and refused past
- * CHAT_GIF_MAX_FRAMES / CHAT_GIF_MAX_PIXELS before any decoding, and
- * re-encodes run CHAT_IMAGE_REENCODES_AT_ONCE at a time in the process.
+ * CHAT_GIF_MAX_FRAMES / CHAT_GIF_MAX_PIXELS before any decoding, and the
+ * limits every uploaded image takes apply (../images/decode.ts: a JPEG of
+ * too many scans refused unread, a time limit, one decode at a time in the
+ * process, shared with slips).
  */
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
-import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { CHAT_UPLOAD_FIELD, type FileType } from '../../contract/chat.ts';
 import { chatAttachmentLimit, chatAttachmentType, fileExtension } from '../../contract/rules/chat.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import {
-  CHAT_GIF_MAX_FRAMES,
-  CHAT_GIF_MAX_PIXELS,
-  CHAT_IMAGE_MAX_PIXELS,
-  CHAT_IMAGE_MAX_SIDE,
-  CHAT_IMAGE_REENCODES_AT_ONCE,
-  CHAT_MEDIA_LINK_LIFETIME_MS,
-} from '../policy.ts';
+import { decodeRefusal, imageWork, openUpload } from '../images/decode.ts';
+import { CHAT_GIF_MAX_FRAMES, CHAT_GIF_MAX_PIXELS, CHAT_IMAGE_MAX_PIXELS, CHAT_IMAGE_MAX_SIDE, CHAT_MEDIA_LINK_LIFETIME_MS } from '../policy.ts';
 import { insertMedia } from '../repositories/chat.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -118,13 +113,6 @@ function notSupported(reason: string): never {
 }
 
 /**
- * The queue of image re-encodes: parallel uploads wait here rather than
- * all taking the cores at once from the requests that move money (tests
- * hold it to see an upload wait).
- */
-export const imageReencodes = pLimit(CHAT_IMAGE_REENCODES_AT_ONCE);
-
-/**
  * Refuses a GIF whose re-encoding would cost too much, from its header
  * alone: every frame is decoded at the GIF's full width × height and
  * quantised again, so the cost grows with frames × those pixels (sharp's
@@ -148,12 +136,12 @@ async function reencodeImage(bytes: Buffer, format: string): Promise<Buffer> {
   try {
     if (format === 'gif') {
       // Every frame, resized together; the animation and its delays stay.
-      return await sharp(bytes, { animated: true, limitInputPixels: CHAT_IMAGE_MAX_PIXELS, failOn: 'error' })
+      return await openUpload(bytes, { maxPixels: CHAT_IMAGE_MAX_PIXELS, animated: true })
         .resize({ width: CHAT_IMAGE_MAX_SIDE, height: CHAT_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .gif()
         .toBuffer();
     }
-    const picture = sharp(bytes, { limitInputPixels: CHAT_IMAGE_MAX_PIXELS, failOn: 'error' })
+    const picture = openUpload(bytes, { maxPixels: CHAT_IMAGE_MAX_PIXELS })
       .rotate()
       .resize({ width: CHAT_IMAGE_MAX_SIDE, height: CHAT_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     return await (format === 'png' ? picture.png() : picture.jpeg({ quality: 85 })).toBuffer();
@@ -208,8 +196,10 @@ export async function checkChatMedia(kind: UploadKind, { bytes, filename }: Chat
   const mime = (await fileTypeFromBuffer(bytes))?.mime ?? 'unknown';
   if (!content.mimes.includes(mime)) notSupported(`${named} whose content is ${mime}`);
   if (kind === 'image') {
+    const refusal = decodeRefusal(bytes);
+    if (refusal) notSupported(refusal);
     if (content.stored === 'gif') await checkGifCost(bytes);
-    return { fileType: 'image', stored: await imageReencodes(() => reencodeImage(bytes, content.stored)), extension: content.stored };
+    return { fileType: 'image', stored: await imageWork(() => reencodeImage(bytes, content.stored)), extension: content.stored };
   }
   checkVideoBoxes(bytes);
   return { fileType: 'video', stored: bytes, extension: content.stored };

@@ -3,8 +3,11 @@
  * A message is stored before anyone is told (delivery.ts), once per the
  * sender's deliver id: a resend (the widget's offline queue, a retry after
  * a lost answer) finds the first row and is answered with it; it is
- * delivered again under the same _id, which sockets merge. A media message may only name a file uploaded to its own
- * conversation; in answers and events its path becomes a signed link.
+ * delivered again under the same _id, which sockets merge. A media
+ * message may only name a file uploaded to its own conversation; in answers
+ * and events its path becomes a signed link. A customer's postback must be
+ * of a button an agent offered in the same conversation: the inbox shows it
+ * as that button pressed, so it must not say what no agent asked.
  */
 import { randomUUID } from 'node:crypto';
 import { CUSTOMER_MESSAGE_TYPES, type ChatConversation, type ChatMessage, type ChatMessageBody } from '../../contract/chat.ts';
@@ -17,6 +20,7 @@ import {
   insertMessageOnce,
   markRead,
   messageNames,
+  offeredPostback,
   touchConversation,
   touchConversationOf,
   type ConversationRow,
@@ -61,7 +65,8 @@ async function insertOnce(tx: Transaction, conversation: ConversationRow, row: O
 
 /**
  * A customer's message (POST /api/chat/send-message): written as the
- * caller only (sender 'customer', their own ids), of a type customers send.
+ * caller only (sender 'customer', their own ids), of a type customers send
+ * (a postback only of a button offered to them).
  * The conversation is created with the first message. A guest's token was
  * checked against its open row when the request was authenticated; the
  * cleanup cannot close that guest under this message, because it closes
@@ -76,6 +81,7 @@ export async function storeCustomerMessage(db: Queryable, caller: ChatCaller, se
     const conversation = await touchConversationOf(tx, ownerOf(caller), randomUUID(), now);
     if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
     const body = await storedBody(tx, conversation.id, sent.message);
+    if (body.message_type === 'postback' && !(await offeredPostback(tx, conversation.id, body.payload))) throw new ApiError(400, 'KEY_INVALID');
     return insertOnce(tx, conversation, { sender: 'customer', operatorId: null, body, deviceToken: sent.deviceToken ?? null, createdAt: now });
   });
 }

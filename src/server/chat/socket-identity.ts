@@ -58,8 +58,9 @@ export async function identify({ db, clock, config }: Deps, auth: unknown): Prom
     if (!AGENT_ROLES.includes(operator.role)) return 'UNAUTHORIZED';
     return { kind: 'agent', operatorId: operator.operatorId, sessionId: operator.sessionId };
   }
+  // No credential at all is answered as over HTTP (plugins/authentication.ts): the widget then starts a new guest.
   const guestToken = field(auth, 'guestToken');
-  if (guestToken === undefined || guestToken === null || guestToken === '') return 'invalid-token';
+  if (guestToken === undefined || guestToken === null || guestToken === '') return 'CHAT_GUEST_INVALID';
   if (typeof guestToken !== 'string' || guestToken.length > GUEST_TOKEN_MAX_LENGTH) return 'CHAT_GUEST_INVALID';
   const guest = await guestFromToken(config, db, guestToken, now);
   return guest ? { kind: 'guest', guestId: guest.guestId, guestToken } : 'CHAT_GUEST_INVALID';

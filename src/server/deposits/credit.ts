@@ -24,6 +24,14 @@ export interface Deposit {
   idempotencyKey: string;
 }
 
+/**
+ * What a credited deposit came with, for operators: its bank reference, or
+ * else the kind of outside event its key names (`payment`, `truelink`).
+ */
+export function depositSource(deposit: Pick<Deposit, 'reference' | 'idempotencyKey'>): string {
+  return deposit.reference ?? deposit.idempotencyKey.slice(0, Math.max(0, deposit.idempotencyKey.indexOf(':')));
+}
+
 export interface Credited {
   transfer: Transfer;
   /** True when the key had been credited before: nothing moved now. */

@@ -4,7 +4,7 @@
  * agents' inbox and the canned replies. Functions take a db or a
  * transaction; the chat/ modules decide what shares one.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, min, not, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { chatCannedReplies, chatConversations, chatGuests, chatMedia, chatMessages, operators, users } from '../db/schema.ts';
 
@@ -56,6 +56,17 @@ export async function findConversationOf(db: Queryable, owner: ConversationOwner
 
 export async function findConversation(db: Queryable, id: number): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));
+  return row;
+}
+
+/**
+ * Conversation `id`, locked until commit as a message written to it locks
+ * it (touchConversation): what is decided about its uploads under the lock
+ * (the quota, the cleanup of unsent files) sees every message committed
+ * before it, and no message is written meanwhile.
+ */
+export async function lockConversation(db: Queryable, id: number): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id)).for('no key update');
   return row;
 }
 
@@ -169,6 +180,31 @@ export async function findMessageByClientId(db: Queryable, conversationId: numbe
   return row;
 }
 
+/**
+ * Whether an agent's message in the conversation offered a postback button
+ * of this title and payload: among the buttons of a buttons or quick
+ * replies message, or on a card of a carousel (contract/chat.ts shapes;
+ * bodies are stored as validated, titles trimmed).
+ */
+export async function offeredPostback(db: Queryable, conversationId: number, button: { title: string; payload: string }): Promise<boolean> {
+  const offered = { type: 'postback', title: button.title, payload: button.payload };
+  const [row] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.sender, 'agent'),
+        or(
+          and(inArray(chatMessages.messageType, ['buttons', 'quick_replies']), sql`${chatMessages.body} @> ${JSON.stringify({ payloads: [offered] })}::jsonb`),
+          and(eq(chatMessages.messageType, 'generic'), sql`${chatMessages.body} @> ${JSON.stringify({ payloads: [{ buttons: [offered] }] })}::jsonb`),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A message with who wrote it: the member (customer messages of a member), the operator (agent messages). */
 export interface MessageView extends MessageRow {
   memberPhone: string | null;
@@ -217,7 +253,46 @@ export async function findConversationMedia(db: Queryable, conversationId: numbe
   return row;
 }
 
+/**
+ * A media message of the file's own conversation names it (a message may
+ * name no other conversation's file, and stores the uploaded key as its
+ * filePath: chat/messages.ts storedBody). Read through the messages'
+ * conversation index.
+ */
+const namedByAMessage = sql`exists (select 1 from ${chatMessages} m where m.conversation_id = ${chatMedia.conversationId} and m.message_type = 'media' and m.body -> 'payload' ->> 'filePath' = ${chatMedia.key})`;
+
+/** The bytes of the conversation's uploads no message names yet, and when the oldest of them was uploaded (null: none). */
+export async function unsentMediaTotal(db: Queryable, conversationId: number): Promise<{ bytes: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ bytes: sum(chatMedia.bytes), oldest: min(chatMedia.createdAt) })
+    .from(chatMedia)
+    .where(and(eq(chatMedia.conversationId, conversationId), not(namedByAMessage)));
+  return { bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
+}
+
 // ---------------------------------------------------------------- cleanup (chat/cleanup.ts)
+
+/** Conversations holding uploads from before `before` that no message names, a batch at a time. */
+export async function conversationsWithUnsentMedia(db: Queryable, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: chatMedia.conversationId })
+    .from(chatMedia)
+    .where(and(lt(chatMedia.createdAt, before), not(namedByAMessage)))
+    .orderBy(asc(chatMedia.conversationId))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** The conversation's uploads from before `before` that no message names, a batch at a time. */
+export async function unsentMediaOf(db: Queryable, conversationId: number, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: chatMedia.key })
+    .from(chatMedia)
+    .where(and(eq(chatMedia.conversationId, conversationId), lt(chatMedia.createdAt, before), not(namedByAMessage)))
+    .orderBy(asc(chatMedia.key))
+    .limit(limit);
+  return rows.map((row) => row.key);
+}
 
 /**
  * Closes guests idle since `before`: no visit (last_seen_at) and no message
@@ -330,12 +405,16 @@ function inboxSelect(db: Queryable) {
     .leftJoin(users, eq(users.id, chatConversations.userId));
 }
 
-/** One page of conversations, the latest message first (none yet: last), and how many match. */
+/**
+ * One page of conversations, the latest message first, and how many match.
+ * A conversation with no message yet (a file uploaded, never sent) is not
+ * listed: there is nothing to answer.
+ */
 export async function inboxPage(db: Queryable, q: string, skip: number, limit: number): Promise<{ rows: InboxRow[]; total: number }> {
-  const where = inboxSearch(q);
+  const where = and(isNotNull(chatConversations.lastMessageAt), inboxSearch(q));
   const rows = await inboxSelect(db)
     .where(where)
-    .orderBy(sql`${chatConversations.lastMessageAt} desc nulls last`, desc(chatConversations.id))
+    .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
     .offset(skip)
     .limit(limit);
   const [counted] = await db

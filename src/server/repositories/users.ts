@@ -80,6 +80,12 @@ export async function insertBankAccount(db: Queryable, userId: number, account: 
 }
 
 /** The user with their bank account and its bank, or undefined. */
+/** Who a member is at a glance (the chat's customer panel): name, phone and standing. */
+export async function findMemberCard(db: Queryable, userId: number) {
+  const [row] = await db.select({ name: users.name, phone: users.phone, status: users.status }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
 export async function findProfile(db: Queryable, userId: number) {
   const [row] = await db
     .select({

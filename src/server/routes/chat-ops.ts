@@ -16,7 +16,8 @@ import { roomOfConversation } from '../chat/conversations.ts';
 import { memberPanel } from '../chat/customer-panel.ts';
 import { deliverInboxChange, deliverMessage, deliverRead } from '../chat/delivery.ts';
 import { inboxList, inboxSummary } from '../chat/inbox.ts';
-import { chatMediaLink, receiveChatUpload, storeChatMedia, type UploadKind } from '../chat/media.ts';
+import { receiveChatUpload, type UploadKind } from '../chat/media.ts';
+import { storeAgentUpload } from '../chat/uploads.ts';
 import { messageShaper, shapeOne, storeAgentMessage } from '../chat/messages.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
@@ -88,12 +89,9 @@ export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
     await upload.register(multipart);
     const uploadRoute = (endpoint: typeof endpoints.opsChatUploadImage | typeof endpoints.opsChatUploadVideo, kind: UploadKind) =>
       route(upload, endpoint, async ({ params, request }) => {
-        const conversation = await conversationOf(app.db, params.id);
-        if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
+        const conversationId = recordId(params.id);
         const media = await receiveChatUpload(request, kind);
-        const now = clock();
-        const key = await storeChatMedia(app.db, storage, conversation.id, media, now);
-        return { path: key, url: chatMediaLink(config.fileLinkSecret, key, now), fileType: media.fileType };
+        return storeAgentUpload({ db: app.db, storage, linkSecret: config.fileLinkSecret }, conversationId, media, clock());
       });
     uploadRoute(endpoints.opsChatUploadImage, 'image');
     uploadRoute(endpoints.opsChatUploadVideo, 'video');

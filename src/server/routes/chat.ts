@@ -5,7 +5,6 @@
  * Access 'chat': a member's bearer token or a guest's token
  * (plugins/authentication.ts); a body naming someone else is refused.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -15,9 +14,9 @@ import { ownerOf, requireOwnIds, roomOfConversation } from '../chat/conversation
 import { deliverMessage, deliverRead } from '../chat/delivery.ts';
 import { createGuest, renewGuest } from '../chat/guests.ts';
 import { inboxSummary } from '../chat/inbox.ts';
-import { chatMediaLink, receiveChatUpload, storeChatMedia, type UploadKind } from '../chat/media.ts';
+import { receiveChatUpload, type UploadKind } from '../chat/media.ts';
 import { messageShaper, shapeOne, storeCustomerMessage, type Stored } from '../chat/messages.ts';
-import { ApiError } from '../errors.ts';
+import { storeCustomerUpload } from '../chat/uploads.ts';
 import type { ChatCaller } from '../plugins/authentication.ts';
 import {
   CHAT_GUESTS_PER_ADDRESS,
@@ -28,7 +27,7 @@ import {
   CHAT_UPLOADS_PER_ADDRESS,
   CHAT_UPLOADS_PER_SENDER,
 } from '../policy.ts';
-import { ensureConversation, findConversationOf, markRead, messagePage, touchOpenGuest } from '../repositories/chat.ts';
+import { findConversationOf, markRead, messagePage } from '../repositories/chat.ts';
 import { route } from '../route.ts';
 import { LocalFileStorage } from '../storage/local.ts';
 
@@ -112,11 +111,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         const now = clock();
         await countAttempt('uploads', caller, request.ip, CHAT_UPLOADS_PER_SENDER, CHAT_UPLOADS_PER_ADDRESS, now);
         const media = await receiveChatUpload(request, kind);
-        if (caller.kind === 'guest' && !(await touchOpenGuest(app.db, caller.guestId, now))) throw new ApiError(401, 'CHAT_GUEST_INVALID');
-        const conversation = await ensureConversation(app.db, ownerOf(caller), randomUUID(), now);
-        if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
-        const key = await storeChatMedia(app.db, storage, conversation.id, media, now);
-        return { path: key, url: chatMediaLink(config.fileLinkSecret, key, now), fileType: media.fileType };
+        return storeCustomerUpload({ db: app.db, storage, linkSecret: config.fileLinkSecret }, caller, media, now);
       });
     uploadRoute(endpoints.chatUploadImage, 'image');
     uploadRoute(endpoints.chatUploadVideo, 'video');

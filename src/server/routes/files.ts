@@ -14,7 +14,6 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHAT_AREA, CHAT_CONTENT_TYPES } from '../chat/media.ts';
 import { ApiError } from '../errors.ts';
-import { clientOf } from '../limits/limits.ts';
 import { FILE_REQUESTS_PER_ADDRESS } from '../policy.ts';
 import { STORED_IMAGE } from '../slips/slip-image.ts';
 import { LocalFileStorage } from '../storage/local.ts';
@@ -65,7 +64,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { area: string; name: string }; Querystring: { expires?: string; sig?: string } }>(`${FILES_PATH}/:area/:name`, async (request, reply) => {
     const now = clock();
     // Off with LIMITS_PER_IP=off, as the other per-address limits.
-    if (config.limits.perIp !== null) await limits.count(`files:ip:${clientOf(request.ip)}`, FILE_REQUESTS_PER_ADDRESS, now);
+    await limits.countFromAddress('files', FILE_REQUESTS_PER_ADDRESS, request.ip, now);
     const { area, name } = request.params;
     const key = `${area}/${name}`;
     const contentType = Object.hasOwn(CONTENT_TYPES, area) ? CONTENT_TYPES[area]?.(path.extname(name).slice(1)) : undefined;

@@ -4,9 +4,13 @@
  * payloads are dropped). JPEG, PNG and WebP only, whatever the file's name
  * or declared type says (file-type reads the magic bytes); sharp decodes,
  * turns by the EXIF orientation, scales to fit SLIP_MAX_SIDE and writes WebP.
+ * The limits every uploaded image takes apply (../images/decode.ts: a JPEG
+ * of too many scans refused unread, a time limit, one decode at a time in
+ * the process, shared with chat images).
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { decodeRefusal, imageWork, openUpload } from '../images/decode.ts';
 import { SLIP_MAX_PIXELS, SLIP_MAX_SIDE } from '../policy.ts';
 import type { Pixels } from './slip-qr.ts';
 
@@ -30,18 +34,30 @@ export interface SlipImage {
   pixels: Pixels;
 }
 
+/**
+ * The upload decoded once, turned and scaled, into its pixels; the WebP to
+ * store and the RGBA pixels for the QR reader are both made from those.
+ */
+async function decode(upload: Buffer): Promise<SlipImage> {
+  const { data, info } = await openUpload(upload, { maxPixels: SLIP_MAX_PIXELS })
+    .rotate()
+    .resize({ width: SLIP_MAX_SIDE, height: SLIP_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // sharp's raw output is 8-bit sRGB: 3 channels, or 4 when the picture has alpha.
+  const decoded = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const [stored, rgba] = await Promise.all([decoded().webp({ quality: 90 }).toBuffer(), info.channels === 4 ? data : decoded().ensureAlpha().raw().toBuffer()]);
+  return { stored, pixels: { data: rgba, width: info.width, height: info.height } };
+}
+
+/** The upload checked, decoded in its turn (../images/decode.ts) and re-encoded; NotASlipImage when it is not an image we take. */
 export async function decodeSlipImage(upload: Buffer): Promise<SlipImage> {
   const type = await fileTypeFromBuffer(upload);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new NotASlipImage(`content is ${type?.mime ?? 'unknown'}`);
+  const refusal = decodeRefusal(upload);
+  if (refusal) throw new NotASlipImage(refusal);
   try {
-    const picture = sharp(upload, { limitInputPixels: SLIP_MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: SLIP_MAX_SIDE, height: SLIP_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    const [stored, raw] = await Promise.all([
-      picture.clone().webp({ quality: 90 }).toBuffer(),
-      picture.clone().ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
-    ]);
-    return { stored, pixels: { data: raw.data, width: raw.info.width, height: raw.info.height } };
+    return await imageWork(() => decode(upload));
   } catch (error) {
     throw new NotASlipImage(`cannot decode: ${(error as Error).message}`);
   }

@@ -6,11 +6,11 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessageBody } from '../../../contract/chat.ts';
-import { CHAT_TEXT_MAX, chatTextRefusal } from '../../../contract/rules/chat.ts';
+import { CHAT_BUTTONS_MAX, CHAT_QUICK_REPLIES_MAX, CHAT_TEXT_MAX, chatTextRefusal } from '../../../contract/rules/chat.ts';
+import { newDeliverId } from '../../chat-shared/deliver-id.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { buttonProblem, emptyButton, toChatButton, type ButtonDraft } from './builder-rules.ts';
 import { ButtonFields } from './ButtonFields.tsx';
-import { newDeliverId } from './inbox-context.ts';
 import { PlusIcon, TrashIcon } from './inbox-icons.tsx';
 
 interface Props {
@@ -18,7 +18,8 @@ interface Props {
   onSend: (message: ChatMessageBody) => void;
 }
 
-const MOST = { buttons: 3, quick_replies: 10 } as const;
+/** The contract's most of each kind. */
+const MOST = { buttons: CHAT_BUTTONS_MAX, quick_replies: CHAT_QUICK_REPLIES_MAX } as const;
 
 export default function ButtonsDialog({ onClose, onSend }: Props) {
   const { t } = useLingui();

@@ -3,7 +3,7 @@
  * change it there before sending). An admin also adds, changes and deletes
  * them; an agent who is refused (not an admin) no longer sees those controls.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CannedReply } from '../../../contract/chat.ts';
@@ -42,15 +42,14 @@ export default function CannedDialog({ onClose, onInsert }: Props) {
     inbox.send({ type: 'canned.open' });
   }, [inbox]);
 
-  // A change the server took closes its form; a refusal keeps it, with the reason.
-  const wasSaving = useRef(false);
+  // A change the server took closes its form (the machine says so); a refusal keeps it, with the reason.
   useEffect(() => {
-    if (wasSaving.current && !saving && error === null) {
+    const subscription = inbox.on('canned.saved', () => {
       setEditing(null);
       setDeleting(null);
-    }
-    wasSaving.current = saving;
-  }, [saving, error]);
+    });
+    return () => subscription.unsubscribe();
+  }, [inbox]);
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={<Trans>Canned replies</Trans>} size="wide">

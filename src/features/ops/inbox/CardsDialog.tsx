@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessageBody } from '../../../contract/chat.ts';
 import { CHAT_PAYLOAD_MAX, CHAT_SUBTITLE_MAX, CHAT_TITLE_MAX } from '../../../contract/rules/chat.ts';
+import { newDeliverId } from '../../chat-shared/deliver-id.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { cardProblem, emptyButton, emptyCard, toCard, type CardDraft } from './builder-rules.ts';
 import { ButtonFields } from './ButtonFields.tsx';
-import { newDeliverId } from './inbox-context.ts';
 import { PlusIcon, TrashIcon } from './inbox-icons.tsx';
 
 interface Props {

@@ -9,9 +9,10 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessageBody } from '../../../contract/chat.ts';
 import { CHAT_FILE_ACCEPT } from '../../../contract/rules/chat.ts';
+import { newDeliverId } from '../../chat-shared/deliver-id.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
-import { newDeliverId, useInbox } from './inbox-context.ts';
+import { useInbox } from './inbox-context.ts';
 import { AttachIcon, ButtonsIcon, CardsIcon, EndIcon, QuickTextIcon, SendIcon } from './inbox-icons.tsx';
 
 // The dialogs (and Radix with them) load when the agent first opens one.

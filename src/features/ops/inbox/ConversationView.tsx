@@ -1,5 +1,5 @@
 /**
- * One conversation: who the customer is (the panel: name, phone, balance,
+ * One conversation: who the customer is (the panel: name, phone, holdings,
  * last deposits), the history with older pages on scrolling up, the
  * customer typing, and the composer. On phones a back button returns to
  * the list.

@@ -1,6 +1,6 @@
 /**
  * Who the agent is talking to, beside the conversation: a member's name,
- * phone, standing, balance (the wallet and every game account) and last
+ * phone, standing, holdings (the wallet and every game account) and last
  * deposits; a guest is only a guest. On phones it folds to one line so the
  * conversation keeps the screen.
  */
@@ -30,7 +30,7 @@ export function CustomerPanel() {
           <span className="customer-panel__label small muted">
             <Trans>Balance (wallet and games)</Trans>
           </span>
-          <span className="customer-panel__balance">{formatMoney(member.balance, currency)}</span>
+          <span className="customer-panel__balance">{formatMoney(member.holdings, currency)}</span>
         </summary>
         <dl className="details customer-panel__facts">
           <div className="details__row">

@@ -9,11 +9,11 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { InboxConversation } from '../../../contract/chat.ts';
+import { rowTime } from '../../chat-shared/chat-time.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { AlertIcon, OfflineIcon } from '../../ui/icons.tsx';
 import { useInbox } from './inbox-context.ts';
 import { FlagIcon, SearchIcon } from './inbox-icons.tsx';
-import { rowTime } from './inbox-time.ts';
 
 export function InboxList() {
   const { t } = useLingui();

@@ -1,22 +1,25 @@
 /**
  * The open conversation's history, oldest at the top: a day separator
- * where the day changes, a marker where an agent ended the conversation
- * (its session changes), the customer's postbacks as highlighted events,
- * "seen" under the agent's last message the customer has read, and what
- * the agent sent that is not stored yet (sending, uploading with progress,
- * failed with retry and discard). Scrolling to the top reads the previous
- * page and keeps the view where it was; a new message scrolls into view
- * when the agent is near the bottom (spec 9: within 60 px).
+ * where the day changes and a marker where an agent ended the conversation
+ * (its session changes), by the widget's rule (src/features/chat-shared/timeline.ts),
+ * the customer's postbacks as highlighted events, "seen" under the agent's
+ * last message the customer has read, and what the agent sent that is not
+ * stored yet (sending, uploading with progress, failed with retry and
+ * discard). Scrolling to the top reads the previous page and keeps the view
+ * where it was; a new message scrolls into view while the machine says the
+ * view follows (the widget's rule, spec 9: within 60 px of the bottom,
+ * machines/chat-history/auto-scroll.ts).
  */
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
-import { CHAT_AUTO_SCROLL_PX, type ChatMessage } from '../../../contract/chat.ts';
+import type { ChatMessage } from '../../../contract/chat.ts';
 import type { OutboxItem } from '../../../../machines/agent-inbox/agent-inbox.types.ts';
+import { messageDate, messageTime } from '../../chat-shared/chat-time.ts';
+import { timeline } from '../../chat-shared/timeline.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { useInbox } from './inbox-context.ts';
 import { RetryIcon, TrashIcon } from './inbox-icons.tsx';
-import { bubbleTime, dayOf } from './inbox-time.ts';
 import { MessageBody } from './MessageBody.tsx';
 
 /** Scrolled this close to the top, the previous page is read. */
@@ -35,7 +38,11 @@ export function MessageList() {
   const pending = outbox.filter((item) => item.conversationId === selectedId);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const last = useRef({ first: '', last: '', pending: 0, height: 0, nearBottom: true });
+  const last = useRef({ first: '', last: '', pending: 0, height: 0 });
+  /** Where the view was at its last scroll, to tell the agent's scrolling up from anything else. */
+  const lastTop = useRef(0);
+  /** The machine follows new messages (the widget's auto-scroll rule). */
+  const following = () => inbox.getSnapshot().hasTag('view:following');
 
   // Where to be after the history changed: the bottom at first and when following, the same message after older ones came on top.
   useLayoutEffect(() => {
@@ -44,14 +51,15 @@ export function MessageList() {
     const before = last.current;
     const first = messages[0]?._id ?? '';
     const newest = messages.at(-1)?._id ?? '';
-    if (before.first === '' || (before.nearBottom && (newest !== before.last || pending.length > before.pending))) {
+    if (before.first === '' || (following() && (newest !== before.last || pending.length > before.pending))) {
       element.scrollTop = element.scrollHeight;
     } else if (first !== before.first && newest === before.last) {
       element.scrollTop += element.scrollHeight - before.height;
     } else if (pending.length > before.pending) {
-      element.scrollTop = element.scrollHeight; // the agent's own reply
+      element.scrollTop = element.scrollHeight; // the agent's own reply: the scroll it makes tells the machine to follow again
     }
-    last.current = { first, last: newest, pending: pending.length, height: element.scrollHeight, nearBottom: isNearBottom(element) };
+    lastTop.current = element.scrollTop;
+    last.current = { first, last: newest, pending: pending.length, height: element.scrollHeight };
   }, [messages, pending.length]);
 
   const lastAgentRead = lastReadAgentMessage(messages, customerReadAt);
@@ -64,7 +72,10 @@ export function MessageList() {
       tabIndex={0}
       onScroll={(event) => {
         const element = event.currentTarget;
-        last.current.nearBottom = isNearBottom(element);
+        const towardsTop = element.scrollTop < lastTop.current - 1;
+        lastTop.current = element.scrollTop;
+        const distanceFromBottom = Math.max(0, element.scrollHeight - element.scrollTop - element.clientHeight);
+        inbox.send({ type: 'history.scrolled', distanceFromBottom, towardsTop });
         if (element.scrollTop < NEAR_TOP_PX && !historyEnd && !loadingOlder && !historyError) inbox.send({ type: 'history.older' });
       }}
     >
@@ -86,20 +97,22 @@ export function MessageList() {
           </>
         )}
       </div>
-      {messages.map((message, index) => {
-        const previous = messages[index - 1];
-        const day = dayOf(message.createdAt);
-        return (
-          <Fragment key={message._id}>
-            {(!previous || dayOf(previous.createdAt) !== day) && <p className="messages__separator">{day}</p>}
-            {previous && previous.session_id !== message.session_id && message.sender !== 'system' && (
-              <p className="messages__separator">
-                <Trans>New conversation</Trans>
-              </p>
-            )}
-            <Bubble message={message} seen={message._id === lastAgentRead} />
-          </Fragment>
-        );
+      {timeline(messages).map((entry) => {
+        if (entry.kind === 'day') {
+          return (
+            <p key={entry.key} className="messages__separator">
+              {messageDate(entry.iso)}
+            </p>
+          );
+        }
+        if (entry.kind === 'end') {
+          return (
+            <p key={entry.key} className="messages__separator">
+              <Trans>New conversation</Trans>
+            </p>
+          );
+        }
+        return <Bubble key={entry.key} message={entry.message} seen={entry.message._id === lastAgentRead} />;
       })}
       {ended && (
         <p className="system-event">
@@ -111,10 +124,6 @@ export function MessageList() {
       ))}
     </div>
   );
-}
-
-function isNearBottom(element: HTMLElement): boolean {
-  return element.scrollHeight - element.scrollTop - element.clientHeight <= CHAT_AUTO_SCROLL_PX;
 }
 
 /** The agent's newest message the customer has read (socket 'read'): "seen" goes under it. */
@@ -131,7 +140,7 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
       <div className="system-event">
         <MessageBody body={message.message} />
         <time className="small muted" dateTime={message.createdAt}>
-          {bubbleTime(message.createdAt)}
+          {messageTime(message.createdAt)}
         </time>
       </div>
     );
@@ -142,7 +151,7 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
     <div className={`bubble bubble--${message.sender}${postback ? ' bubble--postback' : ''}`}>
       <MessageBody body={message.message} />
       <p className="bubble__meta small">
-        <time dateTime={message.createdAt}>{bubbleTime(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
         {seen && (
           <>
             {' · '}

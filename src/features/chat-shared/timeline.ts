@@ -1,11 +1,14 @@
 /**
- * The history as the panel draws it (spec 2 chat widget: day separators and
- * end-of-conversation markers): the messages, oldest first, with a
- * separator before the first message of each day (on the device's
- * calendar) and an end marker where the conversation's session changes (an
- * agent ended it; the server gives the next message a new session_id). The
+ * The history as the widget's panel and the agent inbox draw it (spec 2
+ * chat widget: day separators and end-of-conversation markers), one rule
+ * for both: the messages, oldest first, with a separator before the first
+ * message of each day (on the device's calendar) and an end marker where
+ * the conversation's session changes (an agent ended it; the server gives
+ * the next message a new session_id), whoever sent that message. The
  * widget's own copy of a message it just sent has no session yet ('') and
  * never marks an end.
+ * In chat-shared: it has no texts, so it is in neither the widget's nor the
+ * inbox's catalogue (lingui.config.ts) and both may import it.
  */
 import { DateTime } from 'luxon';
 import type { ChatMessage } from '../../contract/chat.ts';

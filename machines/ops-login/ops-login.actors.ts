@@ -1,12 +1,13 @@
 /**
- * The operators' login over machines/ops-login: POST /api/login { username,
+ * The operators' login over the API client: POST /api/login { username,
  * password, otpCode }, the code left out when empty, as the demo's bootstrap
- * admin may log in without (README "Operators").
+ * admin may log in without (README "Operators"). Views provide these; they
+ * never write their own.
  */
 import { fromPromise } from 'xstate';
-import type { ApiClient } from '../../api/client.ts';
-import type { Result } from '../../../machines/shared/result.ts';
-import type { OpsCredentials } from '../../../machines/ops-login/ops-login.types.ts';
+import type { ApiClient } from '../../src/api/client.ts';
+import type { Result } from '../shared/result.ts';
+import type { OpsCredentials } from './ops-login.types.ts';
 
 export function opsLoginActors(api: ApiClient) {
   return {
