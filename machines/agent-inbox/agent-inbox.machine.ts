@@ -1,12 +1,12 @@
-import { assertEvent, assign, emit, enqueueActions, raise, setup } from 'xstate';
-import { CHAT_PAGE_SIZE, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, raise, sendTo, setup } from 'xstate';
+import { CHAT_PAGE_SIZE, CHAT_SOCKET_CHECK_MS, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
 import { cannedReplyRefusal, chatAttachmentType, chatFileRefusal, chatTextRefusal } from '../../src/contract/rules/chat.ts';
 import { nearBottom, scrolledAway } from '../chat-history/auto-scroll.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import { appendConversations, byLastMessage, mergeByIdLaterWins, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
+import { appendConversations, byLastMessage, FINAL_REFUSALS, mergeByIdLaterWins, rememberRoom, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
 import type {
   AgentInboxContext,
   AgentInboxEmitted,
@@ -21,6 +21,7 @@ import type {
   HistoryAnswer,
   InboxAnswer,
   InboxQueryInput,
+  InboxSocketCommand,
   OlderInput,
   OpenAnswer,
   OutboxItem,
@@ -99,6 +100,11 @@ const failItem = (context: AgentInboxContext, error: string) => {
   return { outbox: context.outbox.map((other) => (other.id === item.id ? { ...other, status: 'failed' as const, error } : other)) };
 };
 
+/** The socket's default: fails at once naming what is missing (the view provides it). */
+const socketNotProvided = fromCallback<InboxSocketCommand>(() => {
+  throw new Error('Actor "socket" is not provided: pass it with machine.provide({ actors: { socket } })');
+});
+
 const failedInList = (context: AgentInboxContext, id: string) => context.outbox.some((item) => item.id === id && item.status === 'failed');
 
 export const agentInboxMachine = setup({
@@ -120,6 +126,7 @@ export const agentInboxMachine = setup({
     endConversation: notProvided<DoneAnswer, ConversationInput>('endConversation'),
     loadCanned: notProvided<CannedAnswer>('loadCanned'),
     changeCanned: notProvided<CannedChangeAnswer, CannedChange>('changeCanned'),
+    socket: socketNotProvided,
   },
   actions: {
     // ---- the list
@@ -358,9 +365,24 @@ export const agentInboxMachine = setup({
     }),
     typingStopped: raise({ type: 'agent.typing', typing: false }),
 
-    // Provided by the view: the socket's emits.
-    joinRoom: (_, _params: { room: string }) => {},
-    sendTyping: (_, _params: { room: string; typing: boolean }) => {},
+    // The open conversation's room, joined now and again after every reconnect.
+    // Commands go to the socket only while it is connected: socket.io would otherwise send them late, on its next connect (twice).
+    joinRoom: enqueueActions(({ context, enqueue }, { room }: { room: string }) => {
+      enqueue.assign({ rooms: rememberRoom(context.rooms, room) });
+      if (context.online === true) enqueue.sendTo('socket', { type: 'join', room } satisfies InboxSocketCommand);
+    }),
+    rejoinRooms: enqueueActions(({ context, enqueue }) => {
+      for (const room of context.rooms) enqueue.sendTo('socket', { type: 'join', room } satisfies InboxSocketCommand);
+    }),
+    sendTyping: enqueueActions(({ context, enqueue }, params: { room: string; typing: boolean }) => {
+      if (context.online === true) enqueue.sendTo('socket', { type: 'typing', ...params } satisfies InboxSocketCommand);
+    }),
+    askReconnect: sendTo('socket', { type: 'reconnect' } satisfies InboxSocketCommand),
+    // The socket is gone: nothing is sent to it, and coming back reads what was missed.
+    failSocket: assign((_, { message }: { message: string }) => ({ socketFailure: message, online: false })),
+    clearSocketFailure: assign({ socketFailure: null }),
+    // Provided by the view: the server refused the socket for good (the operator's session ends there).
+    refused: (_, _params: { message: string }) => {},
     // Provided by the view: background reads that failed are only logged.
     logFailure: (_, _params: { message: string }) => {},
   },
@@ -390,6 +412,14 @@ export const agentInboxMachine = setup({
       assertEvent(event, 'history.scrolled');
       return nearBottom(event.distanceFromBottom);
     },
+    connected: ({ event }) => event.type === 'socket.status' && event.connected,
+    libraryRetrying: ({ event }) => event.type === 'socket.status' && !event.connected && event.retrying,
+    // socket.io gave up on a handshake the server refused with a token that is no good here.
+    refusedForGood: ({ event }) => event.type === 'socket.connectError' && !event.retrying && FINAL_REFUSALS.includes(event.message),
+    // One socket too many for this operator (an 11th inbox tab): retrying every 5 s would not help.
+    tooManySockets: ({ event }) => event.type === 'socket.connectError' && !event.retrying && event.message === 'REQUEST_LIMIT',
+    // The server ended the session under a connected socket. A refused join is the inbox's own business (the agents' room still tells it everything).
+    sessionRevoked: ({ event }) => event.type === 'socket.refused' && event.message === 'invalid-token',
     cannedEditRefused: ({ context, event }) => {
       if (context.canEditCanned === false) return true;
       if (event.type !== 'canned.change' || event.change.action === 'delete') return false;
@@ -401,6 +431,7 @@ export const agentInboxMachine = setup({
     searchDelay: SEARCH_DELAY_MS,
     typingPause: TYPING_PAUSE_MS,
     memberTypingTimeout: MEMBER_TYPING_TIMEOUT_MS,
+    socketCheck: CHAT_SOCKET_CHECK_MS,
   },
 }).createMachine({
   id: 'agentInbox',
@@ -431,10 +462,11 @@ export const agentInboxMachine = setup({
     canEditCanned: input.canEditCanned,
     online: null,
     agentsOnline: null,
+    rooms: [],
+    socketFailure: null,
   }),
   type: 'parallel',
   on: {
-    'socket.status': { actions: 'setConnection' },
     'socket.inbox': { actions: 'updateConversation' },
     'socket.messaging': { actions: 'receiveMessage' },
     'socket.typing': { actions: 'receiveTyping' },
@@ -446,7 +478,8 @@ export const agentInboxMachine = setup({
     list: {
       description: 'The conversations: a search waits for a pause in typing; the next page on scrolling down; the socket reloads it after a drop.',
       initial: 'loading',
-      on: { 'search.change': { target: '.debouncing', reenter: true, actions: 'setQuery' } },
+      // Not `reenter`: the list's own state starts again (debouncing too), while the other regions, the socket among them, stay.
+      on: { 'search.change': { target: '.debouncing', actions: 'setQuery' } },
       states: {
         debouncing: {
           tags: 'list:loading',
@@ -740,6 +773,54 @@ export const agentInboxMachine = setup({
             ],
             onError: { target: 'idle', actions: { type: 'failItem', params: noAnswer } },
           },
+        },
+      },
+    },
+
+    socket: {
+      description:
+        "The agents' socket (the view's callback actor): it lives while live. Every connect joins the rooms remembered again; socket.io reconnects every 500 ms, and when it gives up (the server closed the socket) the socket is asked to reconnect 5 s later. A handshake refused with 'invalid-token' or 'UNAUTHORIZED', or a session revoked under it, is the end (the view ends the session); too many sockets (REQUEST_LIMIT) or a broken socket show why, with a retry.",
+      initial: 'live',
+      states: {
+        live: {
+          invoke: {
+            id: 'socket',
+            src: 'socket',
+            onError: { target: 'failed', actions: { type: 'failSocket', params: { message: NETWORK_ERROR } } },
+          },
+          on: {
+            'socket.connectError': [
+              { guard: 'refusedForGood', target: 'refused', actions: { type: 'failSocket', params: ({ event }) => ({ message: event.message }) } },
+              { guard: 'tooManySockets', target: 'failed', actions: { type: 'failSocket', params: ({ event }) => ({ message: event.message }) } },
+            ],
+            'socket.refused': { guard: 'sessionRevoked', target: 'refused', actions: { type: 'failSocket', params: ({ event }) => ({ message: event.message }) } },
+            // Every connect joins the rooms again (they do not survive a reconnect).
+            'socket.status': [
+              { guard: 'connected', target: '.connected', actions: ['setConnection', 'rejoinRooms'] },
+              { guard: 'libraryRetrying', target: '.connecting', actions: 'setConnection' },
+              { target: '.stalled', actions: 'setConnection' },
+            ],
+          },
+          initial: 'connecting',
+          states: {
+            connecting: {
+              description: 'Connecting, or reconnecting after a drop: socket.io is at it (every 500 ms).',
+            },
+            connected: {},
+            stalled: {
+              description: "socket.io gave up (the server closed the socket, or refused a handshake for a reason a retry may cure): 5 s later it is asked to reconnect.",
+              after: { socketCheck: { target: 'connecting', actions: 'askReconnect' } },
+            },
+          },
+        },
+        failed: {
+          tags: 'socket:failed',
+          description: 'The socket gave up: too many inbox tabs (REQUEST_LIMIT) or it broke. The reason shows; the agent may try again.',
+          on: { 'socket.retry': { target: 'live', actions: 'clearSocketFailure' } },
+        },
+        refused: {
+          description: 'Refused for good: the view ends the operator\'s session.',
+          entry: { type: 'refused', params: ({ context }) => ({ message: context.socketFailure! }) },
         },
       },
     },

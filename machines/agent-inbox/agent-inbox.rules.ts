@@ -70,3 +70,18 @@ export function replyRefusal(message: ChatMessageBody): 'CHAT_TEXT_INVALID' | 'K
   if (result.success) return null;
   return result.issues[0].message === 'CHAT_TEXT_INVALID' ? 'CHAT_TEXT_INVALID' : 'KEY_INVALID';
 }
+
+/**
+ * How many conversation rooms are joined again on every connect: a socket's
+ * events beyond a burst of 20 are dropped (realtime.md), and an agent needs
+ * the room only of the conversation open (to say it types).
+ */
+export const REJOINED_ROOMS = 5;
+
+/** The rooms to join again, with `room` the latest (oldest first, the latest few only). */
+export function rememberRoom(rooms: readonly string[], room: string): string[] {
+  return [...rooms.filter((known) => known !== room), room].slice(-REJOINED_ROOMS);
+}
+
+/** Handshake refusals that reconnecting cannot help: the token is no good here (the session is over). */
+export const FINAL_REFUSALS: readonly string[] = ['invalid-token', 'UNAUTHORIZED'];

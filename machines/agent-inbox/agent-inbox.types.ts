@@ -3,8 +3,8 @@
  * customer conversation, answer them, and keep canned replies. The machine
  * holds what the inbox shows and the order of what the agent sends; the
  * view gives it the socket's events and the agent's gestures, and provides
- * the I/O (agent-inbox.actors.ts) and the socket's emits (joinRoom,
- * sendTyping).
+ * the I/O (agent-inbox.actors.ts) and the socket, a callback actor it
+ * commands (src/features/ops/inbox/inbox-socket.ts).
  */
 import type * as v from 'valibot';
 import type {
@@ -113,7 +113,40 @@ export interface AgentInboxContext {
   online: boolean | null;
   /** Agents online across every process (socket 'presence'); null until told. */
   agentsOnline: number | null;
+  /**
+   * Conversation rooms joined again on every connect (rooms do not survive
+   * a reconnect), oldest first, the latest few only: a socket's events
+   * beyond a burst are dropped, and an agent needs the room only of the
+   * conversation open (to say it types).
+   */
+  rooms: string[];
+  /** Why the socket is not coming back by itself (REQUEST_LIMIT: too many inbox tabs; NETWORK_ERROR); null otherwise. */
+  socketFailure: string | null;
 }
+
+/** Machine → socket. */
+export type InboxSocketCommand =
+  /** Join a conversation's room (only while connected; the machine joins its rooms again on every connect). */
+  | { type: 'join'; room: string }
+  /** The agent types, or stopped, in a conversation's room (only while connected). */
+  | { type: 'typing'; room: string; typing: boolean }
+  /** 5 s after socket.io gave up: connect again (a socket connected or reconnecting already is left alone). */
+  | { type: 'reconnect' };
+
+/** Socket → machine (the callback actor's sendBack); payloads that break the contract never get here. */
+export type InboxSocketReport =
+  /** `retrying`: socket.io goes on reconnecting by itself (socket.active); false after the server closed the socket or refused a handshake. */
+  | { type: 'socket.status'; connected: true }
+  | { type: 'socket.status'; connected: false; retrying: boolean }
+  /** A handshake failed (told after its socket.status); `retrying` as above. */
+  | { type: 'socket.connectError'; message: string; retrying: boolean }
+  /** SOCKET_REFUSED: the server refused the socket ('invalid-token') or a join ('UNAUTHORIZED'). */
+  | { type: 'socket.refused'; message: string }
+  | { type: 'socket.inbox'; event: InboxEvent }
+  | { type: 'socket.messaging'; message: ChatMessage }
+  | { type: 'socket.typing'; event: TypingEvent }
+  | { type: 'socket.read'; event: ReadEvent }
+  | { type: 'socket.presence'; agents: number };
 
 /** A change to the canned replies: add (id null), change, or delete. */
 export type CannedChange =
@@ -156,12 +189,9 @@ export type AgentInboxEvent =
   | { type: 'canned.open' }
   | { type: 'canned.change'; change: CannedChange }
   // the socket
-  | { type: 'socket.status'; connected: boolean }
-  | { type: 'socket.inbox'; event: InboxEvent }
-  | { type: 'socket.messaging'; message: ChatMessage }
-  | { type: 'socket.typing'; event: TypingEvent }
-  | { type: 'socket.read'; event: ReadEvent }
-  | { type: 'socket.presence'; agents: number }
+  | InboxSocketReport
+  /** The socket gave up (too many inbox tabs, or it broke): the agent tries again. */
+  | { type: 'socket.retry' }
   // its own: from the upload in flight, and raised by the machine from the events above into its regions
   | { type: 'upload.progress'; id: string; fraction: number }
   | { type: 'read.mark' }
@@ -209,15 +239,19 @@ export type CannedChangeAnswer = Result<CannedChanged>;
 /**
  * Actors the view provides: loadInbox, openConversation, loadOlder,
  * catchUp, markRead, sendReply, uploadMedia, endConversation, loadCanned,
- * changeCanned (agent-inbox.actors.ts builds them from an API client).
- * Actions the view provides: joinRoom({ room }) and sendTyping({ room,
- * typing }) on the socket; logFailure({ message }) for reads that failed
- * in the background.
+ * changeCanned (agent-inbox.actors.ts builds them from an API client), and
+ * socket (a callback actor taking InboxSocketCommand and reporting
+ * InboxSocketReport; inbox-socket.ts builds it over socket.io-client).
+ * Actions the view provides: logFailure({ message }) for reads that failed
+ * in the background; refused({ message }) when the server refused the
+ * socket for good ('invalid-token', 'UNAUTHORIZED': the session is over).
  * Tags: 'list:loading', 'list:skeleton', 'list:more', 'list:failed',
  * 'conversation:loading', 'conversation:skeleton', 'conversation:failed',
  * 'conversation:open', 'history:older', 'view:following' (keep the
  * history at its bottom as messages arrive), 'outbox:busy',
- * 'canned:loading', 'canned:failed', 'canned:ready', 'canned:saving'.
+ * 'canned:loading', 'canned:failed', 'canned:ready', 'canned:saving',
+ * 'socket:failed' (the socket gave up: socketFailure says why, with a
+ * retry).
  */
 export type AgentInboxTag =
   | 'list:loading'
@@ -234,7 +268,8 @@ export type AgentInboxTag =
   | 'canned:loading'
   | 'canned:failed'
   | 'canned:ready'
-  | 'canned:saving';
+  | 'canned:saving'
+  | 'socket:failed';
 
 /** Emitted for the view. */
 export type AgentInboxEmitted =

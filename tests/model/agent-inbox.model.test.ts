@@ -14,6 +14,10 @@ const TYPING_PAUSE = 3000;
 const MEMBER_TYPING_TIMEOUT = 8000;
 const PAGE = 10;
 const TEXT_MAX = 2000;
+/** spec 4: a socket that socket.io gave up on is asked to reconnect after 5 s. */
+const SOCKET_CHECK = 5000;
+/** Rooms joined again on every reconnect. */
+const REJOINED = 5;
 /** The widget's auto-scroll distance (spec 9), which the inbox follows too. */
 const AUTO_SCROLL_PX = 60;
 
@@ -49,6 +53,11 @@ const REGION_TAGS: Record<string, string[]> = {
   'canned.failed': ['canned:failed'],
   'canned.ready': ['canned:ready'],
   'canned.saving': ['canned:ready', 'canned:saving'],
+  'socket.live.connecting': [],
+  'socket.live.connected': [],
+  'socket.live.stalled': [],
+  'socket.failed': ['socket:failed'],
+  'socket.refused': [],
 };
 
 const tags = new Proxy({} as Record<string, string[]>, {
@@ -90,11 +99,11 @@ function outboxCall(item: OutboxItem): Call {
   return { actor: 'sendReply', input: { conversationId: item.conversationId, message: item.message } };
 }
 
+const room = (context: AgentInboxContext) => context.panel?.conversation.room;
 const inState = (snapshot: AnyMachineSnapshot | undefined, state: object) => snapshot?.matches(state) ?? false;
 const isOpen = (snapshot: AnyMachineSnapshot | undefined) => inState(snapshot, { conversation: 'open' });
 const agentTyping = (snapshot: AnyMachineSnapshot | undefined) => inState(snapshot, { conversation: { open: { agentTyping: 'typing' } } });
 const outboxBusy = (snapshot: AnyMachineSnapshot | undefined) => !inState(snapshot, { outbox: 'idle' });
-const room = (context: AgentInboxContext) => context.panel?.conversation.room;
 
 function check(step: ReplayedStep) {
   const { event, before, after, actions, calls, emitted, waited } = step;
@@ -105,7 +114,6 @@ function check(step: ReplayedStep) {
   let expectedCalls: Call[] = [];
   let expectedActions: Array<{ type: string; params: unknown }> = [];
   let expectedEmitted: Array<{ type: string }> = [];
-  const stopTyping = () => (agentTyping(before) ? [{ type: 'sendTyping', params: { room: room(previous), typing: false } }] : []);
   /** After an outbox step: the next queued item's call, when the outbox went busy for it. */
   const nextOutboxCall = () => {
     const item = firstQueued(context);
@@ -117,9 +125,12 @@ function check(step: ReplayedStep) {
 
   switch (event.type) {
     case 'xstate.init':
-      expect(now).toBe('canned.idle + conversation.none + list.loading.quiet + outbox.idle');
-      expect(context).toMatchObject({ query: '', conversations: [], selectedId: null, outbox: [], canned: [], canEditCanned: null, online: null });
-      expectedCalls = [{ actor: 'loadInbox', input: { q: '', skip: 0 } }];
+      expect(now).toBe('canned.idle + conversation.none + list.loading.quiet + outbox.idle + socket.live.connecting');
+      expect(context).toMatchObject({ query: '', conversations: [], selectedId: null, outbox: [], canned: [], canEditCanned: null, online: null, rooms: [], socketFailure: null });
+      expectedCalls = [
+        { actor: 'loadInbox', input: { q: '', skip: 0 } },
+        { actor: 'socket', input: undefined },
+      ];
       break;
 
     // ---------------------------------------------------------------- the list
@@ -186,8 +197,10 @@ function check(step: ReplayedStep) {
       break;
     case 'socket.status': {
       expect(context.online).toBe(event.connected);
+      // Connected; socket.io reconnecting by itself; or given up, to be asked again in 5 s.
+      expect(after.matches({ socket: { live: event.connected ? 'connected' : event.retrying ? 'connecting' : 'stalled' } })).toBe(true);
       const back = event.connected && previous.online === false;
-      // Back after a drop: the list is read again, and the open conversation's newest page.
+      // Back after a drop: the list is read again, and the open conversation's newest page (the rooms are joined again: tests/unit/inbox-socket.test.ts sees it).
       if (back && (inState(before, { list: 'ready' }) || inState(before, { list: 'failed' }))) {
         expect(after.matches({ list: 'loading' })).toBe(true);
         expectedCalls.push({ actor: 'loadInbox', input: { q: previous.query.trim(), skip: 0 } });
@@ -196,11 +209,36 @@ function check(step: ReplayedStep) {
         expect(after.matches({ conversation: { open: { history: 'catchingUp' } } })).toBe(true);
         expectedCalls.push({ actor: 'catchUp', input: { id: previous.selectedId } });
       }
-      if (!back) expect(now).toBe(stateKey(before!));
+      if (!back) expect(now.replace(/socket\.live\.\w+/, '')).toBe(stateKey(before!).replace(/socket\.live\.\w+/, ''));
       break;
     }
+    case 'socket.connectError': {
+      const ended = !event.retrying && (event.message === 'invalid-token' || event.message === 'UNAUTHORIZED');
+      const tooMany = !event.retrying && event.message === 'REQUEST_LIMIT';
+      if (!ended && !tooMany) return unchanged(); // socket.io retries, or the 5 s check will (its socket.status came first)
+      // Refused for good: the view ends the session. One tab too many: the reason shows, with a retry, and nothing retries by itself.
+      expect(after.matches({ socket: ended ? 'refused' : 'failed' })).toBe(true);
+      expect(context).toEqual({ ...previous, socketFailure: event.message, online: false });
+      if (ended) expectedActions = [{ type: 'refused', params: { message: event.message } }];
+      break;
+    }
+    case 'socket.refused':
+      // A refused join changes nothing (the agents' room still tells everything); a revoked session ends it.
+      if (event.message !== 'invalid-token') return unchanged();
+      expect([after.matches({ socket: 'refused' }), context]).toEqual([true, { ...previous, socketFailure: 'invalid-token', online: false }]);
+      expectedActions = [{ type: 'refused', params: { message: 'invalid-token' } }];
+      break;
+    case 'xstate.error.actor.socket':
+      // The socket is gone (the inbox counts itself offline: coming back reads what was missed).
+      expect([after.matches({ socket: 'failed' }), context]).toEqual([true, { ...previous, socketFailure: 'NETWORK_ERROR', online: false }]);
+      break;
+    case 'socket.retry':
+      if (!inState(before, { socket: 'failed' })) return unchanged();
+      // A new socket, connecting; the inbox still counts itself offline until it connects (then it reads again).
+      expect([after.matches({ socket: { live: 'connecting' } }), context]).toEqual([true, { ...previous, socketFailure: null }]);
+      expectedCalls = [{ actor: 'socket', input: undefined }];
+      break;
 
-    // ---------------------------------------------------------------- the conversation
     case 'conversation.select':
       if (event.id === previous.selectedId) return unchanged();
       expect(after.matches({ conversation: { opening: 'quiet' } })).toBe(true);
@@ -209,13 +247,11 @@ function check(step: ReplayedStep) {
       // What is on its way keeps going.
       expect(context.outbox).toEqual(previous.outbox);
       expectedCalls = [{ actor: 'openConversation', input: { id: event.id } }];
-      expectedActions = stopTyping();
       break;
     case 'conversation.close':
       expect(after.matches({ conversation: 'none' })).toBe(true);
       expect(context).toMatchObject({ selectedId: null, panel: null, messages: [], draft: '' });
       expect(context.outbox).toEqual(previous.outbox);
-      expectedActions = stopTyping();
       break;
     case 'conversation.retry':
       if (!inState(before, { conversation: 'failed' })) return unchanged();
@@ -233,8 +269,8 @@ function check(step: ReplayedStep) {
         expect(context.panel).toEqual(panel);
         expect(ids(context.messages)).toEqual(ids(messages).reverse());
         expect(context.historyEnd).toBe(messages.length < PAGE);
-        // Joined to hear the customer type; marked read, since the agent now sees it.
-        expectedActions = [{ type: 'joinRoom', params: { room: panel!.conversation.room } }];
+        // Its room joined, and joined again after every reconnect (the latest 5); marked read, since the agent now sees it.
+        expect(context.rooms).toEqual([...previous.rooms.filter((known) => known !== panel!.conversation.room), panel!.conversation.room].slice(-REJOINED));
         expectedCalls = [{ actor: 'markRead', input: { id: previous.selectedId } }];
       }
       break;
@@ -327,9 +363,7 @@ function check(step: ReplayedStep) {
       if (isOpen(before)) {
         const typing = event.text.trim() !== '';
         expect(agentTyping(after)).toBe(typing);
-        // The socket hears it when it changes, not at every keystroke.
-        if (typing && !agentTyping(before)) expectedActions = [{ type: 'sendTyping', params: { room: room(previous), typing: true } }];
-        if (!typing) expectedActions = stopTyping();
+        // The socket hears it when it changes, not at every keystroke (tests/unit/inbox-socket.test.ts sees the commands).
       }
       break;
     case 'draft.send': {
@@ -348,7 +382,6 @@ function check(step: ReplayedStep) {
         message: { message_type: 'text', payload: { text: previous.draft.trim() }, deliver: { id: event.id, status: 'sending' } },
       });
       expect([context.draft, agentTyping(after)]).toEqual(['', false]);
-      expectedActions = stopTyping();
       if (!outboxBusy(before)) expectedCalls = [outboxCall(item)];
       break;
     }
@@ -427,7 +460,6 @@ function check(step: ReplayedStep) {
       if (previous.outbox.some((item) => item.step === 'end' && item.conversationId === previous.selectedId)) return unchanged();
       const item = context.outbox.at(-1)!;
       expect(item).toMatchObject({ id: event.id, conversationId: previous.selectedId, step: 'end', status: 'queued' });
-      expectedActions = stopTyping();
       if (!outboxBusy(before)) expectedCalls = [outboxCall(item)];
       break;
     }
@@ -526,7 +558,9 @@ function check(step: ReplayedStep) {
         expectedCalls = [{ actor: 'loadInbox', input: { q: previous.query.trim(), skip: 0 } }];
       } else if (delay === 'typingPause') {
         expect([waited, agentTyping(after)]).toEqual([TYPING_PAUSE, false]);
-        expectedActions = stopTyping();
+      } else if (delay === 'socketCheck') {
+        // Asked to reconnect (tests/unit/inbox-socket.test.ts sees the command): socket.io is at it again.
+        expect([waited, after.matches({ socket: { live: 'connecting' } }), context]).toEqual([SOCKET_CHECK, true, previous]);
       } else if (delay === 'memberTypingTimeout') {
         expect([waited, context.memberTyping]).toEqual([MEMBER_TYPING_TIMEOUT, false]);
       } else {

@@ -6,7 +6,10 @@
  * typing and read state from the customer); where the agent reads in it
  * (scrolling away from the bottom and back); replying (text, built
  * messages, media with progress, ending, retries, the agent's typing); and
- * the canned replies (read, add, change, delete, an agent who is no admin).
+ * the canned replies (read, add, change, delete, an agent who is no admin);
+ * and the socket itself (drops, socket.io giving up and the 5 s check,
+ * refusals, too many tabs, a retry). Once the socket has failed or been
+ * refused, the other flows offer nothing more (the socket flow's business).
  */
 import type { CannedReply, ChatMessage, ChatMessageBody, InboxConversation } from '../../src/contract/chat.ts';
 import { CHAT_PAGE_SIZE } from '../../src/contract/chat.ts';
@@ -163,11 +166,58 @@ const opened = (id: string, messages: ChatMessage[]): OpenAnswer => ({ ok: true,
 const none = () => [] as never[];
 const is = (snapshot: { matches: (state: object) => boolean }, state: object) => snapshot.matches(state);
 
-/** The socket connects (again, after a drop) or drops. */
+/** The socket connects (again, after a drop) or drops, socket.io reconnecting by itself. */
 const connection = (context: AgentInboxContext) => [
-  { type: 'socket.status' as const, connected: true },
-  ...(context.online === false ? [] : [{ type: 'socket.status' as const, connected: false }]),
+  { type: 'socket.status' as const, connected: true as const },
+  ...(context.online === false ? [] : [{ type: 'socket.status' as const, connected: false as const, retrying: true }]),
 ];
+
+/** Whether the socket lives (it has not failed or been refused). */
+const socketLive = (snapshot: { matches: (state: object) => boolean }) => snapshot.matches({ socket: 'live' });
+
+/**
+ * The flows that see the socket come and go start by connecting it: before
+ * its first connect it is the same to them as connected (nothing to catch
+ * up on), and the socket flow covers what happens meanwhile.
+ */
+function connectedFirst(offer: ReturnType<typeof flowEvents>): ReturnType<typeof flowEvents> {
+  return (snapshot) =>
+    !socketLive(snapshot) ? [] : snapshot.context.online === null ? [{ type: 'socket.status', connected: true }] : offer(snapshot);
+}
+
+/**
+ * The socket's own events, with a list shown and nothing else going on: it
+ * drops (socket.io retrying, or giving up), connects again, fails a
+ * handshake (retrying; refused for good; too many tabs; a server error a
+ * retry may cure), is refused while connected (the session revoked; a join
+ * refused, which changes nothing), and is tried again after it failed.
+ */
+const socketEvents = {
+  'socket.status': (snapshot) => {
+    if (!socketLive(snapshot)) return [];
+    const connected = snapshot.matches({ socket: { live: 'connected' } });
+    return [
+      ...(connected ? [] : [{ type: 'socket.status' as const, connected: true as const }]),
+      ...(snapshot.matches({ socket: { live: 'connecting' } }) ? [] : [{ type: 'socket.status' as const, connected: false as const, retrying: true }]),
+      ...(snapshot.matches({ socket: { live: 'stalled' } }) ? [] : [{ type: 'socket.status' as const, connected: false as const, retrying: false }]),
+    ];
+  },
+  'socket.connectError': (snapshot) =>
+    socketLive(snapshot) && !snapshot.matches({ socket: { live: 'connected' } })
+      ? [
+          { type: 'socket.connectError', message: 'websocket error', retrying: true },
+          ...['invalid-token', 'UNAUTHORIZED', 'REQUEST_LIMIT', 'SERVER_ERROR'].map((message) => ({ type: 'socket.connectError' as const, message, retrying: false })),
+        ]
+      : [],
+  'socket.refused': (snapshot) =>
+    snapshot.matches({ socket: { live: 'connected' } })
+      ? [
+          { type: 'socket.refused', message: 'invalid-token' },
+          { type: 'socket.refused', message: 'UNAUTHORIZED' },
+        ]
+      : [],
+  'socket.retry': (snapshot) => (snapshot.matches({ socket: 'failed' }) ? [{ type: 'socket.retry' }] : []),
+} satisfies Partial<EventFixtures<AgentInbox>>;
 
 /** Events of the list. */
 const listEvents = {
@@ -349,6 +399,9 @@ const allEvents: EventFixtures<AgentInbox> = {
   'canned.open': none,
   'canned.change': none,
   'socket.status': none,
+  'socket.connectError': none,
+  'socket.refused': none,
+  'socket.retry': none,
   'socket.inbox': none,
   'socket.messaging': none,
   'socket.typing': none,
@@ -436,6 +489,16 @@ const cannedAspects = (context: AgentInboxContext) => ({
 
 // ---------------------------------------------------------------- flows
 
+/**
+ * A flow's abstraction while the socket lives. Once it failed, the flow
+ * offers nothing more and what is still in flight ends the same whatever
+ * the data: one state per machine state (the socket flow tells failures
+ * apart).
+ */
+function whileLive(aspects: FlowModel<AgentInbox>['abstraction']): FlowModel<AgentInbox>['abstraction'] {
+  return (snapshot) => (socketLive(snapshot) ? aspects(snapshot) : {});
+}
+
 const noCalls = () => [] as never[];
 
 /** Replying: the conversations open and are read; what is sent is stored or refused. */
@@ -457,6 +520,8 @@ const replyReplies: FlowModel<AgentInbox>['replies'] = {
   endConversation: [{ ok: true, data: { message: 'SUCCESS' } }, FAILED] satisfies DoneAnswer[],
   loadCanned: noCalls,
   changeCanned: noCalls,
+  // A callback actor never ends; it can only break.
+  socket: [],
 };
 
 export const agentInboxModels: FlowModel<AgentInbox>[] = [
@@ -465,7 +530,7 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
     machine: agentInboxMachine,
     input: { canEditCanned: null },
     // While the socket is down, the next thing that happens is its return (what a drop does meanwhile is nothing).
-    events: (snapshot) => (snapshot.context.online === false ? connection(snapshot.context) : flowEvents(listEvents)(snapshot)),
+    events: connectedFirst((snapshot) => (snapshot.context.online === false ? connection(snapshot.context) : flowEvents(listEvents)(snapshot))),
     replies: {
       loadInbox: listReplies,
       openConversation: noCalls,
@@ -477,14 +542,15 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       endConversation: noCalls,
       loadCanned: noCalls,
       changeCanned: noCalls,
+      socket: [],
     },
-    abstraction: ({ context }) => listAspects(context),
+    abstraction: whileLive(({ context }) => listAspects(context)),
   },
   {
     name: 'a conversation',
     machine: agentInboxMachine,
     input: { canEditCanned: null },
-    events: conversationOffer,
+    events: connectedFirst(conversationOffer),
     replies: {
       loadInbox: [{ ok: true, data: FIRST_PAGE }] satisfies InboxAnswer[],
       // The member's conversation has more than a page; the guest's is short. Only the member's may fail.
@@ -507,16 +573,17 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       endConversation: noCalls,
       loadCanned: noCalls,
       changeCanned: noCalls,
+      socket: [],
     },
-    abstraction: ({ context }) => conversationAspects(context),
+    abstraction: whileLive(({ context }) => conversationAspects(context)),
   },
   {
     name: 'where the agent reads',
     machine: agentInboxMachine,
     input: { canEditCanned: null },
-    events: inConversation(viewEvents),
+    events: (snapshot) => (socketLive(snapshot) ? inConversation(viewEvents)(snapshot) : []),
     replies: replyReplies,
-    abstraction: ({ context }) => ({ selected: context.selectedId }),
+    abstraction: whileLive(({ context }) => ({ selected: context.selectedId })),
   },
   ...(['writing', 'media and built messages'] as const).map(
     (name): FlowModel<AgentInbox> => ({
@@ -524,16 +591,17 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       machine: agentInboxMachine,
       input: { canEditCanned: null },
       // Once the conversation is ended, what comes next is the customer's (the conversation flow's business).
-      events: (snapshot) => (snapshot.context.ended.length > 0 ? [] : inConversation(name === 'writing' ? writingEvents : mediaEvents)(snapshot)),
+      events: (snapshot) =>
+        snapshot.context.ended.length > 0 || !socketLive(snapshot) ? [] : inConversation(name === 'writing' ? writingEvents : mediaEvents)(snapshot),
       replies: replyReplies,
-      abstraction: ({ context }) => replyAspects(context),
+      abstraction: whileLive(({ context }) => replyAspects(context)),
     }),
   ),
   {
     name: 'canned replies',
     machine: agentInboxMachine,
     input: { canEditCanned: null },
-    events: afterList(cannedEvents),
+    events: (snapshot) => (socketLive(snapshot) ? afterList(cannedEvents)(snapshot) : []),
     replies: {
       loadInbox: [{ ok: true, data: FIRST_PAGE }] satisfies InboxAnswer[],
       openConversation: noCalls,
@@ -558,7 +626,33 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
             : { ok: true, data: { saved: { id: change.id ?? '3', title: change.title.trim(), text: change.text.trim() } } };
         return [answer, ...refusals];
       },
+      socket: [],
     },
-    abstraction: ({ context }) => cannedAspects(context),
+    abstraction: whileLive(({ context }) => cannedAspects(context)),
+  },
+  {
+    name: 'the socket',
+    machine: agentInboxMachine,
+    input: { canEditCanned: null },
+    // With the list shown: a reconnect reads it again, and the socket's events wait for that.
+    events: afterList(socketEvents),
+    replies: {
+      loadInbox: [{ ok: true, data: FIRST_PAGE }] satisfies InboxAnswer[],
+      openConversation: noCalls,
+      loadOlder: noCalls,
+      catchUp: noCalls,
+      markRead: noCalls,
+      sendReply: noCalls,
+      uploadMedia: noCalls,
+      endConversation: noCalls,
+      loadCanned: noCalls,
+      changeCanned: noCalls,
+      socket: [],
+    },
+    abstraction: ({ context }) => ({
+      online: context.online === null ? null : context.online ? 'online' : 'offline',
+      failure: context.socketFailure,
+      error: context.listError !== null,
+    }),
   },
 ];

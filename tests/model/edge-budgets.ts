@@ -8,7 +8,7 @@
  */
 export const EDGE_BUDGETS: Record<string, number> = {
   agreement: 30,
-  'agent-inbox': 3100,
+  'agent-inbox': 3450,
   'bank-account-name': 60,
   balance: 60,
   'banner-then-modal': 35,

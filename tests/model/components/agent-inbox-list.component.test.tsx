@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
 import type { InboxConversation } from '../../../src/contract/chat.ts';
 import { AgentInbox } from '../../../src/features/ops/inbox/AgentInbox.tsx';
-import type { InboxSocketFactory, InboxSocketHandlers } from '../../../src/features/ops/inbox/inbox-socket.ts';
+import { fromCallback, type AnyEventObject } from 'xstate';
+import type { InboxSocketCommand, InboxSocketReport } from '../../../machines/agent-inbox/agent-inbox.types.ts';
 import { GUEST, MEMBER, THIRD } from '../agent-inbox.model.ts';
 
 type Answer = { ok: true; data: unknown } | { ok: false; message: string };
@@ -32,13 +33,16 @@ function fakeApi(answer: (name: string, options: { query?: Record<string, string
   return { client, calls };
 }
 
-/** A socket that lets the test play the server. */
+/** A socket actor that lets the test play the server. */
 function fakeSocket() {
-  const socket = { handlers: null as InboxSocketHandlers | null, joined: [] as string[], closed: false };
-  const factory: InboxSocketFactory = (handlers) => {
-    socket.handlers = handlers;
-    return { join: (room) => socket.joined.push(room), typing: () => {}, close: () => void (socket.closed = true) };
-  };
+  const socket = { report: null as ((event: InboxSocketReport) => void) | null, commands: [] as InboxSocketCommand[], closed: false, opened: 0 };
+  const factory = fromCallback<InboxSocketCommand>(({ sendBack, receive }) => {
+    socket.opened += 1;
+    socket.closed = false;
+    socket.report = (event) => sendBack(event as AnyEventObject);
+    receive((command) => socket.commands.push(command));
+    return () => void (socket.closed = true);
+  });
   return { socket, factory };
 }
 
@@ -113,9 +117,12 @@ describe('agent inbox list', () => {
     await settle();
 
     act(() =>
-      socket.handlers!.onInbox({
-        conversation: { ...GUEST, lastMessageAt: '2026-03-02T11:00:00.000Z', lastMessage: 'Deposit', unread: 3 },
-        postback: { title: 'Deposit', payload: 'DEPOSIT' },
+      socket.report!({
+        type: 'socket.inbox',
+        event: {
+          conversation: { ...GUEST, lastMessageAt: '2026-03-02T11:00:00.000Z', lastMessage: 'Deposit', unread: 3 },
+          postback: { title: 'Deposit', payload: 'DEPOSIT' },
+        },
       }),
     );
 
@@ -133,5 +140,38 @@ describe('agent inbox list', () => {
 
     expect(text(screen.getByRole('alert'))).toContain('This account cannot use the support inbox.');
     expect(screen.queryByLabelText('Search by phone or name')).toBeNull();
+  });
+
+  it('says why when the inbox is open in too many tabs, and connects again when asked', async () => {
+    const api = fakeApi(() => page([GUEST, MEMBER]));
+    const { socket, factory } = fakeSocket();
+    const refused: string[] = [];
+    render(<AgentInbox api={api.client} connectSocket={factory} onRefused={(message) => refused.push(message)} />);
+    await settle();
+
+    act(() => {
+      socket.report!({ type: 'socket.status', connected: false, retrying: false });
+      socket.report!({ type: 'socket.connectError', message: 'REQUEST_LIMIT', retrying: false });
+    });
+    expect(text(screen.getAllByRole('alert')[0])).toContain('The inbox is open in too many tabs. Close one and try again.');
+    expect([socket.closed, refused]).toEqual([true, []]);
+    // Nothing retries by itself.
+    await act(async () => void vi.advanceTimersByTime(60_000));
+    expect(socket.opened).toBe(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect([socket.opened, socket.closed]).toEqual([2, false]);
+    expect(screen.queryByText('The inbox is open in too many tabs. Close one and try again.')).toBeNull();
+  });
+
+  it('tells the page when the server refused the socket for good', async () => {
+    const api = fakeApi(() => page([GUEST, MEMBER]));
+    const { socket, factory } = fakeSocket();
+    const refused: string[] = [];
+    render(<AgentInbox api={api.client} connectSocket={factory} onRefused={(message) => refused.push(message)} />);
+    await settle();
+
+    act(() => socket.report!({ type: 'socket.connectError', message: 'invalid-token', retrying: false }));
+    expect([refused, socket.closed]).toEqual([['invalid-token'], true]);
   });
 });

@@ -7,14 +7,17 @@
  *
  * Phones show the list or one conversation; wide screens both side by side.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { Trans } from '@lingui/react/macro';
 import { agentInboxActors } from '../../../../machines/agent-inbox/agent-inbox.actors.ts';
 import { agentInboxMachine } from '../../../../machines/agent-inbox/agent-inbox.machine.ts';
 import type { ApiClient } from '../../../api/client.ts';
+import { MessageText } from '../../errors/message-text.tsx';
+import { AlertIcon } from '../../ui/icons.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { InboxContext } from './inbox-context.ts';
-import type { InboxSocket, InboxSocketFactory } from './inbox-socket.ts';
+import type { InboxSocketFactory } from './inbox-socket.ts';
 import { InboxList } from './InboxList.tsx';
 import { NoConversation } from './NoConversation.tsx';
 import './inbox.css';
@@ -22,6 +25,7 @@ import './inbox.css';
 export interface AgentInboxProps {
   /** An API client whose token is the operator's (roles support or admin). */
   api: ApiClient;
+  /** The socket actor the inbox's machine invokes (inbox-socket.ts builds one over socket.io-client). */
   connectSocket: InboxSocketFactory;
   /** Whether the agent may change canned replies; null when unknown (the inbox learns it from a refusal). */
   canEditCanned?: boolean | null;
@@ -30,43 +34,42 @@ export interface AgentInboxProps {
 }
 
 export function AgentInbox({ api, connectSocket, canEditCanned = null, onRefused }: AgentInboxProps) {
-  const socket = useRef<InboxSocket | null>(null);
+  const refused = useRef(onRefused);
+  refused.current = onRefused;
   const inbox = useActorRef(
     agentInboxMachine.provide({
-      actors: agentInboxActors(api),
+      actors: { ...agentInboxActors(api), socket: connectSocket },
       actions: {
-        joinRoom: (_, { room }) => socket.current?.join(room),
-        sendTyping: (_, { room, typing }) => socket.current?.typing(room, typing),
+        refused: (_, { message }) => refused.current?.(message),
         // Background reads (spec 7: failed reads are only logged).
         logFailure: (_, { message }) => console.warn(`agent inbox: a background read failed (${message})`),
       },
     }),
     { input: { canEditCanned } },
   );
-  const refused = useRef(onRefused);
-  refused.current = onRefused;
-
-  useEffect(() => {
-    const opened = connectSocket({
-      onStatus: (connected) => inbox.send({ type: 'socket.status', connected }),
-      onInbox: (event) => inbox.send({ type: 'socket.inbox', event }),
-      onMessaging: (message) => inbox.send({ type: 'socket.messaging', message }),
-      onTyping: (event) => inbox.send({ type: 'socket.typing', event }),
-      onRead: (event) => inbox.send({ type: 'socket.read', event }),
-      onPresence: (agents) => inbox.send({ type: 'socket.presence', agents }),
-      onRefused: (message) => refused.current?.(message),
-    });
-    socket.current = opened;
-    return () => {
-      socket.current = null;
-      opened.close();
-    };
-  }, [connectSocket, inbox]);
 
   const pane = useSelector(inbox, (snapshot) => (snapshot.context.selectedId === null ? 'list' : 'conversation'));
+  const socketFailure = useSelector(inbox, (snapshot) => (snapshot.hasTag('socket:failed') ? snapshot.context.socketFailure : null));
 
   return (
     <InboxContext.Provider value={inbox}>
+      {socketFailure !== null && (
+        <div className="inbox-list__problem" role="alert">
+          <p className="form-error">
+            <AlertIcon size={20} />
+            <span>
+              {socketFailure === 'REQUEST_LIMIT' ? (
+                <Trans>The inbox is open in too many tabs. Close one and try again.</Trans>
+              ) : (
+                <MessageText message={socketFailure} />
+              )}
+            </span>
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'socket.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
       <div className="inbox" data-pane={pane}>
         <section className="inbox__list">
           <InboxList />

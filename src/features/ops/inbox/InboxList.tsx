@@ -29,6 +29,8 @@ export function InboxList() {
   const failed = useSelector(inbox, (snapshot) => snapshot.hasTag('list:failed'));
   const loadingMore = useSelector(inbox, (snapshot) => snapshot.hasTag('list:more'));
   const online = useSelector(inbox, (snapshot) => snapshot.context.online);
+  // A socket that failed for good says why above the list (AgentInbox); it is not reconnecting.
+  const socketFailed = useSelector(inbox, (snapshot) => snapshot.hasTag('socket:failed'));
   const agents = useSelector(inbox, (snapshot) => snapshot.context.agentsOnline);
 
   if (error === 'UNAUTHORIZED') return <NoAccess />;
@@ -53,7 +55,7 @@ export function InboxList() {
           />
         </div>
         <p className="inbox-list__status small muted" role="status">
-          {online === false ? (
+          {socketFailed ? null : online === false ? (
             <span className="inbox-offline">
               <OfflineIcon size={16} />
               <Trans>Reconnecting…</Trans>
