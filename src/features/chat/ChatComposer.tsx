@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { CHAT_FILE_ACCEPT, CHAT_TEXT_MAX, chatTextRefusal } from '../../contract/rules/chat.ts';
-import { AttachIcon, SendIcon } from './chat-icons.tsx';
+import { AttachIcon, SendIcon } from '../chat-shared/chat-icons.tsx';
 
 /** The counter shows from here on. */
 const COUNTER_FROM = CHAT_TEXT_MAX - 200;

@@ -19,7 +19,7 @@ import type { ChatMessage } from '../../contract/chat.ts';
 import { chatDay, messageDateTime, messageTime } from '../chat-shared/chat-time.ts';
 import { openQuickReplies, timeline } from '../chat-shared/timeline.ts';
 import { MessageText } from '../errors/message-text.tsx';
-import { ArrowDownIcon } from './chat-icons.tsx';
+import { ArrowDownIcon } from '../chat-shared/chat-icons.tsx';
 import { MessageContent, QuickReplies, type ChatReplies } from './MessageContent.tsx';
 import { OutgoingItem, type ChatMediaRef } from './OutgoingItem.tsx';
 

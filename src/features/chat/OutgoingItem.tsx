@@ -11,7 +11,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { chatMediaMachine } from '../../../machines/chat-media/chat-media.machine.ts';
 import { MessageText } from '../errors/message-text.tsx';
-import { FileIcon, RetryIcon } from './chat-icons.tsx';
+import { FileIcon, RetryIcon } from '../chat-shared/chat-icons.tsx';
 
 export type ChatMediaRef = ActorRefFrom<typeof chatMediaMachine>;
 

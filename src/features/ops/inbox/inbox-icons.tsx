@@ -1,25 +1,11 @@
 /**
  * The inbox's own icons, drawn like the app's one set (src/features/ui/icons.tsx):
- * they load with the inbox's chunk. The chat widget has its own copies of
- * the send, attach and phone icons (src/features/chat/chat-icons.tsx) in
- * its catalogue's folder, which operator pages may not import.
+ * they load with the inbox's chunk. Those it shares with the chat widget
+ * (send, attach, phone, retry, file) are the widget's (chat-shared/chat-icons.tsx).
  */
 import { icon } from '../../ui/icons.tsx';
 
-export const SendIcon = /* @__PURE__ */ icon(
-  <>
-    <path d="M4 12l16-8-6 16-2.5-6.5z" />
-    <path d="M11.5 13.5L20 4" />
-  </>,
-);
-
-export const AttachIcon = /* @__PURE__ */ icon(
-  <path d="M20 11.5l-7.8 7.8a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7L9.8 16.9a1.7 1.7 0 0 1-2.4-2.4l7.1-7.1" />,
-);
-
-export const PhoneIcon = /* @__PURE__ */ icon(
-  <path d="M5 4h3.5l1.5 4.5-2.2 1.3a11 11 0 0 0 6.4 6.4l1.3-2.2L20 15.5V19a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1z" />,
-);
+export { AttachIcon, FileIcon, PhoneIcon, RetryIcon, SendIcon } from '../../chat-shared/chat-icons.tsx';
 
 export const SearchIcon = /* @__PURE__ */ icon(
   <>
@@ -76,20 +62,6 @@ export const TrashIcon = /* @__PURE__ */ icon(
   <>
     <path d="M4 7h16M10 11v6M14 11v6" />
     <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </>,
-);
-
-export const RetryIcon = /* @__PURE__ */ icon(
-  <>
-    <path d="M20 11a8 8 0 1 0-2.3 5.7" />
-    <path d="M20 4v7h-7" />
-  </>,
-);
-
-export const FileIcon = /* @__PURE__ */ icon(
-  <>
-    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-    <path d="M14 3v5h5" />
   </>,
 );
 

@@ -1,6 +1,7 @@
 /**
- * The chat's own icons, drawn like the app's one set (src/features/ui/icons.tsx):
- * they load with the chat's chunk, not with the pages.
+ * The chat's icons, drawn like the app's one set (src/features/ui/icons.tsx),
+ * for the widget and the agent inbox: they load with those chunks, not with
+ * the pages. The inbox's own ones are in features/ops/inbox/inbox-icons.tsx.
  */
 import { icon } from '../ui/icons.tsx';
 
