@@ -17,7 +17,8 @@ import { activeBonusOf, addOffer, takeBonus } from './helpers/bonuses.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
 import { userIdOf } from './helpers/money.ts';
-import { activate, buildGamesApp, enterGame, losingReels, spin } from './helpers/reference-games.ts';
+import { activate, buildGamesApp, enterGame, spin } from './helpers/reference-games.ts';
+import { losingReels } from '../support/scripted-random.ts';
 
 it('takes a bonus, plays the reference game until the turnover is met, and withdraws in full, finishing it', async () => {
   const t = await buildGamesApp(losingReels());

@@ -19,7 +19,8 @@ import type { TestApp } from './helpers/app.ts';
 import { login, signedInMember } from './helpers/members.ts';
 import { OPERATOR, userIdOf } from './helpers/money.ts';
 import { JsonText, nestedJson } from './helpers/nested-json.ts';
-import { activate, buildGamesApp, enterGame, fundGame, gameApi, losingReels, scriptedRandom, spin } from './helpers/reference-games.ts';
+import { activate, buildGamesApp, enterGame, fundGame, gameApi, spin } from './helpers/reference-games.ts';
+import { losingReels, scriptedRandom } from '../support/scripted-random.ts';
 
 const catalogue = new Set<string>([...ERROR_CODES, ...SPECIAL_MESSAGES]);
 let rounds = 0;

@@ -30,7 +30,8 @@ import {
   refundTransfers,
   setRefund,
 } from './helpers/refunds.ts';
-import { activate, buildGamesApp, enterGame, fundGame, gameApi, losingReels, spin } from './helpers/reference-games.ts';
+import { activate, buildGamesApp, enterGame, fundGame, gameApi, spin } from './helpers/reference-games.ts';
+import { losingReels } from '../support/scripted-random.ts';
 
 checkLedgerAfterEach();
 

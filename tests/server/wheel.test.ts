@@ -22,7 +22,8 @@ import type { TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
 import { buildMoneyApp, checkLedgerAfterEach, deposit, memberWithMoney, userIdOf, type MoneyApp } from './helpers/money.ts';
-import { activate, buildGamesApp, enterGame, fundGame, losingReels, spin as playRound, scriptedRandom } from './helpers/reference-games.ts';
+import { activate, buildGamesApp, enterGame, fundGame, spin as playRound } from './helpers/reference-games.ts';
+import { losingReels, scriptedRandom } from '../support/scripted-random.ts';
 import { coinsOf, giveCoins, removeWheel, setWheel, SIX_SLICES, slice, spin, spinOnce } from './helpers/wheel.ts';
 
 checkLedgerAfterEach();

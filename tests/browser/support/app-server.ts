@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { pgliteDatabase, type Db } from '../../../src/server/db/client.ts';
+import type { Random } from '../../../src/server/games/paytable.ts';
+import { referenceProvider } from '../../../src/server/games/reference.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { putSetting, type Settings } from '../../../src/server/repositories/settings.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
@@ -53,11 +55,19 @@ async function freshPglite(): Promise<PGlite> {
   return clone;
 }
 
+export interface BrowserServerOptions {
+  /**
+   * Where the reference games draw their rounds from (default: real
+   * randomness), for a journey that needs a known outcome, e.g. a loss.
+   */
+  random?: Random;
+}
+
 /**
  * `settings`: values an operator could have stored (the settings table),
  * written after the seed, e.g. a short QR lifetime to see one expire.
  */
-export async function startBrowserServer(overrides: Partial<Config> = {}, settings: Partial<Settings> = {}): Promise<BrowserServer> {
+export async function startBrowserServer(overrides: Partial<Config> = {}, settings: Partial<Settings> = {}, { random }: BrowserServerOptions = {}): Promise<BrowserServer> {
   const config: Config = {
     ...loadConfig({}),
     host: '127.0.0.1',
@@ -72,7 +82,9 @@ export async function startBrowserServer(overrides: Partial<Config> = {}, settin
   for (const [key, value] of Object.entries(settings)) await putSetting(database.db, key as keyof Settings, value);
   const sms = new RecordingSms();
   let skew = 0;
-  const app = await buildApp({ config, db: database.db, sms, clock: () => new Date(Date.now() + skew) });
+  const provider = random && referenceProvider({ random });
+  const games = provider && new Map([[provider.name, provider]]);
+  const app = await buildApp({ config, db: database.db, sms, clock: () => new Date(Date.now() + skew), ...(games && { games }) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: address,

@@ -4,7 +4,7 @@
  * English text.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startBrowserServer, type BrowserServer } from './app-server.ts';
+import { startBrowserServer, type BrowserServer, type BrowserServerOptions } from './app-server.ts';
 import type { Config } from '../../../src/server/config.ts';
 import type { Settings } from '../../../src/server/repositories/settings.ts';
 import { languageButtonName, tr, type Locale } from './texts.ts';
@@ -13,10 +13,10 @@ import { languageButtonName, tr, type Locale } from './texts.ts';
  * One real server for the spec file (or describe block) that calls this:
  * started before its first test, closed after its last one.
  */
-export function useServer(overrides: Partial<Config> = {}, settings: Partial<Settings> = {}): () => BrowserServer {
+export function useServer(overrides: Partial<Config> = {}, settings: Partial<Settings> = {}, options: BrowserServerOptions = {}): () => BrowserServer {
   let server: BrowserServer | undefined;
   test.beforeAll(async () => {
-    server = await startBrowserServer(overrides, settings);
+    server = await startBrowserServer(overrides, settings, options);
   });
   test.afterAll(async () => {
     await server?.close();

@@ -5,7 +5,6 @@
  * through the ledger directly (deposits → wallet → game), so these tests do
  * not depend on the wallet routes.
  */
-import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { GameEntry } from '../../../src/contract/api.ts';
@@ -18,24 +17,6 @@ import { ensureGameAccount, ensureSystemAccount, ensureWalletAccount } from '../
 import { postTransfer } from '../../../src/server/ledger/transfers.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { call } from './http.ts';
-
-/** Randomness that returns `values` in order (each must be below the asked maximum), then real randomness. */
-export function scriptedRandom(values: number[]): Random {
-  const queue = [...values];
-  return (max) => {
-    const next = queue.shift();
-    if (next === undefined) return randomInt(max);
-    if (next >= max) throw new RangeError(`scripted ${next} is not below ${max}`);
-    return next;
-  };
-}
-
-/** Reels that always lose (seven, cherry, seven: the first two differ); a round draws three stops at once. */
-export function losingReels(): Random {
-  const stops = [0, 31, 0];
-  let drawn = 0;
-  return () => stops[drawn++ % stops.length]!;
-}
 
 /** An app whose reference provider draws from `random`. */
 export function buildGamesApp(random?: Random, overrides: Partial<Config> = {}): Promise<TestApp> {
