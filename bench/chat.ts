@@ -29,6 +29,8 @@
  *   the first, receipts counted apart for the other process;
  * - the app, one process, on PGlite (one transaction at a time), unless
  *   BENCH_PGLITE=off.
+ * BENCH_SETUPS picks some of them: a comma list of bare, postgres (one
+ * process), redis (two processes) and pglite (default: all).
  * Goal (issue 14): p99 ≤ 100 ms at 2,000 messages/s on one process.
  *
  * Servers run as child processes (the way `npm start` runs); the sockets
@@ -65,7 +67,8 @@ const CONNECTIONS = 100;
 const GOAL = { perSecond: 2000, p99Ms: 100 };
 const POSTGRES_URL = benchServerUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const PGLITE = process.env.BENCH_PGLITE !== 'off';
+const SETUPS = new Set((process.env.BENCH_SETUPS ?? 'bare,postgres,redis,pglite').split(',').map((name) => name.trim()));
+if (process.env.BENCH_PGLITE === 'off') SETUPS.delete('pglite');
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 /**
@@ -360,7 +363,8 @@ async function benchPostgres(): Promise<void> {
   url.pathname = `/${name}`;
   try {
     const env = { DATABASE_URL: url.toString() };
-    await benchOneProcess('PostgreSQL', env, name);
+    if (SETUPS.has('postgres')) await benchOneProcess('PostgreSQL', env, name);
+    if (!SETUPS.has('redis')) return;
     if (await redisAnswers()) await benchTwoProcesses('PostgreSQL', env, name);
     else log(`Redis at ${REDIS_URL} does not answer: no two-process rows`);
   } finally {
@@ -460,9 +464,9 @@ async function attempt(what: string, run: () => Promise<unknown>): Promise<void>
   }
 }
 
-await attempt('bare socket.io', benchRaw);
-await attempt('PostgreSQL', benchPostgres);
-if (PGLITE) await attempt('PGlite', () => benchOneProcess('PGlite', {}, null));
+if (SETUPS.has('bare')) await attempt('bare socket.io', benchRaw);
+if (SETUPS.has('postgres') || SETUPS.has('redis')) await attempt('PostgreSQL', benchPostgres);
+if (SETUPS.has('pglite')) await attempt('PGlite', () => benchOneProcess('PGlite', {}, null));
 console.log('');
 printRows();
 printCpu();

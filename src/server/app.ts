@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -142,8 +141,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
     reply.header('x-request-id', request.id);
   });
 
-  // External plugins.
-  await app.register(helmet, securityHeaders);
+  // Headers on every answer.
+  securityHeaders(app);
   noStoreApiAnswers(app);
 
   // App plugins.

@@ -7,7 +7,7 @@
  * conversation; per-sender and per-address limits answer 429.
  */
 import { randomUUID } from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage } from '../../src/contract/chat.ts';
 import { CHAT_TEXT_MAX } from '../../src/contract/rules/chat.ts';
@@ -294,6 +294,47 @@ describe('resends', () => {
     expect(await storedMessages(t)).toHaveLength(1);
     expect(await t.db.select().from(chatConversations)).toHaveLength(1);
     expect(new Set((hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[]).map((message) => message._id)).size).toBe(1);
+  });
+});
+
+describe('texts sent together (stored in one transaction)', () => {
+  it('stores each once under its own sender, answered with its own row; a closed conversation refuses its own text only', async () => {
+    const t = await buildTestApp();
+    const hub = recordHub(t);
+    const member = await chatMember(t);
+    const guests = await Promise.all(Array.from({ length: 5 }, () => newGuest(t)));
+    const closed = guests[4]!;
+    await send(t, { guestToken: closed.guestToken }, textMessage('before closing'));
+    await t.db.update(chatConversations).set({ closedAt: t.clock() }).where(eq(chatConversations.guestId, closed.guestId));
+    const [closedBefore] = await t.db.select().from(chatConversations).where(eq(chatConversations.guestId, closed.guestId));
+    t.clock.advance(1000);
+
+    const sends = [
+      ...guests.map((guest, index) => ({ auth: { guestToken: guest.guestToken }, body: textMessage(`guest ${index}`) })),
+      { auth: { token: member.token }, body: textMessage('member', { userId: member.userId }) },
+      // The same text twice (a resend racing its first try): stored once, both answered with it.
+      { auth: { guestToken: guests[0]!.guestToken }, body: textMessage('twice', {}, 'deliver-id-twice') },
+      { auth: { guestToken: guests[0]!.guestToken }, body: textMessage('twice', {}, 'deliver-id-twice') },
+    ];
+    const answers = await Promise.all(sends.map(({ auth, body }) => chatCall(t, endpoints.chatSendMessage, body, auth)));
+
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 409, 200, 200, 200]);
+    expect(answers[4]!.json()).toEqual({ message: 'CHAT_CLOSED' });
+    const stored = await storedMessages(t);
+    const textOf = (row: (typeof stored)[number]) => (row.body as { payload: { text: string } }).payload.text;
+    const answered = answers.map((response) => (response.statusCode === 200 ? stored.find((row) => String(row.id) === response.json()._id) : undefined));
+    expect(answered.map((row) => row && textOf(row))).toEqual(['guest 0', 'guest 1', 'guest 2', 'guest 3', undefined, 'member', 'twice', 'twice']);
+    expect(answers[6]!.body).toBe(answers[7]!.body);
+    expect(stored.map(textOf).sort()).toEqual(['before closing', 'guest 0', 'guest 1', 'guest 2', 'guest 3', 'member', 'twice'].sort());
+    // Each text in its sender's conversation; the closed one neither written to nor touched.
+    const conversations = await t.db.select().from(chatConversations);
+    const conversationOf = (row: (typeof stored)[number] | undefined) => conversations.find((conversation) => conversation.id === row?.conversationId);
+    expect(answered.slice(0, 4).map((row) => conversationOf(row)?.guestId)).toEqual(guests.slice(0, 4).map((guest) => guest.guestId));
+    expect(conversationOf(answered[5])?.userId).toBe(Number(member.userId));
+    expect(conversations.find((conversation) => conversation.guestId === closed.guestId)).toEqual(closedBefore);
+    // Told once each (the resend again under the same _id), the refused one to no one.
+    const told = (hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[]).map((message) => (message.message as { payload: { text: string } }).payload.text);
+    expect(told.filter((text) => text !== 'before closing').sort()).toEqual(['guest 0', 'guest 1', 'guest 2', 'guest 3', 'member', 'twice', 'twice'].sort());
   });
 });
 

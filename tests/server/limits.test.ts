@@ -14,7 +14,7 @@ import { loadConfig, ConfigError } from '../../src/server/config.ts';
 import { databaseLimitStore } from '../../src/server/limits/database-store.ts';
 import { clientOf, type LimitsConfig } from '../../src/server/limits/limits.ts';
 import { redisLimitStore } from '../../src/server/limits/redis-store.ts';
-import { delayAfter, type DelayPolicy, type LimitStore } from '../../src/server/limits/store.ts';
+import { delayAfter, windowStartOf, type DelayPolicy, type LimitStore } from '../../src/server/limits/store.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../../src/server/policy.ts';
 import { buildTestApp, testClock, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
@@ -62,6 +62,24 @@ describe.each(stores)('a limit store in %s', (_, makeStore) => {
     const counted = await Promise.all(Array.from({ length: 40 }, () => store.count('parallel', MINUTE, t.clock())));
 
     expect(counted.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('counts parallel attempts over several keys and two windows, each told its own place in its window', async () => {
+    const t = await buildTestApp();
+    const store = makeStore(t);
+    const now = t.clock();
+    const next = new Date(windowStartOf(now, MINUTE).getTime() + MINUTE);
+    const attempts: [string, Date][] = [['a', now], ['b', now], ['a', now], ['a', next], ['b', now], ['a', now], ['a', next], ['c', next]];
+
+    const counted = await Promise.all(attempts.map(([key, at]) => store.count(key, MINUTE, at)));
+
+    const places = new Map<string, number[]>();
+    for (const { key, windowStart, count, resetAt } of counted) {
+      expect(resetAt.getTime() - windowStart.getTime()).toBe(MINUTE);
+      const window = `${key} ${windowStart.getTime() === next.getTime() ? 'next' : 'now'}`;
+      places.set(window, [...(places.get(window) ?? []), count].sort((x, y) => x - y));
+    }
+    expect(Object.fromEntries(places)).toEqual({ 'a now': [1, 2, 3], 'b now': [1, 2], 'a next': [1, 2], 'c next': [1] });
   });
 
   it('lets the free attempts through, then makes each wait longer, up to the cap', async () => {

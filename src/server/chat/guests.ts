@@ -5,9 +5,10 @@
  * while its guest is open: the cleanup closes a guest idle for 30 days.
  */
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/client.ts';
+import { perDatabase, type Db, type Queryable } from '../db/client.ts';
+import { groupCommit } from '../db/group-commit.ts';
 import { CHAT_GUEST_TOKEN_LIFETIME_MS } from '../policy.ts';
-import { insertGuest, isOpenGuest, touchOpenGuest } from '../repositories/chat.ts';
+import { insertGuest, openGuestsAmong, touchOpenGuest } from '../repositories/chat.ts';
 import type { GuestCaller } from '../plugins/authentication.ts';
 import { newGuestId, readGuestToken, signGuestToken } from './guest-token.ts';
 
@@ -22,14 +23,22 @@ function issue(config: Secret, guestId: string, now: Date): IssuedGuest {
   return { guestId, guestToken: signGuestToken(config.chatGuestSecret, guestId, new Date(now.getTime() + CHAT_GUEST_TOKEN_LIFETIME_MS)) };
 }
 
+/** Whether a guest is open; the checks of requests arriving together share one query. */
+const isOpenGuest = perDatabase((db) =>
+  groupCommit(async (ids: readonly string[]) => {
+    const open = await openGuestsAmong(db, ids);
+    return ids.map((id) => ({ ok: true, value: open.has(id) }) as const);
+  }),
+);
+
 /**
  * The guest a token proves, or null: missing, malformed, forged, expired,
  * or its guest unknown or closed. The socket server authenticates guests
  * with this too.
  */
-export async function guestFromToken(config: Secret, db: Queryable, token: string | null | undefined, now: Date): Promise<GuestCaller | null> {
+export async function guestFromToken(config: Secret, db: Db, token: string | null | undefined, now: Date): Promise<GuestCaller | null> {
   const guestId = readGuestToken(config.chatGuestSecret, token, now);
-  if (guestId === null || !(await isOpenGuest(db, guestId))) return null;
+  if (guestId === null || !(await isOpenGuest(db)(guestId))) return null;
   return { kind: 'guest', guestId };
 }
 

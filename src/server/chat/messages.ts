@@ -11,21 +11,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { CUSTOMER_MESSAGE_TYPES, type ChatConversation, type ChatMessage, type ChatMessageBody } from '../../contract/chat.ts';
-import { inTransaction, type Queryable, type Transaction } from '../db/client.ts';
+import { inTransaction, perDatabase, type Db, type Queryable, type Transaction } from '../db/client.ts';
+import { groupCommit, settle, type Settled } from '../db/group-commit.ts';
 import { ApiError } from '../errors.ts';
 import type { ChatCaller } from '../plugins/authentication.ts';
 import {
   findConversationMedia,
-  findMessageByClientId,
-  insertMessageOnce,
+  findMessagesByClientIds,
+  insertMessagesOnce,
   markRead,
   messageNames,
   offeredPostback,
+  ownerKey,
   touchConversation,
-  touchConversationOf,
+  touchConversationsOf,
+  type ConversationOwner,
   type ConversationRow,
   type MessageRow,
   type MessageView,
+  type NewMessage,
 } from '../repositories/chat.ts';
 import { ownerOf, requireOwnIds } from './conversations.ts';
 import { chatMediaLink } from './media.ts';
@@ -37,31 +41,89 @@ export interface Stored {
   created: boolean;
 }
 
+/** A message as stored: its delivery has succeeded. */
+const delivered = <M extends ChatMessageBody>(message: M): M => ({ ...message, deliver: { ...message.deliver, status: 'succeed' } });
+
 /** The body as stored: a media path checked against the conversation's uploads, the file type theirs, delivered. */
 async function storedBody(tx: Transaction, conversationId: number, message: ChatMessageBody): Promise<ChatMessageBody> {
-  const delivered = { ...message, deliver: { ...message.deliver, status: 'succeed' as const } };
-  if (delivered.message_type !== 'media') return delivered;
-  const media = await findConversationMedia(tx, conversationId, delivered.payload.filePath);
+  if (message.message_type !== 'media') return delivered(message);
+  const media = await findConversationMedia(tx, conversationId, message.payload.filePath);
   if (!media) throw new ApiError(400, 'KEY_INVALID');
-  return { ...delivered, payload: { ...delivered.payload, url: false, fileType: media.fileType } };
+  return delivered({ ...message, payload: { ...message.payload, url: false, fileType: media.fileType } });
 }
 
-/** Inserts the message once per deliver id, into a conversation already touched for it. */
-async function insertOnce(tx: Transaction, conversation: ConversationRow, row: Omit<MessageRow, 'id' | 'conversationId' | 'sessionId' | 'messageType' | 'clientId'>): Promise<Stored> {
-  const body = row.body as ChatMessageBody;
-  const clientId = body.deliver.id;
-  const inserted = await insertMessageOnce(tx, {
-    ...row,
-    conversationId: conversation.id,
-    sessionId: conversation.sessionId,
-    messageType: body.message_type,
-    clientId,
+type MessageToStore = Omit<NewMessage, 'sessionId' | 'messageType' | 'clientId'> & { body: ChatMessageBody };
+
+/**
+ * Inserts messages, each once per deliver id, into conversations already
+ * touched for them, in order: a deliver id its conversation already holds
+ * (or that came earlier in `messages`) is answered with the first row.
+ */
+async function insertAllOnce(tx: Transaction, messages: readonly { conversation: ConversationRow; row: MessageToStore }[]): Promise<Stored[]> {
+  const pairOf = (conversationId: number, clientId: string) => `${conversationId} ${clientId}`;
+  const inserted = await insertMessagesOnce(
+    tx,
+    messages.map(({ conversation, row }) => ({ ...row, sessionId: conversation.sessionId, messageType: row.body.message_type, clientId: row.body.deliver.id })),
+  );
+  const created = new Set(inserted.map((message) => message.id));
+  const rows = new Map(inserted.map((message) => [pairOf(message.conversationId, message.clientId), message]));
+  const resent = messages.filter(({ conversation, row }) => !rows.has(pairOf(conversation.id, row.body.deliver.id)));
+  const firsts = await findMessagesByClientIds(
+    tx,
+    resent.map(({ conversation, row }) => ({ conversationId: conversation.id, clientId: row.body.deliver.id })),
+  );
+  for (const message of firsts) rows.set(pairOf(message.conversationId, message.clientId), message);
+  return messages.map(({ conversation, row }) => {
+    const message = rows.get(pairOf(conversation.id, row.body.deliver.id));
+    if (!message) throw new Error('a chat message vanished after a conflicting insert');
+    // Of a batch's messages with one deliver id, the first is the one created.
+    return { conversation, message, created: created.delete(message.id) };
   });
-  if (inserted) return { conversation, message: inserted, created: true };
-  const first = await findMessageByClientId(tx, conversation.id, clientId);
-  if (!first) throw new Error('a chat message vanished after a conflicting insert');
-  return { conversation, message: first, created: false };
 }
+
+interface CustomerWrite {
+  owner: ConversationOwner;
+  message: ChatMessageBody;
+  deviceToken: string | null;
+  now: Date;
+}
+
+/**
+ * Customers' messages in one transaction: each owner's conversation is
+ * touched (or created), each body checked in it (media its own upload, a
+ * postback a button offered), and the messages accepted are inserted
+ * together. A closed conversation or a body its conversation does not
+ * allow refuses that message only.
+ */
+async function storeCustomerWrites(tx: Transaction, writes: readonly CustomerWrite[]): Promise<Settled<Stored>[]> {
+  const conversations = await touchConversationsOf(
+    tx,
+    writes.map(({ owner, now }) => ({ owner, at: now })),
+    randomUUID,
+  );
+  const decided: Settled<{ conversation: ConversationRow; row: MessageToStore }>[] = [];
+  for (const { owner, message, deviceToken, now } of writes) {
+    decided.push(
+      await settle(async () => {
+        const conversation = conversations.get(ownerKey(owner));
+        if (!conversation) throw new ApiError(409, 'CHAT_CLOSED');
+        const body = await storedBody(tx, conversation.id, message);
+        if (body.message_type === 'postback' && !(await offeredPostback(tx, conversation.id, body.payload))) throw new ApiError(400, 'KEY_INVALID');
+        return { conversation, row: { conversationId: conversation.id, sender: 'customer', operatorId: null, body, deviceToken, createdAt: now } };
+      }),
+    );
+  }
+  const stored = await insertAllOnce(tx, decided.flatMap((result) => (result.ok ? [result.value] : [])));
+  return decided.map((result) => (result.ok ? { ok: true, value: stored.shift()! } : result));
+}
+
+/**
+ * Texts need no check in their conversation beyond its being open, which
+ * touching it decides without writing: the texts that arrive together are
+ * stored in one transaction (group-commit.ts), a closed conversation's
+ * refused alone.
+ */
+const textWrites = perDatabase((db) => groupCommit((writes: readonly CustomerWrite[]) => inTransaction(db, (tx) => storeCustomerWrites(tx, writes))));
 
 /**
  * A customer's message (POST /api/chat/send-message): written as the
@@ -72,17 +134,19 @@ async function insertOnce(tx: Transaction, conversation: ConversationRow, row: O
  * cleanup cannot close that guest under this message, because it closes
  * only guests idle longer than any token lives (policy.ts; a test holds
  * the two constants to it), and a closed conversation refuses here.
+ * Media and postbacks are checked in their conversation under its lock, in
+ * a transaction of their own, so a refusal rolls their touch back too.
  */
-export async function storeCustomerMessage(db: Queryable, caller: ChatCaller, sent: ChatConversation, now: Date): Promise<Stored> {
+export async function storeCustomerMessage(db: Db, caller: ChatCaller, sent: ChatConversation, now: Date): Promise<Stored> {
   if (sent.sender !== 'customer') throw new ApiError(403, 'UNAUTHORIZED');
   requireOwnIds(caller, sent);
   if (!(CUSTOMER_MESSAGE_TYPES as readonly string[]).includes(sent.message.message_type)) throw new ApiError(400, 'KEY_INVALID');
+  const write: CustomerWrite = { owner: ownerOf(caller), message: sent.message, deviceToken: sent.deviceToken ?? null, now };
+  if (write.message.message_type === 'text') return textWrites(db)(write);
   return inTransaction(db, async (tx) => {
-    const conversation = await touchConversationOf(tx, ownerOf(caller), randomUUID(), now);
-    if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
-    const body = await storedBody(tx, conversation.id, sent.message);
-    if (body.message_type === 'postback' && !(await offeredPostback(tx, conversation.id, body.payload))) throw new ApiError(400, 'KEY_INVALID');
-    return insertOnce(tx, conversation, { sender: 'customer', operatorId: null, body, deviceToken: sent.deviceToken ?? null, createdAt: now });
+    const [result] = await storeCustomerWrites(tx, [write]);
+    if (!result!.ok) throw result!.error;
+    return result!.value;
   });
 }
 
@@ -93,9 +157,9 @@ export async function storeAgentMessage(db: Queryable, conversationId: number, o
     if (!conversation) throw new ApiError(404, 'NO_DATA');
     if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
     const body = await storedBody(tx, conversation.id, message);
-    const stored = await insertOnce(tx, conversation, { sender: 'agent', operatorId, body, deviceToken: null, createdAt: now });
-    if (stored.created) await markRead(tx, conversation.id, 'agent', now);
-    return stored;
+    const [stored] = await insertAllOnce(tx, [{ conversation, row: { conversationId: conversation.id, sender: 'agent', operatorId, body, deviceToken: null, createdAt: now } }]);
+    if (stored!.created) await markRead(tx, conversation.id, 'agent', now);
+    return stored!;
   });
 }
 

@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { is } from 'drizzle-orm';
-import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, is } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,16 +21,18 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Transaction;
 
 /**
- * One prepared statement per database, built on first use. A query every
- * request runs (the session lookup) then skips drizzle's query building
- * (40-60 µs of CPU a call here), and on PostgreSQL each pooled connection
- * parses it once (a named statement).
+ * One `Q` per database, built on first use: a prepared statement, or a
+ * group commit (group-commit.ts) whose flushes go to that database.
+ *
+ * A prepared statement: a query every request runs (the session lookup)
+ * then skips drizzle's query building (40-60 µs of CPU a call here), and on
+ * PostgreSQL each pooled connection parses it once (a named statement).
  * `build` must use `sql.placeholder` for every value that varies. Only for
  * queries outside a transaction: a prepared statement is bound to the
  * database (the pool, or PGlite's queue), and a transaction's own queries
  * would wait for it (PGlite) or run on another connection (pg).
  */
-export function preparedPerDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
+export function perDatabase<Q>(build: (db: Db) => Q): (db: Db) => Q {
   const byDatabase = new WeakMap<Db, Q>();
   return (db) => {
     let query = byDatabase.get(db);
@@ -155,4 +157,12 @@ export function violatedUniqueConstraint(error: unknown): string | null {
 /** The rows of a raw `db.execute(sql...)`: pg's QueryResult and PGlite's Results both carry `rows`. */
 export function resultRows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** A raw statement's `returning *` rows of `table`, as drizzle's own queries answer them: field names, Dates, numbers. */
+export function tableRows<T extends PgTable>(table: T, result: unknown): T['$inferSelect'][] {
+  const columns = Object.entries(getTableColumns(table));
+  return resultRows<Record<string, unknown>>(result).map(
+    (raw) => Object.fromEntries(columns.map(([field, column]) => [field, raw[column.name] == null ? null : column.mapFromDriverValue(raw[column.name])])) as T['$inferSelect'],
+  );
 }

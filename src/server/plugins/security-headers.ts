@@ -1,14 +1,14 @@
 /**
- * Headers for every answer (through @fastify/helmet). The SPA is built by
- * vite into files, so the CSP allows no inline script; inline styles are
- * allowed because UI libraries set style attributes. API answers are never
- * stored by a cache (noStoreApiAnswers).
+ * Headers for every answer (helmet's). The SPA is built by vite into
+ * files, so the CSP allows no inline script; inline styles are allowed
+ * because UI libraries set style attributes. API answers are never stored
+ * by a cache (noStoreApiAnswers).
  */
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath, pathOf } from './api-paths.ts';
 
-export const securityHeaders: FastifyHelmetOptions = {
+const HEADERS: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -28,6 +28,17 @@ export const securityHeaders: FastifyHelmetOptions = {
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 };
+
+/**
+ * Sets the headers on every answer when the request arrives, so refusals
+ * and errors carry them too. Helmet's middleware is built once here: the
+ * Fastify wrapper built it again for every request, a twelfth of the
+ * server's CPU per chat message (docs/performance.md bench:chat).
+ */
+export function securityHeaders(app: FastifyInstance): void {
+  const setHeaders = helmet(HEADERS);
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+}
 
 /**
  * Every /api answer says `Cache-Control: no-store`: it carries a member's

@@ -5,7 +5,7 @@
  * transaction; the chat/ modules decide what shares one.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, min, not, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
+import { perDatabase, tableRows, type Db, type Queryable } from '../db/client.ts';
 import { chatCannedReplies, chatConversations, chatGuests, chatMedia, chatMessages, operators, users } from '../db/schema.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
@@ -39,12 +39,18 @@ export async function touchOpenGuest(db: Queryable, id: string, now: Date): Prom
   return rows.length > 0;
 }
 
-export async function isOpenGuest(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db
+const openGuests = perDatabase((db) =>
+  db
     .select({ id: chatGuests.id })
     .from(chatGuests)
-    .where(and(eq(chatGuests.id, id), isNull(chatGuests.closedAt)));
-  return row !== undefined;
+    .where(and(sql`${chatGuests.id} = any(${sql.placeholder('ids')})`, isNull(chatGuests.closedAt)))
+    .prepare('chat_open_guests'),
+);
+
+/** Which of `ids` are guests that are not closed (a prepared statement: every guest's request asks). */
+export async function openGuestsAmong(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await openGuests(db).execute({ ids: [...ids] });
+  return new Set(rows.map(({ id }) => id));
 }
 
 // ---------------------------------------------------------------- conversations
@@ -106,27 +112,47 @@ export async function touchConversation(db: Queryable, id: number, at: Date): Pr
   return row;
 }
 
+/** The map key of an owner in touchConversationsOf's answer. */
+export const ownerKey = (owner: ConversationOwner): string => ('userId' in owner ? `u${owner.userId}` : `g${owner.guestId}`);
+
 /**
- * The owner's conversation for a message written at `at`, touched as
- * touchConversation does, or created with it (two first messages at once:
- * the unique owner column lets one insert win and the other touches it).
+ * Messages are being written to these owners' conversations, each at its
+ * time: every conversation is touched as touchConversation does (one
+ * statement per kind of owner, in owner order, so two servers lock rows in
+ * the same order), or created with its first message (`newSessionId`). A
+ * closed conversation is left as it is and missing from the answer, which
+ * is keyed by ownerKey.
  */
-export async function touchConversationOf(db: Queryable, owner: ConversationOwner, sessionId: string, at: Date): Promise<ConversationRow> {
-  const touch = async () => {
-    const [row] = await db.update(chatConversations).set({ lastMessageAt: lastMessageAtLeast(at) }).where(ownedBy(owner)).returning();
-    return row;
-  };
-  const found = await touch();
-  if (found) return found;
-  const target = 'userId' in owner ? chatConversations.userId : chatConversations.guestId;
-  const [created] = await db
-    .insert(chatConversations)
-    .values({ ...owner, sessionId, createdAt: at, lastMessageAt: at })
-    .onConflictDoNothing({ target })
-    .returning();
-  const conversation = created ?? (await touch());
-  if (!conversation) throw new Error('a chat conversation vanished after a conflicting insert');
-  return conversation;
+export async function touchConversationsOf(
+  db: Queryable,
+  touches: readonly { owner: ConversationOwner; at: Date }[],
+  newSessionId: () => string,
+): Promise<Map<string, ConversationRow>> {
+  const latest = new Map<string, { owner: ConversationOwner; at: Date }>();
+  for (const touch of touches) {
+    const seen = latest.get(ownerKey(touch.owner));
+    if (!seen || seen.at < touch.at) latest.set(ownerKey(touch.owner), touch);
+  }
+  const ordered = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, { owner, at }], index) => ({ ...owner, at, index }));
+  // The rows as one JSON parameter (insertMessagesOnce says why).
+  const upsert = async (target: 'user_id' | 'guest_id', kind: typeof ordered) =>
+    kind.length === 0
+      ? []
+      : tableRows(
+          chatConversations,
+          await db.execute(sql`
+            insert into ${chatConversations} (user_id, guest_id, session_id, created_at, last_message_at)
+            select "userId", "guestId", "sessionId", at, at
+            from jsonb_to_recordset(${JSON.stringify(kind.map((touch) => ({ ...touch, sessionId: newSessionId() })))}::jsonb)
+              as c(index int, "userId" int, "guestId" text, "sessionId" text, at timestamptz)
+            order by index
+            on conflict (${sql.raw(target)}) do update
+              set last_message_at = greatest(coalesce(${chatConversations}.last_message_at, excluded.last_message_at), excluded.last_message_at)
+              where ${chatConversations}.closed_at is null
+            returning *`),
+        );
+  const rows = [...(await upsert('user_id', ordered.filter((touch) => 'userId' in touch))), ...(await upsert('guest_id', ordered.filter((touch) => 'guestId' in touch)))];
+  return new Map(rows.map((row) => [ownerKey(row.userId === null ? { guestId: row.guestId! } : { userId: row.userId }), row]));
 }
 
 /**
@@ -158,26 +184,38 @@ export async function startSession(db: Queryable, id: number, sessionId: string)
 export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id'>;
 
 /**
- * Inserts a message unless the conversation already holds one with the same
- * client id (the sender's deliver id): then nothing is written and the
- * answer is undefined. A concurrent insert of the same id waits for the
- * other's commit and then finds it.
+ * Inserts messages in one statement, each unless its conversation already
+ * holds one with the same client id (the sender's deliver id), or an
+ * earlier one in `messages` has it: the answer holds the rows inserted. A
+ * concurrent insert of the same id waits for the other's commit and then
+ * finds it.
  */
-export async function insertMessageOnce(db: Queryable, message: NewMessage): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .insert(chatMessages)
-    .values(message)
-    .onConflictDoNothing({ target: [chatMessages.conversationId, chatMessages.clientId] })
-    .returning();
-  return row;
+export async function insertMessagesOnce(db: Queryable, messages: readonly NewMessage[]): Promise<MessageRow[]> {
+  if (messages.length === 0) return [];
+  // One parameter (the rows as JSON, in order) instead of nine a row: this runs for every chat message, and
+  // building a many-row statement out of single values cost more CPU than the database spent on it.
+  const rows = messages.map((message, index) => ({ ...message, index }));
+  return tableRows(
+    chatMessages,
+    await db.execute(sql`
+      insert into ${chatMessages} (conversation_id, sender, operator_id, message_type, body, client_id, session_id, device_token, created_at)
+      select "conversationId", sender, "operatorId", "messageType", body, "clientId", "sessionId", "deviceToken", "createdAt"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(
+        index int, "conversationId" bigint, sender text, "operatorId" int, "messageType" text, body jsonb,
+        "clientId" text, "sessionId" text, "deviceToken" text, "createdAt" timestamptz)
+      order by index
+      on conflict (conversation_id, client_id) do nothing
+      returning *`),
+  );
 }
 
-export async function findMessageByClientId(db: Queryable, conversationId: number, clientId: string): Promise<MessageRow | undefined> {
-  const [row] = await db
+/** The messages stored under these (conversation, client id) pairs. */
+export async function findMessagesByClientIds(db: Queryable, pairs: readonly { conversationId: number; clientId: string }[]): Promise<MessageRow[]> {
+  if (pairs.length === 0) return [];
+  return db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.clientId, clientId)));
-  return row;
+    .where(or(...pairs.map(({ conversationId, clientId }) => and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.clientId, clientId)))));
 }
 
 /**

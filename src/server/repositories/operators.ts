@@ -1,6 +1,6 @@
 /** Operators (the back office's named accounts) and their sessions. */
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { preparedPerDatabase, type Db, type Queryable } from '../db/client.ts';
+import { perDatabase, type Db, type Queryable } from '../db/client.ts';
 import type { OperatorRole } from '../../contract/api.ts';
 import { operatorSessions, operators } from '../db/schema.ts';
 
@@ -70,7 +70,7 @@ export async function insertOperatorSession(db: Queryable, operatorId: number, t
   await db.insert(operatorSessions).values({ operatorId, tokenHash, createdAt: now, expiresAt });
 }
 
-const liveOperatorSession = preparedPerDatabase((db) =>
+const liveOperatorSession = perDatabase((db) =>
   db
     .select({ sessionId: operatorSessions.id, operatorId: operators.id, role: operators.role })
     .from(operatorSessions)

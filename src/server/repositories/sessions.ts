@@ -1,6 +1,6 @@
 /** Members' login sessions: a token's hash, its owner, and when it stops working. */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { preparedPerDatabase, type Db, type Queryable } from '../db/client.ts';
+import { perDatabase, type Db, type Queryable } from '../db/client.ts';
 import { idempotencyKeys, sessions, users } from '../db/schema.ts';
 import { activeMemberOf } from './users.ts';
 
@@ -12,10 +12,10 @@ const caller = { sessionId: sessions.id, userId: sessions.userId };
 const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
 
 // Every member and operator request runs one of these first: prepared (db/client.ts).
-const liveSession = preparedPerDatabase((db) =>
+const liveSession = perDatabase((db) =>
   db.select(caller).from(sessions).innerJoin(users, activeMemberOf(sessions.userId)).where(isLive).prepare('live_session'),
 );
-const liveSessionWithAnswer = preparedPerDatabase((db) =>
+const liveSessionWithAnswer = perDatabase((db) =>
   db
     .select({
       ...caller,
