@@ -30,7 +30,8 @@
  * - the app, one process, on PGlite (one transaction at a time), unless
  *   BENCH_PGLITE=off.
  * BENCH_SETUPS picks some of them: a comma list of bare, postgres (one
- * process), redis (two processes) and pglite (default: all).
+ * process on PostgreSQL), redis (two processes on PostgreSQL and Redis)
+ * and pglite (default: all).
  * Goal (issue 14): p99 ≤ 100 ms at 2,000 messages/s on one process.
  *
  * Servers run as child processes (the way `npm start` runs); the sockets
@@ -67,7 +68,9 @@ const CONNECTIONS = 100;
 const GOAL = { perSecond: 2000, p99Ms: 100 };
 const POSTGRES_URL = benchServerUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const SETUPS = new Set((process.env.BENCH_SETUPS ?? 'bare,postgres,redis,pglite').split(',').map((name) => name.trim()));
+const SETUP_NAMES = ['bare', 'postgres', 'redis', 'pglite'];
+const SETUPS = new Set((process.env.BENCH_SETUPS ?? SETUP_NAMES.join(',')).split(',').map((name) => name.trim()));
+for (const name of SETUPS) if (!SETUP_NAMES.includes(name)) throw new Error(`BENCH_SETUPS: no setup "${name}" (${SETUP_NAMES.join(', ')})`);
 if (process.env.BENCH_PGLITE === 'off') SETUPS.delete('pglite');
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 

@@ -27,11 +27,13 @@ function codeFor(issue: v.BaseIssue<unknown>): ErrorCode {
  */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Half of a UTF-16 pair without the other half (JSON's "\ud800"): no text, and PostgreSQL refuses it inside JSON. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Whether a parsed body (or the path parameters, or the query) is fit to
  * reach a schema: at most BODY_MAX_DEPTH levels of objects and arrays, at most
- * BODY_MAX_VALUES values, and no control character in any string. A loop over an
+ * BODY_MAX_VALUES values, and no control character or lone surrogate in any string. A loop over an
  * explicit stack, not recursion: a deeply nested body overflowed the call
  * stack once and answered 500 (issue 9).
  */
@@ -43,7 +45,7 @@ function isPlainInput(root: unknown, control: RegExp = CONTROL_CHARACTER): boole
     values += 1;
     if (values > BODY_MAX_VALUES) return false;
     if (typeof value === 'string') {
-      if (control.test(value)) return false;
+      if (control.test(value) || LONE_SURROGATE.test(value)) return false;
     } else if (typeof value === 'object' && value !== null) {
       if (depth > BODY_MAX_DEPTH) return false;
       const children = Object.values(value);

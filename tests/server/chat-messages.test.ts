@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage } from '../../src/contract/chat.ts';
 import { CHAT_TEXT_MAX } from '../../src/contract/rules/chat.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
@@ -316,8 +316,12 @@ describe('texts sent together (stored in one transaction)', () => {
       { auth: { guestToken: guests[0]!.guestToken }, body: textMessage('twice', {}, 'deliver-id-twice') },
       { auth: { guestToken: guests[0]!.guestToken }, body: textMessage('twice', {}, 'deliver-id-twice') },
     ];
+    const transactions = vi.spyOn(t.db, 'transaction');
     const answers = await Promise.all(sends.map(({ auth, body }) => chatCall(t, endpoints.chatSendMessage, body, auth)));
 
+    // Arriving together, they share transactions (group commit): fewer than one each.
+    expect(transactions.mock.calls.length).toBeGreaterThan(0);
+    expect(transactions.mock.calls.length).toBeLessThan(sends.length / 2);
     expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 409, 200, 200, 200]);
     expect(answers[4]!.json()).toEqual({ message: 'CHAT_CLOSED' });
     const stored = await storedMessages(t);
@@ -335,6 +339,29 @@ describe('texts sent together (stored in one transaction)', () => {
     // Told once each (the resend again under the same _id), the refused one to no one.
     const told = (hub.payloads('room', SOCKET_MESSAGING) as ChatMessage[]).map((message) => (message.message as { payload: { text: string } }).payload.text);
     expect(told.filter((text) => text !== 'before closing').sort()).toEqual(['guest 0', 'guest 1', 'guest 2', 'guest 3', 'member', 'twice', 'twice'].sort());
+  });
+});
+
+describe('a text the database could not store', () => {
+  it('is refused alone with KEY_INVALID (half of a UTF-16 pair); the texts sent with it are stored', async () => {
+    const t = await buildTestApp();
+    const guests = await Promise.all(Array.from({ length: 4 }, () => newGuest(t)));
+    const bodies = [
+      textMessage('fine 0'),
+      textMessage('broken \ud800 text'),
+      textMessage('fine 2'),
+      textMessage('fine 3', { deviceToken: 'device-\udc00' }),
+    ];
+
+    const answers = await Promise.all(guests.map((guest, index) => chatCall(t, endpoints.chatSendMessage, bodies[index], { guestToken: guest.guestToken })));
+
+    expect(answers.map((response) => [response.statusCode, response.statusCode === 200 ? 'stored' : response.json().message])).toEqual([
+      [200, 'stored'],
+      [400, 'KEY_INVALID'],
+      [200, 'stored'],
+      [400, 'KEY_INVALID'],
+    ]);
+    expect((await storedMessages(t)).map((row) => (row.body as { payload: { text: string } }).payload.text).sort()).toEqual(['fine 0', 'fine 2']);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Group commit (src/server/db/group-commit.ts): calls arriving while a flush
  * runs go together in the next one, each answered in order with its own
- * value or refusal; a failed flush fails its own items only.
+ * value or refusal; the items of a flush that threw are tried again alone.
  */
 import { describe, expect, it } from 'vitest';
 import { groupCommit, settle, type Settled } from '../../src/server/db/group-commit.ts';
@@ -45,23 +45,32 @@ describe('groupCommit', () => {
     expect(flushes).toEqual([[1, 2], [3, 4, 5]]);
   });
 
-  it('refuses one item alone, and fails only the items of a flush that threw', async () => {
+  it('refuses one item alone when the flush answers it so', async () => {
     const { flush, flushes, finish } = manualFlush();
     const call = groupCommit(flush);
 
-    const first = [call(1), call(-2), call(3)].map((promise) => promise.then(String, (error: Error) => error.message));
+    const answers = [call(1), call(-2), call(3)].map((promise) => promise.then(String, (error: Error) => error.message));
     await untilFlushes(flushes, 1);
-    const second = [call(4), call(5)].map((promise) => promise.then(String, (error: Error) => error.message));
-    finish();
-    await untilFlushes(flushes, 2);
-    finish(new Error('the transaction failed'));
-    const third = call(6);
-    await untilFlushes(flushes, 3);
     finish();
 
-    expect(await Promise.all(first)).toEqual(['2', 'refused -2', '6']);
-    expect(await Promise.all(second)).toEqual(['the transaction failed', 'the transaction failed']);
-    expect(await third).toBe(12);
+    expect(await Promise.all(answers)).toEqual(['2', 'refused -2', '6']);
+    expect(flushes).toEqual([[1, -2, 3]]);
+  });
+
+  it('tries each item of a flush that threw again alone: the item that broke it fails by itself, the next flush goes on', async () => {
+    const flushes: number[][] = [];
+    const call = groupCommit(async (items: readonly number[]) => {
+      flushes.push([...items]);
+      if (items.includes(13)) throw new Error('13 broke the statement');
+      return items.map((item) => ({ ok: true, value: item * 2 }) as const);
+    });
+
+    const answers = await Promise.all([1, 13, 3].map((item) => call(item).then(String, (error: Error) => error.message)));
+    const later = await call(4);
+
+    expect(answers).toEqual(['2', '13 broke the statement', '6']);
+    expect(later).toBe(8);
+    expect(flushes).toEqual([[1, 13, 3], [1], [13], [3], [4]]);
   });
 
   it('takes at most maxItems a flush', async () => {
@@ -86,9 +95,12 @@ describe('groupCommit', () => {
 });
 
 describe('settle', () => {
-  it('turns a value into ok and a thrown error into that item’s refusal', async () => {
-    expect(await settle(async () => 7)).toEqual({ ok: true, value: 7 });
-    const error = new Error('no');
-    expect(await settle(async () => Promise.reject(error))).toEqual({ ok: false, error });
+  const isRefusal = (error: unknown) => error instanceof RangeError;
+
+  it('turns a value into ok and a refusal into that item’s refusal; any other error fails the flush', async () => {
+    expect(await settle(async () => 7, isRefusal)).toEqual({ ok: true, value: 7 });
+    const refusal = new RangeError('no');
+    expect(await settle(async () => Promise.reject(refusal), isRefusal)).toEqual({ ok: false, error: refusal });
+    await expect(settle(async () => Promise.reject(new Error('the connection broke')), isRefusal)).rejects.toThrow('the connection broke');
   });
 });

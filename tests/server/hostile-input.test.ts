@@ -30,6 +30,7 @@ const HOSTILE_VALUES: [string, unknown][] = [
   ['SQL with a statement', "0812345678'; DROP TABLE users; --"],
   ['HTML', '<script>alert(1)</script>'],
   ['control characters', 'ab\u0000cd\u202eefgh'],
+  ['half of a UTF-16 pair', 'ab\ud800cd'],
 ];
 
 const HOSTILE_BODIES: [string, unknown][] = [
@@ -255,5 +256,9 @@ describe('deeply nested bodies', () => {
     expect(parsed(`{"a":[${Array(9_999).fill(0).join(',')}]}`)).toBe('400 KEY_INVALID');
     expect(parsed(`{"a":${levels(20, '{"b":"x\\u0000y"}')}}`)).toBe('400 KEY_INVALID');
     expect(parsed(`{"a":${levels(20, '{"b":"xy"}')}}`)).toBe('passed');
+    // Half of a UTF-16 pair is no text (PostgreSQL refuses it in JSON); a whole pair (an emoji) is.
+    expect(parsed('{"a":"x\\ud800y"}')).toBe('400 KEY_INVALID');
+    expect(parsed('{"a":"x\\ude00y"}')).toBe('400 KEY_INVALID');
+    expect(parsed('{"a":"x\\ud83d\\ude00y"}')).toBe('passed');
   });
 });

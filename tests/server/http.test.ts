@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -126,6 +127,33 @@ describe('API answers', () => {
     expect(response.body).not.toContain('on fire');
     const logged = t.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unexpected failure');
     expect(logged).toMatchObject({ level: 50, reqId: response.headers['x-request-id'], err: { message: 'database on fire at 10.0.0.5' } });
+  });
+
+  it('log a failed query without its parameters or the database’s detail: they are members’ data', async () => {
+    const t = await buildTestApp({ logLevel: 'info' });
+    t.app.get('/api/test/query', async () => {
+      const cause = Object.assign(new Error('invalid input syntax for type json'), { code: '22P02', detail: 'Token "secret-text" is invalid.' });
+      throw new DrizzleQueryError('insert into chat_messages select from jsonb_to_recordset($1::jsonb)', ['[{"text":"secret-text"}]'], cause);
+    });
+
+    const response = await call(t.app, { ...endpoints.lookupBanks, path: '/api/test/query' });
+
+    expect(response.statusCode).toBe(500);
+    const logged = t.logs.find((line) => line.includes('unexpected failure'))!;
+    expect(JSON.parse(logged)).toMatchObject({ err: { query: expect.stringContaining('jsonb_to_recordset'), cause: { code: '22P02', message: 'invalid input syntax for type json' } } });
+    expect(logged).not.toContain('secret-text');
+  });
+
+  it.each([['/%'], ['/api/%zz']])('answer a malformed URL (%s) with KEY_INVALID, the security headers and no-store', async (url) => {
+    const { app } = await buildTestApp();
+
+    const response = await app.inject({ url });
+
+    expect([response.statusCode, response.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it.each([

@@ -88,6 +88,9 @@ interface CustomerWrite {
   now: Date;
 }
 
+/** A message refused with a catalogue code (decided without a failed statement), not a failure of its flush. */
+const isRefusal = (error: unknown) => error instanceof ApiError;
+
 /**
  * Customers' messages in one transaction: each owner's conversation is
  * touched (or created), each body checked in it (media its own upload, a
@@ -110,7 +113,7 @@ async function storeCustomerWrites(tx: Transaction, writes: readonly CustomerWri
         const body = await storedBody(tx, conversation.id, message);
         if (body.message_type === 'postback' && !(await offeredPostback(tx, conversation.id, body.payload))) throw new ApiError(400, 'KEY_INVALID');
         return { conversation, row: { conversationId: conversation.id, sender: 'customer', operatorId: null, body, deviceToken, createdAt: now } };
-      }),
+      }, isRefusal),
     );
   }
   const stored = await insertAllOnce(tx, decided.flatMap((result) => (result.ok ? [result.value] : [])));

@@ -9,9 +9,11 @@
  * PostgreSQL. docs/performance.md bench:chat has the figures.
  *
  * One flush runs at a time per group. `flush` answers each item in order,
- * as a value or as the error that item alone gets (a refusal); when the
- * flush itself throws (the transaction failed), every item of it gets that
- * error, and nothing of the flush was committed.
+ * as a value or as the refusal that item alone gets (decided without a
+ * failed statement: see settle). When the flush itself throws, it must
+ * have committed nothing (one statement, or one transaction that rolled
+ * back); each of its items is then flushed again alone, so one item that
+ * breaks a statement (a value the database refuses) fails only itself.
  */
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -32,19 +34,42 @@ export function groupCommit<I, O>(flush: (items: readonly I[]) => Promise<readon
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.splice(0, maxItems);
+      let results: readonly Settled<O>[];
       try {
-        const results = await flush(batch.map(({ item }) => item));
-        if (results.length !== batch.length) throw new Error(`a flush answered ${results.length} of ${batch.length} items`);
-        batch.forEach((waiting, index) => {
-          const result = results[index]!;
-          if (result.ok) waiting.resolve(result.value);
-          else waiting.reject(result.error);
-        });
+        results = await flush(batch.map(({ item }) => item));
       } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const waiting of batch) await flushAlone(waiting);
+        continue;
       }
+      answer(batch, results);
     }
     scheduled = false;
+  }
+
+  /** Each item its result; a flush that answered for other items than it was given fails them all (it is a bug). */
+  function answer(batch: readonly Waiting<I, O>[], results: readonly Settled<O>[]): void {
+    if (results.length !== batch.length) {
+      const error = new Error(`a flush answered ${results.length} of ${batch.length} items`);
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    batch.forEach((waiting, index) => {
+      const result = results[index]!;
+      if (result.ok) waiting.resolve(result.value);
+      else waiting.reject(result.error);
+    });
+  }
+
+  async function flushAlone(waiting: Waiting<I, O>): Promise<void> {
+    let results: readonly Settled<O>[];
+    try {
+      results = await flush([waiting.item]);
+    } catch (error) {
+      waiting.reject(error);
+      return;
+    }
+    answer([waiting], results);
   }
 
   return (item) =>
@@ -56,11 +81,17 @@ export function groupCommit<I, O>(flush: (items: readonly I[]) => Promise<readon
     });
 }
 
-/** Runs `decide` for one item; a thrown error becomes that item's refusal. */
-export async function settle<T>(decide: () => Promise<T>): Promise<Settled<T>> {
+/**
+ * Runs `decide` for one item of a flush; an error `isRefusal` recognises
+ * becomes that item's refusal, any other fails the flush. A refusal must be
+ * decided without a failed statement: in a transaction, a failed statement
+ * aborts it for every item.
+ */
+export async function settle<T>(decide: () => Promise<T>, isRefusal: (error: unknown) => boolean): Promise<Settled<T>> {
   try {
     return { ok: true, value: await decide() };
   } catch (error) {
-    return { ok: false, error };
+    if (isRefusal(error)) return { ok: false, error };
+    throw error;
   }
 }

@@ -4,7 +4,7 @@
  * because UI libraries set style attributes. API answers are never stored
  * by a cache (noStoreApiAnswers).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath, pathOf } from './api-paths.ts';
 
@@ -30,13 +30,19 @@ const HEADERS: HelmetOptions = {
 };
 
 /**
- * Sets the headers on every answer when the request arrives, so refusals
- * and errors carry them too. Helmet's middleware is built once here: the
- * Fastify wrapper built it again for every request, a twelfth of the
- * server's CPU per chat message (docs/performance.md bench:chat).
+ * Helmet's middleware, built once: the Fastify wrapper built it again for
+ * every request, a twelfth of the server's CPU per chat message
+ * (docs/performance.md bench:chat).
  */
+const setHeaders = helmet(HEADERS);
+
+/** The headers on one answer that no hook reaches (Fastify's refusal of a malformed URL: errors.ts frameworkErrors). */
+export function addSecurityHeaders(reply: FastifyReply): void {
+  setHeaders(reply.request.raw, reply.raw, () => {});
+}
+
+/** Sets the headers on every answer when the request arrives, so refusals and errors carry them too. */
 export function securityHeaders(app: FastifyInstance): void {
-  const setHeaders = helmet(HEADERS);
   app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 }
 

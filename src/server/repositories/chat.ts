@@ -96,9 +96,11 @@ export async function ensureConversation(db: Queryable, owner: ConversationOwner
   return existing;
 }
 
-/** `last_message_at` moved to `at` (never back: a late writer keeps the later time). */
-const lastMessageAtLeast = (at: Date) =>
-  sql`greatest(coalesce(${chatConversations.lastMessageAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`;
+/** `last_message_at` moved to `at`, a time or an SQL expression of one (never back: a late writer keeps the later time). */
+const lastMessageAtLeast = (at: Date | SQL) => {
+  const time = at instanceof Date ? sql`${at.toISOString()}::timestamptz` : at;
+  return sql`greatest(coalesce(${chatConversations.lastMessageAt}, ${time}), ${time})`;
+};
 
 /**
  * A message is being written to conversation `id` at `at`: the inbox orders
@@ -147,7 +149,7 @@ export async function touchConversationsOf(
               as c(index int, "userId" int, "guestId" text, "sessionId" text, at timestamptz)
             order by index
             on conflict (${sql.raw(target)}) do update
-              set last_message_at = greatest(coalesce(${chatConversations}.last_message_at, excluded.last_message_at), excluded.last_message_at)
+              set last_message_at = ${lastMessageAtLeast(sql`excluded.last_message_at`)}
               where ${chatConversations}.closed_at is null
             returning *`),
         );
