@@ -195,7 +195,8 @@ export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'id'>;
 export async function insertMessagesOnce(db: Queryable, messages: readonly NewMessage[]): Promise<MessageRow[]> {
   if (messages.length === 0) return [];
   // One parameter (the rows as JSON, in order) instead of nine a row: this runs for every chat message, and
-  // building a many-row statement out of single values cost more CPU than the database spent on it.
+  // building a many-row statement out of single values cost more CPU than the database spent on it. Raw SQL:
+  // drizzle's insert().select() names every column, the generated id too, which PostgreSQL then refuses.
   const rows = messages.map((message, index) => ({ ...message, index }));
   return tableRows(
     chatMessages,
