@@ -1,9 +1,9 @@
 import { assertEvent, assign, setup, stopChild } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
 import { pagedTable } from '../shared/paged-table.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { Page, PageQuery, StatementContext, StatementEvent, StatementInput, StatementTag } from './statement.types.ts';
 
@@ -47,7 +47,7 @@ export const statementMachine = setup({
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     askedAlready: ({ context, event }) => event.type === 'statement.page' && event.page === context.page,
   },
   delays: loaderDelays,
@@ -68,14 +68,7 @@ export const statementMachine = setup({
   invoke: {
     id: 'loadAccounts',
     src: 'loadAccounts',
-    onDone: [
-      {
-        guard: { type: 'succeeded', params: actorOutput },
-        actions: [{ type: 'storeAccounts', params: actorOutput }, 'releaseAccountsCall'],
-      },
-      { actions: [{ type: 'logFailure', params: answeredFailure }, 'releaseAccountsCall'] },
-    ],
-    onError: { actions: [{ type: 'logFailure', params: noAnswer }, 'releaseAccountsCall'] },
+    ...onAnswer({ action: 'storeAccounts', then: ['releaseAccountsCall'] }, { action: 'logFailure', then: ['releaseAccountsCall'] }),
   },
   ...pagedTable({
     pageEvent: 'statement.page',
