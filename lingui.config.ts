@@ -45,7 +45,7 @@ export const LATER_CATALOGUES = {
     loadedBy: '<rootDir>/src/features/contact/ChatLauncher.tsx',
     files: ['<rootDir>/src/features/chat'],
   },
-  // The agent inbox and the operators' pages under /ops (issue 14 part 2): members never load them.
+  // The agent inbox and the operators' pages under /ops (docs/decisions/0106-chat-widget-and-inbox.md): members never load them.
   ops: {
     loadedBy: '<rootDir>/src/features/ops/OpsArea.tsx',
     files: ['<rootDir>/src/routes/ops', '<rootDir>/src/features/ops'],

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:chat`: the live chat under load on 127.0.0.1 (issue 14
- * part 5). BENCH_SOCKETS (1,000) socket.io clients on websockets, each a
+ * `npm run bench:chat`: the live chat under load on 127.0.0.1 (figures in
+ * docs/performance.md). BENCH_SOCKETS (1,000) socket.io clients on websockets, each a
  * guest joined to its own room; messages are sent at BENCH_RATE (2,000) a
  * second for BENCH_SECONDS (10) on an open-loop schedule, each by the
  * room's guest through the real path (POST /api/chat/send-message:
@@ -32,7 +32,8 @@
  * BENCH_SETUPS picks some of them: a comma list of bare, postgres (one
  * process on PostgreSQL), redis (two processes on PostgreSQL and Redis)
  * and pglite (default: all).
- * Goal (issue 14): p99 ≤ 100 ms at 2,000 messages/s on one process.
+ * Goal (the chat's throughput goal, docs/decisions/0108-group-commit.md):
+ * p99 ≤ 100 ms at 2,000 messages/s on one process.
  *
  * Servers run as child processes (the way `npm start` runs); the sockets
  * live in this process and the sends in a worker thread of it, so on a

@@ -8,7 +8,8 @@
  *   idempotency row);
  * - PGlite: the same transaction looped in-process through the ledger module.
  * Prints transfers/s, p50 and p99 latency and the ratio HTTP/raw.
- * Goals (issue 3): on PostgreSQL ratio ≥ 0.5 and p99 ≤ 50 ms; on PGlite ratio ≥ 0.5.
+ * Goals (the money core's, docs/decisions/0057-transfer-hot-path.md): on
+ * PostgreSQL ratio ≥ 0.5 and p99 ≤ 50 ms; on PGlite ratio ≥ 0.5.
  *
  * Each connection's requests go to the members in turn, alternating wallet →
  * game and game → wallet, so balances stay put; every request carries a new

@@ -1,6 +1,6 @@
 /**
  * `npm run videos [-- <name> …]`: films the how-to videos /howto plays
- * (issue 14) in the real app and writes public/videos/<name>.mp4 with its
+ * (docs/decisions/0107-how-to-videos.md) in the real app and writes public/videos/<name>.mp4 with its
  * captions public/videos/<name>.<th|la|en>.vtt. No name: all five.
  *
  * The app runs in demo mode on a throw-away PGlite folder and a free port

@@ -35,7 +35,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * reach a schema: at most BODY_MAX_DEPTH levels of objects and arrays, at most
  * BODY_MAX_VALUES values, and no control character or lone surrogate in any string. A loop over an
  * explicit stack, not recursion: a deeply nested body overflowed the call
- * stack once and answered 500 (issue 9).
+ * stack once and answered 500 (docs/decisions/0083-body-walk-caps.md).
  */
 function isPlainInput(root: unknown, control: RegExp = CONTROL_CHARACTER): boolean {
   const pending: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];

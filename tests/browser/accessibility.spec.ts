@@ -1,5 +1,5 @@
 /**
- * Issue 9: axe-core (WCAG 2.0 and 2.1, A and AA) finds no serious or
+ * docs/decisions/0085-accessibility-checks.md: axe-core (WCAG 2.0 and 2.1, A and AA) finds no serious or
  * critical violation on any screen a member reaches, in Thai, Lao and
  * English, at the suite's 390 x 844 phone viewport: the public pages (the
  * language menu open, the login error), every registration step and its

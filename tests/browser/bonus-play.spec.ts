@@ -1,6 +1,6 @@
 /**
  * A bonus taken, played to its turnover and withdrawn, at 390 x 844 in
- * English (issue 12): the member receives a bonus on the bonus page, moves
+ * English (docs/decisions/0095-bonuses-on-the-ledger.md): the member receives a bonus on the bonus page, moves
  * money into the reference game, plays it in the game's own tab until the
  * bets reach the target the page shows, brings the money home and withdraws
  * it all through the withdraw modal, which finishes the bonus. The operator's

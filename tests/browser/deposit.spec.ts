@@ -1,5 +1,5 @@
 /**
- * Issue 4 §5, spec 2, 5, 7: the deposit modal in Chromium at the suite's
+ * spec 2, 5, 7: the deposit modal in Chromium at the suite's
  * 390 x 844 phone viewport, against the real server. Deposit by QR (the
  * payment simulator pays it through the signed webhook, as `npm run
  * simulate:pay` does for a new user), QR cancel and expiry, the TrueMoney
@@ -102,7 +102,7 @@ async function chooseWay(modal: Locator, way: 'Bank transfer' | 'QR code' | 'Tru
   return panel;
 }
 
-/** The acceptance's last word (issue 4): after every test the server's ledger still balances. */
+/** The deposits' last word: after every test the server's ledger still balances. */
 function checkLedgerAfterEach(server: () => BrowserServer): void {
   test.afterEach(async () => {
     expect(await checkLedger(server().db), 'the ledger check').toEqual([]);

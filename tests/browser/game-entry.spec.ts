@@ -1,5 +1,5 @@
 /**
- * Issue 9: every entry kind of the reference games opens from the game
+ * docs/decisions/0084-game-entry-from-this-server-only.md: every entry kind of the reference games opens from the game
  * account modal in a real browser, now that each carries a one-time token
  * and the game pages refuse requests from other sites: a link (token), a
  * link with the username (token), a posted login form (token) and app

@@ -1,5 +1,5 @@
 /**
- * spec 2, 4, 7, 9 (issue 3): the member home (name, total balance, last
+ * spec 2, 4, 7, 9: the member home (name, total balance, last
  * update, carousels, a game card opening its account modal, check balance,
  * the deposit modal) and the statement (activity, signs, statuses, times,
  * pagination 10 a page with 3 links before and 1 after), against the real

@@ -1,5 +1,5 @@
 /**
- * The invite-friend bonus end to end (issue 13 §3; spec 2 home, invite modal,
+ * The invite-friend bonus end to end (spec 2 home, invite modal,
  * receive-invite-bonus dialog) at 390 x 844, in English: member A opens the
  * invite modal from the home (the banner carousel first) and reads their
  * link; member B registers with that link in another browser, gets a first

@@ -201,7 +201,7 @@ test.describe('member pages', () => {
     await expectNoHorizontalScroll(page, 'conditions modal');
   });
 
-  test('issue 13: the invite and refund banners and modals, the wheel modal, /user/fairness', async ({ page }) => {
+  test('rewards: the invite and refund banners and modals, the wheel modal, /user/fairness', async ({ page }) => {
     const member = newMember({ name: 'ประยุทธ์ศักดิ์ศรีสวัสดิ์ มหาสมุทรแปซิฟิกตะวันออก' });
     await registerViaApi(server(), member);
     await logInViaUi(page, server(), member.phone, member.password);

@@ -1,5 +1,5 @@
 /**
- * Issue 10: paying a deposit QR from the same phone. In Chromium at the
+ * Paying a deposit QR from the same phone (docs/decisions/0087-saving-the-qr-picture.md). In Chromium at the
  * suite's 390 x 844 phone viewport, in Thai, Lao and English, a member
  * creates a QR, sees it in the Thai QR Payment frame, and saves it with the
  * keyboard; the saved PNG, read by ZXing as a banking app reads a picture,

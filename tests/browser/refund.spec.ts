@@ -1,5 +1,5 @@
 /**
- * The weekly loss refund end to end (issue 13 §3; spec 2 refund modal) at
+ * The weekly loss refund end to end (spec 2 refund modal; docs/decisions/0099-loss-refund.md) at
  * 390 x 844, in English: a member loses at the reference game, the server's
  * clock moves past the end of the week (weeks start Monday 00:00 in
  * Bangkok), and the refund modal, after its banner, shows 5% of the loss

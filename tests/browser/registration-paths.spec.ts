@@ -31,7 +31,7 @@ test('the replayed paths reach every state of the wizard and every error it can 
   );
   const errors = new Set(selected.map(({ snapshots }) => snapshots.at(-1)!.context.error).filter((error) => error !== null));
   expect([...errors].sort()).toEqual(Object.keys(REGISTRATION_ERROR_TEXT).sort());
-  // issue 9: the server skips the OTP step only for the token the page kept.
+  // The server skips the OTP step only for the token the page kept (docs/decisions/0072-registration-bound-to-verified-challenge.md).
   const skips = selected.map(({ path }) => path.steps.at(-1)!.event).filter(
     (event) => event.type === 'xstate.done.actor.sendOtp' && (event.output as { data?: { code?: string } }).data?.code === 'OTP_VERIFIED',
   );

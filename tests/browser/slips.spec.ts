@@ -1,5 +1,5 @@
 /**
- * Issue 4 §3 and §5, spec 2, 7, 8, 9: transfer slips in Chromium at the
+ * spec 2, 7, 8, 9: transfer slips in Chromium at the
  * suite's 390 x 844 phone viewport, against the real server. A member
  * uploads a generated slip (a picture carrying a bank's slip QR with a
  * reference) in the deposit modal, sees it in progress in the statement's

@@ -1,5 +1,5 @@
 /**
- * The prize wheel (issue 13 §3; spec 2 Spin wheel; spec 9 wheel and coupons)
+ * The prize wheel (spec 2 Spin wheel; spec 9 wheel and coupons)
  * at 390 x 844, in English.
  *
  * Where the wheel stops: the canvas says where it rests in data-rotation

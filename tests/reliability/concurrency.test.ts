@@ -1,5 +1,5 @@
 /**
- * Issue 3's concurrency proof: 200 members and 10,000 mixed operations
+ * The money core's concurrency proof: 200 members and 10,000 mixed operations
  * (transfers both ways, transfer-all, withdrawals, game rounds, operator
  * payouts and rejections, the same Idempotency-Key twice at once, bonuses
  * and a promotion received and cancelled, wheel spins, coupons claimed twice

@@ -1,5 +1,5 @@
 /**
- * Issue 3's crash proof: the real server process (src/server/server.ts, as
+ * The money core's crash proof: the real server process (src/server/server.ts, as
  * `npm start` runs it) takes the mixed money load; halfway through it is
  * killed with SIGKILL, mid-transaction. Restarted on the same data it
  * serves again, and then: checkLedger() holds (no transfer half-applied: each

@@ -1,6 +1,6 @@
 /**
  * A bonus played to its turnover on the reference game, end to end through
- * the member's API and the game page's own calls (issue 12 proof): the
+ * the member's API and the game page's own calls (docs/decisions/0095-bonuses-on-the-ledger.md): the
  * bonus taken, money moved into the game, rounds played until the bets the
  * ledger holds reach the target, the money brought home and withdrawn in
  * full, which finishes the bonus. The ledger is sound at every step.

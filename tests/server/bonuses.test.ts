@@ -1,5 +1,5 @@
 /**
- * Bonuses and promotion codes on the ledger (issue 12, docs/decisions/
+ * Bonuses and promotion codes on the ledger (docs/decisions/
  * 0095-bonuses-on-the-ledger.md): receiving them under their limits, the
  * turnover measured from bets on the ledger, the withdrawal that finishes a
  * bonus, cancelling with its forfeit, the end threshold, day and week

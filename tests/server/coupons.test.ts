@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 13 §1 "Coupons", §3; spec 8 coupon codes; docs/decisions/
+ * Coupons (spec 8 coupon codes; docs/decisions/
  * 0100-prize-wheel.md): a prize becomes a coupon, listed with its state by
  * the clock, and a credit coupon is claimed into the wallet exactly once,
  * also when claimed 20 times at once; hostile claims (another member's

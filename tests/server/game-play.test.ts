@@ -369,7 +369,7 @@ describe('hostile input to the game pages', () => {
     }
     const raw = await t.app.inject({ method: 'POST', url: '/games/api/spin', headers, payload: '{"game":' });
     expect([raw.statusCode, raw.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
-    // issue 9: 60 KB of nesting answered 500 (the body walk recursed).
+    // 60 KB of nesting once answered 500: the body walk recursed (docs/decisions/0083-body-walk-caps.md).
     for (const shape of ['object', 'array'] as const) {
       const nested = JsonText.withField({ game: 'lotus', roundId: newRoundId() }, 'bet', nestedJson(shape, 60_000));
       const response = await t.app.inject({ method: 'POST', url: '/games/api/spin', headers, payload: nested.text });

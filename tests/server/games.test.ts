@@ -412,7 +412,7 @@ describe('entry kinds', () => {
   });
 });
 
-describe('entering from another site (issue 9: login CSRF)', () => {
+describe('entering from another site (login CSRF: docs/decisions/0084-game-entry-from-this-server-only.md)', () => {
   /** Requests a page of another site could make a browser send, and what old browsers and scripts send. */
   const ELSEWHERE: Record<string, string>[] = [
     { 'sec-fetch-site': 'cross-site' },

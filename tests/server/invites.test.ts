@@ -1,5 +1,5 @@
 /**
- * The invite-friend bonus (issue 13 §1, docs/decisions/0098-invite-bonus.md):
+ * The invite-friend bonus (docs/decisions/0098-invite-bonus.md):
  * the invite made at registration, settled from the invitee's first
  * deposit and bets inside the window, the wallet's counts, collecting once
  * (also raced), the window closing, what earns nothing (also the inviter's

@@ -2,8 +2,8 @@
  * Random and hostile requests at every money route: bodies with a field
  * missing, of the wrong type, out of range or malicious, extra fields,
  * bodies that are not objects, bad Idempotency-Keys, bad path ids and
- * queries, and bodies nested far deeper than any body of the API (issue 9:
- * one once answered 500). Each body is invalid on purpose, so every answer must be a 4xx
+ * queries, and bodies nested far deeper than any body of the API (one once
+ * answered 500: docs/decisions/0083-body-walk-caps.md). Each body is invalid on purpose, so every answer must be a 4xx
  * with a catalogue message (never a 500) and the ledger must not change.
  *
  * Seeded (FUZZ_SEED=n to replay a run); fast-check is not installed.

@@ -145,7 +145,7 @@ describe('POST /api/otp/send', () => {
     expect(another.json()).toEqual({ message: 'REQUEST_LIMIT' });
   });
 
-  it('never answers OTP_VERIFIED on the phone alone (issue 9: the watcher learns nothing)', async () => {
+  it('never answers OTP_VERIFIED on the phone alone (a watcher learns nothing)', async () => {
     const t = await buildTestApp();
     const phone = newPhone();
     const other = newPhone();

@@ -1,5 +1,5 @@
 /**
- * The loss refund (issue 13 §1 "Loss refund"; docs/decisions/0099-loss-refund.md):
+ * The loss refund (docs/decisions/0099-loss-refund.md):
  * a share of each closed week's or day's net game loss, in Asia/Bangkok,
  * computed once per member and period from the ledger and received into
  * the wallet once; its refusals (REFUND_INACTIVE, REFUND_CONDITION,

@@ -1,5 +1,5 @@
 /**
- * The rewards that pay into the wallet under an Idempotency-Key (issue 13;
+ * The rewards that pay into the wallet under an Idempotency-Key (spec 7;
  * src/contract/endpoints.ts `idempotent`): GET /api/invite/bonus, GET
  * /api/refund/receive and /addWallet, POST /api/spinwheel/coupon/claim. A
  * retry after a lost answer sends the same key and gets the first answer,

@@ -123,7 +123,7 @@ function contrast(a: string, b: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
-describe('seed: the demo rewards (issue 13)', () => {
+describe('seed: the demo rewards (docs/decisions/0101-rewards-operator-api-and-demo.md)', () => {
   it('adds an active wheel of 8 landable slices with prizes in baht and kip, an item and a miss, in readable colours', async () => {
     const t = await buildTestApp();
 

@@ -1,5 +1,5 @@
 /**
- * The prize wheel (issue 13 §1 "Prize wheel", §3; docs/decisions/
+ * The prize wheel (spec 2 Spin wheel; docs/decisions/
  * 0100-prize-wheel.md, 0103-coins-from-play.md): the current wheel and the
  * member's coins, coins earned by bets at the reference games (never by a
  * deposit; also 20 bets at once), spins that spend one coin each (never

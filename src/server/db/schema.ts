@@ -538,7 +538,7 @@ export const memberBonuses = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- rewards (issue 13)
+// ---------------------------------------------------------------- rewards (spec 3; docs/decisions/0098 to 0103)
 
 export const INVITE_STATUSES = ['waiting', 'success', 'fail', 'collected'] as const;
 /**
@@ -829,7 +829,7 @@ export const gameRounds = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- deposits (issue 4)
+// ---------------------------------------------------------------- deposits (spec 3; docs/decisions/0058 to 0068)
 
 export const QR_STATUSES = ['open', 'paid', 'cancelled', 'expired', 'replaced'] as const;
 

@@ -158,7 +158,8 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
       const session = await entrySession(game, query.token, query.username);
       return session === null ? refuse(reply, 401, lang, 'linkExpired', game) : enter(reply, game, session, lang, text(query.app));
     }
-    // Links with the game password are no more (issue 9): such an address is old or made up.
+    // Links with the game password are no more: such an address is old or made up
+    // (docs/decisions/0084-game-entry-from-this-server-only.md).
     if (query.password !== undefined) return refuse(reply, 401, lang, 'linkExpired', game);
     return sendPage(reply, 200, renderGamePage(game, lang));
   });

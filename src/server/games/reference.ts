@@ -10,7 +10,8 @@
  * one-time token, app links carrying that token, a posted login form (the
  * one game whose credentials carry an `event` with the form-state fields),
  * and a link with the credentials in its query. Every one of them carries a
- * one-time token where the spec's carried the game password (issue 9):
+ * one-time token where the spec's carried the game password
+ * (docs/decisions/0084-game-entry-from-this-server-only.md):
  * addresses end up in histories and logs, and a password there would open
  * the game from anywhere, for as long as it is not reset.
  */

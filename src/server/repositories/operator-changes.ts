@@ -20,7 +20,7 @@ export type OperatorAction =
   | 'settings.refund'
   | 'settings.inviteBanners'
   | 'settings.refundBanners'
-  // the chat's canned replies (admins edit them; issue 14)
+  // the chat's canned replies (admins edit them)
   | 'chat.canned.create'
   | 'chat.canned.change'
   | 'chat.canned.delete';

@@ -76,7 +76,7 @@ export async function markOtpVerified(db: Queryable, challengeId: number, now: D
  * The proof that a caller verified a phone: the token of one of its OTP
  * challenges (looked up by hash). Only the caller who received the token by
  * /api/otp/send and typed the code can present it; the phone alone proves
- * nothing (issue 9).
+ * nothing (docs/decisions/0072-registration-bound-to-verified-challenge.md).
  */
 export interface PhoneProof {
   tokenHash: string;

@@ -24,10 +24,10 @@ export interface Settings {
   /** Smallest wallet ↔ game transfer in major units (spec 9: default 1 baht). */
   transferMin: number;
   /**
-   * Deposits (issue 4). Receiving accounts shown by GET /api/lookup/deposit;
-   * `promptPayId` (a 13-digit tax id, a 10-digit phone or an e-wallet id)
-   * is what a QR on that provider pays to. Names of the banks come from the
-   * banks lookup.
+   * Deposits (spec 2 deposit modal; docs/decisions/0058-deposit-lookup.md).
+   * Receiving accounts shown by GET /api/lookup/deposit; `promptPayId` (a
+   * 13-digit tax id, a 10-digit phone or an e-wallet id) is what a QR on that
+   * provider pays to. Names of the banks come from the banks lookup.
    */
   depositAccounts: {
     bankCode: string;
@@ -48,7 +48,7 @@ export interface Settings {
   /**
    * Largest QR deposit in major units, any provider: a larger QR is not
    * created (QR_FAIL) and a payment above it is kept for review, never
-   * credited on its own (issue 9).
+   * credited on its own (docs/decisions/0070-deposit-maximums.md).
    */
   qrMaximum: number;
   /** 'HH:mm' in the variant's local time: slips are taken until then each day. */
@@ -57,7 +57,10 @@ export interface Settings {
   slipMaxAgeMinutes: number;
   /** spec 5 and 9: mobile-wallet links of at least this much (major units). */
   trueWalletMinimum: number;
-  /** Mobile-wallet links of at most this much (major units); a larger voucher is refused before it is redeemed (issue 9). */
+  /**
+   * Mobile-wallet links of at most this much (major units); a larger voucher
+   * is refused before it is redeemed (docs/decisions/0070-deposit-maximums.md).
+   */
   trueWalletMaximum: number;
   /**
    * The largest grant (a percent grant's cap, a fixed grant's amount) that

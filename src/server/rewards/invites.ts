@@ -1,5 +1,5 @@
 /**
- * The invite-friend bonus (issue 13; docs/decisions/0098-invite-bonus.md).
+ * The invite-friend bonus (docs/decisions/0098-invite-bonus.md).
  * A member who registers with another's code (PR{id}) is their invitee.
  * The invite waits until the invitee's first deposit and their bets inside
  * the window decide it: success earns the inviter percent of that deposit,

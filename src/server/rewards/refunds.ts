@@ -1,5 +1,5 @@
 /**
- * The loss refund (issue 13 §1 "Loss refund"; spec 2 refund modal, spec 3
+ * The loss refund (spec 2 refund modal, spec 3
  * refund log item, spec 7 /api/refund*; docs/decisions/0099-loss-refund.md):
  * a percentage of a member's net game loss in each closed day or week of the
  * variant's zone, computed once per (member, period) from the ledger and

@@ -1,5 +1,5 @@
 /**
- * axe-core in the browser suite (issue 9): every page the suite visits has
+ * axe-core in the browser suite (docs/decisions/0085-accessibility-checks.md): every page the suite visits has
  * no serious or critical violation of WCAG 2.0 / 2.1 A and AA. Minor and
  * moderate findings are left to review; these two levels block a member.
  */

@@ -1,6 +1,6 @@
 /**
  * The suite's `test`: Playwright's, with axe-core run on the page at the end
- * of every test that passed so far (issue 9), so each screen a spec leaves
+ * of every test that passed so far (docs/decisions/0085-accessibility-checks.md), so each screen a spec leaves
  * the member on is checked too. Specs check the screens they pass through
  * (a modal, a step) with expectAccessible where they open them.
  */

@@ -1,6 +1,6 @@
 /**
  * Playing the reference provider's Golden Lotus as a member does, in the
- * English app (issue 13's invite and refund specs): open the game account
+ * English app (for the invite and refund specs): open the game account
  * from its card, move money into it with the transfer modal, enter the
  * game in its own tab (or this one, when the browser refuses the tab) and
  * play rounds at a chosen bet with the page's own buttons. Every round's

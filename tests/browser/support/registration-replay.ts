@@ -10,13 +10,13 @@
  *   (the test makes the server able to give it: fresh phone and account
  *   numbers, the real OTP code, OTP switched off on the server for
  *   `registerOTP: false`). OTP_VERIFIED comes only to a send that carries a
- *   verified token (issue 9): from the phone step, the token the page kept
- *   from a verification earlier in the path; from the OTP step, its current
- *   token, whose code the test enters through the API just before the send
- *   goes on, as if the page had lost the answer to its own verification. A
- *   failure is
- *   stubbed for exactly that one call with page.route: `{ message }` with a
- *   4xx status, or an aborted request for a network failure.
+ *   verified token (docs/decisions/0072-registration-bound-to-verified-challenge.md):
+ *   from the phone step, the token the page kept from a verification earlier
+ *   in the path; from the OTP step, its current token, whose code the test
+ *   enters through the API just before the send goes on, as if the page had
+ *   lost the answer to its own verification. A failure is stubbed for exactly
+ *   that one call with page.route: `{ message }` with a 4xx status, or an
+ *   aborted request for a network failure.
  * - `xstate.after.redirectToLogin…`: 2 s pass; the app is then on /login.
  *
  * After every step the UI must show what the model's state says: the step
@@ -91,7 +91,7 @@ export function selectRegistrationPaths(input: RegistrationInput = THAI_BUILD): 
     const snapshots = replayModel(path, input);
     const last = snapshots.at(-1)!;
     // A registration is an outcome of its own with OTP on and with OTP off: with
-    // OTP on, the wizard's kept token is what the server registers (issue 9).
+    // OTP on, the wizard's kept token is what the server registers (docs/decisions/0072-registration-bound-to-verified-challenge.md).
     const otp = stateKey(last) === 'registered' ? ` | OTP ${RegistrationReplay.registerOtpFor(path) ? 'on' : 'off'}` : '';
     const key = `${stateKey(last)} | ${path.steps.at(-1)!.expectedTags.join(',')} | ${last.context.error ?? ''}${skipOf(path, snapshots)}${otp}`;
     const current = chosen.get(key);
@@ -103,7 +103,7 @@ export function selectRegistrationPaths(input: RegistrationInput = THAI_BUILD): 
 /**
  * ' | OTP_VERIFIED from <state>' when the path ends with the server skipping
  * the OTP step: each way to that skip (the phone step's send with a kept
- * token, the OTP step's resend) is an outcome of its own (issue 9).
+ * token, the OTP step's resend) is an outcome of its own.
  */
 function skipOf(path: BrowserPath, snapshots: Snapshot[]): string {
   const last = path.steps.at(-1)!.event;

@@ -1,6 +1,6 @@
 /**
- * Bodies nested far deeper than any body of this API (issue 9: a 60 KB
- * nested body once answered 500). They are written as text: JSON.stringify
+ * Bodies nested far deeper than any body of this API (a 60 KB nested body
+ * once answered 500: docs/decisions/0083-body-walk-caps.md). They are written as text: JSON.stringify
  * itself overflows the stack on values a few thousand levels deep, and
  * JSON.parse (which Fastify uses) does not.
  */
