@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 
 /**
  * Several catalogues per language, so that a page fetches only the texts it
- * can show (docs/decisions.md, SPA "Login budget"). `public` holds the texts
+ * can show (docs/decisions/0013-login-budget-120-kb.md). `public` holds the texts
  * of every file not listed below and is loaded at start. Each later catalogue
  * holds the texts of its `files` and is loaded by `loadedBy` (a route's loader,
  * or the module that imports those files on demand) before they render.

@@ -538,7 +538,7 @@ export const memberBonuses = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- rewards (spec 3; docs/decisions/0098 to 0103)
+// ---------------------------------------------------------------- rewards (spec 3; decisions 0098 to 0103)
 
 export const INVITE_STATUSES = ['waiting', 'success', 'fail', 'collected'] as const;
 /**
@@ -829,7 +829,7 @@ export const gameRounds = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- deposits (spec 3; docs/decisions/0058 to 0068)
+// ---------------------------------------------------------------- deposits (spec 3; decisions 0058 to 0068)
 
 export const QR_STATUSES = ['open', 'paid', 'cancelled', 'expired', 'replaced'] as const;
 
