@@ -9,7 +9,6 @@ import type { Queryable } from '../db/client.ts';
 import { depositQrCodes } from '../db/schema.ts';
 
 export type QrCode = typeof depositQrCodes.$inferSelect;
-export type QrStatus = QrCode['status'];
 
 /** Serialises QR changes of one member on one provider (create, create again), across instances. */
 export async function lockMemberQrs(db: Queryable, userId: number, provider: string): Promise<void> {
