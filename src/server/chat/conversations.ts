@@ -7,7 +7,7 @@
  */
 import { chatRoom } from '../../contract/chat.ts';
 import { ApiError } from '../errors.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
+import type { ChatCaller } from '../auth/callers.ts';
 import type { ConversationOwner, ConversationRow } from '../repositories/chat.ts';
 
 export function ownerOf(caller: ChatCaller): ConversationOwner {

@@ -14,7 +14,7 @@ import { CUSTOMER_MESSAGE_TYPES, type ChatConversation, type ChatMessage, type C
 import { inTransaction, perDatabase, type Db, type Queryable, type Transaction } from '../db/client.ts';
 import { groupCommit, settle, type Settled } from '../db/group-commit.ts';
 import { ApiError } from '../errors.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
+import type { ChatCaller } from '../auth/callers.ts';
 import {
   findConversationMedia,
   findMessagesByClientIds,

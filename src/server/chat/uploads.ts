@@ -16,7 +16,7 @@ import type { ChatUploadResponse } from '../../contract/chat.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { RateLimited } from '../limits/limits.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
+import type { ChatCaller } from '../auth/callers.ts';
 import { CHAT_CLEANUP_INTERVAL_MS, CHAT_UNSENT_MEDIA_MAX_BYTES, CHAT_UNSENT_MEDIA_TTL_MS } from '../policy.ts';
 import { ensureConversation, lockConversation, touchOpenGuest, unsentMediaTotal } from '../repositories/chat.ts';
 import type { FileStorage } from '../storage/storage.ts';

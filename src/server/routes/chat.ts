@@ -17,7 +17,7 @@ import { inboxSummary } from '../chat/inbox.ts';
 import { receiveChatUpload, type UploadKind } from '../chat/media.ts';
 import { messageShaper, shapeOne, storeCustomerMessage, type Stored } from '../chat/messages.ts';
 import { storeCustomerUpload } from '../chat/uploads.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
+import type { ChatCaller } from '../auth/callers.ts';
 import {
   CHAT_GUESTS_PER_ADDRESS,
   CHAT_HISTORY_PER_ADDRESS,
