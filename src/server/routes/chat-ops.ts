@@ -7,7 +7,6 @@
  * replies.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
@@ -23,12 +22,11 @@ import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { findConversation, markRead, messagePage, startSession, type ConversationRow } from '../repositories/chat.ts';
 import { route } from '../route.ts';
-import { LocalFileStorage } from '../storage/local.ts';
 import { recordId } from '../validation.ts';
 
 export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config } = app;
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const storage = app.uploads;
   const prefix = config.chatPrefix;
 
   async function conversationOf(db: Queryable, id: string): Promise<ConversationRow> {

@@ -5,7 +5,6 @@
  * Access 'chat': a member's bearer token or a guest's token
  * (plugins/authentication.ts); a body naming someone else is refused.
  */
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { GUEST_TOKEN_HEADER, type ChatMessage } from '../../contract/chat.ts';
@@ -29,13 +28,12 @@ import {
 } from '../policy.ts';
 import { findConversationOf, markRead, messagePage } from '../repositories/chat.ts';
 import { route } from '../route.ts';
-import { LocalFileStorage } from '../storage/local.ts';
 
 type WindowLimit = { max: number; windowMs: number };
 
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config, limits } = app;
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const storage = app.uploads;
   const prefix = config.chatPrefix;
 
   const senderKey = (caller: ChatCaller) => (caller.kind === 'member' ? `member:${caller.userId}` : `guest:${caller.guestId}`);
