@@ -1,6 +1,6 @@
 /**
- * The chat's cleanup (issue 14: a guest conversation idle for 30 days is
- * closed and its media removed): idleness counts from the guest's last
+ * The chat's cleanup (docs/decisions/0104-live-chat.md: a guest
+ * conversation idle for 30 days is closed and its media removed): idleness counts from the guest's last
  * visit and last message; a closed guest's files, media rows and messages
  * go, its conversation is marked closed and its token refused. Members'
  * conversations stay. Uploads no message names go after an hour, and a
