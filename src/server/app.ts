@@ -25,6 +25,7 @@ import { attachRealtime } from './chat/realtime.ts';
 import { CHAT_CLEANUP_INTERVAL_MS, JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
 import { runChatCleanup } from './chat/cleanup.ts';
 import { LocalFileStorage } from './storage/local.ts';
+import type { FileStorage } from './storage/storage.ts';
 import { accrueLastPeriod } from './rewards/refunds.ts';
 import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     limits: Limits;
     /** The mobile-wallet voucher provider; null: none, and POST /api/wallet/truelink does not exist. */
     vouchers: VoucherProvider | null;
+    /** Where uploads live (slips, chat media): the one storage every route and the chat's cleanup use. */
+    uploads: FileStorage;
   }
 }
 
@@ -87,9 +90,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Where rate-limit state lives; defaults to Redis with config.redisUrl, else the database. The app closes it. */
   limitStore?: LimitStore;
+  /** Where uploads live; defaults to the folder DATA_DIR/uploads. */
+  uploads?: FileStorage;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -109,6 +114,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('games', games);
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
+  app.decorate('uploads', uploads ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
   const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : databaseLimitStore(db));
   app.decorate('limits', new Limits(store, config.limits));
   // socket.io on this app's HTTP server (it exists before listen); the chat's HTTP side tells sockets through its hub.
@@ -124,9 +130,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
     accrueLastPeriod(db, clock(), VARIANT_TIME_ZONES[config.variant]).catch((error: unknown) => app.log.error({ err: error }, 'computing refunds failed'));
   }, REFUND_ACCRUAL_INTERVAL_MS).unref();
   // Guest conversations idle for 30 days are closed and their media removed, uploads never sent too (chat/cleanup.ts).
-  const chatUploads = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
   const cleaningChat = setInterval(() => {
-    runChatCleanup(db, chatUploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'cleaning up the chat failed'));
+    runChatCleanup(db, app.uploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'cleaning up the chat failed'));
   }, CHAT_CLEANUP_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(pruning);

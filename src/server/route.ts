@@ -12,7 +12,8 @@ import type * as v from 'valibot';
 import type { Endpoint } from '../contract/endpoints.ts';
 import type { Queryable } from './db/client.ts';
 import { idempotencyKeyOf, onceForKey } from './idempotency.ts';
-import { requireCaller, type Caller, type ChatCaller, type MemberCaller, type OperatorCaller } from './plugins/authentication.ts';
+import type { Caller, ChatCaller, MemberCaller, OperatorCaller } from './auth/callers.ts';
+import { requireCaller } from './plugins/authentication.ts';
 import { OPERATOR_JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { parseBody, parseParts } from './validation.ts';
 

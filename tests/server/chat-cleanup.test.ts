@@ -1,6 +1,6 @@
 /**
- * The chat's cleanup (issue 14: a guest conversation idle for 30 days is
- * closed and its media removed): idleness counts from the guest's last
+ * The chat's cleanup (docs/decisions/0104-live-chat.md: a guest
+ * conversation idle for 30 days is closed and its media removed): idleness counts from the guest's last
  * visit and last message; a closed guest's files, media rows and messages
  * go, its conversation is marked closed and its token refused. Members'
  * conversations stay. Uploads no message names go after an hour, and a
@@ -22,7 +22,6 @@ import {
   CHAT_UNSENT_MEDIA_MAX_BYTES,
   CHAT_UNSENT_MEDIA_TTL_MS,
 } from '../../src/server/policy.ts';
-import { LocalFileStorage } from '../../src/server/storage/local.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import type { CallOptions } from './helpers/http.ts';
 import { chatCall, chatMember, mediaMessage, MP4, newGuest, operatorToken, pictures, send, textMessage, uploadFile, type ChatAuth } from './helpers/chat.ts';
@@ -34,7 +33,7 @@ async function cleanupApp() {
   onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
   const t = await buildTestApp({ dataDir });
   const uploads = path.join(dataDir, 'uploads');
-  return { ...t, storage: new LocalFileStorage(uploads), files: () => readdir(path.join(uploads, 'chat')).catch(() => [] as string[]) };
+  return { ...t, storage: t.app.uploads, files: () => readdir(path.join(uploads, 'chat')).catch(() => [] as string[]) };
 }
 
 async function sendImage(t: TestApp, auth: { token: string } | { guestToken: string }) {

@@ -3,15 +3,24 @@
  * of their user id, a guest the one of its guest id, each in the room
  * `{PREFIX}-{id}` (spec 7). The ids a customer puts in a body (spec 3
  * userId, guestId) must be their own: writing or reading as someone else
- * is 403 UNAUTHORIZED before anything is read or stored.
+ * is 403 UNAUTHORIZED before anything is read or stored. Agents name a
+ * conversation by its id.
  */
 import { chatRoom } from '../../contract/chat.ts';
 import { ApiError } from '../errors.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
-import type { ConversationOwner, ConversationRow } from '../repositories/chat.ts';
+import type { ChatCaller } from '../auth/callers.ts';
+import type { Queryable } from '../db/client.ts';
+import { findConversation, type ConversationOwner, type ConversationRow } from '../repositories/chat.ts';
 
 export function ownerOf(caller: ChatCaller): ConversationOwner {
   return caller.kind === 'member' ? { userId: caller.userId } : { guestId: caller.guestId };
+}
+
+/** The conversation an agent names by its id: 404 NO_DATA when there is none. */
+export async function conversationById(db: Queryable, id: number): Promise<ConversationRow> {
+  const conversation = await findConversation(db, id);
+  if (!conversation) throw new ApiError(404, 'NO_DATA');
+  return conversation;
 }
 
 /** The room of a conversation; the socket server joins callers by the same rule (socket-rooms.ts). */

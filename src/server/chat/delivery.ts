@@ -2,8 +2,8 @@
  * What the chat tells connected sockets after a write is stored (never
  * before): the conversation's room gets the message or the read mark, the
  * agents get the same with the conversation's id and the inbox line that
- * changed. Callers pass app.chatHub as it is at the call: the realtime
- * server replaces the quiet one after the routes are registered.
+ * changed, while one is connected (inbox.ts lineForAgents). Callers pass
+ * the hub of their ChatContext (context.ts), the app's at the call.
  */
 import type * as v from 'valibot';
 import {
@@ -38,16 +38,24 @@ export function deliverMessage(hub: ChatHub, room: string, message: ChatMessage,
 /**
  * One side read the conversation up to `readAt`. The customer's read goes
  * to the agents; an agent's goes to the room (the customer's ticks) and to
- * the other agents (their unread counts).
+ * the other agents (their unread counts). Without the inbox line (no agent
+ * is connected) the agents are told nothing.
  */
-export function deliverRead(hub: ChatHub, room: string, sender: Extract<ChatSender, 'customer' | 'agent'>, readAt: Date, conversation: InboxConversation): void {
+export function deliverRead(
+  hub: ChatHub,
+  room: string,
+  sender: Extract<ChatSender, 'customer' | 'agent'>,
+  readAt: Date,
+  conversation: InboxConversation | undefined,
+): void {
   const event: Read = { room, sender, readAt: readAt.toISOString() };
   if (sender === 'agent') hub.toRoom(room, SOCKET_READ, event);
+  if (!conversation) return;
   hub.toAgents(SOCKET_READ, event);
   hub.toAgents(SOCKET_INBOX, { conversation } satisfies Inbox);
 }
 
-/** The inbox line changed without a message (an agent ended the conversation's session). */
-export function deliverInboxChange(hub: ChatHub, conversation: InboxConversation): void {
-  hub.toAgents(SOCKET_INBOX, { conversation } satisfies Inbox);
+/** The inbox line changed without a message (an agent ended the conversation's session); nothing without the line. */
+export function deliverInboxChange(hub: ChatHub, conversation: InboxConversation | undefined): void {
+  if (conversation) hub.toAgents(SOCKET_INBOX, { conversation } satisfies Inbox);
 }

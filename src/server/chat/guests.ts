@@ -9,7 +9,7 @@ import { perDatabase, type Db, type Queryable } from '../db/client.ts';
 import { groupCommit } from '../db/group-commit.ts';
 import { CHAT_GUEST_TOKEN_LIFETIME_MS } from '../policy.ts';
 import { insertGuest, openGuestsAmong, touchOpenGuest } from '../repositories/chat.ts';
-import type { GuestCaller } from '../plugins/authentication.ts';
+import type { GuestCaller } from '../auth/callers.ts';
 import { newGuestId, readGuestToken, signGuestToken } from './guest-token.ts';
 
 type Secret = Pick<Config, 'chatGuestSecret'>;

@@ -7,8 +7,9 @@
  */
 export interface ChatHub {
   /**
-   * Whether an agent is connected to any process: the agents' copy of a
-   * customer's message (and its inbox line, a query) is built only then.
+   * Whether an agent is connected to any process: the agents' copy of an
+   * event, whoever wrote it, and its inbox line (a query) are built only
+   * then (inbox.ts lineForAgents).
    */
   agentsOnline(): boolean;
   /** An event to everyone in a conversation's room `{PREFIX}-{userId or guestId}`. */

@@ -1,12 +1,14 @@
 /**
- * The agents' inbox (issue 14 part 2): conversations by their latest
- * message, each with the customer's name and phone (members), a preview of
- * the last message and how many customer messages no agent has read.
+ * The agents' inbox: conversations by their latest message, each with the
+ * customer's name and phone (members), a preview of the last message and
+ * how many customer messages no agent has read; and the line the agents
+ * are told beside an event.
  */
 import type { ChatMessageBody, InboxConversation } from '../../contract/chat.ts';
 import type { Queryable } from '../db/client.ts';
 import { CHAT_INBOX_PAGE_SIZE } from '../policy.ts';
 import { inboxPage, inboxRow, type InboxRow } from '../repositories/chat.ts';
+import type { ChatContext } from './context.ts';
 import { roomOfConversation } from './conversations.ts';
 
 /** What the inbox shows of a last message: its text, a caption, a button's or card's title; '' when it has none. */
@@ -55,4 +57,13 @@ export async function inboxList(db: Queryable, prefix: string, q: string, skip: 
 export async function inboxSummary(db: Queryable, prefix: string, conversationId: number): Promise<InboxConversation | undefined> {
   const row = await inboxRow(db, conversationId);
   return row && inboxConversation(prefix, row);
+}
+
+/**
+ * The line the agents are told beside an event of the conversation, or
+ * undefined while no agent is connected: then no one would hear it, and the
+ * query is not made (docs/decisions/0112-one-rule-for-what-the-chat-tells.md).
+ */
+export async function lineForAgents(chat: Pick<ChatContext, 'db' | 'hub' | 'prefix'>, conversationId: number): Promise<InboxConversation | undefined> {
+  return chat.hub.agentsOnline() ? inboxSummary(chat.db, chat.prefix, conversationId) : undefined;
 }

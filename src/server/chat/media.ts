@@ -37,11 +37,12 @@ export const CHAT_AREA = 'chat';
 
 /**
  * A link to a stored chat file that works for CHAT_MEDIA_LINK_LIFETIME_MS:
- * signed with the uploads' link secret (FILE_LINK_SECRET), served by
- * routes/files.ts. Only the conversation's participants are given one.
+ * signed with the secret of every stored file's link (FILE_LINK_SECRET,
+ * slips' too), served by routes/files.ts. Only the conversation's
+ * participants are given one.
  */
-export function chatMediaLink(linkSecret: string, key: string, now: Date): string {
-  return signedUrl(linkSecret, key, new Date(now.getTime() + CHAT_MEDIA_LINK_LIFETIME_MS));
+export function chatMediaLink(fileLinkSecret: string, key: string, now: Date): string {
+  return signedUrl(fileLinkSecret, key, new Date(now.getTime() + CHAT_MEDIA_LINK_LIFETIME_MS));
 }
 
 /** What a stored chat file is served as, by its extension (the key's extension is ours, from the content). */

@@ -14,7 +14,7 @@ import { CUSTOMER_MESSAGE_TYPES, type ChatConversation, type ChatMessage, type C
 import { inTransaction, perDatabase, type Db, type Queryable, type Transaction } from '../db/client.ts';
 import { groupCommit, settle, type Settled } from '../db/group-commit.ts';
 import { ApiError } from '../errors.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
+import type { ChatCaller } from '../auth/callers.ts';
 import {
   findConversationMedia,
   findMessagesByClientIds,
@@ -37,7 +37,7 @@ import { chatMediaLink } from './media.ts';
 export interface Stored {
   conversation: ConversationRow;
   message: MessageRow;
-  /** False for a resend: the first row is answered and nothing is delivered. */
+  /** False for a resend: the first row is answered (and delivered again: send.ts). */
   created: boolean;
 }
 
@@ -167,8 +167,8 @@ export async function storeAgentMessage(db: Queryable, conversationId: number, o
 }
 
 /** Shapes stored messages for answers and events; media paths become links that work for CHAT_MEDIA_LINK_LIFETIME_MS. */
-export function messageShaper(linkSecret: string, now: Date) {
-  const link = (key: string) => chatMediaLink(linkSecret, key, now);
+export function messageShaper(fileLinkSecret: string, now: Date) {
+  const link = (key: string) => chatMediaLink(fileLinkSecret, key, now);
   return (view: MessageView, conversation: Pick<ConversationRow, 'userId' | 'guestId'>): ChatMessage => {
     const body = view.body as ChatMessageBody;
     const message: ChatMessageBody = body.message_type === 'media' ? { ...body, payload: { ...body.payload, filePath: link(body.payload.filePath), url: true } } : body;
@@ -188,11 +188,11 @@ export function messageShaper(linkSecret: string, now: Date) {
 }
 
 /** One stored message as delivered. A guest's own message names no one, so nothing is looked up for it. */
-export async function shapeOne(db: Queryable, linkSecret: string, stored: Stored, now: Date): Promise<ChatMessage> {
+export async function shapeOne(db: Queryable, fileLinkSecret: string, stored: Stored, now: Date): Promise<ChatMessage> {
   const { message, conversation } = stored;
   const view: MessageView =
     message.sender === 'customer' && conversation.userId === null
       ? { ...message, memberPhone: null, memberName: null, operatorName: null }
       : await messageNames(db, message);
-  return messageShaper(linkSecret, now)(view, conversation);
+  return messageShaper(fileLinkSecret, now)(view, conversation);
 }

@@ -13,24 +13,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatUploadResponse } from '../../contract/chat.ts';
-import { inTransaction, type Queryable } from '../db/client.ts';
+import { inTransaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { RateLimited } from '../limits/limits.ts';
-import type { ChatCaller } from '../plugins/authentication.ts';
+import type { ChatCaller } from '../auth/callers.ts';
 import { CHAT_CLEANUP_INTERVAL_MS, CHAT_UNSENT_MEDIA_MAX_BYTES, CHAT_UNSENT_MEDIA_TTL_MS } from '../policy.ts';
 import { ensureConversation, lockConversation, touchOpenGuest, unsentMediaTotal } from '../repositories/chat.ts';
-import type { FileStorage } from '../storage/storage.ts';
 import type * as v from 'valibot';
+import type { ChatContext } from './context.ts';
 import { ownerOf } from './conversations.ts';
 import { chatMediaLink, storeChatMedia, type CheckedMedia } from './media.ts';
 
 type Uploaded = v.InferOutput<typeof ChatUploadResponse>;
 
-interface Place {
-  db: Queryable;
-  storage: FileStorage;
-  linkSecret: string;
-}
+type Place = Pick<ChatContext, 'db' | 'storage' | 'fileLinkSecret'>;
 
 /**
  * Stores the file for conversation `id`, or refuses it: 404 NO_DATA, 409
@@ -38,7 +34,7 @@ interface Place {
  * when the cleanup removes the oldest unsent file at the latest (sending
  * the files frees the quota sooner).
  */
-async function storeIn({ db, storage, linkSecret }: Place, id: number, media: CheckedMedia, now: Date): Promise<Uploaded> {
+async function storeIn({ db, storage, fileLinkSecret }: Place, id: number, media: CheckedMedia, now: Date): Promise<Uploaded> {
   const key = await inTransaction(db, async (tx) => {
     const conversation = await lockConversation(tx, id);
     if (!conversation) throw new ApiError(404, 'NO_DATA');
@@ -50,7 +46,7 @@ async function storeIn({ db, storage, linkSecret }: Place, id: number, media: Ch
     }
     return storeChatMedia(tx, storage, id, media, now);
   });
-  return { path: key, url: chatMediaLink(linkSecret, key, now), fileType: media.fileType };
+  return { path: key, url: chatMediaLink(fileLinkSecret, key, now), fileType: media.fileType };
 }
 
 /** A member's or guest's file, for their own conversation. */

@@ -20,35 +20,13 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { OperatorRole } from '../../contract/api.ts';
 import { GUEST_TOKEN_HEADER } from '../../contract/chat.ts';
 import type { Access } from '../../contract/endpoints.ts';
+import type { Caller, GuestCaller, MemberCaller, OperatorCaller } from '../auth/callers.ts';
 import { guestFromToken } from '../chat/guests.ts';
 import { bearerToken, hashToken } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { wellFormedKeyOf, type StoredAnswer } from '../idempotency.ts';
 import { findLiveOperatorSession } from '../repositories/operators.ts';
 import { findLiveSession, isLiveMemberSession } from '../repositories/sessions.ts';
-
-export interface MemberCaller {
-  kind: 'member';
-  userId: number;
-  sessionId: number;
-}
-
-export interface OperatorCaller {
-  kind: 'operator';
-  operatorId: number;
-  role: OperatorRole;
-  sessionId: number;
-}
-
-/** A chat guest (access 'chat' only): the id its signed token names. */
-export interface GuestCaller {
-  kind: 'guest';
-  guestId: string;
-}
-
-export type ChatCaller = MemberCaller | GuestCaller;
-
-export type Caller = MemberCaller | OperatorCaller;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,87 +1,47 @@
 /**
- * The agents' side of the live chat (issue 14 part 2, /api/ops/chat/*;
- * operator roles support and admin; canned reply edits admin only): the
- * inbox, the customer beside a conversation, its history, replies of any
- * message type (stored, then delivered to the room and the other agents),
+ * The agents' side of the live chat (/api/ops/chat/*; operator roles
+ * support and admin; canned reply edits admin only): the inbox, the
+ * customer beside a conversation, its history, replies of any message type,
  * the read mark, ending a session, uploads to a conversation and the canned
- * replies.
+ * replies. Each route validates, calls one function of chat/ (the same
+ * rules as the customer's side: sending, read marks) and shapes the answer.
  */
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { cannedReplies, changeCanned, createCanned, removeCanned } from '../chat/canned.ts';
-import { roomOfConversation } from '../chat/conversations.ts';
-import { memberPanel } from '../chat/customer-panel.ts';
-import { deliverInboxChange, deliverMessage, deliverRead } from '../chat/delivery.ts';
-import { inboxList, inboxSummary } from '../chat/inbox.ts';
+import { chatContext } from '../chat/context.ts';
+import { conversationPanel } from '../chat/customer-panel.ts';
+import { endConversation } from '../chat/ending.ts';
+import { agentHistory } from '../chat/history.ts';
+import { inboxList } from '../chat/inbox.ts';
 import { receiveChatUpload, type UploadKind } from '../chat/media.ts';
+import { markReadBy } from '../chat/read-marks.ts';
+import { sendAgentReply, sentAnswer } from '../chat/send.ts';
 import { storeAgentUpload } from '../chat/uploads.ts';
-import { messageShaper, shapeOne, storeAgentMessage } from '../chat/messages.ts';
-import type { Queryable } from '../db/client.ts';
-import { ApiError } from '../errors.ts';
-import { findConversation, markRead, messagePage, startSession, type ConversationRow } from '../repositories/chat.ts';
 import { route } from '../route.ts';
-import { LocalFileStorage } from '../storage/local.ts';
 import { recordId } from '../validation.ts';
 
 export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config } = app;
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  const prefix = config.chatPrefix;
 
-  async function conversationOf(db: Queryable, id: string): Promise<ConversationRow> {
-    const conversation = await findConversation(db, recordId(id));
-    if (!conversation) throw new ApiError(404, 'NO_DATA');
-    return conversation;
-  }
+  route(app, endpoints.opsChatInbox, async ({ db, query }) => inboxList(db, config.chatPrefix, query.q, query.skip));
 
-  async function summaryOf(db: Queryable, conversationId: number) {
-    const summary = await inboxSummary(db, prefix, conversationId);
-    if (!summary) throw new ApiError(404, 'NO_DATA');
-    return summary;
-  }
+  route(app, endpoints.opsChatCustomer, async ({ db, params }) => conversationPanel(db, config.chatPrefix, recordId(params.id)));
 
-  route(app, endpoints.opsChatInbox, async ({ db, query }) => inboxList(db, prefix, query.q, query.skip));
+  route(app, endpoints.opsChatHistory, async ({ params, body }) => agentHistory(chatContext(app), recordId(params.id), body, clock()));
 
-  route(app, endpoints.opsChatCustomer, async ({ db, params }) => {
-    const conversation = await conversationOf(db, params.id);
-    return {
-      conversation: await summaryOf(db, conversation.id),
-      member: conversation.userId === null ? null : await memberPanel(db, conversation.userId),
-    };
-  });
+  route(app, endpoints.opsChatReply, async ({ params, body, caller }) =>
+    sentAnswer(await sendAgentReply(chatContext(app), recordId(params.id), caller.operatorId, body.message, clock())),
+  );
 
-  route(app, endpoints.opsChatHistory, async ({ db, params, body }) => {
-    const conversation = await conversationOf(db, params.id);
-    const shape = messageShaper(config.fileLinkSecret, clock());
-    const conversationId = String(conversation.id);
-    return (await messagePage(db, conversation.id, body.skip, body.limit)).map((message) => ({ ...shape(message, conversation), conversationId }));
-  });
-
-  route(app, endpoints.opsChatReply, async ({ params, body, caller }) => {
-    const now = clock();
-    const stored = await storeAgentMessage(app.db, recordId(params.id), caller.operatorId, body.message, now);
-    // A resend is delivered again, as a customer's is (routes/chat.ts): sockets merge by _id.
-    const message = await shapeOne(app.db, config.fileLinkSecret, stored, now);
-    deliverMessage(app.chatHub, roomOfConversation(prefix, stored.conversation), message, await summaryOf(app.db, stored.conversation.id));
-    return { _id: String(stored.message.id), createdAt: stored.message.createdAt.toISOString() };
-  });
-
-  route(app, endpoints.opsChatRead, async ({ db, params }) => {
-    const conversation = await conversationOf(db, params.id);
-    const now = clock();
-    await markRead(db, conversation.id, 'agent', now);
-    deliverRead(app.chatHub, roomOfConversation(prefix, conversation), 'agent', now, await summaryOf(db, conversation.id));
+  route(app, endpoints.opsChatRead, async ({ params }) => {
+    await markReadBy(chatContext(app), { side: 'agent', conversationId: recordId(params.id) }, clock());
     return { message: 'SUCCESS' };
   });
 
-  /** A new session: the widget draws an end marker where session_id changes (the next message carries the new one). */
-  route(app, endpoints.opsChatEnd, async ({ db, params }) => {
-    const conversation = await conversationOf(db, params.id);
-    if (!(await startSession(db, conversation.id, randomUUID()))) throw new ApiError(409, 'CHAT_CLOSED');
-    deliverInboxChange(app.chatHub, await summaryOf(db, conversation.id));
+  route(app, endpoints.opsChatEnd, async ({ params }) => {
+    await endConversation(chatContext(app), recordId(params.id));
     return { message: 'SUCCESS' };
   });
 
@@ -91,7 +51,7 @@ export async function chatOpsRoutes(app: FastifyInstance): Promise<void> {
       route(upload, endpoint, async ({ params, request }) => {
         const conversationId = recordId(params.id);
         const media = await receiveChatUpload(request, kind);
-        return storeAgentUpload({ db: app.db, storage, linkSecret: config.fileLinkSecret }, conversationId, media, clock());
+        return storeAgentUpload(chatContext(app), conversationId, media, clock());
       });
     uploadRoute(endpoints.opsChatUploadImage, 'image');
     uploadRoute(endpoints.opsChatUploadVideo, 'video');

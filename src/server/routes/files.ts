@@ -16,7 +16,6 @@ import { CHAT_AREA, CHAT_CONTENT_TYPES } from '../chat/media.ts';
 import { ApiError } from '../errors.ts';
 import { FILE_REQUESTS_PER_ADDRESS } from '../policy.ts';
 import { STORED_IMAGE } from '../slips/slip-image.ts';
-import { LocalFileStorage } from '../storage/local.ts';
 import { checkSignedUrl, FILES_PATH } from '../storage/signed-urls.ts';
 import { isStorageKey, type StoredFile } from '../storage/storage.ts';
 
@@ -58,8 +57,7 @@ function send(reply: FastifyReply, file: StoredFile, range: string | undefined):
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const { clock, config, limits } = app;
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const { clock, config, limits, uploads } = app;
 
   app.get<{ Params: { area: string; name: string }; Querystring: { expires?: string; sig?: string } }>(`${FILES_PATH}/:area/:name`, async (request, reply) => {
     const now = clock();
@@ -71,7 +69,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     if (!isStorageKey(key) || contentType === undefined) throw new ApiError(404, 'NO_DATA');
     const { expires = '', sig = '' } = request.query;
     if (checkSignedUrl(config.fileLinkSecret, key, expires, sig, now) !== 'valid') throw new ApiError(403, 'UNAUTHORIZED');
-    const file = await storage.open(key);
+    const file = await uploads.open(key);
     if (!file) throw new ApiError(404, 'NO_DATA');
     const maxAge = Math.max(0, Math.floor((Number(expires) * 1000 - now.getTime()) / 1000));
     reply

@@ -4,7 +4,6 @@
  * image; the operator's review queue (approve with an amount, reject with
  * a reason). The signed links are served by routes/files.ts.
  */
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
@@ -27,7 +26,6 @@ import { route } from '../route.ts';
 import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS, SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
 import { NotASlipImage } from '../slips/slip-image.ts';
 import { recordSlipUpload, SlipTooSoon, uploadedTooSoon } from '../slips/upload.ts';
-import { LocalFileStorage } from '../storage/local.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import { recordId } from '../validation.ts';
 
@@ -58,7 +56,7 @@ async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
 
 export async function slipRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config, limits } = app;
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const storage = app.uploads;
 
   const linkTo = (key: string | null, now: Date) => (key === null ? '' : signedUrl(config.fileLinkSecret, key, new Date(now.getTime() + SLIP_LINK_LIFETIME_MS)));
 

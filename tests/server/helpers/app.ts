@@ -26,6 +26,7 @@ import type { GameProviders } from '../../../src/server/games/provider.ts';
 import type { LimitStore } from '../../../src/server/limits/store.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
+import type { FileStorage } from '../../../src/server/storage/storage.ts';
 
 // Real hashing costs ~130 ms a password and these tests hash hundreds; passwords.test.ts checks the real cost.
 useCheapPasswordHashingForTests();
@@ -177,10 +178,12 @@ export interface TestAppOptions {
   limitStore?: LimitStore;
   /** A clock shared with another app of the same test. */
   clock?: TestClock;
+  /** Where uploads live, instead of the folder DATA_DIR/uploads. */
+  uploads?: FileStorage;
 }
 
 /** Call inside a test: the app and its database are closed when the test finishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock() }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock(), uploads }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const sms = new RecordingSms();
   const logs: string[] = [];
@@ -193,6 +196,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { games, lim
     clock,
     ...(games && { games }),
     ...(limitStore && { limitStore }),
+    ...(uploads && { uploads }),
     logStream: { write: (line) => void logs.push(line) },
   });
   onTestFinished(async () => {
