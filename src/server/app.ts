@@ -52,7 +52,8 @@ import { fileRoutes } from './routes/files.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
-import { createSmsSender, type SmsSender } from './sms/sms.ts';
+import { createSmsSender } from './sms/from-config.ts';
+import type { SmsSender } from './sms/sms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

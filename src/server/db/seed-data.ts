@@ -2,11 +2,10 @@
  * What a new installation starts with. Seeding only adds what is missing, so
  * an operator's later edits in the database stand.
  */
-import type { bonuses } from './schema.ts';
 import type { WheelDefinition } from '../../contract/rewards.ts';
-import type { NewGame } from '../repositories/games.ts';
-import type { Settings } from '../repositories/settings.ts';
 import type { Localized } from '../language.ts';
+import type { bonuses, games } from './schema.ts';
+import type { Settings } from './settings-shape.ts';
 
 export const SEED_BANKS: { code: string; nameTh: string; nameEn: string }[] = [
   { code: 'KBANK', nameTh: 'ธนาคารกสิกรไทย', nameEn: 'Kasikornbank' },
@@ -141,6 +140,8 @@ export const DEMO_OPERATOR = {
   role: 'admin',
 } as const;
 
+/** A game row as seeding adds it (repositories/games.ts addMissingGames); its order and activity are the table's defaults. */
+type NewGame = Omit<typeof games.$inferInsert, 'sortOrder' | 'active'>;
 type SeedGame = Omit<NewGame, 'provider' | 'logo' | 'background' | 'web'>;
 
 /** A game of the built-in reference provider, with its artwork in public/games/ and its page at /games/{code}. */
