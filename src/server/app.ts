@@ -22,11 +22,9 @@ import { noStoreApiAnswers, securityHeaders } from './plugins/security-headers.t
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
-import { runChatCleanup } from './chat/cleanup.ts';
+import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
+import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { LocalFileStorage } from './storage/local.ts';
-import { accrueLastPeriod } from './rewards/refunds.ts';
-import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
 import { accountRoutes } from './routes/account.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -88,9 +86,11 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Where rate-limit state lives; defaults to Redis with config.redisUrl, else the database. The app closes it. */
   limitStore?: LimitStore;
+  /** What ticks the background jobs (jobs.ts); defaults to Node's timers, tests tick by hand. */
+  jobTicker?: Ticker;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, jobTicker = intervalTicker }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -118,21 +118,14 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('chatSockets', realtime);
   // Before the HTTP server closes: an open websocket would hold its close.
   app.addHook('preClose', () => realtime.close());
-  const pruning = setInterval(() => {
-    store.prune(clock()).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit state failed'));
-  }, LIMITS_PRUNE_INTERVAL_MS).unref();
-  const accruing = setInterval(() => {
-    accrueLastPeriod(db, clock(), VARIANT_TIME_ZONES[config.variant]).catch((error: unknown) => app.log.error({ err: error }, 'computing refunds failed'));
-  }, REFUND_ACCRUAL_INTERVAL_MS).unref();
-  // Guest conversations idle for 30 days are closed and their media removed, uploads never sent too (chat/cleanup.ts).
+  // The chat cleanup's files are the uploads the chat's routes store.
   const chatUploads = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
-  const cleaningChat = setInterval(() => {
-    runChatCleanup(db, chatUploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'cleaning up the chat failed'));
-  }, CHAT_CLEANUP_INTERVAL_MS).unref();
+  let jobs: RunningJobs | null = null;
+  app.addHook('onReady', async () => {
+    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: chatUploads, variant: config.variant }), { ticker: jobTicker, clock, log: app.log });
+  });
   app.addHook('onClose', async () => {
-    clearInterval(pruning);
-    clearInterval(accruing);
-    clearInterval(cleaningChat);
+    await jobs?.stop();
     await store.close();
   });
 

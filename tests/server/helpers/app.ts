@@ -23,6 +23,7 @@ import type { Clock } from '../../../src/server/clock.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../../src/server/db/client.ts';
 import type { GameProviders } from '../../../src/server/games/provider.ts';
+import type { Ticker } from '../../../src/server/jobs.ts';
 import type { LimitStore } from '../../../src/server/limits/store.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
@@ -177,10 +178,12 @@ export interface TestAppOptions {
   limitStore?: LimitStore;
   /** A clock shared with another app of the same test. */
   clock?: TestClock;
+  /** What ticks the background jobs; by default Node's timers, which fire no tick within a test. */
+  jobTicker?: Ticker;
 }
 
 /** Call inside a test: the app and its database are closed when the test finishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock() }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock(), jobTicker }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const sms = new RecordingSms();
   const logs: string[] = [];
@@ -193,6 +196,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { games, lim
     clock,
     ...(games && { games }),
     ...(limitStore && { limitStore }),
+    ...(jobTicker && { jobTicker }),
     logStream: { write: (line) => void logs.push(line) },
   });
   onTestFinished(async () => {
