@@ -283,7 +283,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
   },
 ];
 
-// ---------------------------------------------------------------- rewards (issue 13, demo mode only)
+// ---------------------------------------------------------------- rewards (0098-0101, demo mode only)
 
 /**
  * A credit slice of the demo wheel: `baht` or `kip` by the member's wallet
@@ -406,7 +406,7 @@ export const DEMO_REWARD_SETTINGS: Pick<Settings, 'invite' | 'refund' | 'wheelCo
 };
 
 /**
- * Demo mode's canned replies for the chat's agents (issue 14): an agent's
+ * Demo mode's canned replies for the chat's agents (0104): an agent's
  * own words, in the languages the demo's agents answer in. Added only to an
  * empty list, so an admin's edits stand.
  */

@@ -11,7 +11,7 @@ import { activeMemberOf } from './users.ts';
 
 export type Game = typeof games.$inferSelect;
 export type GameAccount = typeof gameAccounts.$inferSelect;
-/** What a provider issues for an account (games/provider.ts GameCredentials has this shape). */
+/** The credentials a provider makes for an account (the shape of games/provider.ts GameCredentials). */
 type StoredCredentials = Pick<GameAccount, 'username' | 'password' | 'event'>;
 export type NewGame = Omit<typeof games.$inferInsert, 'sortOrder' | 'active'>;
 
