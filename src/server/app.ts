@@ -22,12 +22,10 @@ import { noStoreApiAnswers, securityHeaders } from './plugins/security-headers.t
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, JSON_BODY_LIMIT_BYTES, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
-import { runChatCleanup } from './chat/cleanup.ts';
+import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
+import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
-import { accrueLastPeriod } from './rewards/refunds.ts';
-import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
 import { accountRoutes } from './routes/account.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -53,7 +51,8 @@ import { fileRoutes } from './routes/files.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
-import { createSmsSender, type SmsSender } from './sms/sms.ts';
+import { createSmsSender } from './sms/from-config.ts';
+import type { SmsSender } from './sms/sms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,9 +91,11 @@ export interface AppOptions {
   limitStore?: LimitStore;
   /** Where uploads live; defaults to the folder DATA_DIR/uploads. */
   uploads?: FileStorage;
+  /** What ticks the background jobs (jobs.ts); defaults to Node's timers, tests tick by hand. */
+  jobTicker?: Ticker;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -123,20 +124,12 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('chatSockets', realtime);
   // Before the HTTP server closes: an open websocket would hold its close.
   app.addHook('preClose', () => realtime.close());
-  const pruning = setInterval(() => {
-    store.prune(clock()).catch((error: unknown) => app.log.error({ err: error }, 'pruning rate-limit state failed'));
-  }, LIMITS_PRUNE_INTERVAL_MS).unref();
-  const accruing = setInterval(() => {
-    accrueLastPeriod(db, clock(), VARIANT_TIME_ZONES[config.variant]).catch((error: unknown) => app.log.error({ err: error }, 'computing refunds failed'));
-  }, REFUND_ACCRUAL_INTERVAL_MS).unref();
-  // Guest conversations idle for 30 days are closed and their media removed, uploads never sent too (chat/cleanup.ts).
-  const cleaningChat = setInterval(() => {
-    runChatCleanup(db, app.uploads, clock()).catch((error: unknown) => app.log.error({ err: error }, 'cleaning up the chat failed'));
-  }, CHAT_CLEANUP_INTERVAL_MS).unref();
+  let jobs: RunningJobs | null = null;
+  app.addHook('onReady', async () => {
+    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant }), { ticker: jobTicker, clock, log: app.log });
+  });
   app.addHook('onClose', async () => {
-    clearInterval(pruning);
-    clearInterval(accruing);
-    clearInterval(cleaningChat);
+    await jobs?.stop();
     await store.close();
   });
 

@@ -23,17 +23,6 @@ const KNOWN_CIRCLES: readonly (readonly string[])[] = [
   ['src/contract/api.ts', 'src/contract/deposit.ts', 'src/contract/errors.ts', 'src/contract/rules/members.ts'],
   ['src/features/chat/ChatWidget.tsx', 'src/features/contact/ChatLauncher.tsx'],
   ['src/features/errors/message-text.tsx', 'src/features/errors/messages.ts'],
-  ['src/server/chat/guests.ts', 'src/server/plugins/authentication.ts'],
-  [
-    'src/server/config.ts',
-    'src/server/db/client.ts',
-    'src/server/db/seed-data.ts',
-    'src/server/games/provider.ts',
-    'src/server/repositories/games.ts',
-    'src/server/repositories/settings.ts',
-    'src/server/repositories/users.ts',
-  ],
-  ['src/server/sms/sms.ts', 'src/server/sms/twilio.ts'],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -71,6 +71,15 @@ export function profileIdFromInviteCode(code: string): string | null {
   return match ? match[1]! : null;
 }
 
+/**
+ * A bank account number is 6 to 20 digits, whatever the bank: KEY_INVALID
+ * otherwise. Registration applies it; an empty number is KEY_MISSING, which
+ * the caller answers before asking this.
+ */
+export function bankAccountNumberError(accountNo: string): 'KEY_INVALID' | null {
+  return /^\d{6,20}$/.test(accountNo) ? null : 'KEY_INVALID';
+}
+
 /** spec 2: a 10-digit account number is shown grouped 3-3-4. */
 export function groupAccountNumber(accountNo: string): string {
   return /^\d{10}$/.test(accountNo)

@@ -1,6 +1,6 @@
 /**
- * Logging in (POST /api/login), for members and operators alike: one phone
- * names at most one of them. Members log in with phone and password;
+ * Logging in (POST /api/login) and out, for members and operators alike:
+ * one phone names at most one of them. Members log in with phone and password;
  * operators also with a TOTP code, except in demo mode the bootstrap admin
  * (scripts and tests log in as before) and an operator with no second
  * factor enrolled (the demo agent, db/seed-data.ts DEMO_OPERATOR).
@@ -15,13 +15,14 @@
  * taken back when it succeeds. A wrong phone, a wrong password and an
  * operator's wrong code get the same answer in about the same time.
  */
+import type { ChatHub } from '../chat/hub.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientOf, type Limits } from '../limits/limits.ts';
 import { LOGIN_DELAY, OPERATOR_SESSION_LIFETIME_MS, SESSION_LIFETIME_MS } from '../policy.ts';
-import { findOperatorByPhone, insertOperatorSession, takeTotpStep, type Operator } from '../repositories/operators.ts';
-import { insertSession } from '../repositories/sessions.ts';
+import { findOperatorByPhone, insertOperatorSession, revokeOperatorSession, takeTotpStep, type Operator } from '../repositories/operators.ts';
+import { insertSession, revokeSession } from '../repositories/sessions.ts';
 import { findUserByPhone } from '../repositories/users.ts';
 import { verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -91,4 +92,11 @@ export async function logIn({ db, limits, config, now }: LoginContext, { phone, 
   await limits.uncount(addressFailure);
   if (member && member.status !== 'active') throw new ApiError(403, 'INACTIVE_USER');
   return startSession(db, member ? { kind: 'member', id: member.id } : { kind: 'operator', id: operator!.id }, now);
+}
+
+/** Ends the caller's session; `sockets` closes its chat sockets then, on every process (chat/realtime.ts). */
+export async function logOut(db: Db, session: { kind: 'member' | 'operator'; sessionId: number }, now: Date, sockets: Pick<ChatHub, 'endSessions'>): Promise<void> {
+  if (session.kind === 'member') await revokeSession(db, session.sessionId, now);
+  else await revokeOperatorSession(db, session.sessionId, now);
+  sockets.endSessions(session.kind, [session.sessionId]);
 }

@@ -82,7 +82,7 @@ export async function removeUnsentMedia(db: Db, storage: FileStorage, now: Date)
   return removed;
 }
 
-/** What the hourly timer runs (app.ts). */
+/** What the hourly clean-up-chat job runs (jobs.ts). */
 export async function runChatCleanup(db: Db, storage: FileStorage, now: Date): Promise<CleanupResult & { removedUnsent: number }> {
   const closed = await closeIdleGuestConversations(db, storage, now);
   return { ...closed, removedUnsent: await removeUnsentMedia(db, storage, now) };

@@ -2,11 +2,10 @@
  * What a new installation starts with. Seeding only adds what is missing, so
  * an operator's later edits in the database stand.
  */
-import type { bonuses } from './schema.ts';
 import type { WheelDefinition } from '../../contract/rewards.ts';
-import type { NewGame } from '../repositories/games.ts';
-import type { Settings } from '../repositories/settings.ts';
 import type { Localized } from '../language.ts';
+import type { bonuses, games } from './schema.ts';
+import type { Settings } from './settings-shape.ts';
 
 export const SEED_BANKS: { code: string; nameTh: string; nameEn: string }[] = [
   { code: 'KBANK', nameTh: 'ธนาคารกสิกรไทย', nameEn: 'Kasikornbank' },
@@ -141,6 +140,8 @@ export const DEMO_OPERATOR = {
   role: 'admin',
 } as const;
 
+/** A game row as seeding adds it (repositories/games.ts addMissingGames); its order and activity are the table's defaults. */
+type NewGame = Omit<typeof games.$inferInsert, 'sortOrder' | 'active'>;
 type SeedGame = Omit<NewGame, 'provider' | 'logo' | 'background' | 'web'>;
 
 /** A game of the built-in reference provider, with its artwork in public/games/ and its page at /games/{code}. */
@@ -282,7 +283,7 @@ export const DEMO_OFFERS: DemoOffer[] = [
   },
 ];
 
-// ---------------------------------------------------------------- rewards (issue 13, demo mode only)
+// ---------------------------------------------------------------- rewards (0098-0101, demo mode only)
 
 /**
  * A credit slice of the demo wheel: `baht` or `kip` by the member's wallet
@@ -405,7 +406,7 @@ export const DEMO_REWARD_SETTINGS: Pick<Settings, 'invite' | 'refund' | 'wheelCo
 };
 
 /**
- * Demo mode's canned replies for the chat's agents (issue 14): an agent's
+ * Demo mode's canned replies for the chat's agents (0104): an agent's
  * own words, in the languages the demo's agents answer in. Added only to an
  * empty list, so an admin's edits stand.
  */

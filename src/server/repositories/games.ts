@@ -7,10 +7,12 @@ import type { GameAccountItem } from '../../contract/api.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { gameAccounts, games, ledgerAccounts, users } from '../db/schema.ts';
-import type { Game, GameCredentials } from '../games/provider.ts';
 import { activeMemberOf } from './users.ts';
 
+export type Game = typeof games.$inferSelect;
 export type GameAccount = typeof gameAccounts.$inferSelect;
+/** The credentials a provider makes for an account (the shape of games/provider.ts GameCredentials). */
+type StoredCredentials = Pick<GameAccount, 'username' | 'password' | 'event'>;
 export type NewGame = Omit<typeof games.$inferInsert, 'sortOrder' | 'active'>;
 
 /** A member's account at a game, with the game. */
@@ -106,7 +108,7 @@ export async function findGameAccountForLogin(db: Queryable, gameCode: string, u
 }
 
 /** Fails on game_accounts_user_game_unique when the member already has one (a racing activation). */
-export async function insertGameAccount(db: Queryable, userId: number, gameCode: string, credentials: GameCredentials, now: Date): Promise<GameAccount> {
+export async function insertGameAccount(db: Queryable, userId: number, gameCode: string, credentials: StoredCredentials, now: Date): Promise<GameAccount> {
   const [row] = await db
     .insert(gameAccounts)
     .values({ userId, gameCode, ...credentials, createdAt: now, passwordChangedAt: now })
@@ -114,7 +116,7 @@ export async function insertGameAccount(db: Queryable, userId: number, gameCode:
   return row!;
 }
 
-export async function updateGameCredentials(db: Queryable, accountId: number, credentials: GameCredentials, now: Date): Promise<GameAccount> {
+export async function updateGameCredentials(db: Queryable, accountId: number, credentials: StoredCredentials, now: Date): Promise<GameAccount> {
   const [row] = await db
     .update(gameAccounts)
     .set({ ...credentials, passwordChangedAt: now })

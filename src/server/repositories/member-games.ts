@@ -7,9 +7,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { resultRows, type Queryable } from '../db/client.ts';
 import { bankAccounts, gameAccounts, games, ledgerAccounts } from '../db/schema.ts';
-import type { Game } from '../games/provider.ts';
 import { gameAccountCode, walletCode, type LedgerAccount, type LedgerAccountRef } from '../ledger/accounts.ts';
-import type { GameAccount } from './games.ts';
+import type { Game, GameAccount } from './games.ts';
 import { settingValue } from './settings.ts';
 import { currencyOf, type Currency } from './users.ts';
 

@@ -1,15 +1,14 @@
 /**
- * Login and logout, for members and operators (auth/login.ts decides), and
+ * Login and logout, for members and operators (auth/login.ts), and
  * who the signed-in operator is: login answers a token only, and the ops
  * pages need the role (an admin edits canned replies).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { phoneError } from '../../contract/rules/members.ts';
-import { logIn } from '../auth/login.ts';
+import { logIn, logOut } from '../auth/login.ts';
 import { ApiError } from '../errors.ts';
-import { findOperator, revokeOperatorSession } from '../repositories/operators.ts';
-import { revokeSession } from '../repositories/sessions.ts';
+import { findOperator } from '../repositories/operators.ts';
 import { route } from '../route.ts';
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -33,10 +32,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.logout, async ({ caller }) => {
-    if (caller.kind === 'member') await revokeSession(db, caller.sessionId, clock());
-    else await revokeOperatorSession(db, caller.sessionId, clock());
-    // The session's chat sockets close now, on every process (chat/realtime.ts).
-    app.chatHub.endSessions(caller.kind, [caller.sessionId]);
+    await logOut(db, caller, clock(), app.chatHub);
     return { message: 'SUCCESS' };
   });
 }

@@ -12,7 +12,6 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { approveSlip, rejectSlip } from '../deposits/slip-review.ts';
 import { ApiError } from '../errors.ts';
-import { getSetting } from '../repositories/settings.ts';
 import {
   findMemberSlipByReference,
   findSlipView,
@@ -23,9 +22,8 @@ import {
   type SlipView,
 } from '../repositories/slips.ts';
 import { route } from '../route.ts';
-import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS, SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
-import { NotASlipImage } from '../slips/slip-image.ts';
-import { recordSlipUpload, SlipTooSoon, uploadedTooSoon } from '../slips/upload.ts';
+import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS } from '../policy.ts';
+import { takeSlipUpload } from '../slips/upload.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import { recordId } from '../validation.ts';
 
@@ -91,37 +89,14 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
   // Multipart parsing for the upload only; every other route keeps speaking JSON.
   await app.register(async (upload) => {
     await upload.register(multipart);
-    route(upload, endpoints.slipUpload, async ({ caller, db, request, reply }) => {
+    route(upload, endpoints.slipUpload, async ({ caller, reply, request }) => {
       const now = clock();
-      // One upload a minute is reserved before the file is read or decoded, so parallel uploads decode one at a time.
-      const cooldownKey = `slip:${caller.userId}`;
-      await limits.reserve(cooldownKey, SLIP_UPLOAD_COOLDOWN, now, 'REQUEST_LIMIT_1MIN');
-      if (await uploadedTooSoon(db, caller.userId, now)) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
-      let file: Buffer;
-      try {
-        file = await readSlipFile(request);
-      } catch (error) {
-        // No file, no slip: the member may send the right one at once.
-        await limits.release(cooldownKey);
-        throw error;
-      }
-      const maxAgeMinutes = await getSetting(db, 'slipMaxAgeMinutes');
-      try {
-        const slip = await recordSlipUpload(app.db, storage, { userId: caller.userId, upload: file, now, maxAgeMinutes });
-        const item = slipItem(slip, now);
-        if (slip.status === 'PENDING') return { message: 'SUCCESS', slip: item };
-        // A failed check is kept (the member sees it in the slip table) and answered with its reason.
-        reply.code(failedUploadStatus(item.note));
-        return { message: item.note, slip: item };
-      } catch (error) {
-        if (error instanceof SlipTooSoon) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
-        if (error instanceof NotASlipImage) {
-          await limits.release(cooldownKey);
-          request.log.info({ reason: error.message }, 'slip upload refused');
-          throw new ApiError(400, 'SLIP_INVALID_FILE');
-        }
-        throw error;
-      }
+      const slip = await takeSlipUpload(app.db, storage, { limits, userId: caller.userId, now, log: request.log }, () => readSlipFile(request));
+      const item = slipItem(slip, now);
+      if (slip.status === 'PENDING') return { message: 'SUCCESS', slip: item };
+      // A failed check is kept (the member sees it in the slip table) and answered with its reason.
+      reply.code(failedUploadStatus(item.note));
+      return { message: item.note, slip: item };
     });
   });
 

@@ -3,19 +3,26 @@
  * image, read its slip QR, store the image, and record the slip, PENDING
  * for review or FAILED with the reason the member sees (spec 8).
  *
- * One slip a minute per member: checked once before the file is read (so a
- * refused upload costs nothing) and again, under the member's lock, where
- * the slip is recorded (so parallel uploads cannot both pass). The
+ * One slip a minute per member (spec 8 REQUEST_LIMIT_1MIN): reserved in the
+ * limits and checked against the newest slip before the file is read (so a
+ * refused upload costs nothing, and parallel uploads decode one at a time),
+ * and checked again, under the member's lock, where the slip is recorded
+ * (so parallel uploads cannot both pass). The
  * reference's uniqueness is the database's (slips_reference_idx), so two
  * uploads of one slip racing on two connections record one PENDING slip.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import { slipWaitMs } from '../../contract/rules/slips.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { ApiError } from '../errors.ts';
+import type { Limits } from '../limits/limits.ts';
+import { SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
+import { getSetting } from '../repositories/settings.ts';
 import { lastSlipAt, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, type SlipRow } from '../repositories/slips.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import { decodeSlipImage, STORED_IMAGE } from './slip-image.ts';
+import { decodeSlipImage, NotASlipImage, STORED_IMAGE } from './slip-image.ts';
 import { readSlipQr, type SlipQr } from './slip-qr.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -95,6 +102,52 @@ export async function recordSlipUpload(db: Db, storage: FileStorage, { userId, u
     return await recordSlip(db, { userId, qr, problem, storageKey }, now);
   } catch (error) {
     await storage.remove(storageKey);
+    throw error;
+  }
+}
+
+export interface SlipUploadContext {
+  limits: Limits;
+  userId: number;
+  now: Date;
+  /** The request's log: why a file was refused is logged there. */
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A member's upload, from the one-a-minute rule to the recorded slip:
+ * REQUEST_LIMIT_1MIN within the minute (before `readFile` runs), whatever
+ * `readFile` throws (no file, too large), SLIP_INVALID_FILE for a file that
+ * is not an image we take; else the slip's row, PENDING or FAILED with its
+ * reason. A refusal that leaves no slip gives the minute back, so the
+ * member may send the right file at once.
+ */
+export async function takeSlipUpload(
+  db: Db,
+  storage: FileStorage,
+  { limits, userId, now, log }: SlipUploadContext,
+  readFile: () => Promise<Buffer>,
+): Promise<SlipRow> {
+  const cooldownKey = `slip:${userId}`;
+  await limits.reserve(cooldownKey, SLIP_UPLOAD_COOLDOWN, now, 'REQUEST_LIMIT_1MIN');
+  if (await uploadedTooSoon(db, userId, now)) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
+  let upload: Buffer;
+  try {
+    upload = await readFile();
+  } catch (error) {
+    await limits.release(cooldownKey);
+    throw error;
+  }
+  const maxAgeMinutes = await getSetting(db, 'slipMaxAgeMinutes');
+  try {
+    return await recordSlipUpload(db, storage, { userId, upload, now, maxAgeMinutes });
+  } catch (error) {
+    if (error instanceof SlipTooSoon) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
+    if (error instanceof NotASlipImage) {
+      await limits.release(cooldownKey);
+      log.info({ reason: error.message }, 'slip upload refused');
+      throw new ApiError(400, 'SLIP_INVALID_FILE');
+    }
     throw error;
   }
 }

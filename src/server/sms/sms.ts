@@ -3,11 +3,11 @@
  * Twilio's Messages API (sms/twilio.ts), `console` writes the message to the
  * server log for whoever runs the server (trying the app; refused in
  * production), `none` drops it (registration OTP off, load tests). Another
- * gateway (a Thai one) is one more SmsSender.
+ * gateway (a Thai one) is one more SmsSender. Which one the app uses is
+ * from-config.ts's choice: the adapters import this file, never the other
+ * way round.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
-import { twilioSms } from './twilio.ts';
 
 export interface SmsSender {
   /** Resolves once the gateway took the message; throws on any failure or timeout (the OTP route answers OTP_SEND_FAIL). */
@@ -26,15 +26,3 @@ export function consoleSms(log: FastifyBaseLogger): SmsSender {
 export const noSms: SmsSender = {
   async send() {},
 };
-
-export function createSmsSender(config: Pick<Config, 'smsProvider' | 'twilio' | 'variant'>, log: FastifyBaseLogger): SmsSender {
-  switch (config.smsProvider) {
-    case 'console':
-      return consoleSms(log);
-    case 'none':
-      return noSms;
-    case 'twilio':
-      if (!config.twilio) throw new Error('SMS_PROVIDER is twilio without Twilio credentials');
-      return twilioSms({ credentials: config.twilio, variant: config.variant, log });
-  }
-}

@@ -23,6 +23,7 @@ import type { Clock } from '../../../src/server/clock.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../../src/server/db/client.ts';
 import type { GameProviders } from '../../../src/server/games/provider.ts';
+import type { Ticker } from '../../../src/server/jobs.ts';
 import type { LimitStore } from '../../../src/server/limits/store.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
@@ -180,10 +181,12 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Where uploads live, instead of the folder DATA_DIR/uploads. */
   uploads?: FileStorage;
+  /** What ticks the background jobs; by default Node's timers, which fire no tick within a test. */
+  jobTicker?: Ticker;
 }
 
 /** Call inside a test: the app and its database are closed when the test finishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock(), uploads }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock(), uploads, jobTicker }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const sms = new RecordingSms();
   const logs: string[] = [];
@@ -197,6 +200,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { games, lim
     ...(games && { games }),
     ...(limitStore && { limitStore }),
     ...(uploads && { uploads }),
+    ...(jobTicker && { jobTicker }),
     logStream: { write: (line) => void logs.push(line) },
   });
   onTestFinished(async () => {

@@ -1,0 +1,99 @@
+/**
+ * The server's background jobs, each named, with its schedule, in one place
+ * (docs/decisions/0115-background-jobs.md). Every process runs them on its
+ * own timers: each job is safe to run twice at once, so two processes on
+ * one PostgreSQL need no lock and no job runner.
+ *
+ * The app starts them when it is ready and stops them on close, waiting for
+ * a run under way (it must not find the database closed). A run that is
+ * still going when its next tick comes is not overtaken; a run that fails
+ * is logged with the job's name and the next tick tries again.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { VARIANT_TIME_ZONES } from '../contract/rules/bonuses.ts';
+import type { Variant } from '../contract/rules/members.ts';
+import { runChatCleanup } from './chat/cleanup.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/client.ts';
+import type { LimitStore } from './limits/store.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { accrueLastPeriod } from './rewards/refunds.ts';
+import type { FileStorage } from './storage/storage.ts';
+
+export interface Job {
+  /** Names the job in logs: what failed, where. */
+  name: string;
+  everyMs: number;
+  run(now: Date): Promise<unknown>;
+}
+
+/**
+ * Calls `tick` every `job.everyMs` until the stop it answers is called.
+ * `tick` settles when the run it started (or found going) is over, and
+ * never rejects.
+ */
+export interface Ticker {
+  every(job: Pick<Job, 'name' | 'everyMs'>, tick: () => Promise<void>): () => void;
+}
+
+/** Node's timers, which keep no process alive on their own. */
+export const intervalTicker: Ticker = {
+  every({ everyMs }, tick) {
+    const timer = setInterval(() => void tick(), everyMs).unref();
+    return () => clearInterval(timer);
+  },
+};
+
+export interface JobsDependencies {
+  db: Db;
+  /** Rate-limit state (limits/store.ts): the database's tables, or Redis, whose keys expire by themselves. */
+  limitStore: LimitStore;
+  /** The uploads the chat cleanup removes files from. */
+  uploads: FileStorage;
+  variant: Variant;
+}
+
+/** Every job the server runs. */
+export function serverJobs({ db, limitStore, uploads, variant }: JobsDependencies): Job[] {
+  return [
+    // Expired counters and old throttles; deleting what has expired twice deletes nothing more.
+    { name: 'prune-rate-limits', everyMs: LIMITS_PRUNE_INTERVAL_MS, run: (now) => limitStore.prune(now) },
+    // Every member's refund of the last closed period, before members look (0099); a (member, period) row is written once.
+    { name: 'accrue-refunds', everyMs: REFUND_ACCRUAL_INTERVAL_MS, run: (now) => accrueLastPeriod(db, now, VARIANT_TIME_ZONES[variant]) },
+    // Guest conversations idle for 30 days closed and their media removed, uploads never sent too (chat/cleanup.ts).
+    { name: 'clean-up-chat', everyMs: CHAT_CLEANUP_INTERVAL_MS, run: (now) => runChatCleanup(db, uploads, now) },
+  ];
+}
+
+export interface RunningJobs {
+  /** Stops the ticks and waits for the runs under way. */
+  stop(): Promise<void>;
+}
+
+export function startJobs(jobs: readonly Job[], { ticker, clock, log }: { ticker: Ticker; clock: Clock; log: FastifyBaseLogger }): RunningJobs {
+  const running = new Map<string, Promise<void>>();
+  let stopped = false;
+  const stopTicks = jobs.map((job) =>
+    ticker.every(job, () => {
+      if (stopped) return Promise.resolve();
+      const going = running.get(job.name);
+      if (going) return going;
+      const run = Promise.resolve()
+        .then(() => job.run(clock()))
+        .then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error, job: job.name }, `job ${job.name} failed`),
+        )
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+      return run;
+    }),
+  );
+  return {
+    async stop() {
+      stopped = true;
+      for (const stopTick of stopTicks) stopTick();
+      await Promise.all(running.values());
+    },
+  };
+}
