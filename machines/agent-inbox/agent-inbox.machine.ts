@@ -1,12 +1,14 @@
-import { assertEvent, assign, emit, enqueueActions, fromCallback, raise, sendTo, setup } from 'xstate';
-import { CHAT_PAGE_SIZE, CHAT_SOCKET_CHECK_MS, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
+import { assertEvent, assign, emit, enqueueActions, raise, setup } from 'xstate';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
 import { cannedReplyRefusal, chatAttachmentType, chatFileRefusal, chatTextRefusal } from '../../src/contract/rules/chat.ts';
 import { nearBottom, scrolledAway } from '../chat-history/auto-scroll.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
 import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import { appendConversations, byLastMessage, FINAL_REFUSALS, mergeByIdLaterWins, rememberRoom, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
+import { socketLinkFor } from '../socket-link/socket-link.machine.ts';
+import type { SocketLinkEvent, SocketLinkOutput } from '../socket-link/socket-link.types.ts';
+import { appendConversations, byLastMessage, mergeByIdLaterWins, rememberRoom, replyRefusal, upsertConversation } from './agent-inbox.rules.ts';
 import type {
   AgentInboxContext,
   AgentInboxEmitted,
@@ -21,7 +23,6 @@ import type {
   HistoryAnswer,
   InboxAnswer,
   InboxQueryInput,
-  InboxSocketCommand,
   OlderInput,
   OpenAnswer,
   OutboxItem,
@@ -100,11 +101,6 @@ const failItem = (context: AgentInboxContext, error: string) => {
   return { outbox: context.outbox.map((other) => (other.id === item.id ? { ...other, status: 'failed' as const, error } : other)) };
 };
 
-/** The socket's default: fails at once naming what is missing (the view provides it). */
-const socketNotProvided = fromCallback<InboxSocketCommand>(() => {
-  throw new Error('Actor "socket" is not provided: pass it with machine.provide({ actors: { socket } })');
-});
-
 const failedInList = (context: AgentInboxContext, id: string) => context.outbox.some((item) => item.id === id && item.status === 'failed');
 
 export const agentInboxMachine = setup({
@@ -126,7 +122,7 @@ export const agentInboxMachine = setup({
     endConversation: notProvided<DoneAnswer, ConversationInput>('endConversation'),
     loadCanned: notProvided<CannedAnswer>('loadCanned'),
     changeCanned: notProvided<CannedChangeAnswer, CannedChange>('changeCanned'),
-    socket: socketNotProvided,
+    socketLink: socketLinkFor<AgentInboxEvent>(),
   },
   actions: {
     // ---- the list
@@ -317,7 +313,7 @@ export const agentInboxMachine = setup({
     // ---- the socket
     updateConversation: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'socket.inbox');
-      const { conversation, postback } = event.event;
+      const { conversation, postback } = event;
       const list = upsertConversation(context.conversations, context.total, conversation, context.shownQuery.trim() !== '');
       const isOpen = conversation.id === context.selectedId;
       enqueue.assign({
@@ -327,7 +323,7 @@ export const agentInboxMachine = setup({
       });
     }),
     receiveMessage: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'socket.messaging');
+      assertEvent(event, 'socket.message');
       const { conversationId } = event.message;
       // A message after the end belongs to the customer's next session.
       if (conversationId !== undefined && context.ended.includes(conversationId)) enqueue.assign({ ended: context.ended.filter((id) => id !== conversationId) });
@@ -340,11 +336,11 @@ export const agentInboxMachine = setup({
     }),
     receiveTyping: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'socket.typing');
-      if (event.event.sender === 'customer' && event.event.room === openRoom(context)) enqueue.raise({ type: 'member.typing', typing: event.event.typing });
+      if (event.sender === 'customer' && event.room === openRoom(context)) enqueue.raise({ type: 'member.typing', typing: event.typing });
     }),
     receiveRead: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'socket.read');
-      if (event.event.sender === 'customer' && event.event.room === openRoom(context)) enqueue.assign({ customerReadAt: event.event.readAt });
+      if (event.sender === 'customer' && event.room === openRoom(context)) enqueue.assign({ customerReadAt: event.readAt });
     }),
     setPresence: assign(({ event }) => {
       assertEvent(event, 'socket.presence');
@@ -352,9 +348,9 @@ export const agentInboxMachine = setup({
     }),
     // Back after a drop: what changed meanwhile came as events nobody heard; read the list and the open conversation again.
     setConnection: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'socket.status');
-      enqueue.assign({ online: event.connected });
-      if (event.connected && context.online === false) {
+      const connected = event.type === 'link.up';
+      enqueue.assign({ online: connected });
+      if (connected && context.online === false) {
         enqueue.raise({ type: 'list.refresh' });
         enqueue.raise({ type: 'history.catchUp' });
       }
@@ -366,18 +362,17 @@ export const agentInboxMachine = setup({
     typingStopped: raise({ type: 'agent.typing', typing: false }),
 
     // The open conversation's room, joined now and again after every reconnect.
-    // Commands go to the socket only while it is connected: socket.io would otherwise send them late, on its next connect (twice).
+    // Commands go to the link only while connected: socket.io would otherwise send them late, on its next connect (twice).
     joinRoom: enqueueActions(({ context, enqueue }, { room }: { room: string }) => {
       enqueue.assign({ rooms: rememberRoom(context.rooms, room) });
-      if (context.online === true) enqueue.sendTo('socket', { type: 'join', room } satisfies InboxSocketCommand);
+      if (context.online === true) enqueue.sendTo('socketLink', { type: 'link.join', room } satisfies SocketLinkEvent);
     }),
     rejoinRooms: enqueueActions(({ context, enqueue }) => {
-      for (const room of context.rooms) enqueue.sendTo('socket', { type: 'join', room } satisfies InboxSocketCommand);
+      for (const room of context.rooms) enqueue.sendTo('socketLink', { type: 'link.join', room } satisfies SocketLinkEvent);
     }),
     sendTyping: enqueueActions(({ context, enqueue }, params: { room: string; typing: boolean }) => {
-      if (context.online === true) enqueue.sendTo('socket', { type: 'typing', ...params } satisfies InboxSocketCommand);
+      if (context.online === true) enqueue.sendTo('socketLink', { type: 'link.typing', ...params } satisfies SocketLinkEvent);
     }),
-    askReconnect: sendTo('socket', { type: 'reconnect' } satisfies InboxSocketCommand),
     // The socket is gone: nothing is sent to it, and coming back reads what was missed.
     failSocket: assign((_, { message }: { message: string }) => ({ socketFailure: message, online: false })),
     clearSocketFailure: assign({ socketFailure: null }),
@@ -412,14 +407,8 @@ export const agentInboxMachine = setup({
       assertEvent(event, 'history.scrolled');
       return nearBottom(event.distanceFromBottom);
     },
-    connected: ({ event }) => event.type === 'socket.status' && event.connected,
-    libraryRetrying: ({ event }) => event.type === 'socket.status' && !event.connected && event.retrying,
-    // socket.io gave up on a handshake the server refused with a token that is no good here.
-    refusedForGood: ({ event }) => event.type === 'socket.connectError' && !event.retrying && FINAL_REFUSALS.includes(event.message),
-    // One socket too many for this operator (an 11th inbox tab): retrying every 5 s would not help.
-    tooManySockets: ({ event }) => event.type === 'socket.connectError' && !event.retrying && event.message === 'REQUEST_LIMIT',
-    // The server ended the session under a connected socket. A refused join is the inbox's own business (the agents' room still tells it everything).
-    sessionRevoked: ({ event }) => event.type === 'socket.refused' && event.message === 'invalid-token',
+    // The link was refused for good (a token no good here, a session revoked under it): the session ends.
+    linkRefused: (_, output: SocketLinkOutput) => output.outcome === 'refused',
     cannedEditRefused: ({ context, event }) => {
       if (context.canEditCanned === false) return true;
       if (event.type !== 'canned.change' || event.change.action === 'delete') return false;
@@ -431,7 +420,6 @@ export const agentInboxMachine = setup({
     searchDelay: SEARCH_DELAY_MS,
     typingPause: TYPING_PAUSE_MS,
     memberTypingTimeout: MEMBER_TYPING_TIMEOUT_MS,
-    socketCheck: CHAT_SOCKET_CHECK_MS,
   },
 }).createMachine({
   id: 'agentInbox',
@@ -468,7 +456,7 @@ export const agentInboxMachine = setup({
   type: 'parallel',
   on: {
     'socket.inbox': { actions: 'updateConversation' },
-    'socket.messaging': { actions: 'receiveMessage' },
+    'socket.message': { actions: 'receiveMessage' },
     'socket.typing': { actions: 'receiveTyping' },
     'socket.read': { actions: 'receiveRead' },
     'socket.presence': { actions: 'setPresence' },
@@ -779,38 +767,25 @@ export const agentInboxMachine = setup({
 
     socket: {
       description:
-        "The agents' socket (the view's callback actor): it lives while live. Every connect joins the rooms remembered again; socket.io reconnects every 500 ms, and when it gives up (the server closed the socket) the socket is asked to reconnect 5 s later. A handshake refused with 'invalid-token' or 'UNAUTHORIZED', or a session revoked under it, is the end (the view ends the session); too many sockets (REQUEST_LIMIT) or a broken socket show why, with a retry.",
+        "The agents' socket (machines/socket-link: it reconnects a socket socket.io gave up on 5 s later): it lives while live, and every connect joins the rooms remembered again. A token no good here ('invalid-token', 'UNAUTHORIZED', a session revoked under it) is the end (the view ends the session); too many sockets (REQUEST_LIMIT) or a broken socket show why, with a retry.",
       initial: 'live',
       states: {
         live: {
           invoke: {
-            id: 'socket',
-            src: 'socket',
+            id: 'socketLink',
+            src: 'socketLink',
+            // A refusal a retry may cure (SERVER_ERROR) is tried again 5 s later.
+            input: { guestToken: null, everyRefusalEnds: false },
+            onDone: [
+              { guard: { type: 'linkRefused', params: actorOutput }, target: 'refused', actions: { type: 'failSocket', params: actorOutput } },
+              { target: 'failed', actions: { type: 'failSocket', params: actorOutput } },
+            ],
             onError: { target: 'failed', actions: { type: 'failSocket', params: { message: NETWORK_ERROR } } },
           },
           on: {
-            'socket.connectError': [
-              { guard: 'refusedForGood', target: 'refused', actions: { type: 'failSocket', params: ({ event }) => ({ message: event.message }) } },
-              { guard: 'tooManySockets', target: 'failed', actions: { type: 'failSocket', params: ({ event }) => ({ message: event.message }) } },
-            ],
-            'socket.refused': { guard: 'sessionRevoked', target: 'refused', actions: { type: 'failSocket', params: ({ event }) => ({ message: event.message }) } },
             // Every connect joins the rooms again (they do not survive a reconnect).
-            'socket.status': [
-              { guard: 'connected', target: '.connected', actions: ['setConnection', 'rejoinRooms'] },
-              { guard: 'libraryRetrying', target: '.connecting', actions: 'setConnection' },
-              { target: '.stalled', actions: 'setConnection' },
-            ],
-          },
-          initial: 'connecting',
-          states: {
-            connecting: {
-              description: 'Connecting, or reconnecting after a drop: socket.io is at it (every 500 ms).',
-            },
-            connected: {},
-            stalled: {
-              description: "socket.io gave up (the server closed the socket, or refused a handshake for a reason a retry may cure): 5 s later it is asked to reconnect.",
-              after: { socketCheck: { target: 'connecting', actions: 'askReconnect' } },
-            },
+            'link.up': { actions: ['setConnection', 'rejoinRooms'] },
+            'link.down': { actions: 'setConnection' },
           },
         },
         failed: {

@@ -82,6 +82,3 @@ export const REJOINED_ROOMS = 5;
 export function rememberRoom(rooms: readonly string[], room: string): string[] {
   return [...rooms.filter((known) => known !== room), room].slice(-REJOINED_ROOMS);
 }
-
-/** Handshake refusals that reconnecting cannot help: the token is no good here (the session is over). */
-export const FINAL_REFUSALS: readonly string[] = ['invalid-token', 'UNAUTHORIZED'];

@@ -3,8 +3,8 @@
  * customer conversation, answer them, and keep canned replies. The machine
  * holds what the inbox shows and the order of what the agent sends; the
  * view gives it the socket's events and the agent's gestures, and provides
- * the I/O (agent-inbox.actors.ts) and the socket, a callback actor it
- * commands (src/features/ops/inbox/inbox-socket.ts).
+ * the I/O (agent-inbox.actors.ts) and the socket link (machines/socket-link
+ * over src/features/chat-shared/chat-socket.ts).
  */
 import type * as v from 'valibot';
 import type {
@@ -13,18 +13,13 @@ import type {
   ChatMessageBody,
   CustomerPanelResponse,
   InboxConversation,
-  InboxEvent as InboxEventSchema,
   InboxResponse,
-  ReadEvent as ReadEventSchema,
-  TypingEvent as TypingEventSchema,
 } from '../../src/contract/chat.ts';
 import type { Result } from '../shared/result.ts';
+import type { SocketLinkReport } from '../socket-link/socket-link.types.ts';
 
 export type CustomerPanel = v.InferOutput<typeof CustomerPanelResponse>;
 export type InboxPage = v.InferOutput<typeof InboxResponse>;
-export type InboxEvent = v.InferOutput<typeof InboxEventSchema>;
-export type TypingEvent = v.InferOutput<typeof TypingEventSchema>;
-export type ReadEvent = v.InferOutput<typeof ReadEventSchema>;
 
 /** A conversation's first screen: who the customer is, and the newest page of messages (newest first, as the server answers). */
 export interface OpenedConversation {
@@ -124,30 +119,6 @@ export interface AgentInboxContext {
   socketFailure: string | null;
 }
 
-/** Machine → socket. */
-export type InboxSocketCommand =
-  /** Join a conversation's room (only while connected; the machine joins its rooms again on every connect). */
-  | { type: 'join'; room: string }
-  /** The agent types, or stopped, in a conversation's room (only while connected). */
-  | { type: 'typing'; room: string; typing: boolean }
-  /** 5 s after socket.io gave up: connect again (a socket connected or reconnecting already is left alone). */
-  | { type: 'reconnect' };
-
-/** Socket → machine (the callback actor's sendBack); payloads that break the contract never get here. */
-export type InboxSocketReport =
-  /** `retrying`: socket.io goes on reconnecting by itself (socket.active); false after the server closed the socket or refused a handshake. */
-  | { type: 'socket.status'; connected: true }
-  | { type: 'socket.status'; connected: false; retrying: boolean }
-  /** A handshake failed (told after its socket.status); `retrying` as above. */
-  | { type: 'socket.connectError'; message: string; retrying: boolean }
-  /** SOCKET_REFUSED: the server refused the socket ('invalid-token') or a join ('UNAUTHORIZED'). */
-  | { type: 'socket.refused'; message: string }
-  | { type: 'socket.inbox'; event: InboxEvent }
-  | { type: 'socket.messaging'; message: ChatMessage }
-  | { type: 'socket.typing'; event: TypingEvent }
-  | { type: 'socket.read'; event: ReadEvent }
-  | { type: 'socket.presence'; agents: number };
-
 /** A change to the canned replies: add (id null), change, or delete. */
 export type CannedChange =
   | { action: 'save'; id: string | null; title: string; text: string }
@@ -188,8 +159,8 @@ export type AgentInboxEvent =
   // canned replies
   | { type: 'canned.open' }
   | { type: 'canned.change'; change: CannedChange }
-  // the socket
-  | InboxSocketReport
+  // the socket link (machines/socket-link): connected or not, and the news of the agents' room
+  | SocketLinkReport
   /** The socket gave up (too many inbox tabs, or it broke): the agent tries again. */
   | { type: 'socket.retry' }
   // its own: from the upload in flight, and raised by the machine from the events above into its regions
@@ -240,8 +211,8 @@ export type CannedChangeAnswer = Result<CannedChanged>;
  * Actors the view provides: loadInbox, openConversation, loadOlder,
  * catchUp, markRead, sendReply, uploadMedia, endConversation, loadCanned,
  * changeCanned (agent-inbox.actors.ts builds them from an API client), and
- * socket (a callback actor taking InboxSocketCommand and reporting
- * InboxSocketReport; inbox-socket.ts builds it over socket.io-client).
+ * socketLink (socketLinkFor(chatSocket(…)): machines/socket-link over the
+ * chat's socket adapter).
  * Actions the view provides: logFailure({ message }) for reads that failed
  * in the background; refused({ message }) when the server refused the
  * socket for good ('invalid-token', 'UNAUTHORIZED': the session is over).

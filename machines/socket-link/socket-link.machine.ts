@@ -90,6 +90,10 @@ export const socketLinkMachine = setup({
         'socket.inbox': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.joined': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.joinRefused': { actions: { type: 'report', params: ({ event }) => event } },
+        'socket.disconnected': [
+          { guard: 'retrying', target: '.down.connecting', actions: { type: 'report', params: { type: 'link.down' } } },
+          { target: '.down.stalled', actions: { type: 'report', params: { type: 'link.down' } } },
+        ],
         // Commands go whatever the state: the adapter sends them only while connected.
         'link.join': { actions: 'command' },
         'link.typing': { actions: 'command' },
@@ -122,12 +126,6 @@ export const socketLinkMachine = setup({
         },
         up: {
           tags: 'connected',
-          on: {
-            'socket.disconnected': [
-              { guard: 'retrying', target: 'down.connecting', actions: { type: 'report', params: { type: 'link.down' } } },
-              { target: 'down.stalled', actions: { type: 'report', params: { type: 'link.down' } } },
-            ],
-          },
         },
       },
     },

@@ -14,8 +14,6 @@ const TYPING_PAUSE = 3000;
 const MEMBER_TYPING_TIMEOUT = 8000;
 const PAGE = 10;
 const TEXT_MAX = 2000;
-/** spec 4: a socket that socket.io gave up on is asked to reconnect after 5 s. */
-const SOCKET_CHECK = 5000;
 /** Rooms joined again on every reconnect. */
 const REJOINED = 5;
 /** The widget's auto-scroll distance (spec 9), which the inbox follows too. */
@@ -53,9 +51,7 @@ const REGION_TAGS: Record<string, string[]> = {
   'canned.failed': ['canned:failed'],
   'canned.ready': ['canned:ready'],
   'canned.saving': ['canned:ready', 'canned:saving'],
-  'socket.live.connecting': [],
-  'socket.live.connected': [],
-  'socket.live.stalled': [],
+  'socket.live': [],
   'socket.failed': ['socket:failed'],
   'socket.refused': [],
 };
@@ -125,11 +121,12 @@ function check(step: ReplayedStep) {
 
   switch (event.type) {
     case 'xstate.init':
-      expect(now).toBe('canned.idle + conversation.none + list.loading.quiet + outbox.idle + socket.live.connecting');
+      expect(now).toBe('canned.idle + conversation.none + list.loading.quiet + outbox.idle + socket.live');
       expect(context).toMatchObject({ query: '', conversations: [], selectedId: null, outbox: [], canned: [], canEditCanned: null, online: null, rooms: [], socketFailure: null });
       expectedCalls = [
         { actor: 'loadInbox', input: { q: '', skip: 0 } },
-        { actor: 'socket', input: undefined },
+        // A refusal a retry may cure is tried again (machines/socket-link); only a token no good here or too many tabs end it.
+        { actor: 'socketLink', input: { guestToken: null, everyRefusalEnds: false } },
       ];
       break;
 
@@ -173,7 +170,7 @@ function check(step: ReplayedStep) {
       }
       break;
     case 'socket.inbox': {
-      const changed = event.event.conversation;
+      const changed = event.conversation;
       const known = previous.conversations.some((row) => row.id === changed.id);
       const searching = previous.shownQuery.trim() !== '';
       expect(now).toBe(stateKey(before!));
@@ -188,18 +185,18 @@ function check(step: ReplayedStep) {
       } else {
         expect([context.conversations, context.total]).toEqual([newestFirst([changed, ...previous.conversations]), previous.total + 1]);
       }
-      const highlighted = event.event.postback !== undefined && changed.id !== previous.selectedId;
+      const highlighted = event.postback !== undefined && changed.id !== previous.selectedId;
       expect(context.postbacks.includes(changed.id)).toBe(highlighted || previous.postbacks.includes(changed.id));
       break;
     }
     case 'socket.presence':
       expect([now, context]).toEqual([stateKey(before!), { ...previous, agentsOnline: event.agents }]);
       break;
-    case 'socket.status': {
-      expect(context.online).toBe(event.connected);
-      // Connected; socket.io reconnecting by itself; or given up, to be asked again in 5 s.
-      expect(after.matches({ socket: { live: event.connected ? 'connected' : event.retrying ? 'connecting' : 'stalled' } })).toBe(true);
-      const back = event.connected && previous.online === false;
+    case 'link.up':
+    case 'link.down': {
+      const connected = event.type === 'link.up';
+      expect(context.online).toBe(connected);
+      const back = connected && previous.online === false;
       // Back after a drop: the list is read again, and the open conversation's newest page (the rooms are joined again: tests/unit/inbox-socket.test.ts sees it).
       if (back && (inState(before, { list: 'ready' }) || inState(before, { list: 'failed' }))) {
         expect(after.matches({ list: 'loading' })).toBe(true);
@@ -209,34 +206,29 @@ function check(step: ReplayedStep) {
         expect(after.matches({ conversation: { open: { history: 'catchingUp' } } })).toBe(true);
         expectedCalls.push({ actor: 'catchUp', input: { id: previous.selectedId } });
       }
-      if (!back) expect(now.replace(/socket\.live\.\w+/, '')).toBe(stateKey(before!).replace(/socket\.live\.\w+/, ''));
+      if (!back) expect(now).toBe(stateKey(before!));
       break;
     }
-    case 'socket.connectError': {
-      const ended = !event.retrying && (event.message === 'invalid-token' || event.message === 'UNAUTHORIZED');
-      const tooMany = !event.retrying && event.message === 'REQUEST_LIMIT';
-      if (!ended && !tooMany) return unchanged(); // socket.io retries, or the 5 s check will (its socket.status came first)
-      // Refused for good: the view ends the session. One tab too many: the reason shows, with a retry, and nothing retries by itself.
-      expect(after.matches({ socket: ended ? 'refused' : 'failed' })).toBe(true);
-      expect(context).toEqual({ ...previous, socketFailure: event.message, online: false });
-      if (ended) expectedActions = [{ type: 'refused', params: { message: event.message } }];
+    case 'xstate.done.actor.socketLink': {
+      // Refused for good: the view ends the session. Too many tabs: the reason shows, with a retry, and nothing retries by itself.
+      const { outcome, message } = event.output as { outcome: 'refused' | 'failed'; message: string };
+      expect(after.matches({ socket: outcome })).toBe(true);
+      expect(context).toEqual({ ...previous, socketFailure: message, online: false });
+      if (outcome === 'refused') expectedActions = [{ type: 'refused', params: { message } }];
       break;
     }
     case 'socket.refused':
-      // A refused join changes nothing (the agents' room still tells everything); a revoked session ends it.
-      if (event.message !== 'invalid-token') return unchanged();
-      expect([after.matches({ socket: 'refused' }), context]).toEqual([true, { ...previous, socketFailure: 'invalid-token', online: false }]);
-      expectedActions = [{ type: 'refused', params: { message: 'invalid-token' } }];
-      break;
-    case 'xstate.error.actor.socket':
+      // A refused join changes nothing (the agents' room still tells everything); the link ends a revoked session itself.
+      return unchanged();
+    case 'xstate.error.actor.socketLink':
       // The socket is gone (the inbox counts itself offline: coming back reads what was missed).
       expect([after.matches({ socket: 'failed' }), context]).toEqual([true, { ...previous, socketFailure: 'NETWORK_ERROR', online: false }]);
       break;
     case 'socket.retry':
       if (!inState(before, { socket: 'failed' })) return unchanged();
       // A new socket, connecting; the inbox still counts itself offline until it connects (then it reads again).
-      expect([after.matches({ socket: { live: 'connecting' } }), context]).toEqual([true, { ...previous, socketFailure: null }]);
-      expectedCalls = [{ actor: 'socket', input: undefined }];
+      expect([after.matches({ socket: 'live' }), context]).toEqual([true, { ...previous, socketFailure: null }]);
+      expectedCalls = [{ actor: 'socketLink', input: { guestToken: null, everyRefusalEnds: false } }];
       break;
 
     case 'conversation.select':
@@ -325,7 +317,7 @@ function check(step: ReplayedStep) {
       }
       break;
     }
-    case 'socket.messaging': {
+    case 'socket.message': {
       const message = event.message;
       const here = previous.panel !== null && message.conversationId === previous.selectedId;
       // The customer's next message after an end starts their new session: the end marker goes.
@@ -344,17 +336,14 @@ function check(step: ReplayedStep) {
       break;
     }
     case 'socket.typing': {
-      const here = event.event.room === room(previous) && isOpen(before);
+      const here = event.room === room(previous) && isOpen(before);
       if (!here) return unchanged();
-      expect([after.matches({ conversation: { open: { memberTyping: event.event.typing ? 'yes' : 'no' } } }), context.memberTyping]).toEqual([
-        true,
-        event.event.typing,
-      ]);
+      expect([after.matches({ conversation: { open: { memberTyping: event.typing ? 'yes' : 'no' } } }), context.memberTyping]).toEqual([true, event.typing]);
       break;
     }
     case 'socket.read':
-      if (event.event.room !== room(previous)) return unchanged();
-      expect([now, context]).toEqual([stateKey(before!), { ...previous, customerReadAt: event.event.readAt }]);
+      if (event.room !== room(previous)) return unchanged();
+      expect([now, context]).toEqual([stateKey(before!), { ...previous, customerReadAt: event.readAt }]);
       break;
 
     // ---------------------------------------------------------------- the composer and the outbox
@@ -558,9 +547,6 @@ function check(step: ReplayedStep) {
         expectedCalls = [{ actor: 'loadInbox', input: { q: previous.query.trim(), skip: 0 } }];
       } else if (delay === 'typingPause') {
         expect([waited, agentTyping(after)]).toEqual([TYPING_PAUSE, false]);
-      } else if (delay === 'socketCheck') {
-        // Asked to reconnect (tests/unit/inbox-socket.test.ts sees the command): socket.io is at it again.
-        expect([waited, after.matches({ socket: { live: 'connecting' } }), context]).toEqual([SOCKET_CHECK, true, previous]);
       } else if (delay === 'memberTypingTimeout') {
         expect([waited, context.memberTyping]).toEqual([MEMBER_TYPING_TIMEOUT, false]);
       } else {

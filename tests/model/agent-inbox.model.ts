@@ -7,8 +7,8 @@
  * (scrolling away from the bottom and back); replying (text, built
  * messages, media with progress, ending, retries, the agent's typing); and
  * the canned replies (read, add, change, delete, an agent who is no admin);
- * and the socket itself (drops, socket.io giving up and the 5 s check,
- * refusals, too many tabs, a retry). Once the socket has failed or been
+ * and the socket link (drops, its ends: refused for good, too many tabs,
+ * a retry; machines/socket-link has the socket's own model). Once the socket has failed or been
  * refused, the other flows offer nothing more (the socket flow's business).
  */
 import type { CannedReply, ChatMessage, ChatMessageBody, InboxConversation } from '../../src/contract/chat.ts';
@@ -27,6 +27,7 @@ import type {
   SentAnswer,
   UploadAnswer,
 } from '../../machines/agent-inbox/agent-inbox.types.ts';
+import type { SocketLinkOutput } from '../../machines/socket-link/socket-link.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type AgentInbox = typeof agentInboxMachine;
@@ -166,11 +167,10 @@ const opened = (id: string, messages: ChatMessage[]): OpenAnswer => ({ ok: true,
 const none = () => [] as never[];
 const is = (snapshot: { matches: (state: object) => boolean }, state: object) => snapshot.matches(state);
 
-/** The socket connects (again, after a drop) or drops, socket.io reconnecting by itself. */
-const connection = (context: AgentInboxContext) => [
-  { type: 'socket.status' as const, connected: true as const },
-  ...(context.online === false ? [] : [{ type: 'socket.status' as const, connected: false as const, retrying: true }]),
-];
+/** The link says the socket connected (again, after a drop), or dropped. */
+const linkUp = () => [{ type: 'link.up' as const }];
+const linkDown = (context: AgentInboxContext) => (context.online === false ? [] : [{ type: 'link.down' as const }]);
+const connection = (context: AgentInboxContext) => [...linkUp(), ...linkDown(context)];
 
 /** Whether the socket lives (it has not failed or been refused). */
 const socketLive = (snapshot: { matches: (state: object) => boolean }) => snapshot.matches({ socket: 'live' });
@@ -182,40 +182,19 @@ const socketLive = (snapshot: { matches: (state: object) => boolean }) => snapsh
  */
 function connectedFirst(offer: ReturnType<typeof flowEvents>): ReturnType<typeof flowEvents> {
   return (snapshot) =>
-    !socketLive(snapshot) ? [] : snapshot.context.online === null ? [{ type: 'socket.status', connected: true }] : offer(snapshot);
+    !socketLive(snapshot) ? [] : snapshot.context.online === null ? [{ type: 'link.up' }] : offer(snapshot);
 }
 
 /**
- * The socket's own events, with a list shown and nothing else going on: it
- * drops (socket.io retrying, or giving up), connects again, fails a
- * handshake (retrying; refused for good; too many tabs; a server error a
- * retry may cure), is refused while connected (the session revoked; a join
- * refused, which changes nothing), and is tried again after it failed.
+ * The socket link's events, with a list shown and nothing else going on
+ * (the link's own model has the socket's): it connects, drops, passes on a
+ * refused join (which changes nothing here), and ends (its answers: refused
+ * for good, or failed); the inbox's socket is tried again after it failed.
  */
 const socketEvents = {
-  'socket.status': (snapshot) => {
-    if (!socketLive(snapshot)) return [];
-    const connected = snapshot.matches({ socket: { live: 'connected' } });
-    return [
-      ...(connected ? [] : [{ type: 'socket.status' as const, connected: true as const }]),
-      ...(snapshot.matches({ socket: { live: 'connecting' } }) ? [] : [{ type: 'socket.status' as const, connected: false as const, retrying: true }]),
-      ...(snapshot.matches({ socket: { live: 'stalled' } }) ? [] : [{ type: 'socket.status' as const, connected: false as const, retrying: false }]),
-    ];
-  },
-  'socket.connectError': (snapshot) =>
-    socketLive(snapshot) && !snapshot.matches({ socket: { live: 'connected' } })
-      ? [
-          { type: 'socket.connectError', message: 'websocket error', retrying: true },
-          ...['invalid-token', 'UNAUTHORIZED', 'REQUEST_LIMIT', 'SERVER_ERROR'].map((message) => ({ type: 'socket.connectError' as const, message, retrying: false })),
-        ]
-      : [],
-  'socket.refused': (snapshot) =>
-    snapshot.matches({ socket: { live: 'connected' } })
-      ? [
-          { type: 'socket.refused', message: 'invalid-token' },
-          { type: 'socket.refused', message: 'UNAUTHORIZED' },
-        ]
-      : [],
+  'link.up': (snapshot) => (socketLive(snapshot) && snapshot.context.online !== true ? linkUp() : []),
+  'link.down': (snapshot) => (socketLive(snapshot) ? linkDown(snapshot.context) : []),
+  'socket.refused': (snapshot) => (socketLive(snapshot) && snapshot.context.online === true ? [{ type: 'socket.refused', message: 'UNAUTHORIZED' }] : []),
   'socket.retry': (snapshot) => (snapshot.matches({ socket: 'failed' }) ? [{ type: 'socket.retry' }] : []),
 } satisfies Partial<EventFixtures<AgentInbox>>;
 
@@ -227,13 +206,14 @@ const listEvents = {
   'socket.inbox': (snapshot) => (snapshot.context.online === false || !(is(snapshot, { list: 'ready' }) || is(snapshot, { list: 'more' })) ? [] : [
     // The guest writes again and presses a postback button: its row moves up and is highlighted.
     ...(snapshot.context.conversations.some((row) => row.id === '2' && row.lastMessageAt === GUEST.lastMessageAt)
-      ? [{ type: 'socket.inbox' as const, event: { conversation: { ...GUEST, lastMessageAt: '2026-03-02T11:00:00.000Z', lastMessage: 'Deposit', unread: 1 }, postback: { title: 'Deposit', payload: 'DEPOSIT' } } }]
+      ? [{ type: 'socket.inbox' as const, conversation: { ...GUEST, lastMessageAt: '2026-03-02T11:00:00.000Z', lastMessage: 'Deposit', unread: 1 }, postback: { title: 'Deposit', payload: 'DEPOSIT' } }]
       : []),
     // A conversation the list does not show yet.
-    ...(snapshot.context.conversations.some((row) => row.id === '3') ? [] : [{ type: 'socket.inbox' as const, event: { conversation: { ...THIRD, lastMessageAt: '2026-03-02T12:00:00.000Z' } } }]),
+    ...(snapshot.context.conversations.some((row) => row.id === '3') ? [] : [{ type: 'socket.inbox' as const, conversation: { ...THIRD, lastMessageAt: '2026-03-02T12:00:00.000Z' } }]),
   ]),
   // Drops and reconnects with nothing else going on: what they do does not depend on the rows.
-  'socket.status': ({ context }) => (context.query === '' && context.shownQuery === '' && context.postbacks.length === 0 ? connection(context) : []),
+  'link.up': ({ context }) => (context.query === '' && context.shownQuery === '' && context.postbacks.length === 0 ? linkUp() : []),
+  'link.down': ({ context }) => (context.query === '' && context.shownQuery === '' && context.postbacks.length === 0 ? linkDown(context) : []),
   'socket.presence': ({ context }) => (context.agentsOnline === null ? [{ type: 'socket.presence', agents: 2 }] : []),
 } satisfies Partial<EventFixtures<AgentInbox>>;
 
@@ -246,24 +226,25 @@ const conversationEvents = {
   'conversation.close': () => [{ type: 'conversation.close' }],
   'conversation.retry': () => [{ type: 'conversation.retry' }],
   'history.older': () => [{ type: 'history.older' }],
-  'socket.messaging': ({ context }) => {
+  'socket.message': ({ context }) => {
     const newest = Math.max(0, ...context.messages.map((message) => Date.parse(message.createdAt))) ;
     const minute = Math.max(60, Math.round((newest - T0) / 60_000) + 1);
     return context.panel === null
       ? []
       : [
           // The open conversation's customer writes (the agents' copy), and someone in another conversation.
-          { type: 'socket.messaging', message: agentsCopy(customerText(context.selectedId!, minute)) },
-          { type: 'socket.messaging', message: agentsCopy(customerText(context.selectedId === '1' ? '2' : '1', minute)) },
+          { type: 'socket.message', message: agentsCopy(customerText(context.selectedId!, minute)) },
+          { type: 'socket.message', message: agentsCopy(customerText(context.selectedId === '1' ? '2' : '1', minute)) },
         ];
   },
   'socket.typing': ({ context }) => [
-    { type: 'socket.typing', event: { room: MEMBER.room, typing: !context.memberTyping, sender: 'customer' } },
-    ...(context.memberTyping ? [{ type: 'socket.typing' as const, event: { room: MEMBER.room, typing: true, sender: 'customer' as const } }] : []),
-    ...(context.memberTyping ? [] : [{ type: 'socket.typing' as const, event: { room: GUEST.room, typing: true, sender: 'customer' as const } }]),
+    { type: 'socket.typing', room: MEMBER.room, typing: !context.memberTyping, sender: 'customer' },
+    ...(context.memberTyping ? [{ type: 'socket.typing' as const, room: MEMBER.room, typing: true, sender: 'customer' as const }] : []),
+    ...(context.memberTyping ? [] : [{ type: 'socket.typing' as const, room: GUEST.room, typing: true, sender: 'customer' as const }]),
   ],
-  'socket.read': ({ context }) => (context.customerReadAt === null ? [{ type: 'socket.read', event: { room: MEMBER.room, sender: 'customer', readAt: '2026-03-02T10:05:00.000Z' } }] : []),
-  'socket.status': ({ context }) => connection(context),
+  'socket.read': ({ context }) => (context.customerReadAt === null ? [{ type: 'socket.read', room: MEMBER.room, sender: 'customer', readAt: '2026-03-02T10:05:00.000Z' }] : []),
+  'link.up': () => linkUp(),
+  'link.down': ({ context }) => linkDown(context),
 } satisfies Partial<EventFixtures<AgentInbox>>;
 
 /**
@@ -398,12 +379,14 @@ const allEvents: EventFixtures<AgentInbox> = {
   'conversation.end': none,
   'canned.open': none,
   'canned.change': none,
-  'socket.status': none,
-  'socket.connectError': none,
+  'link.up': none,
+  'link.down': none,
   'socket.refused': none,
+  'socket.joined': none,
+  'socket.joinRefused': none,
   'socket.retry': none,
   'socket.inbox': none,
-  'socket.messaging': none,
+  'socket.message': none,
   'socket.typing': none,
   'socket.read': none,
   'socket.presence': none,
@@ -434,8 +417,8 @@ const listAspects = (context: AgentInboxContext) => ({
   more: context.conversations.length < context.total,
   error: context.listError !== null,
   postback: context.postbacks.length > 0,
-  // Connected or not told yet: the same to the list; after a drop, connecting reads it again.
-  offline: context.online === false,
+  // Connected, not told yet, or down: after a drop, connecting reads the list again.
+  online: context.online === null ? null : context.online ? 'online' : 'offline',
 });
 
 const conversationAspects = (context: AgentInboxContext) => ({
@@ -463,9 +446,9 @@ function conversationOffer(snapshot: Parameters<ReturnType<typeof flowEvents>>[0
   const quiet = historyIdle && readIdle && !typing;
   const offered = new Set<string>([
     ...(quiet ? ['conversation.select', 'conversation.close', 'conversation.retry', 'history.older', 'socket.read'] : []),
-    ...(quiet && !opening ? ['socket.status'] : []),
+    ...(quiet && !opening ? ['link.up', 'link.down'] : []),
     ...(historyIdle && readIdle ? ['socket.typing'] : []),
-    ...(historyIdle && (!typing || readIdle) ? ['socket.messaging'] : []),
+    ...(historyIdle && (!typing || readIdle) ? ['socket.message'] : []),
   ]);
   return afterList(Object.fromEntries(Object.entries(conversationEvents).filter(([type]) => offered.has(type))))(snapshot);
 }
@@ -520,8 +503,8 @@ const replyReplies: FlowModel<AgentInbox>['replies'] = {
   endConversation: [{ ok: true, data: { message: 'SUCCESS' } }, FAILED] satisfies DoneAnswer[],
   loadCanned: noCalls,
   changeCanned: noCalls,
-  // A callback actor never ends; it can only break.
-  socket: [],
+  // The link ends only in the socket's flow.
+  socketLink: [],
 };
 
 export const agentInboxModels: FlowModel<AgentInbox>[] = [
@@ -542,7 +525,7 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       endConversation: noCalls,
       loadCanned: noCalls,
       changeCanned: noCalls,
-      socket: [],
+      socketLink: [],
     },
     abstraction: whileLive(({ context }) => listAspects(context)),
   },
@@ -573,7 +556,7 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       endConversation: noCalls,
       loadCanned: noCalls,
       changeCanned: noCalls,
-      socket: [],
+      socketLink: [],
     },
     abstraction: whileLive(({ context }) => conversationAspects(context)),
   },
@@ -626,7 +609,7 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
             : { ok: true, data: { saved: { id: change.id ?? '3', title: change.title.trim(), text: change.text.trim() } } };
         return [answer, ...refusals];
       },
-      socket: [],
+      socketLink: [],
     },
     abstraction: whileLive(({ context }) => cannedAspects(context)),
   },
@@ -647,7 +630,12 @@ export const agentInboxModels: FlowModel<AgentInbox>[] = [
       endConversation: noCalls,
       loadCanned: noCalls,
       changeCanned: noCalls,
-      socket: [],
+      // Refused for good (the session ends), or failed (too many tabs, a broken socket).
+      socketLink: [
+        { outcome: 'refused', message: 'invalid-token' },
+        { outcome: 'refused', message: 'UNAUTHORIZED' },
+        { outcome: 'failed', message: 'REQUEST_LIMIT' },
+      ] satisfies SocketLinkOutput[],
     },
     abstraction: ({ context }) => ({
       online: context.online === null ? null : context.online ? 'online' : 'offline',

@@ -1,5 +1,5 @@
 /**
- * The agent inbox (issue 14 part 2), a component that brings nothing of its
+ * The agent inbox, a component that brings nothing of its
  * own shell: it takes the API client that carries the operator's token and
  * a socket factory, so that the /ops/chat page and a later operator console
  * can each put it inside theirs. It runs machines/agent-inbox with I/O
@@ -12,12 +12,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
 import { agentInboxActors } from '../../../../machines/agent-inbox/agent-inbox.actors.ts';
 import { agentInboxMachine } from '../../../../machines/agent-inbox/agent-inbox.machine.ts';
+import { socketLinkFor } from '../../../../machines/socket-link/socket-link.machine.ts';
 import type { ApiClient } from '../../../api/client.ts';
+import type { ChatSocketLogic } from '../../chat-shared/chat-socket.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { InboxContext } from './inbox-context.ts';
-import type { InboxSocketFactory } from './inbox-socket.ts';
 import { InboxList } from './InboxList.tsx';
 import { NoConversation } from './NoConversation.tsx';
 import './inbox.css';
@@ -25,8 +26,8 @@ import './inbox.css';
 export interface AgentInboxProps {
   /** An API client whose token is the operator's (roles support or admin). */
   api: ApiClient;
-  /** The socket actor the inbox's machine invokes (inbox-socket.ts builds one over socket.io-client). */
-  connectSocket: InboxSocketFactory;
+  /** The socket actor under the inbox's socket link (chat-shared/chat-socket.ts builds one over socket.io-client). */
+  connectSocket: ChatSocketLogic;
   /** Whether the agent may change canned replies; null when unknown (the inbox learns it from a refusal). */
   canEditCanned?: boolean | null;
   /** The socket was refused for good ('invalid-token': the session ended; 'UNAUTHORIZED': not an agent). */
@@ -38,7 +39,7 @@ export function AgentInbox({ api, connectSocket, canEditCanned = null, onRefused
   refused.current = onRefused;
   const inbox = useActorRef(
     agentInboxMachine.provide({
-      actors: { ...agentInboxActors(api), socket: connectSocket },
+      actors: { ...agentInboxActors(api), socketLink: socketLinkFor(connectSocket) },
       actions: {
         refused: (_, { message }) => refused.current?.(message),
         // Background reads (spec 7: failed reads are only logged).
