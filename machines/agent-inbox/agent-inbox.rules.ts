@@ -1,13 +1,12 @@
 /**
- * The agent inbox's rules on data, apart from the statechart: how the list
+ * The agent inbox's rules on data, apart from the statecharts: how the list
  * is ordered and kept current from live events, how pages and live messages
- * merge into one history, and the code a refused reply shows. Pure
- * functions; the machine and its tests use them. What may be sent (text,
+ * merge into one history, which rooms are joined again. Pure
+ * functions; the inbox's machines and their tests use them. What may be sent (text,
  * files, titles, links) is the chat's rules' (src/contract/rules/chat.ts),
  * the same the widget and the server apply.
  */
-import * as v from 'valibot';
-import { ChatMessageBody, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
+import type { ChatMessage, InboxConversation } from '../../src/contract/chat.ts';
 
 /** Newest last message first; conversations without a message last; ties keep their order. */
 export function byLastMessage(conversations: readonly InboxConversation[]): InboxConversation[] {
@@ -56,19 +55,6 @@ export function mergeByIdLaterWins(...lists: ReadonlyArray<readonly ChatMessage[
   const byId = new Map<string, ChatMessage>();
   for (const list of lists) for (const message of list) byId.set(message._id, message);
   return [...byId.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-}
-
-/**
- * Why the contract refuses a built message, as the server would answer it:
- * the first refusal's code where the schema names one (CHAT_TEXT_INVALID for
- * a text, KEY_INVALID for a title or an address), KEY_INVALID otherwise; null
- * when it passes. The builders check their fields first, so this is the
- * last gate, not the agent's usual answer.
- */
-export function replyRefusal(message: ChatMessageBody): 'CHAT_TEXT_INVALID' | 'KEY_INVALID' | null {
-  const result = v.safeParse(ChatMessageBody, message);
-  if (result.success) return null;
-  return result.issues[0].message === 'CHAT_TEXT_INVALID' ? 'CHAT_TEXT_INVALID' : 'KEY_INVALID';
 }
 
 /**

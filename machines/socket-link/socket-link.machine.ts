@@ -8,7 +8,7 @@
  * that means (the widget: 'Cannot start chatting'; the inbox: the session
  * ends, or a retry).
  */
-import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, type CallbackActorLogic, type EventObject } from 'xstate';
+import { assertEvent, assign, fromCallback, sendParent, sendTo, setup, type EventObject } from 'xstate';
 import { CHAT_SOCKET_CHECK_MS } from '../../src/contract/chat.ts';
 import { NETWORK_ERROR } from '../shared/result.ts';
 import type {
@@ -20,6 +20,7 @@ import type {
   SocketLinkOutput,
   SocketLinkReport,
   SocketLinkTag,
+  SocketLogic,
 } from './socket-link.types.ts';
 
 /** Refusals a reconnect cannot help: the token is no good here (the session is over). */
@@ -145,7 +146,7 @@ export const socketLinkMachine = setup({
  * what it reports goes to that parent. `socket` is the view's adapter; the
  * parent's default leaves it unprovided.
  */
-export function socketLinkFor<TParentEvent extends EventObject>(socket?: CallbackActorLogic<SocketCommand, SocketInput>) {
+export function socketLinkFor<TParentEvent extends EventObject>(socket?: SocketLogic) {
   return socketLinkMachine.provide({
     actors: socket ? { socket } : {},
     actions: {

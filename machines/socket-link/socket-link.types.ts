@@ -5,12 +5,16 @@
  * and the link speak, for the widget's connection and the agent inbox
  * alike, and what the link tells the machine that invokes it.
  */
+import type { CallbackActorLogic } from 'xstate';
 import type { ChatMessage, ChatSender, InboxConversation } from '../../src/contract/chat.ts';
 
 /** What the socket adapter is started with: the guest's signed token for a guest's chat; otherwise the signed-in bearer token is read at every handshake. */
 export interface SocketInput {
   guestToken: string | null;
 }
+
+/** The socket adapter's logic, as a view gives it (chat-shared/chat-socket.ts's chatSocket). */
+export type SocketLogic = CallbackActorLogic<SocketCommand, SocketInput>;
 
 /** Link → socket adapter. */
 export type SocketCommand =

@@ -1,5 +1,5 @@
 /**
- * The live support chat end to end (issue 14 §5) at 390 x 844, in English:
+ * The live support chat end to end at 390 x 844, in English:
  * a visitor and a member each chat with an agent who works the inbox at
  * /ops/chat in a second browser context, both ways (text, buttons, quick
  * replies, an image with its progress, an upload that failed and is retried

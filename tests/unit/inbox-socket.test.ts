@@ -1,20 +1,18 @@
 /**
  * The agents' socket in the inbox (machines/agent-inbox with its real
- * socket link, machines/socket-link, over the chat's socket adapter and a
- * fake socket.io), which the model tests cannot see (their link is a fake
- * that takes no commands): the rooms joined again on every reconnect, the
- * latest 5; the agent's typing told to the open conversation's room; a
- * socket socket.io gave up on asked to reconnect 5 s later; the session
- * ended on a refused token, and an 11th tab told why without retrying.
+ * children and socket link, machines/socket-link, over the chat's socket
+ * adapter and a fake socket.io), which the model tests cannot see (their
+ * children are fakes that take no commands): the operator's token in the
+ * handshake; the rooms joined again on every reconnect, the latest 5; the
+ * agent's typing told to the open conversation's room; a socket socket.io
+ * gave up on asked to reconnect 5 s later; the session ended on a refused
+ * token, an 11th tab told why without retrying, a server error retried.
  * The adapter itself is tests/unit/chat-socket.test.ts's.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { agentInboxMachine } from '../../machines/agent-inbox/agent-inbox.machine.ts';
-import type { ConversationInput, DoneAnswer, HistoryAnswer, InboxAnswer, InboxQueryInput, OpenAnswer } from '../../machines/agent-inbox/agent-inbox.types.ts';
-import { socketLinkFor } from '../../machines/socket-link/socket-link.machine.ts';
 import { chatSocket } from '../../src/features/chat-shared/chat-socket.ts';
-import { FIRST_PAGE, MEMBER } from '../model/agent-inbox.model.ts';
+import { PANELS } from '../model/agent-inbox.fixtures.ts';
+import { inboxHarness } from './chat-inbox-harness.ts';
 import { fakeIo, loaded } from './chat-fake-socket-io.ts';
 
 afterEach(() => {
@@ -23,26 +21,22 @@ afterEach(() => {
 
 const roomOf = (id: string) => `chat-${id}`;
 
-/** The real machine with the real link and adapter over a fake socket.io; its I/O answers at once. */
+/** The real inbox with the real link and adapter over a fake socket.io; its I/O answers at once. */
 async function inbox() {
   const io = fakeIo();
-  const refused: string[] = [];
-  const machine = agentInboxMachine.provide({
-    actors: {
-      socketLink: socketLinkFor(chatSocket(() => 'operator-token', io.load)),
-      loadInbox: fromPromise<InboxAnswer, InboxQueryInput>(async () => ({ ok: true, data: FIRST_PAGE })),
-      openConversation: fromPromise<OpenAnswer, ConversationInput>(async ({ input }) => ({
-        ok: true,
-        data: { panel: { conversation: { ...MEMBER, id: input.id, room: roomOf(input.id) }, member: null }, messages: [] },
-      })),
-      markRead: fromPromise<DoneAnswer, ConversationInput>(async () => ({ ok: true, data: { message: 'SUCCESS' } })),
-      catchUp: fromPromise<HistoryAnswer, ConversationInput>(async () => ({ ok: true, data: [] })),
+  const harness = inboxHarness(chatSocket(() => 'operator-token', io.load), {
+    loadInbox: () => ({ ok: true, data: { conversations: [], total: 0 } }),
+    openConversation: (input) => {
+      const { id } = input as { id: string };
+      const conversation = { ...PANELS['1']!.conversation, id, room: roomOf(id) };
+      return { ok: true, data: { panel: { conversation, member: null }, messages: [] } };
     },
-    actions: { refused: (_, { message }) => void refused.push(message) },
+    markRead: () => ({ ok: true, data: { message: 'SUCCESS' } }),
+    catchUp: () => ({ ok: true, data: [] }),
   });
-  const actor = createActor(machine, { input: { canEditCanned: null } }).start();
+  harness.actor.start();
   await loaded();
-  return { actor, io, refused };
+  return { ...harness, io };
 }
 
 describe('the socket in the inbox', () => {
@@ -75,8 +69,8 @@ describe('the socket in the inbox', () => {
     actor.stop();
   });
 
-  it('tells the open conversation’s room when the agent types, and when they stop', async () => {
-    const { actor, io } = await inbox();
+  it('tells the open conversation’s room when the agent types, when they pause, and when they leave it', async () => {
+    const { actor, io, child } = await inbox();
     const socket = io.sockets[0]!;
     socket.connected = true;
     socket.fire('connect');
@@ -84,10 +78,14 @@ describe('the socket in the inbox', () => {
     await loaded();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     socket.emitted = [];
-    actor.send({ type: 'draft.change', text: 'We are checking' });
-    actor.send({ type: 'draft.change', text: 'We are checking it' });
+    child('composer').send({ type: 'draft.change', text: 'We are checking' });
+    child('composer').send({ type: 'draft.change', text: 'We are checking it' });
     vi.advanceTimersByTime(3000);
-    expect(socket.emitted).toEqual([
+    child('composer').send({ type: 'draft.change', text: 'We are checking it now' });
+    actor.send({ type: 'conversation.select', id: '2' });
+    expect(socket.emitted.filter(([name]) => name === 'typing')).toEqual([
+      ['typing', { room: roomOf('1'), typing: true }],
+      ['typing', { room: roomOf('1'), typing: false }],
       ['typing', { room: roomOf('1'), typing: true }],
       ['typing', { room: roomOf('1'), typing: false }],
     ]);
@@ -111,7 +109,7 @@ describe('the socket in the inbox', () => {
     const first = await inbox();
     first.io.sockets[0]!.active = false;
     first.io.sockets[0]!.fire('connect_error', new Error('invalid-token'));
-    expect(first.refused).toEqual(['invalid-token']);
+    expect(first.view.refused).toEqual(['invalid-token']);
     expect(first.io.sockets[0]!.disconnected).toBe(true);
     first.actor.stop();
 
@@ -121,7 +119,7 @@ describe('the socket in the inbox', () => {
     socket.active = false;
     socket.fire('connect_error', new Error('REQUEST_LIMIT'));
     expect([second.actor.getSnapshot().hasTag('socket:failed'), second.actor.getSnapshot().context.socketFailure]).toEqual([true, 'REQUEST_LIMIT']);
-    expect(second.refused).toEqual([]);
+    expect(second.view.refused).toEqual([]);
     vi.advanceTimersByTime(60_000);
     expect([socket.connects, socket.disconnected]).toEqual([0, true]);
     second.actor.send({ type: 'socket.retry' });
@@ -133,12 +131,12 @@ describe('the socket in the inbox', () => {
 
   it('tries a refusal a retry may cure again 5 s later, without ending the session', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { actor, io, refused } = await inbox();
+    const { actor, io, view } = await inbox();
     const socket = io.sockets[0]!;
     socket.active = false;
     socket.fire('connect_error', new Error('SERVER_ERROR'));
     vi.advanceTimersByTime(5000);
-    expect([socket.connects, refused, actor.getSnapshot().hasTag('socket:failed')]).toEqual([1, [], false]);
+    expect([socket.connects, view.refused, actor.getSnapshot().hasTag('socket:failed')]).toEqual([1, [], false]);
     actor.stop();
   });
 });

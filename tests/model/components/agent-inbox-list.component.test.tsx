@@ -16,7 +16,7 @@ import type { InboxConversation } from '../../../src/contract/chat.ts';
 import { AgentInbox } from '../../../src/features/ops/inbox/AgentInbox.tsx';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import type { SocketCommand, SocketInput, SocketReport } from '../../../machines/socket-link/socket-link.types.ts';
-import { GUEST, MEMBER, THIRD } from '../agent-inbox.model.ts';
+import { GUEST, MEMBER, THIRD } from '../agent-inbox.fixtures.ts';
 
 type Answer = { ok: true; data: unknown } | { ok: false; message: string };
 
