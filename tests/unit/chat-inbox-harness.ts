@@ -52,8 +52,7 @@ export interface ViewActions {
 export function inboxHarness(socket: SocketLogic, answerNow: Record<string, (input: unknown) => unknown> = immediate) {
   const view: ViewActions = { refused: [], logged: [] };
   const calls: Call[] = [];
-  // Any answer a test gives, for any call: the fakes stand in for every I/O actor.
-  // oxlint-disable-next-line typescript/no-explicit-any
+  // Any answer a test gives, for any call: one fake stands in for each I/O actor, whatever its types.
   const io = (name: string) =>
     fromPromise<any, any>(
       ({ input }) =>
