@@ -1,13 +1,12 @@
 /**
- * The agent inbox's rules on data, apart from the statechart: how the list
+ * The agent inbox's rules on data, apart from the statecharts: how the list
  * is ordered and kept current from live events, how pages and live messages
- * merge into one history, and the code a refused reply shows. Pure
- * functions; the machine and its tests use them. What may be sent (text,
+ * merge into one history, which rooms are joined again. Pure
+ * functions; the inbox's machines and their tests use them. What may be sent (text,
  * files, titles, links) is the chat's rules' (src/contract/rules/chat.ts),
  * the same the widget and the server apply.
  */
-import * as v from 'valibot';
-import { ChatMessageBody, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
+import type { ChatMessage, InboxConversation } from '../../src/contract/chat.ts';
 
 /** Newest last message first; conversations without a message last; ties keep their order. */
 export function byLastMessage(conversations: readonly InboxConversation[]): InboxConversation[] {
@@ -59,19 +58,6 @@ export function mergeByIdLaterWins(...lists: ReadonlyArray<readonly ChatMessage[
 }
 
 /**
- * Why the contract refuses a built message, as the server would answer it:
- * the first refusal's code where the schema names one (CHAT_TEXT_INVALID for
- * a text, KEY_INVALID for a title or an address), KEY_INVALID otherwise; null
- * when it passes. The builders check their fields first, so this is the
- * last gate, not the agent's usual answer.
- */
-export function replyRefusal(message: ChatMessageBody): 'CHAT_TEXT_INVALID' | 'KEY_INVALID' | null {
-  const result = v.safeParse(ChatMessageBody, message);
-  if (result.success) return null;
-  return result.issues[0].message === 'CHAT_TEXT_INVALID' ? 'CHAT_TEXT_INVALID' : 'KEY_INVALID';
-}
-
-/**
  * How many conversation rooms are joined again on every connect: a socket's
  * events beyond a burst of 20 are dropped (realtime.md), and an agent needs
  * the room only of the conversation open (to say it types).
@@ -82,6 +68,3 @@ export const REJOINED_ROOMS = 5;
 export function rememberRoom(rooms: readonly string[], room: string): string[] {
   return [...rooms.filter((known) => known !== room), room].slice(-REJOINED_ROOMS);
 }
-
-/** Handshake refusals that reconnecting cannot help: the token is no good here (the session is over). */
-export const FINAL_REFUSALS: readonly string[] = ['invalid-token', 'UNAUTHORIZED'];

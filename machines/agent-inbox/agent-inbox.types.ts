@@ -1,60 +1,17 @@
 /**
- * The agent inbox (issue 14 part 2): support staff and admins read every
- * customer conversation, answer them, and keep canned replies. The machine
- * holds what the inbox shows and the order of what the agent sends; the
- * view gives it the socket's events and the agent's gestures, and provides
- * the I/O (agent-inbox.actors.ts) and the socket, a callback actor it
- * commands (src/features/ops/inbox/inbox-socket.ts).
+ * The agent inbox: support staff and admins read every customer
+ * conversation, answer them, and keep canned replies. The inbox is a parent
+ * of small machines (docs/decisions/0110-agent-inbox-children.md): the
+ * socket link, the list, the open conversation and its composer, the
+ * outbox, the canned replies. It starts them, passes the socket's news and
+ * their reports to the one that needs them, and keeps what spans them: the
+ * socket's state, the rooms to join again, the conversation open, the
+ * conversations the agent ended here.
  */
-import type * as v from 'valibot';
-import type {
-  CannedReply,
-  ChatMessage,
-  ChatMessageBody,
-  CustomerPanelResponse,
-  InboxConversation,
-  InboxEvent as InboxEventSchema,
-  InboxResponse,
-  ReadEvent as ReadEventSchema,
-  TypingEvent as TypingEventSchema,
-} from '../../src/contract/chat.ts';
-import type { Result } from '../shared/result.ts';
-
-export type CustomerPanel = v.InferOutput<typeof CustomerPanelResponse>;
-export type InboxPage = v.InferOutput<typeof InboxResponse>;
-export type InboxEvent = v.InferOutput<typeof InboxEventSchema>;
-export type TypingEvent = v.InferOutput<typeof TypingEventSchema>;
-export type ReadEvent = v.InferOutput<typeof ReadEventSchema>;
-
-/** A conversation's first screen: who the customer is, and the newest page of messages (newest first, as the server answers). */
-export interface OpenedConversation {
-  panel: CustomerPanel;
-  messages: ChatMessage[];
-}
-
-/** What the agent sends that is not stored yet, in the order sent. */
-export interface OutboxItem {
-  /** The message's deliver id (the server stores a resend with the same id once); the end request's own id. */
-  id: string;
-  conversationId: string;
-  /**
-   * What is left to do: upload the file (then send), send the message, or
-   * end the conversation. A failed step stays as it is, to retry.
-   */
-  step: 'upload' | 'send' | 'end';
-  status: 'queued' | 'failed';
-  /** The reply; for media, filled in by the upload (its stored path). */
-  message: ChatMessageBody | null;
-  /** Media only: the file picked, until it is uploaded. */
-  file: File | null;
-  fileType: 'image' | 'video' | null;
-  /** Media only: a link to show the uploaded file before the reply is stored. */
-  previewUrl: string | null;
-  /** Upload progress, 0 to 1. */
-  progress: number;
-  /** Why the last attempt failed (a catalogue code, or NETWORK_ERROR). */
-  error: string | null;
-}
+import type { ChatMessage } from '../../src/contract/chat.ts';
+import type { OutboxRequest } from '../inbox-outbox/inbox-outbox.types.ts';
+import type { OpenedRoom } from '../inbox-conversation/inbox-conversation.types.ts';
+import type { SocketLinkReport } from '../socket-link/socket-link.types.ts';
 
 export interface AgentInboxInput {
   /**
@@ -63,53 +20,20 @@ export interface AgentInboxInput {
    * from a refusal (403 UNAUTHORIZED).
    */
   canEditCanned: boolean | null;
+  /** This site's origin: a card's image must be one of its (the widget loads images from it only). */
+  origin: string;
 }
 
-export interface AgentInboxContext {
-  // ---- the list
-  /** The search as typed (a phone number or part of a name). */
-  query: string;
-  /** The query the list shows (the one last loaded). */
-  shownQuery: string;
-  /** Ordered by last message, newest first. */
-  conversations: InboxConversation[];
-  /** How many conversations match the query on the server. */
-  total: number;
-  listError: string | null;
-  /** Conversations with a postback the agent has not opened yet (highlighted rows). */
-  postbacks: string[];
-
-  // ---- the open conversation
+export interface AgentInboxContext extends AgentInboxInput {
+  /** The conversation open (or opening); null on the list alone. */
   selectedId: string | null;
-  panel: CustomerPanel | null;
-  /** Oldest first. */
-  messages: ChatMessage[];
-  /** No older messages on the server. */
-  historyEnd: boolean;
-  conversationError: string | null;
-  historyError: string | null;
-  /** The customer is typing (socket 'typing' in the conversation's room). */
-  memberTyping: boolean;
-  /** When the customer last read the conversation (socket 'read'), to show "seen". */
-  customerReadAt: string | null;
-  /** A read was asked for while one was being marked: mark again after it. */
-  readAgain: boolean;
-
-  // ---- the composer
-  draft: string;
-  /** Why a picked file or the draft was not taken (CHAT_FILE_NOT_SUPPORTED, CHAT_FILE_TOO_LARGE, CHAT_TEXT_INVALID). */
-  composerError: string | null;
-  outbox: OutboxItem[];
+  /** Its room and customer, once it opened. */
+  open: OpenedRoom | null;
+  /** The agent said it types in the open conversation's room (told false when it leaves). */
+  typing: boolean;
   /** Conversations the agent ended here, until their next message (which starts the customer's new session). */
   ended: string[];
-
-  // ---- canned replies
-  canned: CannedReply[];
-  cannedError: string | null;
-  canEditCanned: boolean | null;
-
-  // ---- the socket
-  /** Whether the socket is connected; null until it first says. */
+  /** Whether the socket is connected; null until the link first says. */
   online: boolean | null;
   /** Agents online across every process (socket 'presence'); null until told. */
   agentsOnline: number | null;
@@ -124,154 +48,39 @@ export interface AgentInboxContext {
   socketFailure: string | null;
 }
 
-/** Machine → socket. */
-export type InboxSocketCommand =
-  /** Join a conversation's room (only while connected; the machine joins its rooms again on every connect). */
-  | { type: 'join'; room: string }
-  /** The agent types, or stopped, in a conversation's room (only while connected). */
-  | { type: 'typing'; room: string; typing: boolean }
-  /** 5 s after socket.io gave up: connect again (a socket connected or reconnecting already is left alone). */
-  | { type: 'reconnect' };
-
-/** Socket → machine (the callback actor's sendBack); payloads that break the contract never get here. */
-export type InboxSocketReport =
-  /** `retrying`: socket.io goes on reconnecting by itself (socket.active); false after the server closed the socket or refused a handshake. */
-  | { type: 'socket.status'; connected: true }
-  | { type: 'socket.status'; connected: false; retrying: boolean }
-  /** A handshake failed (told after its socket.status); `retrying` as above. */
-  | { type: 'socket.connectError'; message: string; retrying: boolean }
-  /** SOCKET_REFUSED: the server refused the socket ('invalid-token') or a join ('UNAUTHORIZED'). */
-  | { type: 'socket.refused'; message: string }
-  | { type: 'socket.inbox'; event: InboxEvent }
-  | { type: 'socket.messaging'; message: ChatMessage }
-  | { type: 'socket.typing'; event: TypingEvent }
-  | { type: 'socket.read'; event: ReadEvent }
-  | { type: 'socket.presence'; agents: number };
-
-/** A change to the canned replies: add (id null), change, or delete. */
-export type CannedChange =
-  | { action: 'save'; id: string | null; title: string; text: string }
-  | { action: 'delete'; id: string };
-
-/** What a canned change answered: the reply as stored, or the id that is gone. */
-export type CannedChanged = { saved: CannedReply } | { deleted: string };
-
 export type AgentInboxEvent =
-  // the list
-  | { type: 'search.change'; query: string }
-  | { type: 'list.more' }
-  | { type: 'list.retry' }
-  // the conversation
   | { type: 'conversation.select'; id: string }
   /** Back to the list (phones show one pane at a time). */
   | { type: 'conversation.close' }
-  | { type: 'conversation.retry' }
-  /** The agent scrolled to the top: the next older page. */
-  | { type: 'history.older' }
-  /**
-   * The view scrolled: its distance from the bottom in px, and whether the
-   * agent moved it towards the top (the widget's event, ruled by
-   * machines/chat-history/auto-scroll.ts).
-   */
-  | { type: 'history.scrolled'; distanceFromBottom: number; towardsTop: boolean }
-  // the composer
-  | { type: 'draft.change'; text: string }
-  /** Send the draft as text; `id` is the new message's deliver id (the view makes it). */
-  | { type: 'draft.send'; id: string }
-  /** Send a built message (buttons, quick replies, cards, a canned text); its deliver id is in it. */
-  | { type: 'reply.send'; message: ChatMessageBody }
-  /** Send a file: uploaded first, then sent as a media message. */
-  | { type: 'media.pick'; id: string; file: File }
-  | { type: 'outbox.retry'; id: string }
-  | { type: 'outbox.discard'; id: string }
-  | { type: 'conversation.end'; id: string }
-  // canned replies
-  | { type: 'canned.open' }
-  | { type: 'canned.change'; change: CannedChange }
-  // the socket
-  | InboxSocketReport
   /** The socket gave up (too many inbox tabs, or it broke): the agent tries again. */
   | { type: 'socket.retry' }
-  // its own: from the upload in flight, and raised by the machine from the events above into its regions
-  | { type: 'upload.progress'; id: string; fraction: number }
-  | { type: 'read.mark' }
-  | { type: 'list.refresh' }
-  | { type: 'history.catchUp' }
-  | { type: 'member.typing'; typing: boolean }
-  | { type: 'agent.typing'; typing: boolean };
-
-export interface InboxQueryInput {
-  q: string;
-  skip: number;
-}
-export interface ConversationInput {
-  id: string;
-}
-export interface OlderInput {
-  id: string;
-  skip: number;
-}
-export interface ReplyInput {
-  conversationId: string;
-  message: ChatMessageBody;
-}
-export interface UploadInput {
-  conversationId: string;
-  file: File;
-  fileType: 'image' | 'video';
-  /** The transport calls this as the bytes go; it becomes an upload.progress event. */
-  reportProgress: (fraction: number) => void;
-}
-export interface UploadAnswerData {
-  path: string;
-  url: string;
-}
-
-export type InboxAnswer = Result<InboxPage>;
-export type OpenAnswer = Result<OpenedConversation>;
-export type HistoryAnswer = Result<ChatMessage[]>;
-export type SentAnswer = Result<{ _id: string; createdAt: string }>;
-export type UploadAnswer = Result<UploadAnswerData>;
-export type DoneAnswer = Result<{ message: string }>;
-export type CannedAnswer = Result<{ replies: CannedReply[] }>;
-export type CannedChangeAnswer = Result<CannedChanged>;
+  // the socket link (machines/socket-link): connected or not, and the news of the agents' room
+  | SocketLinkReport
+  // the children's reports (agent-inbox.children.ts)
+  /** The open conversation loaded: its room is joined. */
+  | ({ type: 'conversation.opened' } & OpenedRoom)
+  /** The open conversation was marked read. */
+  | { type: 'conversation.read'; id: string }
+  /** A read in the background failed (only logged). */
+  | { type: 'read.failed'; message: string }
+  /** The composer: the agent started or stopped typing. */
+  | { type: 'agent.typing'; typing: boolean }
+  /** The composer: send this (the outbox's). */
+  | { type: 'outbox.queue'; request: OutboxRequest }
+  /** The outbox: the server stored a reply. */
+  | { type: 'reply.sent'; conversationId: string; message: ChatMessage }
+  /** The outbox: the agent ended a conversation. */
+  | { type: 'conversation.ended'; conversationId: string };
 
 /**
- * Actors the view provides: loadInbox, openConversation, loadOlder,
- * catchUp, markRead, sendReply, uploadMedia, endConversation, loadCanned,
- * changeCanned (agent-inbox.actors.ts builds them from an API client), and
- * socket (a callback actor taking InboxSocketCommand and reporting
- * InboxSocketReport; inbox-socket.ts builds it over socket.io-client).
+ * Actors the view provides (agentInboxActors(api, socket) in
+ * agent-inbox.actors.ts): socketLink, list, canned, outbox, conversation,
+ * composer, each a child machine with its I/O.
  * Actions the view provides: logFailure({ message }) for reads that failed
  * in the background; refused({ message }) when the server refused the
  * socket for good ('invalid-token', 'UNAUTHORIZED': the session is over).
- * Tags: 'list:loading', 'list:skeleton', 'list:more', 'list:failed',
- * 'conversation:loading', 'conversation:skeleton', 'conversation:failed',
- * 'conversation:open', 'history:older', 'view:following' (keep the
- * history at its bottom as messages arrive), 'outbox:busy',
- * 'canned:loading', 'canned:failed', 'canned:ready', 'canned:saving',
- * 'socket:failed' (the socket gave up: socketFailure says why, with a
- * retry).
+ * Tags: 'socket:failed' (the socket gave up: socketFailure says why, with a
+ * retry); the children's own: 'list:*', 'conversation:*', 'history:older',
+ * 'view:following', 'outbox:busy', 'canned:*', 'dialog:*'.
  */
-export type AgentInboxTag =
-  | 'list:loading'
-  | 'list:skeleton'
-  | 'list:more'
-  | 'list:failed'
-  | 'conversation:loading'
-  | 'conversation:skeleton'
-  | 'conversation:failed'
-  | 'conversation:open'
-  | 'history:older'
-  | 'view:following'
-  | 'outbox:busy'
-  | 'canned:loading'
-  | 'canned:failed'
-  | 'canned:ready'
-  | 'canned:saving'
-  | 'socket:failed';
-
-/** Emitted for the view. */
-export type AgentInboxEmitted =
-  /** The server took a canned reply's change (saved or deleted): its form closes. A refusal emits nothing and keeps it open. */
-  { type: 'canned.saved' };
+export type AgentInboxTag = 'socket:failed';

@@ -3,8 +3,8 @@
  * id (kept in localStorage beside its signed token, renewed on every start);
  * and its effects on the app: a member's ended session told to the session,
  * a guest the server no longer takes forgotten. The socket is the view's
- * (src/features/chat/socket.ts): socket.io-client loads with the chat's
- * chunk only.
+ * (src/features/chat-shared/chat-socket.ts, under machines/socket-link):
+ * socket.io-client loads with the first socket only.
  */
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';

@@ -1,7 +1,10 @@
-import { assertEvent, assign, emit, fromCallback, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup } from 'xstate';
 import { CHAT_SOCKET_CHECK_MS, chatRoom } from '../../src/contract/chat.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import { socketLinkFor } from '../socket-link/socket-link.machine.ts';
+import type { SocketLinkEvent, SocketLinkOutput } from '../socket-link/socket-link.types.ts';
 import { conversationOver } from './conversation-over.ts';
 import type {
   ChatConnectionContext,
@@ -11,14 +14,7 @@ import type {
   ChatConnectionTag,
   ConfigAnswer,
   GuestAnswer,
-  SocketCommand,
-  SocketInput,
 } from './chat-connection.types.ts';
-
-/** The socket's default: fails at once naming what is missing (the view provides it). */
-const socketNotProvided = fromCallback<SocketCommand, SocketInput>(() => {
-  throw new Error('Actor "socket" is not provided: pass it with machine.provide({ actors: { socket } })');
-});
 
 const failedWith = (message: string) => ({ message });
 
@@ -33,7 +29,7 @@ export const chatConnectionMachine = setup({
   actors: {
     loadConfig: notProvided<ConfigAnswer>('loadConfig'),
     ensureGuest: notProvided<GuestAnswer>('ensureGuest'),
-    socket: socketNotProvided,
+    socketLink: socketLinkFor<ChatConnectionEvent>(),
   },
   actions: {
     keepPrefix: assign((_, answer: ConfigAnswer) => ({ prefix: okData(answer).PREFIX })),
@@ -42,11 +38,10 @@ export const chatConnectionMachine = setup({
     fail: assign((_, { message }: { message: string }) => ({ failure: message })),
     startOver: assign({ failure: null, prefix: null, room: null }),
     markJoined: assign({ joined: true }),
-    join: sendTo('socket', ({ context }): SocketCommand => ({ type: 'join', room: context.room ?? '' })),
-    askReconnect: sendTo('socket', { type: 'reconnect' } satisfies SocketCommand),
-    passTyping: sendTo('socket', ({ event }): SocketCommand => {
+    join: sendTo('socketLink', ({ context }): SocketLinkEvent => ({ type: 'link.join', room: context.room ?? '' })),
+    passTyping: sendTo('socketLink', ({ context, event }): SocketLinkEvent => {
       assertEvent(event, 'chat.typing');
-      return { type: 'typing', typing: event.typing };
+      return { type: 'link.typing', room: context.room ?? '', typing: event.typing };
     }),
     announceReady: emit(({ context }): ChatConnectionEmitted => ({ type: 'chat.ready', resumed: context.joined })),
     announceLost: emit({ type: 'chat.lost' } satisfies ChatConnectionEmitted),
@@ -72,12 +67,8 @@ export const chatConnectionMachine = setup({
     forgetGuest: () => {},
   },
   guards: {
-    succeeded: (_, answer: { ok: boolean }) => answer.ok,
+    succeeded,
     isGuest: ({ context }) => context.userId === null,
-    refusedForGood: ({ event }) => {
-      assertEvent(event, 'socket.connectError');
-      return !event.retrying;
-    },
     // The server ended a member's session (the socket's 'invalid-token'): the session is told.
     sessionEnded: ({ context }) => context.userId !== null && context.failure === 'invalid-token',
     guestEnded: ({ context }) => context.userId === null && conversationOver(context.failure),
@@ -88,7 +79,7 @@ export const chatConnectionMachine = setup({
 }).createMachine({
   id: 'chatConnection',
   description:
-    'The chat widget\'s connection (spec 2, 4, 7): the room prefix, a guest\'s id, the socket, the room `{PREFIX}-{userId or guestId}` joined, and what arrives in it passed on. A dropped socket is asked to reconnect every 5 s (socket.io itself retries every 500 ms) and the room joined again. A refusal (config, guest id, join, handshake, a revoked session, a conversation the server ended) is \'Cannot start chatting\' with a retry, never a reconnect loop; a guest the server no longer takes starts again as a new guest.',
+    'The chat widget\'s connection (spec 2, 4, 7): the room prefix, a guest\'s id, the socket (machines/socket-link: it reconnects), the room `{PREFIX}-{userId or guestId}` joined, joined again after every drop, and what arrives in it passed on. A refusal (config, guest id, join, handshake, a revoked session, a conversation the server ended) is \'Cannot start chatting\' with a retry, never a reconnect loop; a guest the server no longer takes starts again as a new guest.',
   context: ({ input }) => ({ userId: input.userId, guestId: null, guestToken: null, prefix: null, room: null, failure: null, joined: false }),
   initial: 'starting',
   states: {
@@ -128,14 +119,16 @@ export const chatConnectionMachine = setup({
     live: {
       description: 'The socket lives as long as this state: leaving it disconnects it.',
       invoke: {
-        id: 'socket',
-        src: 'socket',
-        input: ({ context }) => ({ userId: context.userId, guestId: context.guestId, guestToken: context.guestToken }),
+        id: 'socketLink',
+        src: 'socketLink',
+        // Every refused handshake is 'Cannot start chatting' here, with its reason.
+        input: ({ context }) => ({ guestToken: context.guestToken, everyRefusalEnds: true }),
+        onDone: { target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith((event.output as SocketLinkOutput).message) } },
         onError: { target: 'cannotStart', actions: { type: 'fail', params: failedWith(NETWORK_ERROR) } },
       },
       on: {
+        // A join refused, or a guest the server closed: the link ends a revoked session itself.
         'socket.refused': { target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
-        'socket.connectError': { guard: 'refusedForGood', target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
         'socket.message': { actions: 'passMessage' },
         'socket.typing': { actions: 'passTypingOfOthers' },
         'socket.read': { actions: 'passRead' },
@@ -146,9 +139,8 @@ export const chatConnectionMachine = setup({
       states: {
         connecting: {
           tags: 'connecting',
-          description: 'The first connect. socket.io retries every 500 ms; every 5 s the socket is asked to reconnect in case it gave up.',
-          after: { socketCheck: { target: 'connecting', reenter: true, actions: 'askReconnect' } },
-          on: { 'socket.connected': 'joining' },
+          description: 'The first connect (the link reconnects a socket socket.io gave up on, 5 s later).',
+          on: { 'link.up': 'joining' },
         },
         joining: {
           tags: 'connecting',
@@ -159,7 +151,7 @@ export const chatConnectionMachine = setup({
             // Announced before it is marked: the first ready is not a resumed one.
             'socket.joined': { target: 'ready', actions: ['announceReady', 'markJoined'] },
             'socket.joinRefused': { target: '#chatConnection.cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
-            'socket.disconnected': 'reconnecting',
+            'link.down': 'reconnecting',
           },
         },
         ready: {
@@ -167,15 +159,14 @@ export const chatConnectionMachine = setup({
           description: 'In the room: messages, typing, read marks and the agents\' presence arrive; sending goes.',
           exit: 'announceLost',
           on: {
-            'socket.disconnected': 'reconnecting',
+            'link.down': 'reconnecting',
             'chat.typing': { actions: 'passTyping' },
           },
         },
         reconnecting: {
           tags: 'reconnecting',
-          description: 'spec 4: while the socket is not connected, it is asked to reconnect every 5 s; once connected the room is joined again.',
-          after: { socketCheck: { target: 'reconnecting', reenter: true, actions: 'askReconnect' } },
-          on: { 'socket.connected': 'joining' },
+          description: 'spec 4: the socket is not connected (the link reconnects it); once connected the room is joined again.',
+          on: { 'link.up': 'joining' },
         },
       },
     },

@@ -2,12 +2,14 @@
  * The chat widget's connection (spec 2 chat widget 'Cannot start chatting';
  * spec 4: the chat reconnects every 5 s while its socket is not connected;
  * spec 7 GET /api/chat/config, the realtime socket): read the room prefix,
- * give a guest its id, connect the socket, join the room
- * `{PREFIX}-{userId or guestId}`, and pass on what arrives in it.
+ * give a guest its id, keep the socket (machines/socket-link, which
+ * reconnects), join the room `{PREFIX}-{userId or guestId}`, and pass on
+ * what arrives in it.
  */
 import type * as v from 'valibot';
 import type { ChatConfigResponse, ChatMessage, ChatSender, GuestResponse } from '../../src/contract/chat.ts';
 import type { Result } from '../shared/result.ts';
+import type { SocketLinkReport } from '../socket-link/socket-link.types.ts';
 
 export interface ChatConnectionInput {
   /** The signed-in member's id; null for a guest (who is given a guest id first). */
@@ -36,39 +38,9 @@ export interface ChatConnectionContext extends ChatConnectionInput {
   joined: boolean;
 }
 
-/** What the socket actor is started with (its auth: a member's bearer token, read by the view, or the guest token). */
-export interface SocketInput {
-  userId: string | null;
-  guestId: string | null;
-  guestToken: string | null;
-}
-
-/** Machine → socket. */
-export type SocketCommand =
-  /** Emit `join` with the room and an ack: the answer comes back as socket.joined or socket.joinRefused. */
-  | { type: 'join'; room: string }
-  /** The 5 s check: connect if not connected (socket.io retries by itself; this covers a socket that gave up or was told to disconnect). */
-  | { type: 'reconnect' }
-  /** The customer types (SOCKET_TYPING in the joined room). */
-  | { type: 'typing'; typing: boolean };
-
-/** Socket → machine (the callback actor's sendBack). */
-export type SocketReport =
-  | { type: 'socket.connected' }
-  | { type: 'socket.disconnected'; reason: string }
-  /** `retrying`: socket.io goes on trying (socket.active); false when the server refused the handshake (auth), which is final. */
-  | { type: 'socket.connectError'; message: string; retrying: boolean }
-  | { type: 'socket.joined' }
-  | { type: 'socket.joinRefused'; message: string }
-  /** SOCKET_REFUSED: the server ended this socket's right to chat (the session was revoked). Final. */
-  | { type: 'socket.refused'; message: string }
-  | { type: 'socket.message'; message: ChatMessage }
-  | { type: 'socket.typing'; typing: boolean; sender: ChatSender; room: string }
-  | { type: 'socket.read'; sender: ChatSender; readAt: string; room: string }
-  | { type: 'socket.presence'; agents: number };
-
 export type ChatConnectionEvent =
-  | SocketReport
+  /** What the socket link reports (machines/socket-link): connected or not, and what the room says. */
+  | SocketLinkReport
   /** 'Cannot start chatting': the customer tries again from the start (config, guest id, a new socket). */
   | { type: 'chat.retry' }
   /** The customer types or stopped typing: passed on while the room is joined. */
@@ -93,8 +65,8 @@ export type ChatConnectionEmitted =
 
 /**
  * Actors the view provides: loadConfig (→ ConfigAnswer), ensureGuest
- * (→ GuestAnswer; chat-connection.actors.ts) and socket (a callback actor:
- * SocketInput, receives SocketCommand, sends SocketReport; src/features/chat).
+ * (→ GuestAnswer; chat-connection.actors.ts) and socketLink (machines/socket-link
+ * over the view's socket: socketLinkFor(chatSocket(…))).
  * Actions the view provides (chatConnectionActions): endSession (a member's
  * session ended: tell the session) and forgetGuest (drop the stored guest
  * credentials before starting as a new guest).

@@ -1,7 +1,8 @@
-import { assertEvent, assign, emit, enqueueActions, raise, setup, stopChild, type AnyEventObject } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, raise, setup, stopChild } from 'xstate';
 import { CHAT_PAGE_SIZE, CHAT_READ_DEBOUNCE_MS, type ChatMessage } from '../../src/contract/chat.ts';
 import { chatMediaMachine } from '../chat-media/chat-media.machine.ts';
-import type { ChatMediaEvent, ChatMediaOutput } from '../chat-media/chat-media.types.ts';
+import type { ChatMediaEvent } from '../chat-media/chat-media.types.ts';
+import { itemEnd } from '../chat-media/item-end.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import { nearBottom, scrolledAway } from './auto-scroll.ts';
@@ -19,12 +20,6 @@ import type {
 
 /** Support's "typing" shows this long after the last word of it, in case its "stopped" never comes (a dropped agent). */
 export const SUPPORT_TYPING_SHOWN_MS = 15_000;
-
-/** A child's end (xstate.done.actor.<deliverId>) or failure (xstate.error.actor.<deliverId>): which item, and how it ended. */
-function itemEvent(event: AnyEventObject): { actorId: string; output?: ChatMediaOutput } {
-  const actorId = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1] ?? '';
-  return { actorId, output: (event as { output?: ChatMediaOutput }).output };
-}
 
 export const chatHistoryMachine = setup({
   types: {
@@ -100,7 +95,7 @@ export const chatHistoryMachine = setup({
     }),
     /** An item ended: a sent message joins the history, a refusal is shown, a conversation the server ended is told; the child goes. */
     endItem: enqueueActions(({ context, event, enqueue }) => {
-      const { actorId, output } = itemEvent(event);
+      const { actorId, output } = itemEnd(event);
       // The widget's own copy (no session yet) until the room's copy replaces it; one that came first stays.
       if (output?.outcome === 'sent') enqueue.assign({ messages: mergeMessages(context.messages, [output.message]).messages });
       if (output?.outcome === 'refused') {
@@ -124,7 +119,7 @@ export const chatHistoryMachine = setup({
       assertEvent(event, 'history.send');
       return !context.outgoing.includes(event.deliverId);
     },
-    isItem: ({ context, event }) => context.outgoing.includes(itemEvent(event).actorId),
+    isItem: ({ context, event }) => context.outgoing.includes(itemEnd(event).actorId),
     readDue: ({ context }) => context.visible && context.toRead,
     hidden: ({ context }) => !context.visible,
     fromOthers: ({ event }) => {

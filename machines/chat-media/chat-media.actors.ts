@@ -1,4 +1,4 @@
-/** An outgoing chat message's calls: the file as multipart with progress, and send-message. */
+/** A customer's outgoing chat message's calls: the file as multipart with progress, and send-message. */
 import { fromPromise } from 'xstate';
 import { CHAT_UPLOAD_FIELD } from '../../src/contract/chat.ts';
 import type { ApiClient } from '../../src/api/client.ts';
@@ -15,6 +15,10 @@ export function chatMediaActors(api: ApiClient) {
         onProgress: (fraction) => input.reportProgress(fraction * 100),
       });
     }),
-    send: fromPromise<SendAnswer, SendInput>(({ input, signal }) => api.call('chatSendMessage', input, { signal })),
+    send: fromPromise<SendAnswer, SendInput>(({ input, signal }) => {
+      // An agent's reply is the inbox's (machines/inbox-outbox/inbox-outbox.actors.ts).
+      if ('conversationId' in input) throw new Error('chat-media: an agent reply needs the agents\' endpoints');
+      return api.call('chatSendMessage', input, { signal });
+    }),
   };
 }

@@ -3,8 +3,9 @@ import { CHAT_SEND_DELAY_MS } from '../../src/contract/chat.ts';
 import { chatAttachmentType, chatFileRefusal, chatTextRefusal } from '../../src/contract/rules/chat.ts';
 import { conversationOver } from '../chat-connection/conversation-over.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
-import { attachedFile, deliveredMessage, outgoingBody } from './outgoing.ts';
+import { attachedFile, builtMessageRefusal, deliveredMessage, outgoingBody } from './outgoing.ts';
 import type {
   ChatMediaContext,
   ChatMediaEmitted,
@@ -21,6 +22,10 @@ import type {
 /** The client rule (spec 5) for the item: why it cannot be sent, or null. */
 function refusalOf(context: ChatMediaContext): ChatMediaContext['refusal'] {
   const { item } = context;
+  if (item.kind === 'message') {
+    const refusal = builtMessageRefusal(item.message);
+    return refusal === null ? null : { message: refusal };
+  }
   if (item.kind === 'file') {
     const refusal = chatFileRefusal(item.file);
     if (refusal === null) return null;
@@ -60,6 +65,8 @@ export const chatMediaMachine = setup({
     showNetworkError: assign({ failure: NETWORK_ERROR }),
     clearFailure: assign({ failure: null }),
     announceRemoved: emit(({ context }): ChatMediaEmitted => ({ type: 'item.removed', deliverId: context.deliverId })),
+    // Provided by a parent that waits for each item in turn (the inbox's outbox).
+    announceFailed: () => {},
   },
   guards: {
     refused: ({ context }) => refusalOf(context) !== null,
@@ -67,8 +74,11 @@ export const chatMediaMachine = setup({
     online: ({ context }) => context.online,
     offline: ({ context }) => !context.online,
     uploaded: ({ context }) => context.item.kind !== 'file' || context.upload !== null,
-    succeeded: (_, answer: { ok: boolean }) => answer.ok,
-    endsConversation: (_, answer: UploadAnswer | SendAnswer) => !answer.ok && conversationOver(answer.message),
+    succeeded,
+    // An agent's reply goes at once; the widget's waits (spec 7).
+    agentReply: ({ context }) => context.conversationId !== undefined,
+    // Only a customer's conversation can end under them; an agent's refused reply waits for a retry.
+    endsConversation: ({ context }, answer: UploadAnswer | SendAnswer) => context.conversationId === undefined && !answer.ok && conversationOver(answer.message),
   },
   delays: {
     sendDelay: CHAT_SEND_DELAY_MS,
@@ -76,13 +86,13 @@ export const chatMediaMachine = setup({
 }).createMachine({
   id: 'chatMedia',
   description:
-    'One message the customer sends (spec 3 delivery statuses, spec 4 chat media message): a file is checked (spec 5), uploaded with progress, then sent 500 ms later (spec 7); text and postbacks are only sent. Written offline, it waits and goes once the chat is connected; a failed item is resent from where it failed, under the same deliver id (so it is stored once), or removed. A refusal that ends the conversation ends the item too.',
+    'One message the customer sends (spec 3 delivery statuses, spec 4 chat media message), or an agent\'s reply: a file is checked (spec 5), uploaded with progress, then sent, a customer\'s 500 ms later (spec 7); text, postbacks and built messages are only sent. Written offline, it waits and goes once the chat is connected; a failed item is resent from where it failed, under the same deliver id (so it is stored once), or removed. A refusal that ends the customer\'s conversation ends the item too.',
   context: ({ input }) => ({ ...input, progress: 0, upload: null, failure: null, message: null, refusal: null }),
   output: ({ context }): ChatMediaOutput => {
     if (context.message !== null) return { outcome: 'sent', message: context.message };
     if (context.refusal !== null) return { outcome: 'refused', ...context.refusal };
-    // Only the 'ended' state keeps such a failure: a failed item the customer removed had another.
-    if (conversationOver(context.failure)) return { outcome: 'ended', message: context.failure! };
+    // Only the 'ended' state keeps such a failure: a failed item the customer removed had another (an agent's may have had it).
+    if (context.conversationId === undefined && conversationOver(context.failure)) return { outcome: 'ended', message: context.failure! };
     return { outcome: 'removed' };
   },
   // The connection's state, wherever the item is; a waiting state goes on by itself once online.
@@ -119,6 +129,7 @@ export const chatMediaMachine = setup({
               const file = attachedFile(context);
               return {
                 file,
+                ...(context.conversationId === undefined ? {} : { conversationId: context.conversationId }),
                 // Checked already: only a supported extension gets here.
                 fileType: chatAttachmentType(file.name) ?? 'image',
                 reportProgress: (percent: number) => self.send({ type: 'upload.progress', percent }),
@@ -145,8 +156,11 @@ export const chatMediaMachine = setup({
           always: { guard: 'online', target: 'delay' },
         },
         delay: {
-          description: 'spec 7: send-message goes 500 ms after the customer pressed send (or the connection came back). Offline meanwhile, it waits again.',
-          always: { guard: 'offline', target: 'queued' },
+          description: 'spec 7: send-message goes 500 ms after the customer pressed send (or the connection came back). Offline meanwhile, it waits again. An agent\'s reply goes at once.',
+          always: [
+            { guard: 'offline', target: 'queued' },
+            { guard: 'agentReply', target: 'posting' },
+          ],
           after: { sendDelay: 'posting' },
         },
         posting: {
@@ -168,6 +182,7 @@ export const chatMediaMachine = setup({
     failed: {
       tags: 'failed',
       description: 'Not sent: the reason shows. Resend goes on from where it failed (the upload, or only the send, under the same deliver id); remove drops it.',
+      entry: 'announceFailed',
       on: {
         'item.retry': [
           { guard: 'uploaded', target: 'sending', actions: 'clearFailure' },

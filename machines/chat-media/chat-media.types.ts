@@ -5,18 +5,22 @@
  * 500 ms after the member pressed send). The chat history spawns one per
  * message (machines/chat-history) and passes the connection's state on: an
  * item written offline waits and goes once the chat is connected again.
+ * The agent inbox's outbox (machines/inbox-outbox) runs one per reply the
+ * agent sends, given the conversation (`conversationId`).
  */
 import type * as v from 'valibot';
-import type { ChatConversation, ChatMessage, ChatUploadResponse, SendMessageResponse } from '../../src/contract/chat.ts';
+import type { ChatConversation, ChatMessage, ChatMessageBody, ChatUploadResponse, SendMessageResponse } from '../../src/contract/chat.ts';
 import type { ChatAttachmentType, ChatFileRefusal } from '../../src/contract/rules/chat.ts';
 import type { Result } from '../shared/result.ts';
 
-/** What the customer sends: text (typed, or a quick reply's or text button's title), a postback button, or a file. */
+/** What is sent: text (typed, or a quick reply's or text button's title), a postback button, a file, or (an agent's) a built message. */
 export type OutgoingItem =
   | { kind: 'text'; text: string }
   | { kind: 'postback'; title: string; payload: string }
   /** An image or a video, with an optional caption (the media payload's message). */
-  | { kind: 'file'; file: File; caption?: string };
+  | { kind: 'file'; file: File; caption?: string }
+  /** An agent's buttons, quick replies or cards, sent as built (its deliver becomes the item's). */
+  | { kind: 'message'; message: ChatMessageBody };
 
 export interface ChatMediaInput {
   /** The message's own id (spec 3 deliver.id: 8-64 of A-Z a-z 0-9 _ -): the same on every resend, so it is stored once. */
@@ -24,9 +28,16 @@ export interface ChatMediaInput {
   item: OutgoingItem;
   /** The chat is connected (the connection machine is ready): otherwise the item waits. */
   online: boolean;
-  /** Who writes: a member's id, or a guest's; the other is null. */
+  /** Whose conversation: a member's id, or a guest's; the other is null. */
   userId: string | null;
   guestId: string | null;
+  /**
+   * An agent's reply into this conversation (the agent inbox): it goes
+   * through the agents' endpoints at once (the 500 ms delay is the
+   * widget's), and a refusal never ends it (retry or discard). Absent when
+   * the customer writes.
+   */
+  conversationId?: string;
 }
 
 export type UploadAnswer = Result<v.InferOutput<typeof ChatUploadResponse>>;
@@ -34,14 +45,20 @@ export type SendAnswer = Result<v.InferOutput<typeof SendMessageResponse>>;
 
 export interface UploadInput {
   file: File;
+  /** An agent's upload: into this conversation. */
+  conversationId?: string;
   /** Which endpoint takes it: /api/chat/upload-image or /upload-video. */
   fileType: ChatAttachmentType;
   /** The transport calls this as the bytes go (0..100); it becomes an upload.progress event. */
   reportProgress: (percent: number) => void;
 }
 
-/** POST /api/chat/send-message's body. */
-export type SendInput = v.InferInput<typeof ChatConversation>;
+/** POST /api/chat/send-message's body; an agent's reply: the message and its conversation. */
+export type SendInput = v.InferInput<typeof ChatConversation> | AgentReplyInput;
+export interface AgentReplyInput {
+  conversationId: string;
+  message: ChatMessageBody;
+}
 
 export interface ChatMediaContext extends ChatMediaInput {
   /** How much of the file has been sent, 0 to 100. */
@@ -53,7 +70,7 @@ export interface ChatMediaContext extends ChatMediaInput {
   /** The message as delivered, once the server took it. */
   message: ChatMessage | null;
   /** Why the client rule refused the item (spec 5), with the size limit in MB for a file too large. */
-  refusal: { message: ChatFileRefusal['code'] | 'CHAT_TEXT_INVALID'; limitMb?: number } | null;
+  refusal: { message: ChatFileRefusal['code'] | 'CHAT_TEXT_INVALID' | 'KEY_INVALID'; limitMb?: number } | null;
 }
 
 export type ChatMediaEvent =
@@ -81,8 +98,11 @@ export type ChatMediaOutput =
 export type ChatMediaEmitted = { type: 'item.removed'; deliverId: string };
 
 /**
- * Actors the view provides (chat-media.actors.ts): upload (UploadInput →
- * UploadAnswer) and send (SendInput → SendAnswer).
+ * Actors the view provides (chat-media.actors.ts; the agent inbox's:
+ * machines/inbox-outbox/inbox-outbox.actors.ts): upload (UploadInput →
+ * UploadAnswer) and send (SendInput → SendAnswer). Actions a parent may
+ * provide: announceFailed (the item failed; the inbox's outbox goes on with
+ * the next).
  * Tags: the delivery status (spec 3: 'uploading_file', 'sending', 'failed',
  * 'succeed'; chat-media.selectors.ts reads it) and 'queued' (waiting for the
  * connection).

@@ -1,16 +1,17 @@
 /**
  * The chat's connection as test models, for a member and for a guest: the
- * config and the guest id are read, refused or unanswered; the socket
- * connects, fails to (socket.io retrying, or the server refusing the
- * handshake), joins or is refused, drops and comes back, is told the session
- * ended, or breaks; messages, typing, read marks and presence arrive; the
- * 5 s check runs while the socket is not connected; the customer retries and
- * types; the history tells that the server ended the conversation. Socket
- * events are offered only while a socket exists.
+ * config and the guest id are read, refused or unanswered; the socket link
+ * (machines/socket-link, its own model) connects, drops and comes back,
+ * ends refused or failed, or breaks; the room is joined or refused (an
+ * unanswered join is asked again after 5 s); messages, typing, read marks
+ * and presence arrive; the customer retries and types; the history tells
+ * that the server ended the conversation. The link's events are offered
+ * only while it lives.
  */
 import type { ChatMessage } from '../../src/contract/chat.ts';
 import { chatConnectionMachine } from '../../machines/chat-connection/chat-connection.machine.ts';
 import type { ConfigAnswer, GuestAnswer } from '../../machines/chat-connection/chat-connection.types.ts';
+import type { SocketLinkOutput } from '../../machines/socket-link/socket-link.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type ChatConnection = typeof chatConnectionMachine;
@@ -39,24 +40,19 @@ const events = {
   'chat.typing': () => [{ type: 'chat.typing', typing: true }],
   // A send refused with 409 (the history's conversation.ended): only while in the room's lifetime.
   'chat.ended': (snapshot) => (live(snapshot) ? [{ type: 'chat.ended', message: 'CHAT_CLOSED' }] : []),
-  'socket.connected': (snapshot) => (live(snapshot) ? [{ type: 'socket.connected' }] : []),
-  'socket.disconnected': (snapshot) => (live(snapshot) ? [{ type: 'socket.disconnected', reason: 'transport close' }] : []),
-  'socket.connectError': (snapshot) =>
-    live(snapshot)
-      ? [
-          // socket.io goes on retrying (the server is down) …
-          { type: 'socket.connectError', message: 'websocket error', retrying: true },
-          // … or the server refused the handshake (a revoked token, a forged guest token).
-          { type: 'socket.connectError', message: 'invalid-token', retrying: false },
-        ]
-      : [],
-  'socket.joined': (snapshot) => (live(snapshot) ? [{ type: 'socket.joined' }] : []),
-  'socket.joinRefused': (snapshot) => (live(snapshot) ? [{ type: 'socket.joinRefused', message: 'CHAT_GUEST_INVALID' }] : []),
-  'socket.refused': (snapshot) => (live(snapshot) ? [{ type: 'socket.refused', message: 'invalid-token' }] : []),
+  // The link (machines/socket-link, its own model) says the socket connected or is down.
+  'link.up': (snapshot) => (live(snapshot) ? [{ type: 'link.up' }] : []),
+  'link.down': (snapshot) => (live(snapshot) ? [{ type: 'link.down' }] : []),
+  'socket.joined': (snapshot) => (live(snapshot) ? [{ type: 'socket.joined', room: `${PREFIX}-${MEMBER_ID}` }] : []),
+  'socket.joinRefused': (snapshot) => (live(snapshot) ? [{ type: 'socket.joinRefused', room: `${PREFIX}-${MEMBER_ID}`, message: 'CHAT_GUEST_INVALID' }] : []),
+  // A refusal the link passes on: a join refused, a guest the server closed.
+  'socket.refused': (snapshot) => (live(snapshot) ? [{ type: 'socket.refused', message: 'UNAUTHORIZED' }] : []),
   'socket.message': (snapshot) => (live(snapshot) ? [{ type: 'socket.message', message: AGENT_MESSAGE }] : []),
   'socket.typing': (snapshot) => (live(snapshot) ? [{ type: 'socket.typing', typing: true, sender: 'agent', room: 'wallet-1001' }] : []),
   'socket.read': (snapshot) => (live(snapshot) ? [{ type: 'socket.read', sender: 'agent', readAt: '2026-11-26T03:00:01.000Z', room: 'wallet-1001' }] : []),
   'socket.presence': (snapshot) => (live(snapshot) ? [{ type: 'socket.presence', agents: 2 }] : []),
+  // Agents only: a customer's link never hears it, and it changes nothing here.
+  'socket.inbox': () => [],
 } satisfies EventFixtures<ChatConnection>;
 
 const replies = {
@@ -68,8 +64,12 @@ const replies = {
     { ok: true, data: GUEST },
     { ok: false, message: 'REQUEST_LIMIT' },
   ] satisfies GuestAnswer[],
-  // A callback actor never ends; it can only break.
-  socket: [],
+  // The link ends refused for good (a revoked session's token) or failed (too many sockets; a refused handshake).
+  socketLink: [
+    { outcome: 'refused', message: 'invalid-token' },
+    { outcome: 'failed', message: 'REQUEST_LIMIT' },
+    { outcome: 'failed', message: 'CHAT_GUEST_INVALID' },
+  ] satisfies SocketLinkOutput[],
 };
 
 export const chatConnectionModels: FlowModel<ChatConnection>[] = [

@@ -3,15 +3,20 @@ import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
 import { stateKey, type FlowModel } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
-import { chatMediaModels, DELIVER_ID, SENT, UPLOADED } from './chat-media.model.ts';
+import { chatMediaModels, CONVERSATION_ID, DELIVER_ID, SENT, UPLOADED } from './chat-media.model.ts';
 
 /** spec 7, written out independently: send-message goes 500 ms after send. */
 const SEND_DELAY = 500;
 const MB = 1024 * 1024;
 
+/** An agent's reply (the inbox's): into a conversation, at once, never ended by a refusal. */
+const byAgent = (input: ChatMediaInput) => input.conversationId !== undefined;
+
 /** spec 5, written out independently: what the client refuses, and the limit it names. */
 function refusal(input: ChatMediaInput): { message: string; limitMb?: number } | null {
   const { item } = input;
+  // A built message the contract refuses (buttons with none): a bad field.
+  if (item.kind === 'message') return item.message.message_type === 'buttons' && item.message.payloads.length === 0 ? { message: 'KEY_INVALID' } : null;
   if (item.kind === 'file') {
     const extension = /\.([^.]+)$/.exec(item.file.name)?.[1]?.toLowerCase() ?? '';
     if (['png', 'jpg', 'jpeg', 'gif'].includes(extension)) return item.file.size > 10 * MB ? { message: 'CHAT_FILE_TOO_LARGE', limitMb: 10 } : null;
@@ -22,30 +27,31 @@ function refusal(input: ChatMediaInput): { message: string; limitMb?: number } |
   return text.length === 0 || text.length > 2000 ? { message: 'CHAT_TEXT_INVALID' } : null;
 }
 
-/** The body of send-message, written out: the customer writes as themselves only, under the item's deliver id (never another). */
-function sentBody(input: ChatMediaInput) {
+/** The message as sent, written out: under the item's deliver id (never another, not even a built message's own). */
+function sentMessage(input: ChatMediaInput) {
   const deliver = { id: DELIVER_ID, status: 'sending' };
-  const who = input.userId !== null ? { userId: input.userId } : { guestId: input.guestId };
   const { item } = input;
-  const message =
-    item.kind === 'text'
-      ? { message_type: 'text', payload: { text: item.text.trim() }, deliver }
-      : item.kind === 'postback'
-        ? { message_type: 'postback', payload: { title: item.title, payload: item.payload }, deliver }
-        : { message_type: 'media', payload: { message: item.caption?.trim() ?? '', url: false, fileType: 'image', filePath: UPLOADED.path }, deliver };
-  return { sender: 'customer', message, ...who };
+  if (item.kind === 'text') return { message_type: 'text', payload: { text: item.text.trim() }, deliver };
+  if (item.kind === 'postback') return { message_type: 'postback', payload: { title: item.title, payload: item.payload }, deliver };
+  if (item.kind === 'message') return { ...item.message, deliver };
+  return { message_type: 'media', payload: { message: item.caption?.trim() ?? '', url: false, fileType: 'image', filePath: UPLOADED.path }, deliver };
+}
+
+/** The body of send-message: the customer writes as themselves only; an agent's reply names its conversation. */
+function sentBody(input: ChatMediaInput) {
+  if (byAgent(input)) return { conversationId: CONVERSATION_ID, message: sentMessage(input) };
+  const who = input.userId !== null ? { userId: input.userId } : { guestId: input.guestId };
+  return { sender: 'customer', message: sentMessage(input), ...who };
 }
 
 /** The message the history gets once the server took it: a media message shows the upload's signed link. */
 function delivered(input: ChatMediaInput) {
-  const body = sentBody(input);
-  const message =
-    body.message.message_type === 'media'
-      ? { ...body.message, payload: { ...body.message.payload, url: true, filePath: UPLOADED.url } }
-      : body.message;
+  const sent = sentMessage(input);
+  const message = sent.message_type === 'media' ? { ...sent, payload: { ...sent.payload, url: true, filePath: UPLOADED.url } } : sent;
   return {
     _id: SENT._id,
-    sender: 'customer',
+    sender: byAgent(input) ? 'agent' : 'customer',
+    ...(byAgent(input) ? { conversationId: CONVERSATION_ID } : {}),
     message: { ...message, deliver: { id: DELIVER_ID, status: 'succeed' } },
     userId: input.userId,
     guestId: input.guestId,
@@ -67,15 +73,26 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   const previous = before?.context as ChatMediaContext;
   const context = after.context as ChatMediaContext;
   const unchanged = () => expect([now, context]).toEqual([was, previous]);
-  /** Refused by the server: failed with its reason (a retry may help), or ended with the conversation. */
+  let expectedActions: unknown[] = [];
+  /** Refused by the server: failed with its reason (a retry may help), or ended with the customer's conversation. */
   const refusedWith = (message: string) => {
-    if (ENDS_CONVERSATION.includes(message)) expect([after.status, after.output, now]).toEqual(['done', { outcome: 'ended', message }, 'ended']);
-    else expect([now, context]).toEqual(['failed', { ...previous, failure: message }]);
+    if (ENDS_CONVERSATION.includes(message) && !byAgent(input)) expect([after.status, after.output, now]).toEqual(['done', { outcome: 'ended', message }, 'ended']);
+    else failedWith(message);
   };
-  const uploadCall = [{ actor: 'upload', input: { file: input.item.kind === 'file' ? input.item.file : null, fileType: 'image', reportProgress: expect.any(Function) } }];
+  /** Failed: the reason shows, and a parent waiting for it is told (the inbox's outbox goes on). */
+  const failedWith = (failure: string) => {
+    expect([now, context]).toEqual(['failed', { ...previous, failure }]);
+    expectedActions = [{ type: 'announceFailed' }];
+  };
+  const uploadCall = [
+    {
+      actor: 'upload',
+      input: { file: input.item.kind === 'file' ? input.item.file : null, fileType: 'image', reportProgress: expect.any(Function), ...(byAgent(input) ? { conversationId: CONVERSATION_ID } : {}) },
+    },
+  ];
+  const sendCall = [{ actor: 'send', input: sentBody(input) }];
   let expectedCalls: unknown[] = [];
   let expectedEmitted: unknown[] = [];
-  expect(actions).toEqual([]);
 
   /** Where an item goes on: to its upload (a file not yet uploaded) or its send; waiting while offline. */
   const goesOn = (online: boolean, uploaded: boolean) => {
@@ -85,6 +102,10 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         expectedCalls = uploadCall;
         expect(context.progress).toBe(0);
       }
+    } else if (online && byAgent(input)) {
+      // An agent's reply goes at once.
+      expect(now).toBe('sending.posting');
+      expectedCalls = sendCall;
     } else {
       // Nothing is sent before the delay, online or not.
       expect(now).toBe(online ? 'sending.delay' : 'sending.queued');
@@ -141,7 +162,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     }
     case 'xstate.error.actor.upload':
     case 'xstate.error.actor.send':
-      expect([now, context]).toEqual(['failed', { ...previous, failure: 'NETWORK_ERROR' }]);
+      failedWith('NETWORK_ERROR');
       break;
     case 'xstate.done.actor.send': {
       const answer = event.output as SendAnswer;
@@ -152,12 +173,13 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     default:
       if (/^xstate\.after\.sendDelay\./.test(event.type)) {
         // spec 7: 500 ms after send, not a millisecond sooner; always under the item's own deliver id.
-        expect([waited, now]).toEqual([SEND_DELAY, 'sending.posting']);
-        expectedCalls = [{ actor: 'send', input: sentBody(input) }];
+        expect([waited, now, byAgent(input)]).toEqual([SEND_DELAY, 'sending.posting', false]);
+        expectedCalls = sendCall;
       } else throw new Error(`unexpected event ${event.type}`);
   }
   expect(calls).toEqual(expectedCalls);
   expect(emitted).toEqual(expectedEmitted);
+  expect(actions).toEqual(expectedActions);
 }
 
 describeModels('chat-media', chatMediaModels, {

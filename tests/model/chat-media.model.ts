@@ -4,8 +4,12 @@
  * large, not supported) and empty text. The connection comes and goes
  * anywhere, the upload reports progress, the upload and the send are taken,
  * refused or never answered, and a failed item is resent or removed; a
- * refusal that ends the conversation ends the item.
+ * refusal that ends the conversation ends the item. And an agent's replies
+ * (the inbox's outbox): text, a built message, an image, and a built
+ * message the contract refuses; they go at once, and a refusal never ends
+ * them.
  */
+import type { ChatMessageBody } from '../../src/contract/chat.ts';
 import { chatMediaMachine } from '../../machines/chat-media/chat-media.machine.ts';
 import type { ChatMediaInput, OutgoingItem, SendAnswer, UploadAnswer } from '../../machines/chat-media/chat-media.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
@@ -32,11 +36,13 @@ export const SENT = { _id: '901', createdAt: '2026-11-26T03:00:00.000Z' };
 const events = {
   'item.retry': () => [{ type: 'item.retry' }],
   'item.remove': () => [{ type: 'item.remove' }],
-  'connection.online': () => [{ type: 'connection.online' }],
-  'connection.offline': () => [{ type: 'connection.offline' }],
+  // The widget's connection; the inbox's outbox has none to lose (its replies go over HTTP).
+  'connection.online': ({ context }) => (context.conversationId === undefined ? [{ type: 'connection.online' }] : []),
+  'connection.offline': ({ context }) => (context.conversationId === undefined ? [{ type: 'connection.offline' }] : []),
   // Forward, past the end (clamped), and backwards (ignored); only while a file is on its way, to keep the model small.
+  // The agent's upload reports progress the same way: the customer's flows exercise it.
   'upload.progress': (snapshot) =>
-    !snapshot.matches({ uploading_file: 'uploading' })
+    !snapshot.matches({ uploading_file: 'uploading' }) || snapshot.context.conversationId !== undefined
       ? []
       : snapshot.context.progress === 0
         ? [{ type: 'upload.progress', percent: 40.4 }]
@@ -70,11 +76,28 @@ const abstraction = ({ context }: { context: ChatMediaInput & { progress: number
   failure: context.failure,
 });
 
-function flow(name: string, item: OutgoingItem, online: boolean, who: 'member' | 'guest' = 'member'): FlowModel<ChatMedia> {
+/** The conversation an agent replies in (the inbox's). */
+export const CONVERSATION_ID = '41';
+
+export const BUTTONS_MESSAGE: Extract<ChatMessageBody, { message_type: 'buttons' }> = {
+  message_type: 'buttons',
+  payload: { text: 'How can we help?' },
+  payloads: [{ type: 'postback', title: 'Deposit', payload: 'DEPOSIT' }],
+  deliver: { id: 'built-in-the-dialog', status: 'sending' },
+};
+
+function flow(name: string, item: OutgoingItem, online: boolean, who: 'member' | 'guest' | 'agent' = 'member'): FlowModel<ChatMedia> {
   return {
     name,
     machine: chatMediaMachine,
-    input: { deliverId: DELIVER_ID, item, online, userId: who === 'member' ? '1001' : null, guestId: who === 'guest' ? 'g-4f2a9c' : null },
+    input: {
+      deliverId: DELIVER_ID,
+      item,
+      online,
+      userId: who === 'guest' ? null : '1001',
+      guestId: who === 'guest' ? 'g-4f2a9c' : null,
+      ...(who === 'agent' ? { conversationId: CONVERSATION_ID } : {}),
+    },
     events: offerAll(events),
     replies,
     abstraction,
@@ -90,4 +113,8 @@ export const chatMediaModels: FlowModel<ChatMedia>[] = [
   flow('image too large', { kind: 'file', file: LARGE_PHOTO }, true),
   flow('file not supported', { kind: 'file', file: DOCUMENT }, true),
   flow('empty text', { kind: 'text', text: '   ' }, true),
+  flow("an agent's text", { kind: 'text', text: ' We are checking. ' }, true, 'agent'),
+  flow("an agent's buttons", { kind: 'message', message: BUTTONS_MESSAGE }, true, 'agent'),
+  flow("an agent's image", { kind: 'file', file: PHOTO }, true, 'agent'),
+  flow("an agent's buttons without a button", { kind: 'message', message: { ...BUTTONS_MESSAGE, payloads: [] } }, true, 'agent'),
 ];

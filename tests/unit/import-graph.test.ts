@@ -21,7 +21,6 @@ const GENERATED = new Set(['src/routeTree.gen.ts']);
  */
 const KNOWN_CIRCLES: readonly (readonly string[])[] = [
   ['src/contract/api.ts', 'src/contract/deposit.ts', 'src/contract/errors.ts', 'src/contract/rules/members.ts'],
-  ['src/features/chat/ChatWidget.tsx', 'src/features/contact/ChatLauncher.tsx'],
   ['src/features/errors/message-text.tsx', 'src/features/errors/messages.ts'],
 ];
 

@@ -1,7 +1,8 @@
 /**
  * The chat's input rules (spec 5 chat rules; spec 3 button and generic
  * card), in one place for the three that apply them: the contract's schemas
- * (src/contract/chat.ts, hence the server), the widget and the agent inbox.
+ * (src/contract/chat.ts, hence the server), the widget and the agent inbox
+ * (its composer and its builders of buttons and cards).
  * Each rule is a pure function answering the catalogue code the server
  * answers, or null when the input passes; the schemas are built from them,
  * so the two sides cannot drift apart.
@@ -158,4 +159,55 @@ export function mediaUrl(address: string, origin: string): string | null {
   const url = parsed(address, origin);
   if (!url || url.origin !== origin || !isHttp(url) || url.pathname.startsWith('//')) return null;
   return url.pathname + url.search;
+}
+
+// ---------------------------------------------------------------- what an agent builds
+
+/** Cards in one carousel an agent builds (spec 3 generic card, kept simple: the contract stores up to 10). */
+export const CHAT_BUILT_CARDS_MAX = 3;
+
+/** A field of a built button or card that is refused, with the code the server answers a bad field with. */
+export interface BuiltRefusal<Field extends string> {
+  field: Field;
+  code: 'KEY_INVALID';
+}
+
+/**
+ * A button an agent builds (spec 3 button): its title, then what it does.
+ * A web button opens an http(s) address, a call button dials a phone
+ * number, a postback sends a value back; a text button sends its title.
+ * Stricter than what is stored where the widget could not act on it (a
+ * call button's number, a postback's empty value), so the agent learns it
+ * while writing. Null when it passes.
+ */
+export function chatButtonRefusal(button: { type: string; title: string; payload: string }): BuiltRefusal<'title' | 'payload'> | null {
+  if (chatTitleRefusal(button.title) !== null) return { field: 'title', code: 'KEY_INVALID' };
+  const payload = button.payload;
+  const acts =
+    button.type === 'web'
+      ? webButtonUrl(payload) !== null
+      : button.type === 'call'
+        ? callButtonHref(payload) !== null
+        : button.type === 'postback'
+          ? payload.trim() !== '' && payload.length <= CHAT_PAYLOAD_MAX
+          : true;
+  return acts ? null : { field: 'payload', code: 'KEY_INVALID' };
+}
+
+/**
+ * A card an agent builds (spec 3 generic card): a title, a subtitle within
+ * its length, an image that shows in the widget (which loads images from
+ * this site only: `origin`, the inbox's, the same site the widget runs on)
+ * or none, and a button that passes chatButtonRefusal or none. Null when it
+ * passes.
+ */
+export function chatCardRefusal(
+  card: { title: string; subtitle: string; imageUrl: string; button: { type: string; title: string; payload: string } | null },
+  origin: string,
+): BuiltRefusal<'title' | 'subtitle' | 'image' | 'button'> | null {
+  if (chatTitleRefusal(card.title) !== null) return { field: 'title', code: 'KEY_INVALID' };
+  if (card.subtitle.trim().length > CHAT_SUBTITLE_MAX) return { field: 'subtitle', code: 'KEY_INVALID' };
+  if (card.imageUrl.trim() !== '' && mediaUrl(card.imageUrl.trim(), origin) === null) return { field: 'image', code: 'KEY_INVALID' };
+  if (card.button && chatButtonRefusal(card.button) !== null) return { field: 'button', code: 'KEY_INVALID' };
+  return null;
 }

@@ -10,8 +10,9 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CHAT_FILE_ACCEPT, CHAT_TEXT_MAX, chatTextRefusal } from '../../contract/rules/chat.ts';
+import { CHAT_TEXT_MAX, chatTextRefusal } from '../../contract/rules/chat.ts';
 import { AttachIcon, SendIcon } from '../chat-shared/chat-icons.tsx';
+import { isSendKey, useFilePicker } from '../chat-shared/file-picker.tsx';
 
 /** The counter shows from here on. */
 const COUNTER_FROM = CHAT_TEXT_MAX - 200;
@@ -30,7 +31,7 @@ export function ChatComposer({ onSendText, onAttach, onTyping, autoFocus }: Chat
   const { t } = useLingui();
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const picker = useFilePicker(onAttach);
   const typing = useTyping(onTyping);
 
   // Grow with the text: the height follows the content up to the CSS max-height, then it scrolls.
@@ -52,7 +53,7 @@ export function ChatComposer({ onSendText, onAttach, onTyping, autoFocus }: Chat
   };
   // A keyboard with Enter sends on Enter (Shift+Enter: a new line); a phone's Enter is a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!isSendKey(event)) return;
     if (!window.matchMedia?.('(pointer: fine)').matches) return;
     event.preventDefault();
     send();
@@ -61,21 +62,8 @@ export function ChatComposer({ onSendText, onAttach, onTyping, autoFocus }: Chat
   const left = CHAT_TEXT_MAX - text.length;
   return (
     <form className="chat-composer" onSubmit={send}>
-      <input
-        ref={fileInput}
-        type="file"
-        accept={CHAT_FILE_ACCEPT}
-        hidden
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          // Cleared, so that choosing the same file again (after removing it) is a change too.
-          event.currentTarget.value = '';
-          if (file) onAttach(file);
-        }}
-      />
-      <button type="button" className="icon-button" aria-label={t`Attach a photo or video`} onClick={() => fileInput.current?.click()}>
+      {picker.input}
+      <button type="button" className="icon-button" aria-label={t`Attach a photo or video`} onClick={picker.open}>
         <AttachIcon size={22} />
       </button>
       <div className="chat-composer__field">

@@ -1,10 +1,10 @@
 /**
- * The chat widget (spec 2 chat widget; issue 14 part 3), the one lazily
+ * The chat widget (spec 2 chat widget), the one lazily
  * loaded module of the chat: the contact pages' launcher
  * (src/features/contact/ChatLauncher.tsx) imports it with the `chat`
  * catalogue once the widget is on. It runs the chat's machines and gives
  * them their I/O: machines/chat-connection (config, a guest's id, the socket
- * of socket.ts) and machines/chat-history (pages, read marks, and one
+ * link over chat-shared/chat-socket.ts) and machines/chat-history (pages, read marks, and one
  * machines/chat-media actor per message sent), and passes the news of one
  * to the other. A member chats as themselves (the session's token, the
  * profile's id); a visitor as a guest. The machines outlive the panel:
@@ -17,6 +17,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { chatConnectionActions, chatConnectionActors } from '../../../machines/chat-connection/chat-connection.actors.ts';
 import { chatConnectionMachine } from '../../../machines/chat-connection/chat-connection.machine.ts';
+import { socketLinkFor } from '../../../machines/socket-link/socket-link.machine.ts';
 import { chatHistoryActors } from '../../../machines/chat-history/chat-history.actors.ts';
 import { chatHistoryMachine } from '../../../machines/chat-history/chat-history.machine.ts';
 import type { OutgoingItem } from '../../../machines/chat-media/chat-media.types.ts';
@@ -26,12 +27,12 @@ import { newDeliverId } from '../chat-shared/deliver-id.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { showErrorToast } from '../ui/toast.ts';
 import { useRead } from '../ui/use-read.ts';
-import type { ChatAudience } from '../contact/ChatLauncher.tsx';
+import type { ChatAudience } from '../chat-shared/chat-audience.ts';
+import { chatSocket } from '../chat-shared/chat-socket.ts';
 import { ChatComposer } from './ChatComposer.tsx';
 import { ChatLog, type ChatHistoryRef } from './ChatLog.tsx';
 import { ChatCannotStart, ChatPanel, ChatStarting } from './ChatPanel.tsx';
 import type { ChatReplies } from './MessageContent.tsx';
-import { chatSocket } from './socket.ts';
 import { chatAlertText } from './chat-alerts.ts';
 import './chat.css';
 
@@ -90,7 +91,7 @@ function ChatSession({ userId, body, open, onAgents }: ChatParts & { userId: str
       actors: {
         ...chatConnectionActors(api),
         // The session's token as the client reads it, at every (re)connect.
-        socket: chatSocket(() => api.deps.getToken()),
+        socketLink: socketLinkFor(chatSocket(() => api.deps.getToken())),
       },
       actions: chatConnectionActions(api),
     }),

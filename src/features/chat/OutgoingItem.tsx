@@ -8,21 +8,16 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { chatMediaMachine } from '../../../machines/chat-media/chat-media.machine.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { FileIcon, RetryIcon } from '../chat-shared/chat-icons.tsx';
+import { useOutgoing, type ChatMediaRef } from '../chat-shared/use-outgoing.ts';
 
-export type ChatMediaRef = ActorRefFrom<typeof chatMediaMachine>;
+export type { ChatMediaRef };
 
 export function OutgoingItem({ item }: { item: ChatMediaRef }) {
   const { t } = useLingui();
   const what = useSelector(item, (snapshot) => snapshot.context.item);
-  const progress = useSelector(item, (snapshot) => snapshot.context.progress);
-  const failure = useSelector(item, (snapshot) => snapshot.context.failure);
-  const uploading = useSelector(item, (snapshot) => snapshot.hasTag('uploading_file'));
-  const queued = useSelector(item, (snapshot) => snapshot.hasTag('queued'));
-  const failed = useSelector(item, (snapshot) => snapshot.hasTag('failed'));
+  const { progress, failure, uploading, queued, failed } = useOutgoing(item);
   const file = what.kind === 'file' ? what.file : null;
   const fileName = file?.name ?? '';
   const preview = useImagePreview(file);

@@ -11,14 +11,15 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { loadCatalogue } from '../../i18n/locale.ts';
+import type { ChatAudience } from '../chat-shared/chat-audience.ts';
 import { NETWORK_ERROR_MESSAGE } from '../errors/message-text.tsx';
 import { ChatIcon } from '../ui/icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
 import { useRead } from '../ui/use-read.ts';
 import './chat-launcher.css';
 
-/** Who chats: a visitor gets a guest id, a member chats as themselves. */
-export type ChatAudience = 'guest' | 'member';
+// The contact page names who chats with the launcher's word for it.
+export type { ChatAudience };
 
 type WidgetModule = typeof import('../chat/ChatWidget.tsx');
 

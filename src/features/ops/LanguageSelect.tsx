@@ -5,7 +5,7 @@
  * Not the members' LanguageMenu: importing that module from this chunk makes
  * the bundler move src/i18n/locale.ts out of the entry into a chunk of its
  * own, which costs /login ~0.3 KB gzip it does not have (measured with
- * `npm run bench:bundle`, issue 14). No globe icon either: the names say
+ * `npm run bench:bundle`; docs/decisions/0106-chat-widget-and-inbox.md). No globe icon either: the names say
  * what the control is, and each icon the entry exports to this chunk costs
  * /login a few bytes.
  */

@@ -6,12 +6,12 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { AgentInbox } from './inbox/AgentInbox.tsx';
-import { inboxSocketFactory } from './inbox/inbox-socket.ts';
+import { chatSocket } from '../chat-shared/chat-socket.ts';
 import { opsApi, opsSession } from './ops-session.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 
 // One factory for the page's life: the inbox reconnects with whatever token is current.
-const connectSocket = inboxSocketFactory(opsSession.token);
+const connectSocket = chatSocket(opsSession.token);
 
 export function OpsChatPage({ canEditCanned }: { canEditCanned: boolean | null }) {
   const { t } = useLingui();

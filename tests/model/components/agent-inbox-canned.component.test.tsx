@@ -1,7 +1,8 @@
 /**
- * The canned replies dialog in the real component (happy-dom): a change the
- * server takes closes its form, because the machine says so ('canned.saved');
- * a refusal keeps the form, with the reason, for the agent to try again.
+ * The canned replies dialog in the real component (happy-dom), drawn from
+ * the inbox's canned-replies child: a change the server takes closes its
+ * form, because the machine says so ('canned.saved'); a refusal keeps the
+ * form, with the reason, for the agent to try again.
  */
 import { act, fireEvent, render as renderInDom, screen } from '@testing-library/react';
 import { i18n } from '@lingui/core';
@@ -9,10 +10,13 @@ import { I18nProvider } from '@lingui/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { agentInboxMachine } from '../../../machines/agent-inbox/agent-inbox.machine.ts';
-import type { CannedAnswer, CannedChange, CannedChangeAnswer, InboxAnswer, InboxQueryInput } from '../../../machines/agent-inbox/agent-inbox.types.ts';
+import { cannedRepliesMachine } from '../../../machines/canned-replies/canned-replies.machine.ts';
+import type { CannedAnswer, CannedChange, CannedChangeAnswer } from '../../../machines/canned-replies/canned-replies.types.ts';
+import { inboxListMachine } from '../../../machines/inbox-list/inbox-list.machine.ts';
+import type { InboxAnswer, InboxQueryInput } from '../../../machines/inbox-list/inbox-list.types.ts';
 import CannedDialog from '../../../src/features/ops/inbox/CannedDialog.tsx';
 import { InboxContext, type InboxActor } from '../../../src/features/ops/inbox/inbox-context.ts';
-import { CANNED } from '../agent-inbox.model.ts';
+import { CANNED } from '../agent-inbox.fixtures.ts';
 
 const running: InboxActor[] = [];
 afterEach(() => {
@@ -23,12 +27,18 @@ afterEach(() => {
 function inboxAnswering(answer: (change: CannedChange) => CannedChangeAnswer): InboxActor {
   const machine = agentInboxMachine.provide({
     actors: {
-      loadInbox: fromPromise<InboxAnswer, InboxQueryInput>(async () => ({ ok: true, data: { conversations: [], total: 0 } })),
-      loadCanned: fromPromise<CannedAnswer, void>(async () => ({ ok: true, data: { replies: CANNED } })),
-      changeCanned: fromPromise<CannedChangeAnswer, CannedChange>(async ({ input }) => answer(input)),
+      list: inboxListMachine.provide({
+        actors: { loadInbox: fromPromise<InboxAnswer, InboxQueryInput>(async () => ({ ok: true, data: { conversations: [], total: 0 } })) },
+      }),
+      canned: cannedRepliesMachine.provide({
+        actors: {
+          loadCanned: fromPromise<CannedAnswer, void>(async () => ({ ok: true, data: { replies: CANNED } })),
+          changeCanned: fromPromise<CannedChangeAnswer, CannedChange>(async ({ input }) => answer(input)),
+        },
+      }),
     },
   });
-  const actor = createActor(machine, { input: { canEditCanned: true } }).start();
+  const actor = createActor(machine, { input: { canEditCanned: true, origin: 'https://wallet.example' } }).start();
   running.push(actor);
   return actor;
 }

@@ -3,7 +3,8 @@
  * first with their unread counts, the search asking the server after a
  * pause in typing, a row the socket reports moving up with its postback
  * highlighted, and a refused account told it cannot use the inbox. The API
- * client and the socket are the inbox's props: fakes here.
+ * client and the socket are the inbox's props: fakes here (the socket link
+ * over them is the real one).
  */
 import { act, fireEvent, render as renderInDom, screen, within } from '@testing-library/react';
 import { i18n } from '@lingui/core';
@@ -14,8 +15,8 @@ import type { ApiClient } from '../../../src/api/client.ts';
 import type { InboxConversation } from '../../../src/contract/chat.ts';
 import { AgentInbox } from '../../../src/features/ops/inbox/AgentInbox.tsx';
 import { fromCallback, type AnyEventObject } from 'xstate';
-import type { InboxSocketCommand, InboxSocketReport } from '../../../machines/agent-inbox/agent-inbox.types.ts';
-import { GUEST, MEMBER, THIRD } from '../agent-inbox.model.ts';
+import type { SocketCommand, SocketInput, SocketReport } from '../../../machines/socket-link/socket-link.types.ts';
+import { GUEST, MEMBER, THIRD } from '../agent-inbox.fixtures.ts';
 
 type Answer = { ok: true; data: unknown } | { ok: false; message: string };
 
@@ -35,8 +36,8 @@ function fakeApi(answer: (name: string, options: { query?: Record<string, string
 
 /** A socket actor that lets the test play the server. */
 function fakeSocket() {
-  const socket = { report: null as ((event: InboxSocketReport) => void) | null, commands: [] as InboxSocketCommand[], closed: false, opened: 0 };
-  const factory = fromCallback<InboxSocketCommand>(({ sendBack, receive }) => {
+  const socket = { report: null as ((event: SocketReport) => void) | null, commands: [] as SocketCommand[], closed: false, opened: 0 };
+  const factory = fromCallback<SocketCommand, SocketInput>(({ sendBack, receive }) => {
     socket.opened += 1;
     socket.closed = false;
     socket.report = (event) => sendBack(event as AnyEventObject);
@@ -119,10 +120,8 @@ describe('agent inbox list', () => {
     act(() =>
       socket.report!({
         type: 'socket.inbox',
-        event: {
-          conversation: { ...GUEST, lastMessageAt: '2026-03-02T11:00:00.000Z', lastMessage: 'Deposit', unread: 3 },
-          postback: { title: 'Deposit', payload: 'DEPOSIT' },
-        },
+        conversation: { ...GUEST, lastMessageAt: '2026-03-02T11:00:00.000Z', lastMessage: 'Deposit', unread: 3 },
+        postback: { title: 'Deposit', payload: 'DEPOSIT' },
       }),
     );
 
@@ -149,10 +148,7 @@ describe('agent inbox list', () => {
     render(<AgentInbox api={api.client} connectSocket={factory} onRefused={(message) => refused.push(message)} />);
     await settle();
 
-    act(() => {
-      socket.report!({ type: 'socket.status', connected: false, retrying: false });
-      socket.report!({ type: 'socket.connectError', message: 'REQUEST_LIMIT', retrying: false });
-    });
+    act(() => socket.report!({ type: 'socket.connectError', message: 'REQUEST_LIMIT', retrying: false }));
     expect(text(screen.getAllByRole('alert')[0])).toContain('The inbox is open in too many tabs. Close one and try again.');
     expect([socket.closed, refused]).toEqual([true, []]);
     // Nothing retries by itself.

@@ -1,9 +1,11 @@
 /**
- * The agent inbox (issue 14 part 2), a component that brings nothing of its
- * own shell: it takes the API client that carries the operator's token and
- * a socket factory, so that the /ops/chat page and a later operator console
- * can each put it inside theirs. It runs machines/agent-inbox with I/O
- * built from the client, and feeds it the socket's events.
+ * The agent inbox, a component that brings nothing of its own shell: it
+ * takes the API client that carries the operator's token and a socket
+ * factory, so that the /ops/chat page and a later operator console can
+ * each put it inside theirs. It runs machines/agent-inbox, whose children
+ * (the list, the open conversation and its composer, the outbox, the canned
+ * replies, the socket link) get their I/O from the client; each view below
+ * draws one child.
  *
  * Phones show the list or one conversation; wide screens both side by side.
  */
@@ -13,20 +15,20 @@ import { Trans } from '@lingui/react/macro';
 import { agentInboxActors } from '../../../../machines/agent-inbox/agent-inbox.actors.ts';
 import { agentInboxMachine } from '../../../../machines/agent-inbox/agent-inbox.machine.ts';
 import type { ApiClient } from '../../../api/client.ts';
+import type { ChatSocketLogic } from '../../chat-shared/chat-socket.ts';
 import { MessageText } from '../../errors/message-text.tsx';
-import { AlertIcon } from '../../ui/icons.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { InboxContext } from './inbox-context.ts';
-import type { InboxSocketFactory } from './inbox-socket.ts';
 import { InboxList } from './InboxList.tsx';
+import { InboxProblem } from './InboxProblem.tsx';
 import { NoConversation } from './NoConversation.tsx';
 import './inbox.css';
 
 export interface AgentInboxProps {
   /** An API client whose token is the operator's (roles support or admin). */
   api: ApiClient;
-  /** The socket actor the inbox's machine invokes (inbox-socket.ts builds one over socket.io-client). */
-  connectSocket: InboxSocketFactory;
+  /** The socket actor under the inbox's socket link (chat-shared/chat-socket.ts builds one over socket.io-client). */
+  connectSocket: ChatSocketLogic;
   /** Whether the agent may change canned replies; null when unknown (the inbox learns it from a refusal). */
   canEditCanned?: boolean | null;
   /** The socket was refused for good ('invalid-token': the session ended; 'UNAUTHORIZED': not an agent). */
@@ -38,14 +40,14 @@ export function AgentInbox({ api, connectSocket, canEditCanned = null, onRefused
   refused.current = onRefused;
   const inbox = useActorRef(
     agentInboxMachine.provide({
-      actors: { ...agentInboxActors(api), socket: connectSocket },
+      actors: agentInboxActors(api, connectSocket),
       actions: {
         refused: (_, { message }) => refused.current?.(message),
         // Background reads (spec 7: failed reads are only logged).
         logFailure: (_, { message }) => console.warn(`agent inbox: a background read failed (${message})`),
       },
     }),
-    { input: { canEditCanned } },
+    { input: { canEditCanned, origin: window.location.origin } },
   );
 
   const pane = useSelector(inbox, (snapshot) => (snapshot.context.selectedId === null ? 'list' : 'conversation'));
@@ -54,21 +56,9 @@ export function AgentInbox({ api, connectSocket, canEditCanned = null, onRefused
   return (
     <InboxContext.Provider value={inbox}>
       {socketFailure !== null && (
-        <div className="inbox-list__problem" role="alert">
-          <p className="form-error">
-            <AlertIcon size={20} />
-            <span>
-              {socketFailure === 'REQUEST_LIMIT' ? (
-                <Trans>The inbox is open in too many tabs. Close one and try again.</Trans>
-              ) : (
-                <MessageText message={socketFailure} />
-              )}
-            </span>
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'socket.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <InboxProblem className="inbox-list__problem" onRetry={() => inbox.send({ type: 'socket.retry' })}>
+          {socketFailure === 'REQUEST_LIMIT' ? <Trans>The inbox is open in too many tabs. Close one and try again.</Trans> : <MessageText message={socketFailure} />}
+        </InboxProblem>
       )}
       <div className="inbox" data-pane={pane}>
         <section className="inbox__list">

@@ -1,21 +1,25 @@
-/** One button's fields in the builders: what kind, its title, and (for web, call and postback) what it does. */
+/**
+ * One button's fields in the builders: what kind, its title, and (for web,
+ * call and postback) what it does. Which field the chat's rules refused
+ * comes from machines/reply-builder; the words for it are this view's.
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ButtonDraft } from '../../../../machines/reply-builder/reply-builder.types.ts';
 import { BUTTON_TYPES, type ButtonType } from '../../../contract/chat.ts';
-import { CHAT_PAYLOAD_MAX, CHAT_TITLE_MAX } from '../../../contract/rules/chat.ts';
+import { CHAT_PAYLOAD_MAX, CHAT_TITLE_MAX, type BuiltRefusal } from '../../../contract/rules/chat.ts';
 import { Field } from '../../ui/Field.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
-import { buttonProblem, type ButtonDraft } from './builder-rules.ts';
 
 interface Props {
   button: ButtonDraft;
   onChange: (button: ButtonDraft) => void;
-  /** Show what is wrong (after a first try to send). */
-  checked: boolean;
+  /** The refused field (shown once the agent tried to send); null when there is none to show. */
+  refusal: BuiltRefusal<'title' | 'payload'> | null;
 }
 
-export function ButtonFields({ button, onChange, checked }: Props) {
+export function ButtonFields({ button, onChange, refusal }: Props) {
   const { t } = useLingui();
-  const problem = checked ? buttonProblem(button) : null;
+  const field = refusal?.field ?? null;
   const kinds: Record<ButtonType, string> = {
     postback: t`Postback (sends a value back)`,
     text: t`Text (sends its title)`,
@@ -35,9 +39,9 @@ export function ButtonFields({ button, onChange, checked }: Props) {
         label={<Trans>Title</Trans>}
         value={button.title}
         maxLength={CHAT_TITLE_MAX}
-        invalid={problem === 'title'}
+        invalid={field === 'title'}
         onValueChange={(title) => onChange({ ...button, title })}
-        hint={problem === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
+        hint={field === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
       />
       {button.type !== 'text' && (
         <Field
@@ -46,16 +50,16 @@ export function ButtonFields({ button, onChange, checked }: Props) {
           type={button.type === 'web' ? 'url' : button.type === 'call' ? 'tel' : 'text'}
           inputMode={button.type === 'call' ? 'tel' : undefined}
           maxLength={CHAT_PAYLOAD_MAX}
-          invalid={problem !== null && problem !== 'title'}
+          invalid={field === 'payload'}
           onValueChange={(payload) => onChange({ ...button, payload })}
           hint={
-            problem === 'web' ? (
+            field !== 'payload' ? undefined : button.type === 'web' ? (
               <Trans>Write an address that starts with https://</Trans>
-            ) : problem === 'call' ? (
+            ) : button.type === 'call' ? (
               <Trans>Write a phone number.</Trans>
-            ) : problem === 'postback' ? (
+            ) : (
               <Trans>Write the value this button sends back.</Trans>
-            ) : undefined
+            )
           }
         />
       )}

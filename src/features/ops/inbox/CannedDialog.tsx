@@ -12,7 +12,8 @@ import { MessageText } from '../../errors/message-text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { useInbox } from './inbox-context.ts';
+import { FormButtons } from './BuilderParts.tsx';
+import { useRunningChild } from './inbox-context.ts';
 import { EditIcon, PlusIcon, TrashIcon } from './inbox-icons.tsx';
 
 interface Props {
@@ -28,28 +29,28 @@ interface Editing {
 }
 
 export default function CannedDialog({ onClose, onInsert }: Props) {
-  const inbox = useInbox();
-  const replies = useSelector(inbox, (snapshot) => snapshot.context.canned);
-  const error = useSelector(inbox, (snapshot) => snapshot.context.cannedError);
-  const canEdit = useSelector(inbox, (snapshot) => snapshot.context.canEditCanned !== false);
-  const loading = useSelector(inbox, (snapshot) => snapshot.hasTag('canned:loading'));
-  const failed = useSelector(inbox, (snapshot) => snapshot.hasTag('canned:failed'));
-  const saving = useSelector(inbox, (snapshot) => snapshot.hasTag('canned:saving'));
+  const canned = useRunningChild('canned');
+  const replies = useSelector(canned, (snapshot) => snapshot.context.canned);
+  const error = useSelector(canned, (snapshot) => snapshot.context.cannedError);
+  const canEdit = useSelector(canned, (snapshot) => snapshot.context.canEditCanned !== false);
+  const loading = useSelector(canned, (snapshot) => snapshot.hasTag('canned:loading'));
+  const failed = useSelector(canned, (snapshot) => snapshot.hasTag('canned:failed'));
+  const saving = useSelector(canned, (snapshot) => snapshot.hasTag('canned:saving'));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
   useEffect(() => {
-    inbox.send({ type: 'canned.open' });
-  }, [inbox]);
+    canned.send({ type: 'canned.open' });
+  }, [canned]);
 
   // A change the server took closes its form (the machine says so); a refusal keeps it, with the reason.
   useEffect(() => {
-    const subscription = inbox.on('canned.saved', () => {
+    const subscription = canned.on('canned.saved', () => {
       setEditing(null);
       setDeleting(null);
     });
     return () => subscription.unsubscribe();
-  }, [inbox]);
+  }, [canned]);
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={<Trans>Canned replies</Trans>} size="wide">
@@ -63,7 +64,7 @@ export default function CannedDialog({ onClose, onInsert }: Props) {
           </p>
         )}
         {failed && (
-          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'canned.open' })}>
+          <button type="button" className="button button--secondary" onClick={() => canned.send({ type: 'canned.open' })}>
             <Trans>Try again</Trans>
           </button>
         )}
@@ -128,7 +129,7 @@ interface ItemProps {
 
 function CannedItem({ reply, canEdit, deleting, saving, onInsert, onEdit, onDelete }: ItemProps) {
   const { t } = useLingui();
-  const inbox = useInbox();
+  const canned = useRunningChild('canned');
   const title = reply.title;
   return (
     <li className="canned-item">
@@ -147,7 +148,7 @@ function CannedItem({ reply, canEdit, deleting, saving, onInsert, onEdit, onDele
                 type="button"
                 className="button button--secondary"
                 disabled={saving}
-                onClick={() => inbox.send({ type: 'canned.change', change: { action: 'delete', id: reply.id } })}
+                onClick={() => canned.send({ type: 'canned.change', change: { action: 'delete', id: reply.id } })}
               >
                 <Trans>Delete</Trans>
               </button>
@@ -172,7 +173,7 @@ function CannedItem({ reply, canEdit, deleting, saving, onInsert, onEdit, onDele
 }
 
 function CannedForm({ editing, onChange, busy, onCancel }: { editing: Editing; onChange: (editing: Editing) => void; busy: boolean; onCancel: () => void }) {
-  const inbox = useInbox();
+  const canned = useRunningChild('canned');
   const textId = useId();
   const complete = cannedReplyRefusal(editing) === null;
   return (
@@ -180,7 +181,7 @@ function CannedForm({ editing, onChange, busy, onCancel }: { editing: Editing; o
       className="card stack canned-form"
       onSubmit={(event) => {
         event.preventDefault();
-        inbox.send({ type: 'canned.change', change: { action: 'save', ...editing } });
+        canned.send({ type: 'canned.change', change: { action: 'save', ...editing } });
       }}
     >
       <Field label={<Trans>Title</Trans>} value={editing.title} maxLength={CHAT_TITLE_MAX} required onValueChange={(title) => onChange({ ...editing, title })} />
@@ -198,14 +199,7 @@ function CannedForm({ editing, onChange, busy, onCancel }: { editing: Editing; o
           onChange={(event) => onChange({ ...editing, text: event.target.value })}
         />
       </div>
-      <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={busy || !complete}>
-          {busy ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <FormButtons submit={busy ? <Trans>Saving…</Trans> : <Trans>Save</Trans>} disabled={busy || !complete} onCancel={onCancel} />
     </form>
   );
 }

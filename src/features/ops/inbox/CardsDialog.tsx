@@ -3,108 +3,74 @@
  * three cards, each with a title, a subtitle, an image address and at most
  * one button. Images show only from this site (the page's policy loads
  * nothing else), so the address is checked the way the bubbles show it.
+ * The form is machines/reply-builder's; this view says what was refused.
  */
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChatMessageBody } from '../../../contract/chat.ts';
-import { CHAT_PAYLOAD_MAX, CHAT_SUBTITLE_MAX, CHAT_TITLE_MAX } from '../../../contract/rules/chat.ts';
+import { builderRefusals, emptyButton } from '../../../../machines/reply-builder/built-message.ts';
+import type { CardDraft } from '../../../../machines/reply-builder/reply-builder.types.ts';
+import { CHAT_BUILT_CARDS_MAX, CHAT_PAYLOAD_MAX, CHAT_SUBTITLE_MAX, CHAT_TITLE_MAX, chatButtonRefusal, type BuiltRefusal } from '../../../contract/rules/chat.ts';
 import { newDeliverId } from '../../chat-shared/deliver-id.ts';
 import { Field } from '../../ui/Field.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import { cardProblem, emptyButton, emptyCard, toCard, type CardDraft } from './builder-rules.ts';
+import { BuilderDialog, ItemHead } from './BuilderParts.tsx';
+import type { BuilderRef } from './builder-ref.ts';
 import { ButtonFields } from './ButtonFields.tsx';
 import { PlusIcon, TrashIcon } from './inbox-icons.tsx';
 
-interface Props {
-  onClose: () => void;
-  onSend: (message: ChatMessageBody) => void;
-}
-
-const MOST_CARDS = 3;
-
-export default function CardsDialog({ onClose, onSend }: Props) {
-  const [cards, setCards] = useState<CardDraft[]>([emptyCard()]);
-  const [checked, setChecked] = useState(false);
-  const change = (index: number, card: CardDraft) => setCards(cards.map((other, at) => (at === index ? card : other)));
-
-  const send = () => {
-    setChecked(true);
-    const origin = window.location.origin;
-    if (cards.some((card) => cardProblem(card, origin) !== null)) return;
-    onSend({ message_type: 'generic', payloads: cards.map((card) => toCard(card, origin)), deliver: { id: newDeliverId(), status: 'sending' } });
-  };
+export default function CardsDialog({ builder, onClose }: { builder: BuilderRef; onClose: () => void }) {
+  const cards = useSelector(builder, (snapshot) => snapshot.context.cards);
+  const checked = useSelector(builder, (snapshot) => snapshot.hasTag('checked'));
+  const refusals = useSelector(builder, (snapshot) => builderRefusals(snapshot.context));
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={<Trans>Cards</Trans>} size="wide">
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
-      >
-        <ol className="builder-list">
-          {cards.map((card, index) => (
-            <li key={index} className="builder-item">
-              <CardFields
-                number={index + 1}
-                card={card}
-                checked={checked}
-                onChange={(changed) => change(index, changed)}
-                onRemove={cards.length > 1 ? () => setCards(cards.filter((_, at) => at !== index)) : undefined}
-              />
-            </li>
-          ))}
-        </ol>
-        {cards.length < MOST_CARDS && (
-          <button type="button" className="icon-text-button" onClick={() => setCards([...cards, emptyCard()])}>
-            <PlusIcon size={20} />
-            <Trans>Add a card</Trans>
-          </button>
-        )}
-        <div className="button-row">
-          <button type="submit" className="button button--primary">
-            <Trans>Send</Trans>
-          </button>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <BuilderDialog title={<Trans>Cards</Trans>} onClose={onClose} onSubmit={() => builder.send({ type: 'builder.send', id: newDeliverId() })}>
+      <ol className="builder-list">
+        {cards.map((card, index) => (
+          <li key={index} className="builder-item">
+            <CardFields
+              number={index + 1}
+              card={card}
+              checked={checked}
+              refusal={checked ? (refusals.cards[index] ?? null) : null}
+              onChange={(changed) => builder.send({ type: 'builder.card', index, card: changed })}
+              onRemove={cards.length > 1 ? () => builder.send({ type: 'builder.removeCard', index }) : undefined}
+            />
+          </li>
+        ))}
+      </ol>
+      {cards.length < CHAT_BUILT_CARDS_MAX && (
+        <button type="button" className="icon-text-button" onClick={() => builder.send({ type: 'builder.addCard' })}>
+          <PlusIcon size={20} />
+          <Trans>Add a card</Trans>
+        </button>
+      )}
+    </BuilderDialog>
   );
 }
 
 interface CardFieldsProps {
   number: number;
   card: CardDraft;
+  /** The agent tried to send: refusals show. */
   checked: boolean;
+  /** The card's refused field, once the agent tried to send. */
+  refusal: BuiltRefusal<'title' | 'subtitle' | 'image' | 'button'> | null;
   onChange: (card: CardDraft) => void;
   onRemove?: () => void;
 }
 
-function CardFields({ number, card, checked, onChange, onRemove }: CardFieldsProps) {
+function CardFields({ number, card, checked, refusal, onChange, onRemove }: CardFieldsProps) {
   const { t } = useLingui();
-  const problem = checked ? cardProblem(card, window.location.origin) : null;
+  const field = refusal?.field ?? null;
   return (
     <>
-      <div className="builder-item__head">
-        <span className="field__label">
-          <Trans>Card {number}</Trans>
-        </span>
-        {onRemove && (
-          <button type="button" className="icon-button" aria-label={t`Remove this card`} onClick={onRemove}>
-            <TrashIcon size={20} />
-          </button>
-        )}
-      </div>
+      <ItemHead name={<Trans>Card {number}</Trans>} removeLabel={t`Remove this card`} onRemove={onRemove} />
       <Field
         label={<Trans>Title</Trans>}
         value={card.title}
         maxLength={CHAT_TITLE_MAX}
-        invalid={problem === 'title'}
-        hint={problem === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
+        invalid={field === 'title'}
+        hint={field === 'title' ? <Trans>Write a title of up to 80 characters.</Trans> : undefined}
         onValueChange={(title) => onChange({ ...card, title })}
       />
       <Field label={<Trans>Subtitle</Trans>} value={card.subtitle} maxLength={CHAT_SUBTITLE_MAX} onValueChange={(subtitle) => onChange({ ...card, subtitle })} />
@@ -112,13 +78,13 @@ function CardFields({ number, card, checked, onChange, onRemove }: CardFieldsPro
         label={<Trans>Image address (optional)</Trans>}
         value={card.imageUrl}
         maxLength={CHAT_PAYLOAD_MAX}
-        invalid={problem === 'image'}
-        hint={problem === 'image' ? <Trans>Use an image on this site, e.g. /banners/promo.png</Trans> : <Trans>An image on this site, e.g. /banners/promo.png</Trans>}
+        invalid={field === 'image'}
+        hint={field === 'image' ? <Trans>Use an image on this site, e.g. /banners/promo.png</Trans> : <Trans>An image on this site, e.g. /banners/promo.png</Trans>}
         onValueChange={(imageUrl) => onChange({ ...card, imageUrl })}
       />
       {card.button ? (
         <>
-          <ButtonFields button={card.button} checked={checked} onChange={(button) => onChange({ ...card, button })} />
+          <ButtonFields button={card.button} refusal={checked ? chatButtonRefusal(card.button) : null} onChange={(button) => onChange({ ...card, button })} />
           <button type="button" className="icon-text-button" onClick={() => onChange({ ...card, button: null })}>
             <TrashIcon size={18} />
             <Trans>Remove the button</Trans>

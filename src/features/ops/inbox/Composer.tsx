@@ -1,18 +1,20 @@
 /**
- * What the agent writes: text (Enter sends, Shift+Enter is a new line), a
- * file (image or video, uploaded with progress, then sent), a canned reply,
- * buttons or quick replies, a card carousel, and ending the conversation.
- * The machine checks and queues each; its refusals show under the box.
+ * What the agent writes (machines/inbox-composer): text (Enter sends,
+ * Shift+Enter is a new line), a file (image or video, uploaded with
+ * progress, then sent), a canned reply, buttons or quick replies, a card
+ * carousel, and ending the conversation. The machine checks and queues
+ * each, and says which dialog is open; its refusals show under the box.
  */
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChatMessageBody } from '../../../contract/chat.ts';
-import { CHAT_FILE_ACCEPT } from '../../../contract/rules/chat.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { inboxComposerMachine } from '../../../../machines/inbox-composer/inbox-composer.machine.ts';
 import { newDeliverId } from '../../chat-shared/deliver-id.ts';
+import { isSendKey, useFilePicker } from '../../chat-shared/file-picker.tsx';
 import { MessageText } from '../../errors/message-text.tsx';
 import { AlertIcon } from '../../ui/icons.tsx';
-import { useInbox } from './inbox-context.ts';
+import { useRunningChild } from './inbox-context.ts';
 import { AttachIcon, ButtonsIcon, CardsIcon, EndIcon, QuickTextIcon, SendIcon } from './inbox-icons.tsx';
 
 // The dialogs (and Radix with them) load when the agent first opens one.
@@ -21,66 +23,52 @@ const ButtonsDialog = lazy(() => import('./ButtonsDialog.tsx'));
 const CardsDialog = lazy(() => import('./CardsDialog.tsx'));
 const EndDialog = lazy(() => import('./EndDialog.tsx'));
 
-type Dialog = 'canned' | 'buttons' | 'cards' | 'end' | null;
+export type ComposerRef = ActorRefFrom<typeof inboxComposerMachine>;
 
-export function Composer() {
+export function Composer({ composer }: { composer: ComposerRef }) {
   const { t } = useLingui();
-  const inbox = useInbox();
   const errorId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const draft = useSelector(inbox, (snapshot) => snapshot.context.draft);
-  const error = useSelector(inbox, (snapshot) => snapshot.context.composerError);
-  const ended = useSelector(inbox, (snapshot) =>
-    snapshot.context.outbox.some((item) => item.step === 'end' && item.conversationId === snapshot.context.selectedId),
-  );
+  const outbox = useRunningChild('outbox');
+  const draft = useSelector(composer, (snapshot) => snapshot.context.draft);
+  const error = useSelector(composer, (snapshot) => snapshot.context.composerError);
+  const conversationId = useSelector(composer, (snapshot) => snapshot.context.conversationId);
+  const cannedOpen = useSelector(composer, (snapshot) => snapshot.hasTag('dialog:canned'));
+  const endOpen = useSelector(composer, (snapshot) => snapshot.hasTag('dialog:end'));
+  const buttonsOpen = useSelector(composer, (snapshot) => snapshot.hasTag('dialog:buttons'));
+  const cardsOpen = useSelector(composer, (snapshot) => snapshot.hasTag('dialog:cards'));
+  const builder = useSelector(composer, (snapshot) => snapshot.children.builder);
+  // One end per conversation at a time (the outbox's rule).
+  const ending = useSelector(outbox, (snapshot) => snapshot.context.entries.some((entry) => entry.kind === 'end' && entry.conversationId === conversationId));
+  const picker = useFilePicker((file) => composer.send({ type: 'media.pick', id: newDeliverId(), file }));
 
-  const sendDraft = () => inbox.send({ type: 'draft.send', id: newDeliverId() });
-  const sendBuilt = (message: ChatMessageBody) => {
-    inbox.send({ type: 'reply.send', message });
-    setDialog(null);
-  };
-  const insertText = (text: string) => {
-    inbox.send({ type: 'draft.change', text: draft.trim() ? `${draft.trimEnd()}\n${text}` : text });
-    setDialog(null);
-  };
+  const sendDraft = () => composer.send({ type: 'draft.send', id: newDeliverId() });
+  const close = () => composer.send({ type: 'dialog.close' });
+  const tool = (label: string, dialog: 'canned' | 'buttons' | 'cards', icon: ReactNode) => (
+    <button type="button" className="icon-button" aria-label={label} title={label} onClick={() => composer.send({ type: 'dialog.open', dialog })}>
+      {icon}
+    </button>
+  );
 
   return (
     <div className="composer">
       <div className="composer__tools" role="toolbar" aria-label={t`Reply tools`}>
-        <button type="button" className="icon-button" aria-label={t`Attach an image or video`} title={t`Attach an image or video`} onClick={() => fileInput.current?.click()}>
+        <button type="button" className="icon-button" aria-label={t`Attach an image or video`} title={t`Attach an image or video`} onClick={picker.open}>
           <AttachIcon size={22} />
         </button>
-        <button type="button" className="icon-button" aria-label={t`Canned replies`} title={t`Canned replies`} onClick={() => setDialog('canned')}>
-          <QuickTextIcon size={22} />
-        </button>
-        <button type="button" className="icon-button" aria-label={t`Buttons or quick replies`} title={t`Buttons or quick replies`} onClick={() => setDialog('buttons')}>
-          <ButtonsIcon size={22} />
-        </button>
-        <button type="button" className="icon-button" aria-label={t`Cards`} title={t`Cards`} onClick={() => setDialog('cards')}>
-          <CardsIcon size={22} />
-        </button>
+        {tool(t`Canned replies`, 'canned', <QuickTextIcon size={22} />)}
+        {tool(t`Buttons or quick replies`, 'buttons', <ButtonsIcon size={22} />)}
+        {tool(t`Cards`, 'cards', <CardsIcon size={22} />)}
         <button
           type="button"
           className="icon-button composer__end"
           aria-label={t`End the conversation`}
           title={t`End the conversation`}
-          disabled={ended}
-          onClick={() => setDialog('end')}
+          disabled={ending}
+          onClick={() => composer.send({ type: 'dialog.open', dialog: 'end' })}
         >
           <EndIcon size={22} />
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={CHAT_FILE_ACCEPT}
-          hidden
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = ''; // the same file may be picked again
-            if (file) inbox.send({ type: 'media.pick', id: newDeliverId(), file });
-          }}
-        />
+        {picker.input}
       </div>
       <form
         className="composer__form"
@@ -101,13 +89,11 @@ export function Composer() {
           // Only a refused text is this box's fault; a refused file is told under it too.
           aria-invalid={error === 'CHAT_TEXT_INVALID' || undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => inbox.send({ type: 'draft.change', text: event.target.value })}
+          onChange={(event) => composer.send({ type: 'draft.change', text: event.target.value })}
           onKeyDown={(event) => {
-            // Enter sends; Shift+Enter (and the composition of Thai or Lao input methods) writes on.
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              sendDraft();
-            }
+            if (!isSendKey(event)) return;
+            event.preventDefault();
+            sendDraft();
           }}
         />
         <button type="submit" className="button button--primary composer__send" aria-label={t`Send`} disabled={draft.trim() === ''}>
@@ -123,18 +109,10 @@ export function Composer() {
         </p>
       )}
       <Suspense fallback={null}>
-        {dialog === 'canned' && <CannedDialog onClose={() => setDialog(null)} onInsert={insertText} />}
-        {dialog === 'buttons' && <ButtonsDialog onClose={() => setDialog(null)} onSend={sendBuilt} />}
-        {dialog === 'cards' && <CardsDialog onClose={() => setDialog(null)} onSend={sendBuilt} />}
-        {dialog === 'end' && (
-          <EndDialog
-            onClose={() => setDialog(null)}
-            onEnd={() => {
-              inbox.send({ type: 'conversation.end', id: newDeliverId() });
-              setDialog(null);
-            }}
-          />
-        )}
+        {cannedOpen && <CannedDialog onClose={close} onInsert={(text) => composer.send({ type: 'canned.insert', text })} />}
+        {buttonsOpen && builder && <ButtonsDialog builder={builder} onClose={close} />}
+        {cardsOpen && builder && <CardsDialog builder={builder} onClose={close} />}
+        {endOpen && <EndDialog onClose={close} onEnd={() => composer.send({ type: 'conversation.end', id: newDeliverId() })} />}
       </Suspense>
     </div>
   );

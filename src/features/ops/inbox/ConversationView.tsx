@@ -7,23 +7,28 @@
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageText } from '../../errors/message-text.tsx';
-import { AlertIcon, BackIcon } from '../../ui/icons.tsx';
+import { BackIcon } from '../../ui/icons.tsx';
 import { Composer } from './Composer.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
-import { useInbox } from './inbox-context.ts';
+import { useInbox, useInboxChild, useRunningChild } from './inbox-context.ts';
 import { customerName } from './InboxList.tsx';
+import { InboxProblem } from './InboxProblem.tsx';
 import { MessageList } from './MessageList.tsx';
 
 export function ConversationView() {
   const { t } = useLingui();
   const inbox = useInbox();
-  const panel = useSelector(inbox, (snapshot) => snapshot.context.panel);
-  const row = useSelector(inbox, (snapshot) => snapshot.context.conversations.find((conversation) => conversation.id === snapshot.context.selectedId));
-  const skeleton = useSelector(inbox, (snapshot) => snapshot.hasTag('conversation:skeleton'));
-  const failed = useSelector(inbox, (snapshot) => snapshot.hasTag('conversation:failed'));
-  const open = useSelector(inbox, (snapshot) => snapshot.hasTag('conversation:open'));
-  const error = useSelector(inbox, (snapshot) => snapshot.context.conversationError);
-  const memberTyping = useSelector(inbox, (snapshot) => snapshot.context.memberTyping);
+  const conversationRef = useRunningChild('conversation');
+  const list = useRunningChild('list');
+  const panel = useSelector(conversationRef, (snapshot) => snapshot.context.panel);
+  const row = useSelector(list, (snapshot) => snapshot.context.conversations.find((conversation) => conversation.id === snapshot.context.selectedId));
+  const skeleton = useSelector(conversationRef, (snapshot) => snapshot.hasTag('conversation:skeleton'));
+  const failed = useSelector(conversationRef, (snapshot) => snapshot.hasTag('conversation:failed'));
+  const open = useSelector(conversationRef, (snapshot) => snapshot.hasTag('conversation:open'));
+  const error = useSelector(conversationRef, (snapshot) => snapshot.context.conversationError);
+  const memberTyping = useSelector(conversationRef, (snapshot) => snapshot.context.memberTyping);
+  // The composer starts once the conversation is open (its room known).
+  const composer = useInboxChild('composer');
   const conversation = panel?.conversation ?? row;
   const name = conversation ? customerName(conversation, t`Guest`) : '';
 
@@ -50,15 +55,9 @@ export function ConversationView() {
       </header>
 
       {failed ? (
-        <div className="conversation__problem" role="alert">
-          <p className="form-error">
-            <AlertIcon size={20} />
-            <span>{error && <MessageText message={error} />}</span>
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'conversation.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <InboxProblem className="conversation__problem" onRetry={() => conversationRef.send({ type: 'conversation.retry' })}>
+          {error && <MessageText message={error} />}
+        </InboxProblem>
       ) : !open ? (
         skeleton ? <ConversationSkeleton /> : <div className="conversation__body" aria-busy="true" />
       ) : (
@@ -70,7 +69,7 @@ export function ConversationView() {
             <p className="conversation__typing small muted" aria-live="polite">
               {memberTyping && <Trans>The customer is typing…</Trans>}
             </p>
-            <Composer />
+            {composer && <Composer composer={composer} />}
           </div>
         </div>
       )}

@@ -9,11 +9,11 @@ import { Trans } from '@lingui/react/macro';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { memberCurrency } from '../../ui/currency.ts';
 import { formatMoney } from '../../ui/money.ts';
-import { useInbox } from './inbox-context.ts';
+import { useRunningChild } from './inbox-context.ts';
 
 export function CustomerPanel() {
-  const inbox = useInbox();
-  const member = useSelector(inbox, (snapshot) => snapshot.context.panel?.member ?? null);
+  const conversation = useRunningChild('conversation');
+  const member = useSelector(conversation, (snapshot) => snapshot.context.panel?.member ?? null);
 
   if (!member) {
     return (

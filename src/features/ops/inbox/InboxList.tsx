@@ -11,23 +11,25 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { InboxConversation } from '../../../contract/chat.ts';
 import { rowTime } from '../../chat-shared/chat-time.ts';
 import { MessageText } from '../../errors/message-text.tsx';
-import { AlertIcon, OfflineIcon } from '../../ui/icons.tsx';
-import { useInbox } from './inbox-context.ts';
+import { OfflineIcon } from '../../ui/icons.tsx';
+import { useInbox, useRunningChild } from './inbox-context.ts';
 import { FlagIcon, SearchIcon } from './inbox-icons.tsx';
+import { InboxProblem } from './InboxProblem.tsx';
 
 export function InboxList() {
   const { t } = useLingui();
   const inbox = useInbox();
+  const list = useRunningChild('list');
   const searchId = useId();
-  const query = useSelector(inbox, (snapshot) => snapshot.context.query);
-  const rows = useSelector(inbox, (snapshot) => snapshot.context.conversations);
-  const total = useSelector(inbox, (snapshot) => snapshot.context.total);
-  const error = useSelector(inbox, (snapshot) => snapshot.context.listError);
-  const postbacks = useSelector(inbox, (snapshot) => snapshot.context.postbacks);
+  const query = useSelector(list, (snapshot) => snapshot.context.query);
+  const rows = useSelector(list, (snapshot) => snapshot.context.conversations);
+  const total = useSelector(list, (snapshot) => snapshot.context.total);
+  const error = useSelector(list, (snapshot) => snapshot.context.listError);
+  const postbacks = useSelector(list, (snapshot) => snapshot.context.postbacks);
+  const skeleton = useSelector(list, (snapshot) => snapshot.hasTag('list:skeleton'));
+  const failed = useSelector(list, (snapshot) => snapshot.hasTag('list:failed'));
+  const loadingMore = useSelector(list, (snapshot) => snapshot.hasTag('list:more'));
   const selectedId = useSelector(inbox, (snapshot) => snapshot.context.selectedId);
-  const skeleton = useSelector(inbox, (snapshot) => snapshot.hasTag('list:skeleton'));
-  const failed = useSelector(inbox, (snapshot) => snapshot.hasTag('list:failed'));
-  const loadingMore = useSelector(inbox, (snapshot) => snapshot.hasTag('list:more'));
   const online = useSelector(inbox, (snapshot) => snapshot.context.online);
   // A socket that failed for good says why above the list (AgentInbox); it is not reconnecting.
   const socketFailed = useSelector(inbox, (snapshot) => snapshot.hasTag('socket:failed'));
@@ -51,7 +53,7 @@ export function InboxList() {
             autoComplete="off"
             placeholder={t`Phone or name`}
             value={query}
-            onChange={(event) => inbox.send({ type: 'search.change', query: event.target.value })}
+            onChange={(event) => list.send({ type: 'search.change', query: event.target.value })}
           />
         </div>
         <p className="inbox-list__status small muted" role="status">
@@ -67,15 +69,9 @@ export function InboxList() {
       </div>
 
       {failed ? (
-        <div className="inbox-list__problem" role="alert">
-          <p className="form-error">
-            <AlertIcon size={20} />
-            <span>{error && <MessageText message={error} />}</span>
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => inbox.send({ type: 'list.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <InboxProblem className="inbox-list__problem" onRetry={() => list.send({ type: 'list.retry' })}>
+          {error && <MessageText message={error} />}
+        </InboxProblem>
       ) : skeleton && rows.length === 0 ? (
         <ListSkeleton />
       ) : rows.length === 0 ? (
@@ -102,7 +98,7 @@ export function InboxList() {
               <MessageText message={error} />
             </p>
           )}
-          <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => inbox.send({ type: 'list.more' })}>
+          <button type="button" className="button button--ghost" disabled={loadingMore} onClick={() => list.send({ type: 'list.more' })}>
             {loadingMore ? <Trans>Loading…</Trans> : <Trans>Show more conversations</Trans>}
           </button>
         </div>
@@ -176,13 +172,8 @@ function ListSkeleton() {
 
 function NoAccess() {
   return (
-    <div className="inbox-list__problem" role="alert">
-      <p className="form-error">
-        <AlertIcon size={20} />
-        <span>
-          <Trans>This account cannot use the support inbox. Log in with a support or admin operator account.</Trans>
-        </span>
-      </p>
-    </div>
+    <InboxProblem className="inbox-list__problem">
+      <Trans>This account cannot use the support inbox. Log in with a support or admin operator account.</Trans>
+    </InboxProblem>
   );
 }

@@ -13,12 +13,13 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans } from '@lingui/react/macro';
-import type { ChatMessage } from '../../../contract/chat.ts';
-import type { OutboxItem } from '../../../../machines/agent-inbox/agent-inbox.types.ts';
+import type { ChatMessage, ChatMessageBody } from '../../../contract/chat.ts';
+import type { OutboxEntry } from '../../../../machines/inbox-outbox/inbox-outbox.types.ts';
 import { messageDate, messageTime } from '../../chat-shared/chat-time.ts';
 import { timeline } from '../../chat-shared/timeline.ts';
+import { useOutgoing, type ChatMediaRef, type Outgoing } from '../../chat-shared/use-outgoing.ts';
 import { MessageText } from '../../errors/message-text.tsx';
-import { useInbox } from './inbox-context.ts';
+import { useInbox, useRunningChild } from './inbox-context.ts';
 import { RetryIcon, TrashIcon } from './inbox-icons.tsx';
 import { MessageBody } from './MessageBody.tsx';
 
@@ -27,22 +28,24 @@ const NEAR_TOP_PX = 48;
 
 export function MessageList() {
   const inbox = useInbox();
-  const messages = useSelector(inbox, (snapshot) => snapshot.context.messages);
-  const selectedId = useSelector(inbox, (snapshot) => snapshot.context.selectedId);
-  const outbox = useSelector(inbox, (snapshot) => snapshot.context.outbox);
-  const historyEnd = useSelector(inbox, (snapshot) => snapshot.context.historyEnd);
-  const historyError = useSelector(inbox, (snapshot) => snapshot.context.historyError);
-  const loadingOlder = useSelector(inbox, (snapshot) => snapshot.hasTag('history:older'));
-  const customerReadAt = useSelector(inbox, (snapshot) => snapshot.context.customerReadAt);
-  const ended = useSelector(inbox, (snapshot) => snapshot.context.selectedId !== null && snapshot.context.ended.includes(snapshot.context.selectedId));
-  const pending = outbox.filter((item) => item.conversationId === selectedId);
+  const conversation = useRunningChild('conversation');
+  const outbox = useRunningChild('outbox');
+  const messages = useSelector(conversation, (snapshot) => snapshot.context.messages);
+  const conversationId = useSelector(conversation, (snapshot) => snapshot.context.id);
+  const entries = useSelector(outbox, (snapshot) => snapshot.context.entries);
+  const historyEnd = useSelector(conversation, (snapshot) => snapshot.context.historyEnd);
+  const historyError = useSelector(conversation, (snapshot) => snapshot.context.historyError);
+  const loadingOlder = useSelector(conversation, (snapshot) => snapshot.hasTag('history:older'));
+  const customerReadAt = useSelector(conversation, (snapshot) => snapshot.context.customerReadAt);
+  const ended = useSelector(inbox, (snapshot) => snapshot.context.ended.includes(conversationId));
+  const pending = entries.filter((entry) => entry.conversationId === conversationId);
 
   const scroller = useRef<HTMLDivElement>(null);
   const last = useRef({ first: '', last: '', pending: 0, height: 0 });
   /** Where the view was at its last scroll, to tell the agent's scrolling up from anything else. */
   const lastTop = useRef(0);
   /** The machine follows new messages (the widget's auto-scroll rule). */
-  const following = () => inbox.getSnapshot().hasTag('view:following');
+  const following = () => conversation.getSnapshot().hasTag('view:following');
 
   // Where to be after the history changed: the bottom at first and when following, the same message after older ones came on top.
   useLayoutEffect(() => {
@@ -75,8 +78,8 @@ export function MessageList() {
         const towardsTop = element.scrollTop < lastTop.current - 1;
         lastTop.current = element.scrollTop;
         const distanceFromBottom = Math.max(0, element.scrollHeight - element.scrollTop - element.clientHeight);
-        inbox.send({ type: 'history.scrolled', distanceFromBottom, towardsTop });
-        if (element.scrollTop < NEAR_TOP_PX && !historyEnd && !loadingOlder && !historyError) inbox.send({ type: 'history.older' });
+        conversation.send({ type: 'history.scrolled', distanceFromBottom, towardsTop });
+        if (element.scrollTop < NEAR_TOP_PX && !historyEnd && !loadingOlder && !historyError) conversation.send({ type: 'history.older' });
       }}
     >
       <div className="messages__top">
@@ -91,7 +94,7 @@ export function MessageList() {
                 <MessageText message={historyError} />
               </p>
             )}
-            <button type="button" className="button button--ghost" disabled={loadingOlder} onClick={() => inbox.send({ type: 'history.older' })}>
+            <button type="button" className="button button--ghost" disabled={loadingOlder} onClick={() => conversation.send({ type: 'history.older' })}>
               {loadingOlder ? <Trans>Loading…</Trans> : <Trans>Show older messages</Trans>}
             </button>
           </>
@@ -119,8 +122,8 @@ export function MessageList() {
           <Trans>You ended this conversation. The customer's next message starts a new one.</Trans>
         </p>
       )}
-      {pending.map((item) => (
-        <PendingBubble key={item.id} item={item} />
+      {pending.map((entry) => (
+        <PendingBubble key={entry.id} entry={entry} />
       ))}
     </div>
   );
@@ -163,38 +166,60 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
   );
 }
 
-function PendingBubble({ item }: { item: OutboxItem }) {
-  const inbox = useInbox();
-  const failed = item.status === 'failed';
-  const percent = Math.round(item.progress * 100);
+/** What a reply shows before the server has it: the message itself, or the file's name until it is uploaded (then the upload's own link). */
+function pendingBody(entry: Extract<OutboxEntry, { kind: 'message' }>, uploaded: Outgoing['uploaded']): ChatMessageBody | string {
+  const deliver = { id: entry.id, status: 'sending' as const };
+  const { item } = entry;
+  switch (item.kind) {
+    case 'text':
+      return { message_type: 'text', payload: { text: item.text.trim() }, deliver };
+    case 'message':
+      return item.message;
+    case 'postback':
+      return { message_type: 'postback', payload: { title: item.title, payload: item.payload }, deliver };
+    case 'file':
+      return uploaded ? { message_type: 'media', payload: { message: '', url: true, fileType: uploaded.fileType, filePath: uploaded.url }, deliver } : item.file.name;
+  }
+}
+
+function PendingBubble({ entry }: { entry: OutboxEntry }) {
+  const outbox = useRunningChild('outbox');
+  // A reply's machine (machines/chat-media), once its turn came.
+  const item = useSelector(outbox, (snapshot) => snapshot.children[entry.id] as ChatMediaRef | undefined);
+  const { progress, uploaded, uploading } = useOutgoing(item);
+  const failed = entry.status === 'failed';
+  const file = entry.kind === 'message' && entry.item.kind === 'file' ? entry.item.file : null;
+  const uploadStep = file !== null && uploaded === null;
+  const body = entry.kind === 'message' ? pendingBody(entry, uploaded) : null;
+  const percent = uploading ? progress : 0;
   return (
     <div className={`bubble bubble--agent bubble--pending${failed ? ' bubble--failed' : ''}`}>
-      {item.step === 'end' ? (
+      {body === null ? (
         <p className="bubble__text">
           <Trans>Ending the conversation</Trans>
         </p>
-      ) : item.message ? (
-        <MessageBody body={item.previewUrl && item.message.message_type === 'media' ? { ...item.message, payload: { ...item.message.payload, filePath: item.previewUrl, url: true } } : item.message} />
+      ) : typeof body === 'string' ? (
+        <p className="bubble__text">{body}</p>
       ) : (
-        <p className="bubble__text">{item.file?.name}</p>
+        <MessageBody body={body} />
       )}
       {failed ? (
         <div className="bubble__failure">
-          <p className="small">{item.error && <MessageText message={item.error} />}</p>
+          <p className="small">{entry.error && <MessageText message={entry.error} />}</p>
           <div className="button-row">
-            <button type="button" className="icon-text-button" onClick={() => inbox.send({ type: 'outbox.retry', id: item.id })}>
+            <button type="button" className="icon-text-button" onClick={() => outbox.send({ type: 'outbox.retry', id: entry.id })}>
               <RetryIcon size={18} />
               <Trans>Retry</Trans>
             </button>
-            <button type="button" className="icon-text-button" onClick={() => inbox.send({ type: 'outbox.discard', id: item.id })}>
+            <button type="button" className="icon-text-button" onClick={() => outbox.send({ type: 'outbox.discard', id: entry.id })}>
               <TrashIcon size={18} />
               <Trans>Discard</Trans>
             </button>
           </div>
         </div>
-      ) : item.step === 'upload' ? (
+      ) : uploadStep ? (
         <div className="bubble__progress">
-          <progress max={1} value={item.progress} aria-label={item.file?.name} />
+          <progress max={100} value={percent} aria-label={file.name} />
           <span className="small">
             <Trans>Uploading {percent}%</Trans>
           </span>
