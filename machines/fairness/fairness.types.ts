@@ -5,7 +5,7 @@
  * history of spins 10 a page, each recomputable from its revealed seed.
  */
 import type { FairnessResponse, SpinRecord } from '../../src/contract/rewards.ts';
-import type { Output } from '../../src/contract/api.ts';
+import type { Output } from '../../src/contract/common.ts';
 import type { Result } from '../shared/result.ts';
 import type { SpinCheck } from './verify-spin.ts';
 

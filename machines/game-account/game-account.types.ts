@@ -1,5 +1,6 @@
 /** Game account modal (spec 2 Game account modal, spec 4 Game account, spec 7 wallet and autoLogin calls). */
-import type { GameCredentialsResponse, GameEntry, Output } from '../../src/contract/api.ts';
+import type { GameCredentialsResponse, GameEntry } from '../../src/contract/api.ts';
+import type { Output } from '../../src/contract/common.ts';
 
 export type GameCredentials = Output<typeof GameCredentialsResponse>;
 export type { GameEntry };
