@@ -14,7 +14,7 @@ import type { ErrorCode, SlipReasonCode, SpecialMessage } from '../../contract/e
 import { PASSWORD_MIN_LENGTH } from '../../contract/rules/members.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { VARIANT } from '../../i18n/variant.ts';
-import { NETWORK_ERROR_MESSAGE } from './message-text.tsx';
+import { NETWORK_ERROR_MESSAGE } from './network-error.ts';
 
 /** Codes the SPA itself produces (machines and forms), beside the server's. */
 export const CLIENT_CODES = [
