@@ -1,7 +1,11 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
+import { notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
+import { credentialsFilled, credentialsForm } from '../shared/credentials.ts';
+import { okData, type Result } from '../shared/result.ts';
 import type { LoginContext, LoginCredentials, LoginEvent, LoginTag } from './login.types.ts';
+
+type LoginAnswer = Result<{ token: string }>;
 
 export const loginMachine = setup({
   types: {
@@ -10,7 +14,7 @@ export const loginMachine = setup({
     tags: {} as LoginTag,
   },
   actors: {
-    submitLogin: notProvided<Result<{ token: string }>, LoginCredentials>('submitLogin'),
+    submitLogin: notProvided<LoginAnswer, LoginCredentials>('submitLogin'),
   },
   actions: {
     setField: assign(({ event }) => {
@@ -22,54 +26,27 @@ export const loginMachine = setup({
       return { remember: event.value };
     }),
     clearError: assign({ error: null }),
-    showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
-    showNetworkError: assign({ error: NETWORK_ERROR }),
+    showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     // Provided by the view layer: hands the token to the session and goes to /user.
     signedIn: (_, _session: { token: string; remember: boolean }) => {},
   },
   guards: {
-    // spec 5: nothing is submitted while either field is empty.
-    credentialsFilled: ({ context }) => context.username.trim() !== '' && context.password !== '',
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    credentialsFilled,
+    succeeded,
   },
 }).createMachine({
   id: 'login',
   description: 'The login form (spec 2 Login, spec 5 Login).',
   context: { username: '', password: '', remember: false, error: null },
-  initial: 'editing',
-  states: {
+  ...credentialsForm({
     editing: {
-      tags: 'editing',
-      on: {
-        'field.change': { actions: 'setField' },
-        'remember.set': { actions: 'setRemember' },
-        'login.submit': { guard: 'credentialsFilled', target: 'submitting', actions: 'clearError' },
-      },
+      'field.change': { actions: 'setField' },
+      'remember.set': { actions: 'setRemember' },
     },
-    submitting: {
-      tags: 'submitting',
-      description: 'Typing and submitting again are ignored until the server answers (no double submit).',
-      invoke: {
-        id: 'submitLogin',
-        src: 'submitLogin',
-        input: ({ context }) => ({ username: context.username.trim(), password: context.password }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: actorOutput },
-            target: 'done',
-            actions: {
-              type: 'signedIn',
-              params: ({ context, event }) => ({ token: okData(event.output).token, remember: context.remember }),
-            },
-          },
-          { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
-        ],
-        onError: { target: 'editing', actions: 'showNetworkError' },
-      },
-    },
-    done: {
-      type: 'final',
-      tags: 'done',
-    },
-  },
+    input: ({ context }: { context: LoginContext }): LoginCredentials => ({ username: context.username.trim(), password: context.password }),
+    signedInParams: ({ context, event }: { context: LoginContext; event: { output: LoginAnswer } }) => ({
+      token: okData(event.output).token,
+      remember: context.remember,
+    }),
+  }),
 });

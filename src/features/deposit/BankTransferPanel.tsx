@@ -19,7 +19,7 @@ import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { CopyIcon } from '../ui/icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
-import { ErrorLine } from '../money/money-parts.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { copyText } from './copy-text.ts';
 import { SlipUpload } from './SlipUpload.tsx';
 import { Form } from '../ui/Form.tsx';

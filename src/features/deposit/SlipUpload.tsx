@@ -17,7 +17,8 @@ import { upload } from '../../api/upload.ts';
 import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { ErrorLine, ResultMark } from '../money/money-parts.tsx';
+import { ResultMark } from '../money/money-parts.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 
 type SlipUploadRef = ActorRefFrom<typeof slipUploadMachine>;
 

@@ -17,7 +17,8 @@ import { formatMoney, formatNumber } from '../ui/money.ts';
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
-import { CallButton, ErrorLine, MachineModal } from '../money/money-parts.tsx';
+import { CallButton, MachineModal } from '../money/money-parts.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
 import '../money/money.css';
 

@@ -9,11 +9,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { loginActors } from '../../../machines/login/login.actors.ts';
 import { loginMachine } from '../../../machines/login/login.machine.ts';
 import { useApi, useSession } from '../../app/use-app.ts';
-import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { Field } from '../ui/Field.tsx';
-import { LOGIN_INTERACTIVE_MARK } from './interactive-mark.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { AlertIcon } from '../ui/icons.tsx';
+import { CredentialsForm } from './CredentialsForm.tsx';
+import { LOGIN_INTERACTIVE_MARK } from './interactive-mark.ts';
 
 export function LoginPage() {
   const { t } = useLingui();
@@ -51,39 +49,15 @@ export function LoginPage() {
           <Trans>Use the phone number and password you registered with.</Trans>
         </p>
       </div>
-      <form
-        className="card stack"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          preloadMessageTexts();
-          login.send({ type: 'login.submit' });
-        }}
+      <CredentialsForm
+        errorId={errorId}
+        username={username}
+        password={password}
+        error={error}
+        busy={busy}
+        onChange={(field, value) => login.send({ type: 'field.change', field, value })}
+        onSubmit={() => login.send({ type: 'login.submit' })}
       >
-        <Field
-          label={<Trans>Phone number</Trans>}
-          name="username"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="username"
-          required
-          value={username}
-          onValueChange={(value) => login.send({ type: 'field.change', field: 'username', value })}
-          invalid={error !== null}
-          errorId={errorId}
-        />
-        <Field
-          label={<Trans>Password</Trans>}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={(value) => login.send({ type: 'field.change', field: 'password', value })}
-          invalid={error !== null}
-          errorId={errorId}
-        />
         <label className="checkbox">
           <input
             type="checkbox"
@@ -94,20 +68,7 @@ export function LoginPage() {
             <Trans>Remember me on this device</Trans>
           </span>
         </label>
-        <p id={errorId} className="form-error" role="alert">
-          {error && (
-            <>
-              <AlertIcon size={20} />
-              <span>
-                <MessageText message={error} />
-              </span>
-            </>
-          )}
-        </p>
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
-        </button>
-      </form>
+      </CredentialsForm>
       <p className="center">
         <Trans>New here?</Trans>{' '}
         <Link to="/register" className="text-link">

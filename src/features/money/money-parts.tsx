@@ -1,6 +1,6 @@
 /**
  * Pieces the wallet's modals share: the modal frame, the money form, the
- * review list, the review and result views, the result mark, the error line, the
+ * review list, the review and result views, the result mark, the
  * unknown-outcome panel, and the button that starts a server call.
  */
 import { useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../ui/date-time.ts';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { Form } from '../ui/Form.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 
 /**
  * The modal of a money machine: it closes only through the machine
@@ -95,20 +96,6 @@ export function MoneyForm({
         <Trans>Continue</Trans>
       </button>
     </Form>
-  );
-}
-
-/** The form's one error line; empty (and hidden) without an error, so the alert is announced when it fills. */
-export function ErrorLine({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="form-error" role="alert">
-      {children ? (
-        <>
-          <AlertIcon size={20} />
-          <span>{children}</span>
-        </>
-      ) : null}
-    </p>
   );
 }
 

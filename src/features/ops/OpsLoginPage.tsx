@@ -10,7 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { opsLoginActors } from '../../../machines/ops-login/ops-login.actors.ts';
 import { opsLoginMachine } from '../../../machines/ops-login/ops-login.machine.ts';
-import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
+import { CredentialsForm } from '../login/CredentialsForm.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
@@ -58,39 +58,15 @@ export function OpsLoginPage() {
           </span>
         </p>
       )}
-      <form
-        className="card stack"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(event) => {
-          event.preventDefault();
-          preloadMessageTexts();
-          login.send({ type: 'login.submit' });
-        }}
+      <CredentialsForm
+        errorId={errorId}
+        username={username}
+        password={password}
+        error={error}
+        busy={busy}
+        onChange={(field, value) => login.send({ type: 'field.change', field, value })}
+        onSubmit={() => login.send({ type: 'login.submit' })}
       >
-        <Field
-          label={<Trans>Phone number</Trans>}
-          name="username"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="username"
-          required
-          value={username}
-          onValueChange={(value) => login.send({ type: 'field.change', field: 'username', value })}
-          invalid={error !== null}
-          errorId={errorId}
-        />
-        <Field
-          label={<Trans>Password</Trans>}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onValueChange={(value) => login.send({ type: 'field.change', field: 'password', value })}
-          invalid={error !== null}
-          errorId={errorId}
-        />
         <Field
           label={<Trans>Authenticator code</Trans>}
           name="otpCode"
@@ -104,20 +80,7 @@ export function OpsLoginPage() {
           invalid={error !== null}
           errorId={errorId}
         />
-        <p id={errorId} className="form-error" role="alert">
-          {error && (
-            <>
-              <AlertIcon size={20} />
-              <span>
-                <MessageText message={error} />
-              </span>
-            </>
-          )}
-        </p>
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
-        </button>
-      </form>
+      </CredentialsForm>
     </div>
   );
 }

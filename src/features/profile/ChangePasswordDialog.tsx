@@ -13,6 +13,7 @@ import { changePasswordMachine } from '../../../machines/change-password/change-
 import type { ChangePasswordField } from '../../../machines/change-password/change-password.types.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
@@ -100,16 +101,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             errorId={errorId}
             invalid={inlineError}
           />
-          <p id={errorId} className="form-error" role="alert">
-            {inlineError && (
-              <>
-                <AlertIcon size={20} />
-                <span>
-                  <MessageText message={INLINE_ERROR} />
-                </span>
-              </>
-            )}
-          </p>
+          <ErrorLine id={errorId}>{inlineError && <MessageText message={INLINE_ERROR} />}</ErrorLine>
           <div className="button-row">
             <button
               type="button"

@@ -15,7 +15,8 @@ import { canReceiveRefund, type refundReceiveMachine } from '../../../machines/r
 import type { RefundCheck, RefundLog } from '../../../machines/refund-receive/refund-receive.types.ts';
 import type { WalletResponse } from '../../contract/api.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { ErrorLine, OutcomeUnknown, ResultMark } from '../money/money-parts.tsx';
+import { OutcomeUnknown, ResultMark } from '../money/money-parts.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { memberCurrency } from '../ui/currency.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';

@@ -17,7 +17,8 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney } from '../ui/money.ts';
 import { walletCurrency } from '../money/accounts.ts';
-import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown } from '../money/money-parts.tsx';
+import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown } from '../money/money-parts.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 import '../money/money.css';
 
 export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
