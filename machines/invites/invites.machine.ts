@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { actorOutput, notProvided } from '../shared/actors.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
 import { pagedTable } from '../shared/paged-table.ts';
 import { okData } from '../shared/result.ts';
@@ -38,7 +39,7 @@ export const invitesMachine = setup({
     }),
   },
   guards: {
-    succeeded: (_, answer: InviteRuleAnswer | InvitesAnswer) => answer.ok,
+    succeeded,
     askedAlready: ({ context, event }) => event.type === 'invites.page' && event.page === context.page,
   },
   delays: loaderDelays,
@@ -70,11 +71,7 @@ export const invitesMachine = setup({
               invoke: {
                 id: 'readRule',
                 src: 'readRule',
-                onDone: [
-                  { guard: { type: 'succeeded', params: actorOutput }, target: 'read', actions: { type: 'keepRule', params: actorOutput } },
-                  { target: 'read' },
-                ],
-                onError: 'read',
+                ...onAnswer({ target: 'read', action: 'keepRule' }, { target: 'read' }),
               },
             },
             read: {

@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import { parseAmount } from '../shared/amount.ts';
 import { createDisabled, createIgnored } from './qr-countdown.selectors.ts';
@@ -91,7 +92,7 @@ export const qrCountdownMachine = setup({
     hasOpenQr: (_, result: QrAnswer) => openQr(result),
     closedBeforeExpiry: ({ context }, result: QrAnswer) => closedQr(result) && context.secondsLeft > QR_EXPIRY_MARGIN_SECONDS,
     closed: (_, result: QrAnswer) => closedQr(result),
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     lastSecond: ({ context }) => context.secondsLeft <= 1,
     checkDue: ({ context }) => (context.secondsLeft - 1) % QR_CHECK_EVERY_SECONDS === 0,
   },

@@ -3,6 +3,7 @@ import { toMinor } from '../../src/contract/money.ts';
 import { refundRefusal } from '../../src/contract/rules/refunds.ts';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { pagedTable } from '../shared/paged-table.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
@@ -74,7 +75,7 @@ export const refundReceiveMachine = setup({
   },
   guards: {
     offered: (_, answer: RefundCheckAnswer) => answer.ok && answer.data.result,
-    succeeded: (_, answer: RefundLogsAnswer | RefundReceived) => answer.ok,
+    succeeded,
     unknown: (_, answer: RefundReceived) => outcomeUnknown(answer),
     canReceive: ({ context }) => canReceiveRefund(context.check),
     askedAlready: ({ context, event }) => event.type === 'refunds.page' && event.page === context.page,

@@ -27,9 +27,8 @@
  * in range, not while a seed is saved, and back to the shown page when a
  * read fails), so it keeps its own states.
  */
-import { actorOutput } from './actors.ts';
+import { onAnswer } from './answer.ts';
 import { skeletonAfterLoaderDelay } from './delays.ts';
-import { answeredFailure, noAnswer } from './read-failure.ts';
 
 export interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
   /** The event asking for a page: `{ type: pageEvent, page }`. */
@@ -55,14 +54,13 @@ function on<TEvent extends string, TTransition>(event: TEvent, transition: TTran
 }
 
 /** A failed read goes back to showing what was shown; a table that logs its failures also calls logFailure. */
-type Failed<TLogged extends boolean, TParams> = TLogged extends true
-  ? { readonly target: 'showing'; readonly actions: { readonly type: 'logFailure'; readonly params: TParams } }
+type Failed<TLogged extends boolean> = TLogged extends true
+  ? { readonly target: 'showing'; readonly action: 'logFailure' }
   : { readonly target: 'showing' };
 
-/** The failure transition (params: how to find the failure's message), typed so that only a logging table needs logFailure in its setup. */
-function failed<TLogged extends boolean, TParams>(logged: TLogged, params: TParams): Failed<TLogged, TParams> {
-  const transition = logged ? { target: 'showing', actions: { type: 'logFailure', params } } : { target: 'showing' };
-  return transition as Failed<TLogged, TParams>;
+/** The failed end of the read, typed so that only a logging table needs logFailure in its setup. */
+function failed<TLogged extends boolean>(logged: TLogged): Failed<TLogged> {
+  return (logged ? { target: 'showing', action: 'logFailure' } : { target: 'showing' }) as Failed<TLogged>;
 }
 
 /** The loading and showing states of a paged table (this module's comment says what the setup provides). */
@@ -81,11 +79,7 @@ export function pagedTable<TPageEvent extends string, TTag extends string, TLogg
           id: 'loadPage',
           src: 'loadPage',
           input: pageQuery,
-          onDone: [
-            { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
-            failed(logFailures, answeredFailure),
-          ],
-          onError: failed(logFailures, noAnswer),
+          ...onAnswer({ target: 'showing', action: 'showPage' }, failed(logFailures)),
         },
         on: on(pageEvent, [{ guard: 'askedAlready' }, { target: 'loading', reenter: true, actions: 'setPage' }] as const),
       },
