@@ -131,6 +131,8 @@ export const fairnessMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          tags: 'ready',
+          description: 'Nothing on its way: the seed, the rotation, the pages and the check are open to the member.',
           on: {
             'seed.save': [
               { guard: 'seedUnchanged', description: 'The seed saved already: nothing to send.' },

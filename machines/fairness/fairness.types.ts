@@ -68,7 +68,8 @@ export type FairnessEvent =
  * ({ clientSeed } → FairnessAnswer), rotate (() → FairnessAnswer).
  * Action the view provides: logFailure ({ message }).
  * Tags: 'loading', 'skeleton', 'failed' (the first read), 'shown' (the page
- * shows), 'busy' (a seed is being saved or rotated: those buttons are
- * disabled), 'pageLoading' (another page of spins is on its way).
+ * shows), 'ready' (it shows and nothing is on its way), 'busy' (a seed is
+ * being saved or rotated: those buttons are disabled), 'pageLoading'
+ * (another page of spins is on its way).
  */
-export type FairnessTag = 'loading' | 'skeleton' | 'failed' | 'shown' | 'busy' | 'pageLoading';
+export type FairnessTag = 'loading' | 'skeleton' | 'failed' | 'shown' | 'ready' | 'busy' | 'pageLoading';

@@ -89,7 +89,7 @@ export const gameAccountMachine = setup({
       },
     },
     activating: {
-      tags: ['inactive', 'busy'],
+      tags: ['inactive', 'busy', 'writing'],
       description: 'spec 4: inactive → active after an activate call. The modal cannot close meanwhile.',
       entry: 'clearMessages',
       invoke: {
@@ -134,7 +134,7 @@ export const gameAccountMachine = setup({
       },
     },
     resettingPassword: {
-      tags: ['active', 'busy'],
+      tags: ['active', 'busy', 'writing', 'resetting'],
       description: 'The modal cannot close meanwhile. Success reads the account again (spec 2).',
       entry: 'clearMessages',
       invoke: {
@@ -145,7 +145,7 @@ export const gameAccountMachine = setup({
       },
     },
     entering: {
-      tags: ['active', 'busy'],
+      tags: ['active', 'busy', 'entering'],
       description: 'Asks autoLogin how to enter (provider and game username): a link or a login form opens at once; app links are shown to choose from.',
       entry: 'clearMessages',
       invoke: {

@@ -74,6 +74,18 @@ export type GameAccountEvent =
  *   button ends the modal with transferFrom set to this game.
  * The view reads `snapshot.can({ type: 'game.transfer' })` to enable the transfer-only button.
  * Tags: 'inactive', 'loading' (the account is read), 'failed' (it could not be
- *   read: retry), 'active', 'busy' (a call in flight: buttons disabled), 'choosingApp', 'closed'.
+ *   read: retry), 'active', 'busy' (a call in flight: buttons disabled),
+ *   'writing' (opening the account or resetting its password: the modal cannot
+ *   close), 'resetting' (the password), 'entering' (the game), 'choosingApp', 'closed'.
  */
-export type GameAccountTag = 'inactive' | 'loading' | 'failed' | 'active' | 'busy' | 'choosingApp' | 'closed';
+export type GameAccountTag =
+  | 'inactive'
+  | 'loading'
+  | 'failed'
+  | 'active'
+  | 'busy'
+  | 'writing'
+  | 'resetting'
+  | 'entering'
+  | 'choosingApp'
+  | 'closed';

@@ -44,7 +44,7 @@ export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProp
   const ended = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
   // Writes (opening the account, resetting the password) finish before the modal closes.
-  const writing = useSelector(machine, (snapshot) => snapshot.matches('activating') || snapshot.matches('resettingPassword'));
+  const writing = useSelector(machine, (snapshot) => snapshot.hasTag('writing'));
   const step = useSelector(machine, (snapshot) =>
     (['inactive', 'loading', 'failed', 'active', 'choosingApp'] as const).find((tag) => snapshot.hasTag(tag)),
   );
@@ -119,8 +119,8 @@ function ActiveAccount({ machine, busy }: { machine: GameAccountRef; busy: boole
   const credentials = useSelector(machine, (snapshot) => snapshot.context.credentials);
   const passwordShown = useSelector(machine, (snapshot) => snapshot.context.passwordShown);
   const notice = useSelector(machine, (snapshot) => snapshot.context.notice);
-  const entering = useSelector(machine, (snapshot) => snapshot.matches('entering'));
-  const resetting = useSelector(machine, (snapshot) => snapshot.matches('resettingPassword'));
+  const entering = useSelector(machine, (snapshot) => snapshot.hasTag('entering'));
+  const resetting = useSelector(machine, (snapshot) => snapshot.hasTag('resetting'));
   // spec 2: disabled when the game balance is 0 or less (the machine's guard).
   const canTransfer = useSelector(machine, (snapshot) => snapshot.can({ type: 'game.transfer' }));
   if (!credentials) return null;

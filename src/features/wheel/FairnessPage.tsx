@@ -94,7 +94,7 @@ function SeedCard({ machine }: { machine: FairnessActor }) {
   const seedError = useSelector(machine, (snapshot) => snapshot.context.seedError);
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
-  const idle = useSelector(machine, (snapshot) => snapshot.matches({ shown: 'idle' }));
+  const idle = useSelector(machine, (snapshot) => snapshot.hasTag('ready'));
   // The machine says whether saving would do anything (not the seed saved already, not while busy).
   const canSave = useSelector(machine, (snapshot) => snapshot.can({ type: 'seed.save' }));
   if (!fairness) return null;
@@ -204,7 +204,7 @@ function SpinHistory({ machine }: { machine: FairnessActor }) {
   const total = useSelector(machine, (snapshot) => snapshot.context.total);
   const page = useSelector(machine, (snapshot) => snapshot.context.shownPage);
   const checks = useSelector(machine, (snapshot) => snapshot.context.checks);
-  const idle = useSelector(machine, (snapshot) => snapshot.matches({ shown: 'idle' }));
+  const idle = useSelector(machine, (snapshot) => snapshot.hasTag('ready'));
   const pageLoading = useSelector(machine, (snapshot) => snapshot.hasTag('pageLoading'));
 
   return (
