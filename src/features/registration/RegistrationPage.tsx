@@ -1,7 +1,8 @@
 /**
  * Registration wizard, steps 0-3 (spec 2, 4, 5), driven by registrationMachine.
- * The view branches on the machine's step tags and maps its error codes to
- * texts; all rules live in the machine and src/contract/rules/members.ts.
+ * The view branches on the machine's step tags, marks the fields its error
+ * is about (registration.selectors.ts) and maps its codes to texts; all rules
+ * live in the machine and src/contract/rules/members.ts.
  */
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,38 +11,23 @@ import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { registrationActors } from '../../../machines/registration/registration.actors.ts';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
+import { invalidFields } from '../../../machines/registration/registration.selectors.ts';
 import type { RegistrationField } from '../../../machines/registration/registration.types.ts';
 import { LAOS_CURRENCIES } from '../../contract/rules/members.ts';
 import { useApi } from '../../app/use-app.ts';
 import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
+import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
-import { AlertIcon, BackIcon, CheckIcon } from '../ui/icons.tsx';
+import { BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { forgetInviteCode, storedInviteCode } from './invite-code.ts';
 import { Form } from '../ui/Form.tsx';
 
 type RegistrationRef = ActorRefFrom<typeof registrationMachine>;
 
-/** Which fields an error code points at, so only those are marked invalid. */
-const FIELDS_OF_ERROR: Record<string, RegistrationField[]> = {
-  PHONE_NUMBER_REQUIRE_10_DIGIT: ['phone'],
-  EXISTING_USER: ['phone'],
-  OTP_SEND_FAIL: ['phone'],
-  OTP_CODE_INVALID: ['otpCode'],
-  OTP_EXPIRED: ['otpCode'],
-  OTP_VERIFY_FAIL: ['otpCode'],
-  OTP_TOKEN_INVALID: ['otpCode'],
-  OTP_NOT_EXIST: ['otpCode'],
-  PASSWORDS_DONT_MATCH: ['password', 'confirmPassword'],
-  PASSWORD_TOO_SHORT: ['password', 'confirmPassword'],
-  INVALID_CODE: ['inviteCode'],
-  INVALID_BANK: ['bankCode'],
-  EXISTING_BANK: ['bankAccountNo'],
-  BANK_ACCOUNT_NAME_ENG: ['firstName', 'lastName'],
-};
 type Step = 'phone' | 'otp' | 'profile' | 'bank';
 
 export function RegistrationPage() {
@@ -96,7 +82,7 @@ export function RegistrationPage() {
           </p>
         </section>
       ) : step === null ? (
-        <LookupsPending registration={registration} />
+        <LookupsLoading />
       ) : (
         <>
           <StepIndicator step={step} otpEnabled={otpEnabled} />
@@ -118,24 +104,8 @@ export function RegistrationPage() {
   );
 }
 
-/** Lookups loading, or failed (offline): show a skeleton or the error. */
-function LookupsPending({ registration }: { registration: RegistrationRef }) {
-  const error = useSelector(registration, (snapshot) => snapshot.context.error);
-  if (error) {
-    return (
-      <section className="card stack">
-        <p role="alert" className="form-error">
-          <AlertIcon size={20} />
-          <span>
-            <MessageText message={error} />
-          </span>
-        </p>
-        <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+/** The lookups loading (no step yet); when they fail the wizard opens on the phone step with the error. */
+function LookupsLoading() {
   return (
     <section className="card stack" aria-busy="true">
       <span className="visually-hidden">
@@ -205,6 +175,7 @@ function StepForm({
   const errorId = useId();
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(registration, (snapshot) => snapshot.context.error);
+  const invalid = useSelector(registration, invalidFields);
   const errorRef = useRef<HTMLParagraphElement>(null);
   // The error line sits above the buttons, which may be below the fold on a small phone.
   useEffect(() => {
@@ -218,17 +189,10 @@ function StepForm({
         registration.send({ type: submit });
       }}
     >
-      {children(errorId, (field) => (error ? (FIELDS_OF_ERROR[error]?.includes(field) ?? false) : false))}
-      <p id={errorId} ref={errorRef} className="form-error" role="alert">
-        {error && (
-          <>
-            <AlertIcon size={20} />
-            <span>
-              <MessageText message={error} />
-            </span>
-          </>
-        )}
-      </p>
+      {children(errorId, (field) => invalid.includes(field))}
+      <ErrorLine id={errorId} ref={errorRef}>
+        {error && <MessageText message={error} />}
+      </ErrorLine>
       <div className="button-row">
         {back && (
           <button
@@ -454,7 +418,6 @@ function BankStep({ registration }: { registration: RegistrationRef }) {
             autoCapitalize="characters"
             required
             {...firstName}
-            onValueChange={(value) => firstName.onValueChange(value.toUpperCase())}
             errorId={errorId}
             invalid={invalid('firstName')}
           />
@@ -465,7 +428,6 @@ function BankStep({ registration }: { registration: RegistrationRef }) {
             autoCapitalize="characters"
             required
             {...lastName}
-            onValueChange={(value) => lastName.onValueChange(value.toUpperCase())}
             errorId={errorId}
             invalid={invalid('lastName')}
           />
