@@ -19,6 +19,7 @@ import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
@@ -111,9 +112,7 @@ function LookupsLoading() {
       <span className="visually-hidden">
         <Trans>Loading…</Trans>
       </span>
-      <div className="skeleton skeleton--line skeleton--short" />
-      <div className="skeleton skeleton--input" />
-      <div className="skeleton skeleton--button" />
+      <Skeleton shapes={['short', 'input', 'button']} />
     </section>
   );
 }

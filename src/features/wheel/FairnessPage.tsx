@@ -21,6 +21,7 @@ import { Field } from '../ui/Field.tsx';
 import { AlertIcon, BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatDateTime } from '../ui/date-time.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { Pager } from './Pager.tsx';
 import { ShieldIcon } from './wheel-icons.tsx';
 import './wheel.css';
@@ -64,9 +65,7 @@ export default function FairnessPage() {
       </p>
       {loading ? (
         <section className="card stack" aria-busy="true">
-          <div className="skeleton skeleton--title" aria-hidden="true" style={skeleton ? undefined : { visibility: 'hidden' }} />
-          <div className="skeleton skeleton--line" aria-hidden="true" style={skeleton ? undefined : { visibility: 'hidden' }} />
-          <div className="skeleton skeleton--input" aria-hidden="true" style={skeleton ? undefined : { visibility: 'hidden' }} />
+          <Skeleton shapes={['title', 'line', 'input']} quiet={!skeleton} />
         </section>
       ) : failed ? (
         <section className="card stack" role="status">
