@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
-import { pagedTable } from '../shared/paged-table.ts';
+import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
 import { okData } from '../shared/result.ts';
 import type {
   InviteRuleAnswer,
@@ -40,21 +40,14 @@ export const invitesMachine = setup({
   },
   guards: {
     succeeded,
-    askedAlready: ({ context, event }) => event.type === 'invites.page' && event.page === context.page,
+    askedAlready: askedAlready('invites.page'),
   },
   delays: loaderDelays,
 }).createMachine({
   id: 'invites',
   description:
     'The invite modal (spec 2 Invite modal): the invite rule beside the member\'s link, and the friends they invited, 10 a page (spec 9). Failed reads are silently ignored (spec 7): the rule is left out, the last page stays.',
-  context: {
-    rule: null,
-    page: 1,
-    limit: INVITES_PAGE_SIZE,
-    rows: [],
-    total: 0,
-    shownPage: null,
-  },
+  context: { rule: null, ...pagedTableStart(INVITES_PAGE_SIZE) },
   initial: 'open',
   states: {
     open: {

@@ -5,7 +5,7 @@ import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.mac
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { pagedTable } from '../shared/paged-table.ts';
+import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   RefundCheck,
@@ -78,7 +78,7 @@ export const refundReceiveMachine = setup({
     succeeded,
     unknown: (_, answer: RefundReceived) => outcomeUnknown(answer),
     canReceive: ({ context }) => canReceiveRefund(context.check),
-    askedAlready: ({ context, event }) => event.type === 'refunds.page' && event.page === context.page,
+    askedAlready: askedAlready('refunds.page'),
   },
   delays: loaderDelays,
 }).createMachine({
@@ -93,11 +93,7 @@ export const refundReceiveMachine = setup({
     error: null,
     received: null,
     uncertain: false,
-    page: 1,
-    limit: REFUNDS_PAGE_SIZE,
-    rows: [],
-    total: 0,
-    shownPage: null,
+    ...pagedTableStart(REFUNDS_PAGE_SIZE),
   }),
   initial: 'open',
   states: {

@@ -15,14 +15,15 @@
  * missing action fails the type check):
  *
  *   actor  loadPage      ({ page, limit } from the context) → Result of the page
- *   guard  succeeded     (params: the answer) the answer is ok
- *   guard  askedAlready  the page event asks for context.page
+ *   guard  succeeded     (shared/answer.ts)
+ *   guard  askedAlready  the page event asks for context.page (`askedAlready(pageEvent)` below)
  *   action setPage       context.page becomes the event's page
  *   action showPage      (params: the ok answer) keeps its rows and total, and shownPage = context.page
  *   action logFailure    ({ message }) only with `logFailures`
  *   delays loaderDelays  only with `skeleton`
  *
- * These stay in each machine: they name its own event and answer types.
+ * The two actions stay in each machine: they name its own event and answer
+ * types. Its context starts with `pagedTableStart(limit)`.
  * The fairness page's spins are paged otherwise (only between other pages
  * in range, not while a seed is saved, and back to the shown page when a
  * read fails), so it keeps its own states.
@@ -41,6 +42,17 @@ export interface PagedTableOptions<TPageEvent extends string, TTag extends strin
   logFailures: TLogged;
   /** The states' descriptions, for the diagram. */
   descriptions: { loading: string; showing: string };
+}
+
+/** A table's fields before its first page: page 1 asked, nothing shown yet. */
+export function pagedTableStart(limit: number) {
+  return { page: 1, limit, rows: [], total: 0, shownPage: null };
+}
+
+/** The guard `askedAlready`: the page event asks for the page asked last, which is read already (or on its way). */
+export function askedAlready(pageEvent: string) {
+  return ({ context, event }: { context: { page: number }; event: { type: string; page?: number } }) =>
+    event.type === pageEvent && event.page === context.page;
 }
 
 /** What loadPage is asked. */
