@@ -17,8 +17,9 @@ import { formatMoney, formatNumber } from '../ui/money.ts';
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
-import { CallButton, MachineModal } from '../money/money-parts.tsx';
+import { CallButton, MachineModal, useModalSteps } from '../money/money-parts.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
 import '../money/money.css';
 
@@ -31,6 +32,8 @@ export interface GameAccountModalProps {
   slot: GameAccountItem;
 }
 
+const STEPS = ['inactive', 'loading', 'failed', 'active', 'choosingApp'] as const;
+
 export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProps) {
   const { t } = useLingui();
   // The machine asks for the game to open (a new tab, or this one when the browser refuses).
@@ -41,17 +44,13 @@ export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProp
     return () => subscription.unsubscribe();
   }, [machine, t]);
 
-  const ended = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
-  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   // Writes (opening the account, resetting the password) finish before the modal closes.
   const writing = useSelector(machine, (snapshot) => snapshot.hasTag('writing'));
-  const step = useSelector(machine, (snapshot) =>
-    (['inactive', 'loading', 'failed', 'active', 'choosingApp'] as const).find((tag) => snapshot.hasTag(tag)),
-  );
   const currency = walletCurrency(wallet);
 
   return (
-    <MachineModal closed={ended} locked={writing} onClose={() => machine.send({ type: 'modal.close' })} title={slot.name}>
+    <MachineModal closed={closed} locked={writing} onClose={close} title={slot.name}>
       <div className="stack" aria-busy={busy}>
         <div className="game-balance">
           <span className="field__label">
@@ -65,8 +64,7 @@ export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProp
         {step === 'inactive' && <InactiveAccount machine={machine} name={slot.name} busy={busy} />}
         {step === 'loading' && (
           <div className="stack">
-            <div className="skeleton skeleton--input" />
-            <div className="skeleton skeleton--input" />
+            <Skeleton shapes={['input', 'input']} />
           </div>
         )}
         {step === 'failed' && <AccountFailed machine={machine} />}

@@ -4,6 +4,8 @@
  * unknown-outcome panel, and the button that starts a server call.
  */
 import { useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import type { MoneyMoved } from '../../../machines/money-action/money-action.types.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
@@ -13,6 +15,24 @@ import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { Form } from '../ui/Form.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
+
+/** A modal's machine the home holds (transfer, withdraw, game account): it tags its steps and answers 'modal.close'. */
+type ModalActor = Pick<AnyActorRef, 'subscribe'> & {
+  getSnapshot(): { hasTag(tag: string): boolean };
+  send(event: { type: 'modal.close' }): void;
+};
+
+/**
+ * What a modal's machine says of the frame: whether it ended ('closed'), is
+ * busy, which step it is at (the first of `steps` it holds as a tag), and
+ * how to close it.
+ */
+export function useModalSteps<const TStep extends string>(machine: ModalActor, steps: readonly TStep[]) {
+  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
+  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const step = useSelector(machine, (snapshot) => steps.find((tag) => snapshot.hasTag(tag)));
+  return { closed, busy, step, close: () => machine.send({ type: 'modal.close' }) };
+}
 
 /**
  * The modal of a money machine: it closes only through the machine
