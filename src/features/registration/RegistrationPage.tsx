@@ -19,6 +19,7 @@ import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
+import { useMachineField } from '../ui/use-machine-field.ts';
 import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
@@ -149,15 +150,6 @@ function StepIndicator({ step, otpEnabled }: { step: Step; otpEnabled: boolean }
   );
 }
 
-/** One field of the machine's context, with its change event. */
-function useField(registration: RegistrationRef, field: RegistrationField) {
-  const value = useSelector(registration, (snapshot) => snapshot.context[field]);
-  return {
-    value,
-    onValueChange: (next: string) => registration.send({ type: 'field.change', field, value: next }),
-  };
-}
-
 function StepForm({
   registration,
   submit,
@@ -213,7 +205,7 @@ function StepForm({
 }
 
 function PhoneStep({ registration }: { registration: RegistrationRef }) {
-  const phone = useField(registration, 'phone');
+  const phone = useMachineField(registration, 'phone');
   return (
     <StepForm registration={registration} submit="phone.submit" submitLabel={<Trans>Next</Trans>} back={false}>
       {(errorId, invalid) => (
@@ -248,7 +240,7 @@ function PhoneStep({ registration }: { registration: RegistrationRef }) {
 }
 
 function OtpStep({ registration }: { registration: RegistrationRef }) {
-  const otpCode = useField(registration, 'otpCode');
+  const otpCode = useMachineField(registration, 'otpCode');
   const otpRef = useSelector(registration, (snapshot) => snapshot.context.otpRef);
   const phone = useSelector(registration, (snapshot) => snapshot.context.phone);
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
@@ -296,11 +288,11 @@ function OtpStep({ registration }: { registration: RegistrationRef }) {
 
 function ProfileStep({ registration }: { registration: RegistrationRef }) {
   const { t } = useLingui();
-  const name = useField(registration, 'name');
-  const password = useField(registration, 'password');
-  const confirmPassword = useField(registration, 'confirmPassword');
-  const sourceCode = useField(registration, 'sourceCode');
-  const inviteCode = useField(registration, 'inviteCode');
+  const name = useMachineField(registration, 'name');
+  const password = useMachineField(registration, 'password');
+  const confirmPassword = useMachineField(registration, 'confirmPassword');
+  const sourceCode = useMachineField(registration, 'sourceCode');
+  const inviteCode = useMachineField(registration, 'inviteCode');
   const inviteLocked = useSelector(registration, (snapshot) => snapshot.context.inviteLocked);
   const sources = useSelector(registration, (snapshot) => snapshot.context.sources);
   const sourceOptions = useMemo(
@@ -367,11 +359,11 @@ function ProfileStep({ registration }: { registration: RegistrationRef }) {
 
 function BankStep({ registration }: { registration: RegistrationRef }) {
   const { t, i18n } = useLingui();
-  const bankCode = useField(registration, 'bankCode');
-  const bankAccountNo = useField(registration, 'bankAccountNo');
-  const firstName = useField(registration, 'firstName');
-  const lastName = useField(registration, 'lastName');
-  const currency = useField(registration, 'currency');
+  const bankCode = useMachineField(registration, 'bankCode');
+  const bankAccountNo = useMachineField(registration, 'bankAccountNo');
+  const firstName = useMachineField(registration, 'firstName');
+  const lastName = useMachineField(registration, 'lastName');
+  const currency = useMachineField(registration, 'currency');
   const banks = useSelector(registration, (snapshot) => snapshot.context.banks);
   const english = i18n.locale === 'en';
   const bankOptions = useMemo(
