@@ -14,7 +14,7 @@ import type {
 } from './invites.types.ts';
 
 /** spec 9: invites, 10 per page. */
-export const INVITES_PAGE_SIZE = 10;
+const INVITES_PAGE_SIZE = 10;
 
 export const invitesMachine = setup({
   types: {

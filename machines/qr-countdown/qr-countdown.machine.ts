@@ -14,15 +14,15 @@ import type {
 } from './qr-countdown.types.ts';
 
 /** spec 9: the countdown ticks every second. */
-export const QR_TICK_MS = 1000;
+const QR_TICK_MS = 1000;
 /** While a QR is open, its state is read again every this many seconds, to see it paid (docs/decisions/0021-qr-paid-detection.md). */
-export const QR_CHECK_EVERY_SECONDS = 5;
+const QR_CHECK_EVERY_SECONDS = 5;
 /**
  * A QR that disappears from the server this close to its end has expired
  * there (the server's clock ran ahead of the countdown by the answer's trip),
  * not been paid.
  */
-export const QR_EXPIRY_MARGIN_SECONDS = 2;
+const QR_EXPIRY_MARGIN_SECONDS = 2;
 
 type ProviderInput = { provider: QrProvider };
 

@@ -22,7 +22,7 @@ import type {
 } from './refund-receive.types.ts';
 
 /** spec 9: refunds, 10 per page. */
-export const REFUNDS_PAGE_SIZE = 10;
+const REFUNDS_PAGE_SIZE = 10;
 
 /**
  * Receive is offered when the server's rule (contract/rules/refunds.ts

@@ -13,7 +13,7 @@ export interface BankOption {
   nameEN: string;
 }
 
-export interface SourceOption {
+interface SourceOption {
   code: string;
   description: string;
 }

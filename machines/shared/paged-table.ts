@@ -31,7 +31,7 @@
 import { onAnswer } from './answer.ts';
 import { skeletonAfterLoaderDelay } from './delays.ts';
 
-export interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
+interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
   /** The event asking for a page: `{ type: pageEvent, page }`. */
   pageEvent: TPageEvent;
   /** The tag of the loading state, for the view. */

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../src/contract/rules/money.ts';
 import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
+import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { amountText, parseAmount } from '../shared/amount.ts';
 import { NETWORK_ERROR, okData, type Result } from '../shared/result.ts';

@@ -34,7 +34,7 @@ interface RegisteredAccount {
 type NameRef = ActorRefFrom<typeof bankAccountNameMachine>;
 
 /** The bank's name in the member's language: Thai in Thai; Latin letters otherwise (no Lao name is kept). */
-export function bankName(bank: { nameTH: string; nameEN: string }): string {
+function bankName(bank: { nameTH: string; nameEN: string }): string {
   return currentLocale() === 'th' ? bank.nameTH : bank.nameEN;
 }
 

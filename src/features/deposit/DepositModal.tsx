@@ -25,7 +25,7 @@ import { TrueLinkPanel } from './TrueLinkPanel.tsx';
 import '../money/money.css';
 import './deposit.css';
 
-export interface DepositModalProps {
+interface DepositModalProps {
   machine: ActorRefFrom<typeof depositMachine>;
   /** The member's wallet, or null while it has not been read: then the name edit is not offered. */
   wallet: WalletResponse | null;

@@ -16,11 +16,9 @@ import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
 import { qrImageActors } from '../../../machines/qr-image/qr-image.actors.ts';
 import { qrImageMachine } from '../../../machines/qr-image/qr-image.machine.ts';
-import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { showSuccessToast } from '../ui/toast.ts';
 import { CallButton, ResultMark } from '../money/money-parts.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { formatClockTime } from '../ui/date-time.ts';

@@ -13,7 +13,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SLIP_FIELD } from '../../contract/deposit.ts';
 import { slipUploadActors } from '../../../machines/slip-upload/slip-upload.actors.ts';
 import { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
-import { upload } from '../../api/upload.ts';
 import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';

@@ -25,7 +25,7 @@ import '../money/money.css';
 
 export type GameAccountRef = ActorRefFrom<typeof gameAccountMachine>;
 
-export interface GameAccountModalProps {
+interface GameAccountModalProps {
   /** The home's game account machine for this opening; it ends the modal, and the home reads how (closed, or transfer only). */
   machine: GameAccountRef;
   wallet: WalletResponse;

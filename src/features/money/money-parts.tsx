@@ -66,7 +66,7 @@ export function MachineModal({
   );
 }
 
-export interface SummaryRow {
+interface SummaryRow {
   label: ReactNode;
   value: ReactNode;
   /** The amount: the largest text of the review (docs/product/ui.md). */

@@ -22,7 +22,7 @@ import { ShareIcon } from './reward-icons.tsx';
 import { inviteLink } from './rewards-rules.ts';
 import './rewards.css';
 
-export type InvitesRef = ActorRefFrom<typeof invitesMachine>;
+type InvitesRef = ActorRefFrom<typeof invitesMachine>;
 
 export default function InviteModal({ machine, wallet }: { machine: InvitesRef; wallet: WalletResponse }) {
   const { t } = useLingui();

@@ -11,7 +11,7 @@ import { Trans } from '@lingui/react/macro';
 import { Pagination, type PageLink } from '../statement/Pagination.tsx';
 import { pageCount } from '../statement/statement-rules.ts';
 
-export interface PagedListProps<TRow> {
+interface PagedListProps<TRow> {
   /** The table's name: its heading and the page links' label. */
   heading: ReactNode;
   pagesLabel: string;

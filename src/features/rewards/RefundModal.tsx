@@ -26,7 +26,7 @@ import { PagedList, usePagedTable } from './PagedList.tsx';
 import { formatPeriodStart } from './rewards-dates.ts';
 import './rewards.css';
 
-export type RefundRef = ActorRefFrom<typeof refundReceiveMachine>;
+type RefundRef = ActorRefFrom<typeof refundReceiveMachine>;
 
 export default function RefundModal({ machine, wallet }: { machine: RefundRef; wallet: WalletResponse }) {
   const { t } = useLingui();

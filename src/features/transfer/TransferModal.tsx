@@ -20,9 +20,9 @@ import { accountBalance, gameName, walletCurrency } from '../money/accounts.ts';
 import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useModalSteps } from '../money/money-parts.tsx';
 import '../money/money.css';
 
-export type TransferRef = ActorRefFrom<typeof transferMachine>;
+type TransferRef = ActorRefFrom<typeof transferMachine>;
 
-export interface TransferModalProps {
+interface TransferModalProps {
   /** The home's transfer machine for this opening; it ends the modal, and the home reads how. */
   machine: TransferRef;
   wallet: WalletResponse;

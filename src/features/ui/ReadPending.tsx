@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { MessageText } from '../errors/message-text.tsx';
 import type { Read } from './use-read.ts';
 
-export type SkeletonShape = 'title' | 'line' | 'short' | 'input' | 'button';
+type SkeletonShape = 'title' | 'line' | 'short' | 'input' | 'button';
 
 const SHAPES: Record<SkeletonShape, string> = {
   title: 'skeleton skeleton--title',

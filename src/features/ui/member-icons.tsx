@@ -53,13 +53,6 @@ export const GiftIcon = /* @__PURE__ */ icon(
   </>,
 );
 
-export const WalletIcon = /* @__PURE__ */ icon(
-  <>
-    <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
-    <path d="M16 14h.01" />
-  </>,
-);
-
 export const LockIcon = /* @__PURE__ */ icon(
   <>
     <rect x="4" y="11" width="16" height="10" rx="2" />

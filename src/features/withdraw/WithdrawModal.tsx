@@ -22,9 +22,9 @@ import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
 import '../money/money.css';
 
-export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
+type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
 
-export interface WithdrawModalProps {
+interface WithdrawModalProps {
   /** The home's withdraw machine for this opening; it ends the modal, and the home reads how. */
   machine: WithdrawRef;
   wallet: WalletResponse;
