@@ -1,5 +1,5 @@
 /**
- * The fairness page of the prize wheel (issue 13; docs/decisions/0100-prize-wheel.md):
+ * The fairness page of the prize wheel (spec 2 Spin wheel; docs/decisions/0100-prize-wheel.md):
  * the published hash of the member's current server seed, their client seed
  * (which they may change), the rotation that reveals the old seed, and the
  * history of spins 10 a page, each recomputable from its revealed seed.

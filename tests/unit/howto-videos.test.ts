@@ -1,5 +1,5 @@
 /**
- * The how-to clips /howto plays (spec 2, issue 14), as shipped in
+ * The how-to clips /howto plays (spec 2; docs/decisions/0107-how-to-videos.md), as shipped in
  * public/videos by `npm run videos`: every clip there, H.264 in MP4 with its
  * index before its data (it plays while it loads), no sound, under the size
  * limit; every clip captioned in Thai, Lao and English by well-formed WebVTT

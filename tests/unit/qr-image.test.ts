@@ -1,5 +1,5 @@
 /**
- * Saving the QR picture (issue 10), the parts that need no canvas: where the
+ * Saving the QR picture (docs/decisions/0087-saving-the-qr-picture.md), the parts that need no canvas: where the
  * picture goes (share sheet or download), its file name, and the size of
  * the code in it. The drawing itself is read back by ZXing in the browser
  * suite (tests/browser/qr-image.spec.ts).

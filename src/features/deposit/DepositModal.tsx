@@ -1,5 +1,5 @@
 /**
- * The deposit modal (spec 2 Deposit modal, issue 4), driven by the deposit
+ * The deposit modal (spec 2 Deposit modal; docs/decisions/0020-deposit-modal.md), driven by the deposit
  * machine the home invokes (machines/deposit): bank transfer to the
  * receiving accounts (with copy and the bank-name edit), QR payments per
  * provider with their countdown, and the mobile-wallet link. A chunk of its

@@ -231,7 +231,7 @@ const FRAME_STYLE = {
 } as CSSProperties;
 
 /**
- * "Save QR image" (issue 10): the framed QR drawn as a PNG as soon as it
+ * "Save QR image" (docs/decisions/0087-saving-the-qr-picture.md): the framed QR drawn as a PNG as soon as it
  * shows (in the member's language: a new language draws it again), then
  * offered to the share sheet or downloaded.
  */

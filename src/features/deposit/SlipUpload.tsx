@@ -1,6 +1,6 @@
 /**
  * The transfer slip upload of the deposit modal (spec 2 'Slip upload
- * (multipart, 5-minute timeout)', issue 4 section 3), driven by
+ * (multipart, 5-minute timeout)'; docs/decisions/0030-slip-upload-in-the-spa.md), driven by
  * slipUploadMachine: pick an image, send it with a progress bar (cancel
  * aborts the request), then either 'received, we will check it' or the
  * reason it was not taken (spec 8). The file type is only a hint to the

@@ -1,5 +1,5 @@
 /**
- * The Thai QR Payment frame around a deposit QR (issue 10): a header band
+ * The Thai QR Payment frame around a deposit QR (docs/decisions/0086-thai-qr-payment-frame.md): a header band
  * "THAI QR PAYMENT · PromptPay", the code on white, then the amount, the
  * time it is valid until and the receiving account's name. The modal shows
  * it in HTML (QrPanel.tsx) and the member saves it as a PNG drawn here on a

@@ -1,5 +1,5 @@
 /**
- * The prize wheel's fairness page (issue 13; docs/decisions/0100-prize-wheel.md;
+ * The prize wheel's fairness page (spec 2 Spin wheel; docs/decisions/0100-prize-wheel.md;
  * machines/fairness): the SHA-256 of the server seed the next spins use,
  * published before them; the member's client seed, which they may change;
  * the rotation, which reveals the old seed and commits to a new one; and the
