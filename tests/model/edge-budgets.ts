@@ -37,11 +37,11 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'refund-receive': 800,
   registration: 2900,
   session: 400,
-  'slip-image': 19,
   'slip-upload': 270,
   'spin-wheel': 790,
   statement: 620,
   transfer: 1800,
   truelink: 120,
   withdraw: 520,
+  'slip-image': 19,
 };

@@ -1,6 +1,6 @@
 /**
- * The wheel's provably fair draw (src/contract/rules/wheel.ts; spec 2 Spin
- * wheel; docs/decisions/0100-prize-wheel.md): the digest is the
+ * The wheel's provably fair draw (src/contract/rules/wheel.ts;
+ * docs/decisions/0100-prize-wheel.md): the digest is the
  * standard HMAC-SHA256 anyone can recompute, and draws land on each slice
  * as often as its weight says.
  */
