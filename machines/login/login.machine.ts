@@ -1,8 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from '../shared/actors.ts';
-import { succeeded } from '../shared/answer.ts';
 import { credentialsFilled, credentialsForm } from '../shared/credentials.ts';
-import { okData, type Result } from '../shared/result.ts';
+import { failureMessage, NETWORK_ERROR, okData, succeeded, type Result } from '../shared/result.ts';
 import type { LoginContext, LoginCredentials, LoginEvent, LoginTag } from './login.types.ts';
 
 type LoginAnswer = Result<{ token: string }>;
@@ -26,7 +25,8 @@ export const loginMachine = setup({
       return { remember: event.value };
     }),
     clearError: assign({ error: null }),
-    showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
+    showFailure: assign((_, answer: LoginAnswer) => ({ error: failureMessage(answer) })),
+    showNetworkError: assign({ error: NETWORK_ERROR }),
     // Provided by the view layer: hands the token to the session and goes to /user.
     signedIn: (_, _session: { token: string; remember: boolean }) => {},
   },

@@ -7,8 +7,9 @@
 import { actorOutput } from './actors.ts';
 import { answeredFailure, noAnswer } from './read-failure.ts';
 
-/** The guard an answer routes on: the server said yes. */
-export const succeeded = (_: unknown, answer: { ok: boolean }): boolean => answer.ok;
+// The guard an answer routes on, beside the answer's type (result.ts), so
+// that /login's first chunk can have it without this module.
+export { succeeded } from './result.ts';
 
 type Outcome = {
   target?: string;

@@ -8,14 +8,16 @@
  *
  *   actor  submitLogin         (the form's credentials) → Result<{ token }>
  *   guard  credentialsFilled   (below)
- *   guard  succeeded           (shared/answer.ts)
- *   action clearError, showFailure ({ message })
+ *   guard  succeeded           (shared/result.ts)
+ *   action clearError, showFailure (the refusal), showNetworkError (no answer)
  *   action signedIn            (the view's: hands the token on; its params from `signedInParams`)
  *
- * The machines stay two: the members' login page ships its machine in its
- * first chunk, which must not carry the operators' fields.
+ * The answer's three ends are written out here rather than with onAnswer
+ * (shared/answer.ts): the members' login is in /login's first chunk, which
+ * has a budget (docs/decisions/0013-login-budget-120-kb.md), and a module it
+ * imports ships there whole, onAnswer and its failure mappers with it.
  */
-import { onAnswer } from './answer.ts';
+import { actorOutput } from './actors.ts';
 
 /** spec 5: nothing is submitted while either field is empty (a blank phone number counts as empty). */
 export function credentialsFilled({ context }: { context: { username: string; password: string } }): boolean {
@@ -50,7 +52,11 @@ export function credentialsForm<const TEditing extends EditingEvents, TInput, TS
           id: 'submitLogin',
           src: 'submitLogin',
           input: form.input,
-          ...onAnswer({ target: 'done', action: 'signedIn', params: form.signedInParams }, { target: 'editing', action: 'showFailure' }),
+          onDone: [
+            { guard: { type: 'succeeded', params: actorOutput }, target: 'done', actions: { type: 'signedIn', params: form.signedInParams } },
+            { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
+          ],
+          onError: { target: 'editing', actions: 'showNetworkError' },
         },
       },
       done: {

@@ -3,7 +3,8 @@
  * list: the tests hold every refusal to it. Not part of errors.ts, which the
  * SPA's first page loads: the SPA never needs the whole list.
  */
-import { ERROR_CODES, SLIP_REASON_CODES, SPECIAL_MESSAGES, type ApiMessage } from './errors.ts';
+import { SLIP_REASON_CODES } from './common.ts';
+import { ERROR_CODES, SPECIAL_MESSAGES, type ApiMessage } from './errors.ts';
 
 const ALL_MESSAGES: readonly ApiMessage[] = [...SPECIAL_MESSAGES, ...ERROR_CODES, ...SLIP_REASON_CODES];
 

@@ -4,8 +4,7 @@
  * and slips. Amounts in major units, as everywhere on the wire (money.ts).
  */
 import * as v from 'valibot';
-import { IsoDateTime, PageRequest, RECORD_ID } from './common.ts';
-import { SLIP_REASON_CODES } from './errors.ts';
+import { IsoDateTime, PageRequest, RECORD_ID, SLIP_REASON_CODES } from './common.ts';
 import { amountSchema } from './money.ts';
 
 // ---------------------------------------------------------------- the deposit lookup

@@ -4,6 +4,10 @@
  * text and shows any other message raw.
  */
 import * as v from 'valibot';
+import type { SlipReasonCode } from './common.ts';
+
+// Read from here with the catalogue's other codes (the server, the SPA's texts).
+export type { SlipReasonCode };
 
 /** Messages with a meaning beyond their text (spec 8, "Special messages"). */
 export const SPECIAL_MESSAGES = ['invalid-token', 'cannot verify identity', 'gone'] as const;
@@ -112,27 +116,7 @@ export const ERROR_CODES = [
   'CHAT_CLOSED',
 ] as const;
 
-/**
- * Slip failure reasons (spec 8), shown in the slip table's status column. Only
- * the deposit screens and the server use them; the SPA's first page, which
- * imports this module for ErrorBody, leaves them out (tree-shaking).
- */
-export const SLIP_REASON_CODES = [
-  'UPLOADED_FILE_NOT_EXIST',
-  'IMG_SIZE_UNABLE_TO_PROCESS',
-  'CANNOT_READ_CROPPED_IMAGE',
-  'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED',
-  'UNSTABLE_REFNO_ON_SLIP',
-  'TRIPPLE_WRONG_CAPTCHA',
-  'INVALID_SLIP',
-  'NOT_MATCH',
-  'EXPIRED_SLIP',
-  'UNKNOW_ERROR',
-] as const;
-
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];
-export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
 export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Anything the server may put in `message` of a failing answer. */
 export type ApiMessage = SpecialMessage | ErrorCode | SlipReasonCode;
