@@ -2,7 +2,7 @@
  * Login (spec 2 Login, spec 5): phone and password, remember-me, an inline
  * error line that the machine clears on input, and a link to registration.
  */
-import { useId, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,7 +19,6 @@ export function LoginPage() {
   const api = useApi();
   const session = useSession();
   const navigate = useNavigate();
-  const errorId = useId();
   useLayoutEffect(() => void performance.mark(LOGIN_INTERACTIVE_MARK), []);
 
   const login = useActorRef(
@@ -33,11 +32,7 @@ export function LoginPage() {
       },
     }),
   );
-  const username = useSelector(login, (snapshot) => snapshot.context.username);
-  const password = useSelector(login, (snapshot) => snapshot.context.password);
   const remember = useSelector(login, (snapshot) => snapshot.context.remember);
-  const error = useSelector(login, (snapshot) => snapshot.context.error);
-  const busy = useSelector(login, (snapshot) => snapshot.hasTag('submitting') || snapshot.hasTag('done'));
 
   return (
     <div className="stack stack--page auth">
@@ -49,25 +44,19 @@ export function LoginPage() {
           <Trans>Use the phone number and password you registered with.</Trans>
         </p>
       </div>
-      <CredentialsForm
-        errorId={errorId}
-        username={username}
-        password={password}
-        error={error}
-        busy={busy}
-        onChange={(field, value) => login.send({ type: 'field.change', field, value })}
-        onSubmit={() => login.send({ type: 'login.submit' })}
-      >
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={remember}
-            onChange={(event) => login.send({ type: 'remember.set', value: event.target.checked })}
-          />
-          <span>
-            <Trans>Remember me on this device</Trans>
-          </span>
-        </label>
+      <CredentialsForm login={login}>
+        {() => (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => login.send({ type: 'remember.set', value: event.target.checked })}
+            />
+            <span>
+              <Trans>Remember me on this device</Trans>
+            </span>
+          </label>
+        )}
       </CredentialsForm>
       <p className="center">
         <Trans>New here?</Trans>{' '}

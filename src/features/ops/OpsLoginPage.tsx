@@ -4,7 +4,6 @@
  * Operators are not members: the token goes to the operator's own storage,
  * and the member's session is left as it was.
  */
-import { useId } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -20,7 +19,6 @@ export function OpsLoginPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Support login`);
   const navigate = useNavigate();
-  const errorId = useId();
   const ended = useOpsSessionEnd();
 
   const login = useActorRef(
@@ -34,11 +32,8 @@ export function OpsLoginPage() {
       },
     }),
   );
-  const username = useSelector(login, (snapshot) => snapshot.context.username);
-  const password = useSelector(login, (snapshot) => snapshot.context.password);
   const otpCode = useSelector(login, (snapshot) => snapshot.context.otpCode);
   const error = useSelector(login, (snapshot) => snapshot.context.error);
-  const busy = useSelector(login, (snapshot) => snapshot.hasTag('submitting') || snapshot.hasTag('done'));
 
   return (
     <div className="stack stack--page auth ops-login">
@@ -58,28 +53,22 @@ export function OpsLoginPage() {
           </span>
         </p>
       )}
-      <CredentialsForm
-        errorId={errorId}
-        username={username}
-        password={password}
-        error={error}
-        busy={busy}
-        onChange={(field, value) => login.send({ type: 'field.change', field, value })}
-        onSubmit={() => login.send({ type: 'login.submit' })}
-      >
-        <Field
-          label={<Trans>Authenticator code</Trans>}
-          name="otpCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          className="field__input field__input--code"
-          maxLength={6}
-          value={otpCode}
-          onValueChange={(value) => login.send({ type: 'field.change', field: 'otpCode', value })}
-          hint={<Trans>6 digits from your authenticator app.</Trans>}
-          invalid={error !== null}
-          errorId={errorId}
-        />
+      <CredentialsForm login={login}>
+        {(errorId) => (
+          <Field
+            label={<Trans>Authenticator code</Trans>}
+            name="otpCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className="field__input field__input--code"
+            maxLength={6}
+            value={otpCode}
+            onValueChange={(value) => login.send({ type: 'field.change', field: 'otpCode', value })}
+            hint={<Trans>6 digits from your authenticator app.</Trans>}
+            invalid={error !== null}
+            errorId={errorId}
+          />
+        )}
       </CredentialsForm>
     </div>
   );

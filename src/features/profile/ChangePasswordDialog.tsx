@@ -13,10 +13,9 @@ import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
-import { useMachineField } from '../ui/use-machine-field.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
-import { Form } from '../ui/Form.tsx';
+import { Form, useMachineField } from '../ui/Form.tsx';
 
 const INLINE_ERROR = 'password-not-equal';
 

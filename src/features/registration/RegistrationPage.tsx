@@ -19,14 +19,13 @@ import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
-import { useMachineField } from '../ui/use-machine-field.ts';
 import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
 import { BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { forgetInviteCode, storedInviteCode } from './invite-code.ts';
-import { Form } from '../ui/Form.tsx';
+import { Form, useMachineField } from '../ui/Form.tsx';
 
 type RegistrationRef = ActorRefFrom<typeof registrationMachine>;
 
