@@ -17,7 +17,7 @@ import { useApi } from '../../app/use-app.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
-import { CopyIcon } from '../ui/icons.tsx';
+import { CopyIcon } from '../ui/member-icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
 import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { copyText } from './copy-text.ts';

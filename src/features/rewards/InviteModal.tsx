@@ -14,7 +14,7 @@ import type { InviteItem, InviteStatus } from '../../contract/rewards.ts';
 import { copyText } from '../deposit/copy-text.ts';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
-import { CopyIcon } from '../ui/icons.tsx';
+import { CopyIcon } from '../ui/member-icons.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { PagedList, usePagedTable } from './PagedList.tsx';

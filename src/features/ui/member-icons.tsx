@@ -8,6 +8,13 @@ import { icon } from './icons.tsx';
 /** The left chevron (page links, carousels) is the back arrow. */
 export { BackIcon as ChevronLeftIcon } from './icons.tsx';
 
+export const CopyIcon = /* @__PURE__ */ icon(
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a1 1 0 0 1 1-1h10" />
+  </>,
+);
+
 export const LogoutIcon = /* @__PURE__ */ icon(
   <>
     <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
