@@ -1,9 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { CLIENT_SEED } from '../../src/contract/rewards.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { okData } from '../shared/result.ts';
 import type {
   Fairness,

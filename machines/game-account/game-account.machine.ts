@@ -1,7 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
-import { answeredFailure } from '../shared/read-failure.ts';
+import { answeredFailure, onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type {
   AppsEntry,

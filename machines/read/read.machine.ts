@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { succeeded } from '../shared/answer.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { answeredFailure, noAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { ReadContext, ReadEvent, ReadInput, ReadTag } from './read.types.ts';

@@ -7,8 +7,7 @@ import {
   phoneError,
 } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type {
   OtpRequest,

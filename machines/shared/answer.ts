@@ -5,11 +5,21 @@
  * an invoke instead of writing the onDone/onError triad each time.
  */
 import { actorOutput } from './actors.ts';
-import { answeredFailure, noAnswer } from './read-failure.ts';
+import { failureMessage, NETWORK_ERROR, type Result } from './result.ts';
 
 // The guard an answer routes on, beside the answer's type (result.ts), so
 // that /login's first chunk can have it without this module.
 export { succeeded } from './result.ts';
+
+/** The failed end's params when the call answered with a failure: the server's code. */
+export function answeredFailure({ event }: { event: { output: Result<unknown> } }): { message: string } {
+  return { message: failureMessage(event.output) };
+}
+
+/** The failed end's params when no answer came. */
+export function noAnswer(): { message: string } {
+  return { message: NETWORK_ERROR };
+}
 
 type Outcome = {
   target?: string;

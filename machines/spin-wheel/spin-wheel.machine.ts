@@ -4,9 +4,8 @@ import { couponClaimMachine } from '../coupon-claim/coupon-claim.machine.ts';
 import type { CouponClaimOutput } from '../coupon-claim/coupon-claim.types.ts';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   SpinAnswer,

@@ -12,10 +12,9 @@ import { promotionMachine } from '../../../machines/promotion/promotion.machine.
 import { useApi } from '../../app/use-app.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { SafeHtml } from '../ui/SafeHtml.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { ResultDialog } from './ResultDialog.tsx';
 

@@ -19,10 +19,9 @@ import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { CopyIcon } from '../ui/member-icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { copyText } from './copy-text.ts';
 import { SlipUpload } from './SlipUpload.tsx';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 interface RegisteredAccount {
   bankCode: string;

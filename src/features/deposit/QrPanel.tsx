@@ -20,12 +20,11 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { CallButton, ResultMark } from '../money/money-parts.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { formatClockTime } from '../ui/date-time.ts';
 import { sanitizeQrSvg } from './qr-markup.ts';
 import { FRAME_COLOURS, FRAME_HEADER, frameFileName, frameImage, type FrameText } from './qr-frame.ts';
 import { saveImage } from './save-image.ts';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
 

@@ -17,7 +17,7 @@ import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { ResultMark } from '../money/money-parts.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 
 type SlipUploadRef = ActorRefFrom<typeof slipUploadMachine>;
 

@@ -15,8 +15,7 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { CallButton, OutcomeUnknown, ResultMark, Summary } from '../money/money-parts.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 type TrueLinkRef = ActorRefFrom<typeof trueLinkMachine>;
 

@@ -19,8 +19,8 @@ import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
 import { CallButton, MachineModal, useModalSteps } from '../money/money-parts.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
 import '../money/money.css';
 

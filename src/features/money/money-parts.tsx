@@ -13,8 +13,7 @@ import { Modal } from '../ui/Modal.tsx';
 import { formatDateTime } from '../ui/date-time.ts';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { Form } from '../ui/Form.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 /** A modal's machine the home holds (transfer, withdraw, game account): it tags its steps and answers 'modal.close'. */
 type ModalActor = Pick<AnyActorRef, 'subscribe'> & {

@@ -11,11 +11,10 @@ import { changePasswordActors } from '../../../machines/change-password/change-p
 import { changePasswordMachine } from '../../../machines/change-password/change-password.machine.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
-import { Form, useMachineField } from '../ui/Form.tsx';
+import { ErrorLine, Form, useMachineField } from '../ui/Form.tsx';
 
 const INLINE_ERROR = 'password-not-equal';
 

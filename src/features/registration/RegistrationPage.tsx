@@ -17,7 +17,6 @@ import { LAOS_CURRENCIES } from '../../contract/rules/members.ts';
 import { useApi } from '../../app/use-app.ts';
 import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
@@ -25,7 +24,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
 import { BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { forgetInviteCode, storedInviteCode } from './invite-code.ts';
-import { Form, useMachineField } from '../ui/Form.tsx';
+import { ErrorLine, Form, useMachineField } from '../ui/Form.tsx';
 
 type RegistrationRef = ActorRefFrom<typeof registrationMachine>;
 

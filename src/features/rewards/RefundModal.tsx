@@ -16,12 +16,12 @@ import type { RefundCheck, RefundLog } from '../../../machines/refund-receive/re
 import type { WalletResponse } from '../../contract/api.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { OutcomeUnknown, ResultMark } from '../money/money-parts.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { memberCurrency } from '../ui/currency.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { SafeHtml } from '../ui/SafeHtml.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 import { PagedList, usePagedTable } from './PagedList.tsx';
 import { formatPeriodStart } from './rewards-dates.ts';
 import './rewards.css';

@@ -4,13 +4,17 @@
  * and home.
  */
 import { useState } from 'react';
+import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSession } from '../../app/use-app.ts';
+import { BrandMark } from '../ui/BrandMark.tsx';
 import { ChatIcon } from '../ui/icons.tsx';
 import { ConditionsIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../ui/member-icons.tsx';
+import { BottomNav } from './BottomNav.tsx';
 import { ConditionsDialog } from './ConditionsDialog.tsx';
-import { ShellFrame } from './ShellFrame.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { ProductName } from './ProductName.tsx';
 
 export function MemberShell() {
   const { t } = useLingui();
@@ -19,41 +23,51 @@ export function MemberShell() {
   const [conditionsOpen, setConditionsOpen] = useState(false);
 
   return (
-    <ShellFrame
-      area="member"
-      actions={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t`Log out`}
-          title={t`Log out`}
-          disabled={signingOut}
-          onClick={() => session.send({ type: 'session.signOut' })}
-        >
-          <LogoutIcon size={22} />
-        </button>
-      }
-      items={[
-        { kind: 'link', to: '/user/profile', label: <Trans>Profile</Trans>, icon: ProfileIcon },
-        {
-          kind: 'button',
-          onClick: () => setConditionsOpen(true),
-          expanded: conditionsOpen,
-          label: <Trans>Conditions</Trans>,
-          icon: ConditionsIcon,
-        },
-        {
-          kind: 'link',
-          to: '/user/statement',
-          // A shorter word than the page title where five items share a phone's width.
-          label: <Trans context="bottom menu">Statement</Trans>,
-          icon: StatementIcon,
-        },
-        { kind: 'link', to: '/user/contact', label: <Trans>Contact</Trans>, icon: ChatIcon },
-        { kind: 'link', to: '/user/home', label: <Trans>Home</Trans>, icon: HomeIcon },
-      ]}
-    >
+    <div className="shell shell--member">
+      <header className="top-bar">
+        <div className="top-bar__brand">
+          <BrandMark />
+          <ProductName />
+        </div>
+        <div className="top-bar__actions">
+          <LanguageMenu />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t`Log out`}
+            title={t`Log out`}
+            disabled={signingOut}
+            onClick={() => session.send({ type: 'session.signOut' })}
+          >
+            <LogoutIcon size={22} />
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="page">
+        <Outlet />
+      </main>
+      <BottomNav
+        items={[
+          { kind: 'link', to: '/user/profile', label: <Trans>Profile</Trans>, icon: ProfileIcon },
+          {
+            kind: 'button',
+            onClick: () => setConditionsOpen(true),
+            expanded: conditionsOpen,
+            label: <Trans>Conditions</Trans>,
+            icon: ConditionsIcon,
+          },
+          {
+            kind: 'link',
+            to: '/user/statement',
+            // A shorter word than the page title where five items share a phone's width.
+            label: <Trans context="bottom menu">Statement</Trans>,
+            icon: StatementIcon,
+          },
+          { kind: 'link', to: '/user/contact', label: <Trans>Contact</Trans>, icon: ChatIcon },
+          { kind: 'link', to: '/user/home', label: <Trans>Home</Trans>, icon: HomeIcon },
+        ]}
+      />
       <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
-    </ShellFrame>
+    </div>
   );
 }

@@ -3,12 +3,14 @@
  * page, and the bottom menu with login, register, how-to and contact.
  */
 import { useEffect } from 'react';
-import { useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { useSession } from '../../app/use-app.ts';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../ui/icons.tsx';
-import type { NavItem } from './BottomNav.tsx';
-import { ShellFrame } from './ShellFrame.tsx';
+import { BottomNav, type NavItem } from './BottomNav.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { ProductName } from './ProductName.tsx';
+import { BrandMark } from '../ui/BrandMark.tsx';
 
 const ITEMS: NavItem[] = [
   { kind: 'link', to: '/login', label: <Trans>Log in</Trans>, icon: LoginIcon },
@@ -32,5 +34,21 @@ export function PublicShell() {
     if (onLogin) session.send({ type: 'service.check' });
   }, [session, onLogin]);
 
-  return <ShellFrame area="public" items={ITEMS} />;
+  return (
+    <div className="shell shell--public">
+      <header className="top-bar">
+        <div className="top-bar__brand">
+          <BrandMark />
+          <ProductName />
+        </div>
+        <div className="top-bar__actions">
+          <LanguageMenu />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="page">
+        <Outlet />
+      </main>
+      <BottomNav items={ITEMS} />
+    </div>
+  );
 }

@@ -18,8 +18,8 @@ import { Field } from '../ui/Field.tsx';
 import { formatMoney } from '../ui/money.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useModalSteps } from '../money/money-parts.tsx';
-import { ErrorLine } from '../ui/ErrorLine.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 import '../money/money.css';
 
 type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
