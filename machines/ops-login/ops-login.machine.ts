@@ -1,5 +1,4 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { credentialsFilled } from '../login/login.machine.ts';
 import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
@@ -12,10 +11,9 @@ const session = ({ event }: { event: { output: LoginAnswer } }) => ({ token: okD
 
 /**
  * A machine of its own rather than machines/login with a code: the members'
- * login page ships that machine in its first chunk, which must not grow. The
- * members' form rule is shared (credentialsFilled); that machine keeps its
- * states written out for the same reason
- * (docs/decisions/0118-login-chunk-keeps-its-own-code.md).
+ * login page ships that machine in its first chunk, which must not grow, nor
+ * share its pieces (docs/decisions/0118-login-chunk-keeps-its-own-code.md).
+ * The form rules are the members' (spec 5).
  */
 export const opsLoginMachine = setup({
   types: {
@@ -39,7 +37,8 @@ export const opsLoginMachine = setup({
     signedIn: (_, _session: { token: string }) => {},
   },
   guards: {
-    credentialsFilled,
+    // spec 5: nothing is submitted while either field is empty (machines/login's rule).
+    credentialsFilled: ({ context }) => context.username.trim() !== '' && context.password !== '',
     succeeded,
   },
 }).createMachine({

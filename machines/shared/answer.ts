@@ -7,9 +7,8 @@
 import { actorOutput } from './actors.ts';
 import { failureMessage, NETWORK_ERROR, type Result } from './result.ts';
 
-// The guard an answer routes on, beside the answer's type (result.ts), so
-// that /login's first chunk can have it without this module.
-export { succeeded } from './result.ts';
+/** The guard an answer routes on: the server said yes. */
+export const succeeded = (_: unknown, answer: { ok: boolean }): boolean => answer.ok;
 
 /** The failed end's params when the call answered with a failure: the server's code. */
 export function answeredFailure({ event }: { event: { output: Result<unknown> } }): { message: string } {

@@ -8,9 +8,6 @@ export type Result<T> = { ok: true; data: T } | { ok: false; message: string };
 /** Client-side message for a call that never got an answer (offline, timeout). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-/** The guard an answer routes on: the server said yes (machines list it in their guards; shared/answer.ts). */
-export const succeeded = (_: unknown, answer: { ok: boolean }): boolean => answer.ok;
-
 /** The data of an answer a guard has already found ok; only narrows the type. */
 export function okData<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`Expected an ok answer, got "${result.message}"`);

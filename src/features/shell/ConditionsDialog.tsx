@@ -39,5 +39,5 @@ function ConditionsList() {
       </ol>
     );
   }
-  return <ReadPending read={conditions} shapes={['line', 'line', 'short']} />;
+  return <ReadPending read={conditions} shapes={['line', 'line', 'short']} loading={<Trans>Loading…</Trans>} />;
 }

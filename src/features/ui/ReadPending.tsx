@@ -3,6 +3,7 @@
  * the shapes of what is coming, or, once a read has failed, its failure and
  * a retry (spec 7: the view offers one when it has nothing to show).
  */
+import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { MessageText } from '../errors/message-text.tsx';
 import type { Read } from './use-read.ts';
@@ -24,8 +25,20 @@ export function Skeleton({ shapes, quiet = false }: { shapes: readonly SkeletonS
   ));
 }
 
-/** A read's pending states: its failure with a retry, or the skeleton while it is on its way. */
-export function ReadPending({ read, shapes }: { read: Pick<Read<unknown>, 'failed' | 'failure' | 'retry'>; shapes: readonly SkeletonShape[] }) {
+/**
+ * A read's pending states: its failure with a retry, or the skeleton while it
+ * is on its way, with `loading` for screen readers (the caller's text: a
+ * text here would go to the public catalogue, which /login loads).
+ */
+export function ReadPending({
+  read,
+  shapes,
+  loading,
+}: {
+  read: Pick<Read<unknown>, 'failed' | 'failure' | 'retry'>;
+  shapes: readonly SkeletonShape[];
+  loading?: ReactNode;
+}) {
   if (read.failed) {
     return (
       <div className="stack">
@@ -40,9 +53,7 @@ export function ReadPending({ read, shapes }: { read: Pick<Read<unknown>, 'faile
   }
   return (
     <div className="stack" aria-busy="true">
-      <span className="visually-hidden">
-        <Trans>Loading…</Trans>
-      </span>
+      {loading && <span className="visually-hidden">{loading}</span>}
       <Skeleton shapes={shapes} />
     </div>
   );
