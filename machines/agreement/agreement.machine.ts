@@ -4,7 +4,7 @@ import { okData } from '../shared/result.ts';
 import type { AgreementContext, AgreementEvent, AgreementInput, AgreementsAnswer, AgreementTag } from './agreement.types.ts';
 
 /** spec 9: the agreement modal opens 1,500 ms after the home loads. */
-export const AGREEMENT_DELAY_MS = 1_500;
+const AGREEMENT_DELAY_MS = 1_500;
 
 export const agreementMachine = setup({
   types: {

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { BalanceContext, BalanceEvent, BalanceTag } from './balance.types.ts';
@@ -14,11 +14,7 @@ function readWallet<TSrc extends 'loadWallet' | 'refreshAll'>(src: TSrc) {
   return {
     id: src,
     src,
-    onDone: [
-      { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'storeWallet', params: actorOutput } },
-      { target: 'idle', actions: { type: 'logFailure', params: answeredFailure } },
-    ],
-    onError: { target: 'idle', actions: { type: 'logFailure', params: noAnswer } },
+    ...onAnswer({ target: 'idle', action: 'storeWallet' }, { target: 'idle', action: 'logFailure' }),
   } as const;
 }
 
@@ -38,7 +34,7 @@ export const balanceMachine = setup({
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    succeeded: (_, result: Result<WalletResponse>) => result.ok,
+    succeeded,
   },
   delays: loaderDelays,
 }).createMachine({

@@ -1,7 +1,8 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { isEnglishName, needsEnglishName, normalizeNamePart } from '../../src/contract/rules/members.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
+import { okData, type Result } from '../shared/result.ts';
 import type {
   BankAccountNameContext,
   BankAccountNameEmitted,
@@ -35,8 +36,7 @@ export const bankAccountNameMachine = setup({
     storeName: assign((_, result: Result<Saved>) => ({ name: okData(result).bankAccountName, draft: '', error: null })),
     forgetHeldCopy: assign({ heldCopy: null }),
     clearError: assign({ error: null }),
-    showRefusal: assign((_, result: Result<Saved>) => ({ error: failureMessage(result) })),
-    showNetworkError: assign({ error: NETWORK_ERROR }),
+    showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     // Provided by the view layer.
     // For the view: copy to the clipboard (with its toast); say the name must be English letters (spec 5).
     copy: emit((_, params: { text: string }): BankAccountNameEmitted => ({ type: 'copy', text: params.text })),
@@ -48,7 +48,7 @@ export const bankAccountNameMachine = setup({
     // spec 5: non-empty, English letters and spaces only; judged as it is sent (spaces collapsed), as the server does.
     draftNotEnglish: ({ context }) => !isEnglishName(normalizeNamePart(context.draft)),
     copyHeld: ({ context }) => context.heldCopy !== null,
-    succeeded: (_, result: Result<Saved>) => result.ok,
+    succeeded,
   },
 }).createMachine({
   id: 'bankAccountName',
@@ -88,15 +88,7 @@ export const bankAccountNameMachine = setup({
         id: 'saveName',
         src: 'saveName',
         input: ({ context }) => ({ bankCode: context.bankCode, bankAccountName: normalizeNamePart(context.draft) }),
-        onDone: [
-          {
-            guard: { type: 'succeeded', params: actorOutput },
-            target: 'copying',
-            actions: { type: 'storeName', params: actorOutput },
-          },
-          { target: 'needed', actions: { type: 'showRefusal', params: actorOutput } },
-        ],
-        onError: { target: 'needed', actions: 'showNetworkError' },
+        ...onAnswer({ target: 'copying', action: 'storeName' }, { target: 'needed', action: 'showFailure' }),
       },
     },
     copying: {

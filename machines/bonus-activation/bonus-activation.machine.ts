@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
+import { okData } from '../shared/result.ts';
 import type {
   BonusActivated,
   BonusActivationContext,
@@ -25,14 +26,13 @@ export const bonusActivationMachine = setup({
   },
   actions: {
     keepAmount: assign((_, answer: BonusActivated) => ({ amount: okData(answer).amount, error: null })),
-    keepRefusal: assign((_, answer: BonusActivated) => ({ error: failureMessage(answer) })),
-    keepNetworkError: assign({ error: NETWORK_ERROR }),
+    keepFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     clearError: assign({ error: null }),
     announceChange: emit({ type: 'bonus.changed' } satisfies BonusActivationEmitted),
   },
   guards: {
     active: ({ context }) => context.active,
-    received: (_, answer: BonusActivated) => answer.ok,
+    succeeded,
   },
 }).createMachine({
   id: 'bonusActivation',
@@ -57,15 +57,7 @@ export const bonusActivationMachine = setup({
         id: 'activate',
         src: 'activate',
         input: ({ context }) => ({ code: context.code }),
-        onDone: [
-          {
-            guard: { type: 'received', params: actorOutput },
-            target: 'received',
-            actions: [{ type: 'keepAmount', params: actorOutput }, 'announceChange'],
-          },
-          { target: 'refused', actions: { type: 'keepRefusal', params: actorOutput } },
-        ],
-        onError: { target: 'refused', actions: 'keepNetworkError' },
+        ...onAnswer({ target: 'received', action: 'keepAmount', then: ['announceChange'] }, { target: 'refused', action: 'keepFailure' }),
       },
     },
     received: {

@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
+import { okData } from '../shared/result.ts';
 import type { BonusCancelContext, BonusCancelEmitted, BonusCancelEvent, BonusCancelTag, BonusCleared } from './bonus-cancel.types.ts';
 
 export const bonusCancelMachine = setup({
@@ -15,13 +16,12 @@ export const bonusCancelMachine = setup({
   },
   actions: {
     keepAmount: assign((_, answer: BonusCleared) => ({ amount: okData(answer).amount, error: null })),
-    keepRefusal: assign((_, answer: BonusCleared) => ({ error: failureMessage(answer) })),
-    keepNetworkError: assign({ error: NETWORK_ERROR }),
+    keepFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     forget: assign({ amount: null, error: null }),
     announceChange: emit({ type: 'bonus.changed' } satisfies BonusCancelEmitted),
   },
   guards: {
-    cleared: (_, answer: BonusCleared) => answer.ok,
+    succeeded,
   },
 }).createMachine({
   id: 'bonusCancel',
@@ -46,11 +46,7 @@ export const bonusCancelMachine = setup({
       invoke: {
         id: 'clear',
         src: 'clear',
-        onDone: [
-          { guard: { type: 'cleared', params: actorOutput }, target: 'cleared', actions: { type: 'keepAmount', params: actorOutput } },
-          { target: 'failed', actions: { type: 'keepRefusal', params: actorOutput } },
-        ],
-        onError: { target: 'failed', actions: 'keepNetworkError' },
+        ...onAnswer({ target: 'cleared', action: 'keepAmount' }, { target: 'failed', action: 'keepFailure' }),
       },
     },
     cleared: {

@@ -5,7 +5,7 @@
  * current one whatever its count.
  */
 import { receivedToLimit } from '../../src/contract/rules/bonuses.ts';
-import type { BonusCardBonus, BonusCardStatus } from './bonus-card.types.ts';
+import type { BonusCardBonus } from './bonus-card.types.ts';
 
 export function isActiveBonus(bonus: BonusCardBonus): boolean {
   return bonus.userBonus?.isActive === true;
@@ -14,9 +14,4 @@ export function isActiveBonus(bonus: BonusCardBonus): boolean {
 export function isReceivedToLimit(bonus: BonusCardBonus, now: number, zone: string): boolean {
   const received = (bonus.userBonus?.received ?? []).map((receipt) => new Date(receipt.updatedAt));
   return receivedToLimit(bonus, received, new Date(now), zone);
-}
-
-export function bonusCardStatus(bonus: BonusCardBonus, now: number, zone: string): BonusCardStatus {
-  if (isActiveBonus(bonus)) return 'active';
-  return isReceivedToLimit(bonus, now, zone) ? 'receivedToLimit' : 'available';
 }

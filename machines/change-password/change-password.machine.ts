@@ -1,7 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { passwordError } from '../../src/contract/rules/members.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, type Result } from '../shared/result.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
+import type { Result } from '../shared/result.ts';
 import type { ChangePasswordContext, ChangePasswordEvent, ChangePasswordTag } from './change-password.types.ts';
 
 export const changePasswordMachine = setup({
@@ -21,8 +22,7 @@ export const changePasswordMachine = setup({
     rejectMismatch: assign({ error: 'password-not-equal' }),
     rejectShortPassword: assign(({ context }) => ({ error: passwordError(context.newPassword) })),
     clearError: assign({ error: null }),
-    showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
-    showNetworkError: assign({ error: NETWORK_ERROR }),
+    showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     // The usual failure is a wrong old password: ask for it again, keep the new pair.
     askOldPasswordAgain: assign({ oldPassword: '', error: null }),
     // Provided by the view layer.
@@ -34,7 +34,7 @@ export const changePasswordMachine = setup({
     newPasswordsDiffer: ({ context }) => context.newPassword !== context.confirmPassword,
     // The server would answer KEY_INVALID; say why before calling it.
     newPasswordTooShort: ({ context }) => passwordError(context.newPassword) !== null,
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
   },
 }).createMachine({
   id: 'changePassword',
@@ -62,11 +62,7 @@ export const changePasswordMachine = setup({
         id: 'changePassword',
         src: 'changePassword',
         input: ({ context }) => ({ oldPassword: context.oldPassword, newPassword: context.newPassword }),
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'succeeded' },
-          { target: 'failed', actions: { type: 'showFailure', params: actorOutput } },
-        ],
-        onError: { target: 'failed', actions: 'showNetworkError' },
+        ...onAnswer({ target: 'succeeded' }, { target: 'failed', action: 'showFailure' }),
       },
     },
     succeeded: {

@@ -13,7 +13,7 @@ export interface ChangePasswordContext {
   error: string | null;
 }
 
-export type ChangePasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
+type ChangePasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
 export type ChangePasswordEvent =
   | { type: 'field.change'; field: ChangePasswordField; value: string }

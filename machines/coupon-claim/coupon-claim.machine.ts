@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   CouponClaimContext,
@@ -46,7 +47,7 @@ export const couponClaimMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    claimed: (_, answer: CouponClaimed) => answer.ok,
+    succeeded,
     unknown: (_, answer: CouponClaimed) => outcomeUnknown(answer),
   },
 }).createMachine({
@@ -72,7 +73,7 @@ export const couponClaimMachine = setup({
         src: 'claim',
         input: ({ context }) => ({ coupon: context.coupon._id, idempotencyKey: context.idempotencyKey }),
         onDone: [
-          { guard: { type: 'claimed', params: actorOutput }, target: 'claimed', actions: { type: 'keepAmount', params: actorOutput } },
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'claimed', actions: { type: 'keepAmount', params: actorOutput } },
           { guard: { type: 'unknown', params: actorOutput }, target: 'uncertain', actions: { type: 'keepRefusal', params: actorOutput } },
           { target: 'failed', actions: { type: 'keepRefusal', params: actorOutput } },
         ],

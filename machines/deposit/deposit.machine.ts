@@ -9,6 +9,7 @@ import { assertEvent, assign, emit, sendParent, sendTo, setup } from 'xstate';
 import { depositQrMachine } from '../deposit-qr/deposit-qr.machine.ts';
 import type { DepositQrEvent, DepositQrInput } from '../deposit-qr/deposit-qr.types.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData } from '../shared/result.ts';
 import { trueLinkMachine } from '../truelink/truelink.machine.ts';
 import type { TrueLinkContext, TrueLinkEvent, TrueLinkOutput } from '../truelink/truelink.types.ts';
@@ -69,7 +70,7 @@ export const depositMachine = setup({
     credited: () => {},
   },
   guards: {
-    answered: (_, answer: DepositLookupAnswer) => answer.ok,
+    succeeded,
     lookupSettled: ({ context }) => context.lookupSettled,
   },
 }).createMachine({
@@ -105,11 +106,7 @@ export const depositMachine = setup({
               invoke: {
                 id: 'lookup',
                 src: 'lookup',
-                onDone: [
-                  { guard: { type: 'answered', params: actorOutput }, target: 'shown', actions: { type: 'storeLookup', params: actorOutput } },
-                  { target: 'failed', actions: 'settleLookup' },
-                ],
-                onError: { target: 'failed', actions: 'settleLookup' },
+                ...onAnswer({ target: 'shown', action: 'storeLookup' }, { target: 'failed', then: ['settleLookup'] }),
               },
             },
             shown: {

@@ -1,9 +1,9 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { CLIENT_SEED } from '../../src/contract/rewards.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { okData } from '../shared/result.ts';
 import type {
   Fairness,
   FairnessAnswer,
@@ -62,10 +62,7 @@ export const fairnessMachine = setup({
       return { seedDraft: event.value, seedError: null };
     }),
     refuseSeed: assign({ seedError: 'KEY_INVALID' }),
-    keepSeedRefusal: assign((_, answer: Result<unknown>) => ({ seedError: failureMessage(answer) })),
-    keepSeedNetworkError: assign({ seedError: NETWORK_ERROR }),
-    keepRefusal: assign((_, answer: Result<unknown>) => ({ error: failureMessage(answer) })),
-    keepNetworkError: assign({ error: NETWORK_ERROR }),
+    keepSeedError: assign((_, { message }: { message: string }) => ({ seedError: message })),
     setPage: assign(({ event }) => {
       assertEvent(event, 'history.page');
       return { page: event.page };
@@ -76,7 +73,7 @@ export const fairnessMachine = setup({
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    succeeded: (_, answer: Result<unknown>) => answer.ok,
+    succeeded,
     seedUnchanged: ({ context }) => context.seedDraft === context.fairness?.clientSeed,
     seedValid: ({ context }) => CLIENT_SEED.test(context.seedDraft),
     otherPage: ({ context, event }) =>
@@ -133,6 +130,8 @@ export const fairnessMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          tags: 'ready',
+          description: 'Nothing on its way: the seed, the rotation, the pages and the check are open to the member.',
           on: {
             'seed.save': [
               { guard: 'seedUnchanged', description: 'The seed saved already: nothing to send.' },
@@ -151,11 +150,7 @@ export const fairnessMachine = setup({
             id: 'saveClientSeed',
             src: 'saveClientSeed',
             input: ({ context }) => ({ clientSeed: context.seedDraft }),
-            onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'storeFairness', params: actorOutput } },
-              { target: 'idle', actions: { type: 'keepSeedRefusal', params: actorOutput } },
-            ],
-            onError: { target: 'idle', actions: 'keepSeedNetworkError' },
+            ...onAnswer({ target: 'idle', action: 'storeFairness' }, { target: 'idle', action: 'keepSeedError' }),
           },
         },
         rotating: {
@@ -164,11 +159,7 @@ export const fairnessMachine = setup({
           invoke: {
             id: 'rotate',
             src: 'rotate',
-            onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: 'pageLoading', actions: { type: 'storeFairness', params: actorOutput } },
-              { target: 'idle', actions: { type: 'keepRefusal', params: actorOutput } },
-            ],
-            onError: { target: 'idle', actions: 'keepNetworkError' },
+            ...onAnswer({ target: 'pageLoading', action: 'storeFairness' }, { target: 'idle', action: 'keepError' }),
           },
         },
         pageLoading: {
@@ -178,11 +169,7 @@ export const fairnessMachine = setup({
             id: 'loadHistory',
             src: 'loadHistory',
             input: ({ context }) => ({ page: context.page, limit: HISTORY_PAGE_SIZE }),
-            onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'storePage', params: actorOutput } },
-              { target: 'idle', actions: ['keepShownPage', logged(answeredFailure)] },
-            ],
-            onError: { target: 'idle', actions: ['keepShownPage', logged(noAnswer)] },
+            ...onAnswer({ target: 'idle', action: 'storePage' }, { target: 'idle', action: 'logFailure', then: ['keepShownPage'] }),
           },
         },
       },

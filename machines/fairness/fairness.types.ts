@@ -1,11 +1,11 @@
 /**
- * The fairness page of the prize wheel (issue 13; docs/decisions/0100-prize-wheel.md):
+ * The fairness page of the prize wheel (spec 2 Spin wheel; docs/decisions/0100-prize-wheel.md):
  * the published hash of the member's current server seed, their client seed
  * (which they may change), the rotation that reveals the old seed, and the
  * history of spins 10 a page, each recomputable from its revealed seed.
  */
 import type { FairnessResponse, SpinRecord } from '../../src/contract/rewards.ts';
-import type { Output } from '../../src/contract/api.ts';
+import type { Output } from '../../src/contract/common.ts';
 import type { Result } from '../shared/result.ts';
 import type { SpinCheck } from './verify-spin.ts';
 
@@ -68,7 +68,8 @@ export type FairnessEvent =
  * ({ clientSeed } → FairnessAnswer), rotate (() → FairnessAnswer).
  * Action the view provides: logFailure ({ message }).
  * Tags: 'loading', 'skeleton', 'failed' (the first read), 'shown' (the page
- * shows), 'busy' (a seed is being saved or rotated: those buttons are
- * disabled), 'pageLoading' (another page of spins is on its way).
+ * shows), 'ready' (it shows and nothing is on its way), 'busy' (a seed is
+ * being saved or rotated: those buttons are disabled), 'pageLoading'
+ * (another page of spins is on its way).
  */
-export type FairnessTag = 'loading' | 'skeleton' | 'failed' | 'shown' | 'busy' | 'pageLoading';
+export type FairnessTag = 'loading' | 'skeleton' | 'failed' | 'shown' | 'ready' | 'busy' | 'pageLoading';

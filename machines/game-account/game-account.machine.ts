@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { answeredFailure, onAnswer, succeeded } from '../shared/answer.ts';
+import { okData, type Result } from '../shared/result.ts';
 import type {
   AppsEntry,
   GameAccountContext,
@@ -40,15 +41,14 @@ export const gameAccountMachine = setup({
     togglePassword: assign(({ context }) => ({ passwordShown: !context.passwordShown })),
     showApps: assign((_, result: Result<GameEntry>) => ({ apps: okData(result) as AppsEntry })),
     hideApps: assign({ apps: null }),
-    showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result), notice: null })),
-    showNetworkError: assign({ error: NETWORK_ERROR, notice: null }),
+    showFailure: assign((_, { message }: { message: string }) => ({ error: message, notice: null })),
     // For the view: open the game (a new tab, or this one when the browser refuses).
-    openGame: emit((_, entry: OpenedEntry): GameAccountEmitted => ({ type: 'openGame', entry })),
+    openGame: emit((_, answer: Result<GameEntry>): GameAccountEmitted => ({ type: 'openGame', entry: okData(answer) as OpenedEntry })),
     requestTransfer: assign({ transferRequested: true }),
   },
   guards: {
     cardActive: ({ context }) => context.cardActive,
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     // The card was out of date: the account exists, so read it.
     alreadyActive: (_, result: Result<unknown>) => !result.ok && result.message === 'SLOT_ALREADY_ACTIVE',
     // The card said active but the server has no account: offer to open one.
@@ -88,19 +88,16 @@ export const gameAccountMachine = setup({
       },
     },
     activating: {
-      tags: ['inactive', 'busy'],
+      tags: ['inactive', 'busy', 'writing'],
       description: 'spec 4: inactive → active after an activate call. The modal cannot close meanwhile.',
       entry: 'clearMessages',
       invoke: {
         id: 'activateAccount',
         src: 'activateAccount',
         input: ({ context }) => ({ gameCode: context.gameCode }),
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'loadingAccount', actions: 'markSaved' },
+        ...onAnswer({ target: 'loadingAccount', then: ['markSaved'] }, { target: 'inactive', action: 'showFailure' }, [
           { guard: { type: 'alreadyActive', params: actorOutput }, target: 'loadingAccount', actions: 'markSaved' },
-          { target: 'inactive', actions: { type: 'showFailure', params: actorOutput } },
-        ],
-        onError: { target: 'inactive', actions: 'showNetworkError' },
+        ] as const),
       },
     },
     loadingAccount: {
@@ -110,12 +107,9 @@ export const gameAccountMachine = setup({
         id: 'loadAccount',
         src: 'loadAccount',
         input: ({ context }) => ({ gameCode: context.gameCode }),
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'active', actions: { type: 'storeCredentials', params: actorOutput } },
-          { guard: { type: 'noAccount', params: actorOutput }, target: 'inactive', actions: { type: 'showFailure', params: actorOutput } },
-          { target: 'accountFailed', actions: { type: 'showFailure', params: actorOutput } },
-        ],
-        onError: { target: 'accountFailed', actions: 'showNetworkError' },
+        ...onAnswer({ target: 'active', action: 'storeCredentials' }, { target: 'accountFailed', action: 'showFailure' }, [
+          { guard: { type: 'noAccount', params: actorOutput }, target: 'inactive', actions: { type: 'showFailure', params: answeredFailure } },
+        ] as const),
       },
       on: {
         'modal.close': 'closed',
@@ -139,38 +133,27 @@ export const gameAccountMachine = setup({
       },
     },
     resettingPassword: {
-      tags: ['active', 'busy'],
+      tags: ['active', 'busy', 'writing', 'resetting'],
       description: 'The modal cannot close meanwhile. Success reads the account again (spec 2).',
       entry: 'clearMessages',
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
         input: ({ context }) => ({ gameCode: context.gameCode }),
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'loadingAccount', actions: 'forgetCredentials' },
-          { target: 'active', actions: { type: 'showFailure', params: actorOutput } },
-        ],
-        onError: { target: 'active', actions: 'showNetworkError' },
+        ...onAnswer({ target: 'loadingAccount', then: ['forgetCredentials'] }, { target: 'active', action: 'showFailure' }),
       },
     },
     entering: {
-      tags: ['active', 'busy'],
+      tags: ['active', 'busy', 'entering'],
       description: 'Asks autoLogin how to enter (provider and game username): a link or a login form opens at once; app links are shown to choose from.',
       entry: 'clearMessages',
       invoke: {
         id: 'autoLogin',
         src: 'autoLogin',
         input: ({ context }) => ({ provider: context.credentials!.provider, username: context.credentials!.username }),
-        onDone: [
+        ...onAnswer({ target: 'active', action: 'openGame' }, { target: 'active', action: 'showFailure' }, [
           { guard: { type: 'appLinks', params: actorOutput }, target: 'choosingApp', actions: { type: 'showApps', params: actorOutput } },
-          {
-            guard: { type: 'succeeded', params: actorOutput },
-            target: 'active',
-            actions: { type: 'openGame', params: ({ event }) => okData(event.output) as OpenedEntry },
-          },
-          { target: 'active', actions: { type: 'showFailure', params: actorOutput } },
-        ],
-        onError: { target: 'active', actions: 'showNetworkError' },
+        ] as const),
       },
       on: {
         'modal.close': 'closed',

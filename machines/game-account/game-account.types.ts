@@ -1,5 +1,6 @@
 /** Game account modal (spec 2 Game account modal, spec 4 Game account, spec 7 wallet and autoLogin calls). */
-import type { GameCredentialsResponse, GameEntry, Output } from '../../src/contract/api.ts';
+import type { GameCredentialsResponse, GameEntry } from '../../src/contract/api.ts';
+import type { Output } from '../../src/contract/common.ts';
 
 export type GameCredentials = Output<typeof GameCredentialsResponse>;
 export type { GameEntry };
@@ -73,6 +74,18 @@ export type GameAccountEvent =
  *   button ends the modal with transferFrom set to this game.
  * The view reads `snapshot.can({ type: 'game.transfer' })` to enable the transfer-only button.
  * Tags: 'inactive', 'loading' (the account is read), 'failed' (it could not be
- *   read: retry), 'active', 'busy' (a call in flight: buttons disabled), 'choosingApp', 'closed'.
+ *   read: retry), 'active', 'busy' (a call in flight: buttons disabled),
+ *   'writing' (opening the account or resetting its password: the modal cannot
+ *   close), 'resetting' (the password), 'entering' (the game), 'choosingApp', 'closed'.
  */
-export type GameAccountTag = 'inactive' | 'loading' | 'failed' | 'active' | 'busy' | 'choosingApp' | 'closed';
+export type GameAccountTag =
+  | 'inactive'
+  | 'loading'
+  | 'failed'
+  | 'active'
+  | 'busy'
+  | 'writing'
+  | 'resetting'
+  | 'entering'
+  | 'choosingApp'
+  | 'closed';

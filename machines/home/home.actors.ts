@@ -20,7 +20,7 @@ import { withdrawActors } from '../withdraw/withdraw.actors.ts';
 import { withdrawMachine } from '../withdraw/withdraw.machine.ts';
 
 /** How the view logs a modal's failed read (spec 7: such a read is only logged): the modal's name and the message. */
-export type LogReadFailure = (modal: string, message: string) => void;
+type LogReadFailure = (modal: string, message: string) => void;
 
 export function homeActors(api: ApiClient, logReadFailure: LogReadFailure = () => {}) {
   return {

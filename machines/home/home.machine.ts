@@ -99,6 +99,7 @@ export const homeMachine = setup({
   initial: 'browsing',
   states: {
     browsing: {
+      tags: 'browsing',
       description: 'No modal is open.',
       on: {
         'deposit.open': { target: 'depositing', actions: 'countOpening' },

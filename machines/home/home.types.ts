@@ -65,9 +65,10 @@ export type HomeEvent =
  * Tags: 'modal:deposit', 'modal:withdraw', 'modal:transfer', 'modal:game',
  * 'modal:banners' (the invite or refund banners, child 'banners'),
  * 'modal:invite', 'modal:refund', 'modal:invite-collect', 'modal:wheel';
- * none while no modal is open.
+ * 'browsing' while no modal is open.
  */
 export type HomeTag =
+  | 'browsing'
   | 'modal:deposit'
   | 'modal:withdraw'
   | 'modal:transfer'

@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
@@ -41,7 +42,7 @@ export const inviteCollectMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    succeeded: (_, answer: InviteRuleAnswer | InviteCollected) => answer.ok,
+    succeeded,
     unknown: (_, answer: InviteCollected) => outcomeUnknown(answer),
   },
   delays: loaderDelays,
@@ -59,11 +60,7 @@ export const inviteCollectMachine = setup({
       invoke: {
         id: 'readRule',
         src: 'readRule',
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'confirming', actions: { type: 'keepRule', params: actorOutput } },
-          { target: 'confirming' },
-        ],
-        onError: 'confirming',
+        ...onAnswer({ target: 'confirming', action: 'keepRule' }, { target: 'confirming' }),
       },
       on: {
         'collect.cancel': 'done',

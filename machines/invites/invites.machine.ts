@@ -1,7 +1,8 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { actorOutput, notProvided } from '../shared/actors.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
-import { pagedTable } from '../shared/paged-table.ts';
+import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
 import { okData } from '../shared/result.ts';
 import type {
   InviteRuleAnswer,
@@ -13,7 +14,7 @@ import type {
 } from './invites.types.ts';
 
 /** spec 9: invites, 10 per page. */
-export const INVITES_PAGE_SIZE = 10;
+const INVITES_PAGE_SIZE = 10;
 
 export const invitesMachine = setup({
   types: {
@@ -38,22 +39,15 @@ export const invitesMachine = setup({
     }),
   },
   guards: {
-    succeeded: (_, answer: InviteRuleAnswer | InvitesAnswer) => answer.ok,
-    askedAlready: ({ context, event }) => event.type === 'invites.page' && event.page === context.page,
+    succeeded,
+    askedAlready: askedAlready('invites.page'),
   },
   delays: loaderDelays,
 }).createMachine({
   id: 'invites',
   description:
     'The invite modal (spec 2 Invite modal): the invite rule beside the member\'s link, and the friends they invited, 10 a page (spec 9). Failed reads are silently ignored (spec 7): the rule is left out, the last page stays.',
-  context: {
-    rule: null,
-    page: 1,
-    limit: INVITES_PAGE_SIZE,
-    rows: [],
-    total: 0,
-    shownPage: null,
-  },
+  context: { rule: null, ...pagedTableStart(INVITES_PAGE_SIZE) },
   initial: 'open',
   states: {
     open: {
@@ -70,11 +64,7 @@ export const invitesMachine = setup({
               invoke: {
                 id: 'readRule',
                 src: 'readRule',
-                onDone: [
-                  { guard: { type: 'succeeded', params: actorOutput }, target: 'read', actions: { type: 'keepRule', params: actorOutput } },
-                  { target: 'read' },
-                ],
-                onError: 'read',
+                ...onAnswer({ target: 'read', action: 'keepRule' }, { target: 'read' }),
               },
             },
             read: {

@@ -3,6 +3,12 @@ import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/re
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import type { LoginContext, LoginCredentials, LoginEvent, LoginTag } from './login.types.ts';
 
+/**
+ * The answer's three ends are written out here rather than with onAnswer
+ * (shared/answer.ts), and its guards are its own: this machine is in /login's
+ * first chunk, where a shared module ships whole and each export costs bytes
+ * of a spent budget (docs/decisions/0118-login-chunk-keeps-its-own-code.md).
+ */
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,

@@ -7,7 +7,7 @@ export interface LoginContext {
   error: string | null;
 }
 
-export type LoginField = 'username' | 'password';
+type LoginField = 'username' | 'password';
 
 export type LoginEvent =
   /** Typing clears the error line (spec 2). */

@@ -11,6 +11,7 @@
  */
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {
   MoneyActionContext,
@@ -100,7 +101,7 @@ export function moneyAction<TRequest>() {
       end: assign((_, outcome: MoneyActionOutput['outcome']) => ({ outcome })),
     },
     guards: {
-      succeeded: (_, result: Result<MoneyMoved>) => result.ok,
+      succeeded,
       outcomeUnknown: (_, result: Result<MoneyMoved>) => outcomeUnknown(result),
     },
   }).createMachine({

@@ -3,7 +3,8 @@
  * what a flow gives the action, what it answers, and the context fields a
  * flow keeps about its actions.
  */
-import type { MoneyMovedResponse, Output } from '../../src/contract/api.ts';
+import type { MoneyMovedResponse } from '../../src/contract/api.ts';
+import type { Output } from '../../src/contract/common.ts';
 
 /** What the server answers for a movement: the moved amount, the new wallet balance, the ledger's transfer id. */
 export type MoneyMoved = Output<typeof MoneyMovedResponse>;

@@ -13,7 +13,7 @@ export interface OpsLoginContext {
   error: string | null;
 }
 
-export type OpsLoginField = 'username' | 'password' | 'otpCode';
+type OpsLoginField = 'username' | 'password' | 'otpCode';
 
 export type OpsLoginEvent =
   /** Typing clears the error line; the code keeps its digits only. */

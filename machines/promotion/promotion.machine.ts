@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
+import { okData } from '../shared/result.ts';
 import type {
   PromotionContext,
   PromotionEmitted,
@@ -33,8 +34,7 @@ export const promotionMachine = setup({
     startSearch: assign({ promotion: null, error: null }),
     keepPromotion: assign((_, answer: PromotionFound) => ({ promotion: okData(answer) })),
     keepAmount: assign((_, answer: PromotionReceived) => ({ amount: okData(answer).amount, error: null })),
-    keepRefusal: assign((_, answer: PromotionFound | PromotionReceived) => ({ error: failureMessage(answer) })),
-    keepNetworkError: assign({ error: NETWORK_ERROR }),
+    keepFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     clearError: assign({ error: null }),
     forgetPromotion: assign({ promotion: null, error: null }),
     startOver: assign({ code: '', promotion: null, amount: null, error: null }),
@@ -42,9 +42,8 @@ export const promotionMachine = setup({
   },
   guards: {
     codeMissing: ({ context }) => promotionCode(context.code) === '',
-    found: (_, answer: PromotionFound) => answer.ok,
+    succeeded,
     notFound: (_, answer: PromotionFound) => !answer.ok && answer.message === 'NO_PROMOTION',
-    received: (_, answer: PromotionReceived) => answer.ok,
   },
 }).createMachine({
   id: 'promotion',
@@ -67,12 +66,9 @@ export const promotionMachine = setup({
         id: 'find',
         src: 'find',
         input: ({ context }) => ({ code: promotionCode(context.code) }),
-        onDone: [
-          { guard: { type: 'found', params: actorOutput }, target: 'found', actions: { type: 'keepPromotion', params: actorOutput } },
+        ...onAnswer({ target: 'found', action: 'keepPromotion' }, { target: 'searchFailed', action: 'keepFailure' }, [
           { guard: { type: 'notFound', params: actorOutput }, target: 'notFound' },
-          { target: 'searchFailed', actions: { type: 'keepRefusal', params: actorOutput } },
-        ],
-        onError: { target: 'searchFailed', actions: 'keepNetworkError' },
+        ] as const),
       },
     },
     found: {
@@ -103,11 +99,7 @@ export const promotionMachine = setup({
         id: 'receive',
         src: 'receive',
         input: ({ context }) => ({ code: context.promotion!.code }),
-        onDone: [
-          { guard: { type: 'received', params: actorOutput }, target: 'received', actions: { type: 'keepAmount', params: actorOutput } },
-          { target: 'refused', actions: { type: 'keepRefusal', params: actorOutput } },
-        ],
-        onError: { target: 'refused', actions: 'keepNetworkError' },
+        ...onAnswer({ target: 'received', action: 'keepAmount' }, { target: 'refused', action: 'keepFailure' }),
       },
     },
     received: {

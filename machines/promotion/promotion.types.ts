@@ -6,7 +6,7 @@
 import type { Result } from '../shared/result.ts';
 
 /** spec 3 promotion find. */
-export interface FoundPromotion {
+interface FoundPromotion {
   code: string;
   percentFail: number;
   /** HTML as the server sent it: the view sanitises it. */

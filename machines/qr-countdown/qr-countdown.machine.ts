@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import { parseAmount } from '../shared/amount.ts';
 import { createDisabled, createIgnored } from './qr-countdown.selectors.ts';
@@ -13,15 +14,15 @@ import type {
 } from './qr-countdown.types.ts';
 
 /** spec 9: the countdown ticks every second. */
-export const QR_TICK_MS = 1000;
+const QR_TICK_MS = 1000;
 /** While a QR is open, its state is read again every this many seconds, to see it paid (docs/decisions/0021-qr-paid-detection.md). */
-export const QR_CHECK_EVERY_SECONDS = 5;
+const QR_CHECK_EVERY_SECONDS = 5;
 /**
  * A QR that disappears from the server this close to its end has expired
  * there (the server's clock ran ahead of the countdown by the answer's trip),
  * not been paid.
  */
-export const QR_EXPIRY_MARGIN_SECONDS = 2;
+const QR_EXPIRY_MARGIN_SECONDS = 2;
 
 type ProviderInput = { provider: QrProvider };
 
@@ -91,7 +92,7 @@ export const qrCountdownMachine = setup({
     hasOpenQr: (_, result: QrAnswer) => openQr(result),
     closedBeforeExpiry: ({ context }, result: QrAnswer) => closedQr(result) && context.secondsLeft > QR_EXPIRY_MARGIN_SECONDS,
     closed: (_, result: QrAnswer) => closedQr(result),
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     lastSecond: ({ context }) => context.secondsLeft <= 1,
     checkDue: ({ context }) => (context.secondsLeft - 1) % QR_CHECK_EVERY_SECONDS === 0,
   },

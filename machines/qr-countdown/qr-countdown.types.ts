@@ -29,7 +29,7 @@ export interface OpenQr {
 }
 
 /** Why a QR was discarded: its time ran out (00:00) or the member cancelled it. */
-export type DiscardReason = 'expired' | 'cancelled';
+type DiscardReason = 'expired' | 'cancelled';
 
 export interface QrCountdownContext {
   provider: QrProvider;

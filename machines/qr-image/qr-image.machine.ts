@@ -21,7 +21,7 @@ export const qrImageMachine = setup({
 }).createMachine({
   id: 'qrImage',
   description:
-    'The open QR as a picture to save (issue 10): drawn in the browser from the payload as soon as the QR shows, so a tap shares it at once (the share sheet needs the tap\'s permission); then shared or downloaded, as often as the member asks.',
+    'The open QR as a picture to save (docs/decisions/0087-saving-the-qr-picture.md): drawn in the browser from the payload as soon as the QR shows, so a tap shares it at once (the share sheet needs the tap\'s permission); then shared or downloaded, as often as the member asks.',
   context: { image: null, outcome: null, failed: false },
   initial: 'drawing',
   states: {

@@ -1,4 +1,4 @@
-/** Saving an open deposit QR as a picture (issue 10): drawn once, then shared or downloaded as often as the member asks. */
+/** Saving an open deposit QR as a picture (docs/decisions/0087-saving-the-qr-picture.md): drawn once, then shared or downloaded as often as the member asks. */
 
 /** What became of a save: shared, downloaded, or the member closed the share sheet. */
 export type SaveOutcome = 'shared' | 'downloaded' | 'dismissed';

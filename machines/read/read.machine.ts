@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
+import { answeredFailure, noAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { ReadContext, ReadEvent, ReadInput, ReadTag } from './read.types.ts';
@@ -29,7 +29,7 @@ export const readMachine = setup({
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     hasData: ({ context }) => context.data !== null,
     noStartDelay: ({ context }) => context.startDelay <= 0,
   },

@@ -3,8 +3,9 @@ import { toMinor } from '../../src/contract/money.ts';
 import { refundRefusal } from '../../src/contract/rules/refunds.ts';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { pagedTable } from '../shared/paged-table.ts';
+import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   RefundCheck,
@@ -21,7 +22,7 @@ import type {
 } from './refund-receive.types.ts';
 
 /** spec 9: refunds, 10 per page. */
-export const REFUNDS_PAGE_SIZE = 10;
+const REFUNDS_PAGE_SIZE = 10;
 
 /**
  * Receive is offered when the server's rule (contract/rules/refunds.ts
@@ -74,10 +75,10 @@ export const refundReceiveMachine = setup({
   },
   guards: {
     offered: (_, answer: RefundCheckAnswer) => answer.ok && answer.data.result,
-    succeeded: (_, answer: RefundLogsAnswer | RefundReceived) => answer.ok,
+    succeeded,
     unknown: (_, answer: RefundReceived) => outcomeUnknown(answer),
     canReceive: ({ context }) => canReceiveRefund(context.check),
-    askedAlready: ({ context, event }) => event.type === 'refunds.page' && event.page === context.page,
+    askedAlready: askedAlready('refunds.page'),
   },
   delays: loaderDelays,
 }).createMachine({
@@ -92,11 +93,7 @@ export const refundReceiveMachine = setup({
     error: null,
     received: null,
     uncertain: false,
-    page: 1,
-    limit: REFUNDS_PAGE_SIZE,
-    rows: [],
-    total: 0,
-    shownPage: null,
+    ...pagedTableStart(REFUNDS_PAGE_SIZE),
   }),
   initial: 'open',
   states: {

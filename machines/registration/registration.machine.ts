@@ -7,7 +7,8 @@ import {
   phoneError,
 } from '../../src/contract/rules/members.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
+import { okData, type Result } from '../shared/result.ts';
 import type {
   OtpRequest,
   OtpSent,
@@ -38,6 +39,27 @@ function registrationPayload(context: RegistrationContext): RegistrationPayload 
 /** spec 4: the profile step asks the server to validate before the bank step exists. */
 function profilePayload(context: RegistrationContext): RegistrationPayload {
   return { ...registrationPayload(context), bankCode: '', bankAccountName: '', bankAccountNo: '', currency: '' };
+}
+
+/**
+ * Sending a code, from the phone step or again from the OTP step (`sent`:
+ * where a code sent leads). The token of an earlier verification of this
+ * phone goes along: the server then answers OTP_VERIFIED instead of sending
+ * a code, and the wizard skips to the profile step.
+ */
+function sendOtp<const TSent extends string>(sent: TSent) {
+  return {
+    id: 'sendOtp',
+    src: 'sendOtp',
+    input: ({ context }: { context: RegistrationContext }): OtpRequest => ({ phoneNumber: context.phone, otpToken: context.otpToken }),
+    ...onAnswer({ target: sent, action: 'storeOtpReference' }, { target: 'editing', action: 'showFailure' }, [
+      {
+        guard: { type: 'otpAlreadyVerified', params: actorOutput },
+        target: '#registration.profileStep',
+        actions: { type: 'keepVerifiedToken', params: actorOutput },
+      },
+    ] as const),
+  } as const;
 }
 
 export const registrationMachine = setup({
@@ -75,7 +97,7 @@ export const registrationMachine = setup({
     keepVerifiedToken: assign((_, result: Result<OtpSent>) => ({ otpToken: okData(result).otpToken })),
     // An unverified code is dropped when the member leaves the OTP step: coming back sends a new one.
     forgetOtp: assign({ otpRef: '', otpToken: '', otpCode: '' }),
-    // The code is used; its token stays as the proof the profile and bank steps send (issue 9).
+    // The code is used; its token stays as the proof the profile and bank steps send (docs/decisions/0072-registration-bound-to-verified-challenge.md).
     forgetOtpCode: assign({ otpRef: '', otpCode: '' }),
     forgetOtpToken: assign({ otpToken: '' }),
     rejectOtpCode: assign({ error: 'OTP_CODE_INVALID' }),
@@ -86,8 +108,7 @@ export const registrationMachine = setup({
     // A link's invite code the server does not know must not trap the member
     // behind a read-only field: open it for editing and forget the stored code.
     unlockInviteCode: assign({ inviteLocked: false }),
-    showFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
-    showNetworkError: assign({ error: NETWORK_ERROR }),
+    showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     // Provided by the view layer.
     showSuccess: () => {},
     forgetInviteCode: () => {},
@@ -100,7 +121,6 @@ export const registrationMachine = setup({
     phoneInvalid: ({ context }) => phoneError(context.variant, context.phone.trim()) !== null,
     otpEnabled: ({ context }) => context.otpEnabled,
     otpAlreadyVerified: (_, result: Result<OtpSent>) => result.ok && result.data.code === 'OTP_VERIFIED',
-    otpSent: (_, result: Result<OtpSent>) => result.ok,
     otpCodeMalformed: ({ context }) => !/^\d{6}$/.test(context.otpCode),
     // spec 5: the profile step does nothing while a required field is empty.
     profileIncomplete: ({ context }) =>
@@ -113,7 +133,7 @@ export const registrationMachine = setup({
     // spec 5: KTB, TMB and BBL need the account name in English letters.
     accountNameNotEnglish: ({ context }) =>
       needsEnglishName(context.bankCode) && !(isEnglishName(context.firstName) && isEnglishName(context.lastName)),
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     inviteCodeRejected: (_, result: Result<unknown>) => !result.ok && result.message === 'INVALID_CODE',
   },
   delays: {
@@ -155,7 +175,7 @@ export const registrationMachine = setup({
         id: 'loadLookups',
         src: 'loadLookups',
         onDone: { target: 'phoneStep', actions: { type: 'applyLookups', params: actorOutput } },
-        onError: { target: 'phoneStep', actions: 'showNetworkError' },
+        onError: { target: 'phoneStep', actions: { type: 'showFailure', params: noAnswer } },
       },
     },
     phoneStep: {
@@ -184,25 +204,7 @@ export const registrationMachine = setup({
           description:
             'Sends the token kept from an earlier verification of this phone, if any: the server then answers OTP_VERIFIED instead of sending a code.',
           entry: 'clearError',
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ phoneNumber: context.phone, otpToken: context.otpToken }),
-            onDone: [
-              {
-                guard: { type: 'otpAlreadyVerified', params: actorOutput },
-                target: '#registration.profileStep',
-                actions: { type: 'keepVerifiedToken', params: actorOutput },
-              },
-              {
-                guard: { type: 'otpSent', params: actorOutput },
-                target: '#registration.otpStep',
-                actions: { type: 'storeOtpReference', params: actorOutput },
-              },
-              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
-            ],
-            onError: { target: 'editing', actions: 'showNetworkError' },
-          },
+          invoke: sendOtp('#registration.otpStep'),
         },
       },
     },
@@ -229,36 +231,14 @@ export const registrationMachine = setup({
             id: 'verifyOtp',
             src: 'verifyOtp',
             input: ({ context }) => ({ otpToken: context.otpToken, otpCode: context.otpCode }),
-            onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.profileStep' },
-              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
-            ],
-            onError: { target: 'editing', actions: 'showNetworkError' },
+            ...onAnswer({ target: '#registration.profileStep' }, { target: 'editing', action: 'showFailure' }),
           },
         },
         resendingOtp: {
           tags: 'busy',
           description: 'Sends the current token too: if its code was accepted but the answer was lost, the server answers OTP_VERIFIED.',
           entry: 'clearError',
-          invoke: {
-            id: 'sendOtp',
-            src: 'sendOtp',
-            input: ({ context }) => ({ phoneNumber: context.phone, otpToken: context.otpToken }),
-            onDone: [
-              {
-                guard: { type: 'otpAlreadyVerified', params: actorOutput },
-                target: '#registration.profileStep',
-                actions: { type: 'keepVerifiedToken', params: actorOutput },
-              },
-              {
-                guard: { type: 'otpSent', params: actorOutput },
-                target: 'editing',
-                actions: { type: 'storeOtpReference', params: actorOutput },
-              },
-              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
-            ],
-            onError: { target: 'editing', actions: 'showNetworkError' },
-          },
+          invoke: sendOtp('editing'),
         },
       },
     },
@@ -289,16 +269,13 @@ export const registrationMachine = setup({
             id: 'validateRegistration',
             src: 'validateRegistration',
             input: ({ context }) => profilePayload(context),
-            onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.bankStep' },
+            ...onAnswer({ target: '#registration.bankStep' }, { target: 'editing', action: 'showFailure' }, [
               {
                 guard: { type: 'inviteCodeRejected', params: actorOutput },
                 target: 'editing',
-                actions: [{ type: 'showFailure', params: actorOutput }, 'unlockInviteCode', 'forgetInviteCode'],
+                actions: [{ type: 'showFailure', params: answeredFailure }, 'unlockInviteCode', 'forgetInviteCode'],
               },
-              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
-            ],
-            onError: { target: 'editing', actions: 'showNetworkError' },
+            ] as const),
           },
         },
       },
@@ -325,11 +302,7 @@ export const registrationMachine = setup({
             id: 'register',
             src: 'register',
             input: ({ context }) => registrationPayload(context),
-            onDone: [
-              { guard: { type: 'succeeded', params: actorOutput }, target: '#registration.registered' },
-              { target: 'editing', actions: { type: 'showFailure', params: actorOutput } },
-            ],
-            onError: { target: 'editing', actions: 'showNetworkError' },
+            ...onAnswer({ target: '#registration.registered' }, { target: 'editing', action: 'showFailure' }),
           },
         },
       },

@@ -13,7 +13,7 @@ export interface BankOption {
   nameEN: string;
 }
 
-export interface SourceOption {
+interface SourceOption {
   code: string;
   description: string;
 }
@@ -34,7 +34,8 @@ export interface RegistrationContext {
   /**
    * The OTP challenge's token: on the OTP step the one whose code is typed;
    * once verified, the proof of the phone that the validate and register
-   * payloads and a later send carry (issue 9). Dropped when the phone changes.
+   * payloads and a later send carry (docs/decisions/0072-registration-bound-to-verified-challenge.md).
+   * Dropped when the phone changes.
    */
   otpToken: string;
   otpCode: string;
@@ -77,7 +78,7 @@ export type RegistrationEvent =
   | { type: 'bank.submit' }
   | { type: 'step.back' };
 
-/** The spec 3 registration payload, plus the verified OTP token (issue 9). */
+/** The spec 3 registration payload, plus the verified OTP token (decision 0072). */
 export interface RegistrationPayload {
   name: string;
   username: string;
@@ -88,7 +89,7 @@ export interface RegistrationPayload {
   bankAccountName: string;
   bankAccountNo: string;
   currency: Currency | '';
-  /** The verified OTP token (issue 9); '' with OTP off. */
+  /** The verified OTP token (decision 0072); '' with OTP off. */
   otpToken: string;
 }
 

@@ -2,6 +2,36 @@ import { assertEvent, assign, setup, spawnChild } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import type { ServiceStatus, SessionContext, SessionEvent, SessionInput, SessionTag } from './session.types.ts';
 
+/** Signed out: the stored token forgotten, and the member taken to /login. */
+const signOut = ['clearStoredToken', 'forgetToken', 'goToLogin'] as const;
+
+/**
+ * spec 2: /login asks whether the service is still active; signed in or
+ * out, the answer means the same: gone shows /terminated, anything else (or
+ * no answer) changes nothing.
+ */
+const serviceChecks = {
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'service.check': 'checkingService' },
+    },
+    checkingService: {
+      tags: 'busy',
+      description: 'spec 2: /login asks whether the service is still active. A sign-in or sign-out meanwhile wins.',
+      invoke: {
+        id: 'checkService',
+        src: 'checkService',
+        onDone: [
+          { guard: { type: 'serviceGone', params: actorOutput }, target: '#session.terminated', actions: 'goToTerminated' },
+          { target: 'idle', actions: 'clearTerminatedStyle' },
+        ],
+        onError: 'idle',
+      },
+    },
+  },
+} as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -41,7 +71,7 @@ export const sessionMachine = setup({
   context: ({ input }) => ({ token: input.token, remember: input.remember }),
   initial: 'starting',
   on: {
-    'api.invalidToken': { target: '.signedOut', actions: ['clearStoredToken', 'forgetToken', 'goToLogin'] },
+    'api.invalidToken': { target: '.signedOut', actions: signOut },
     'api.gone': { target: '.terminated', actions: 'goToTerminated' },
     'xstate.error.actor.quietRevoke': {
       description: 'A failed quiet revocation changes nothing: the token is already forgotten.',
@@ -54,7 +84,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       tags: 'signedOut',
-      initial: 'idle',
+      ...serviceChecks,
       on: {
         'session.signIn': {
           target: 'signedIn',
@@ -64,51 +94,16 @@ export const sessionMachine = setup({
           ],
         },
       },
-      states: {
-        idle: {
-          on: { 'service.check': 'checkingService' },
-        },
-        checkingService: {
-          tags: 'busy',
-          description: 'spec 2: /login asks whether the service is still active. A login that succeeds meanwhile wins.',
-          invoke: {
-            id: 'checkService',
-            src: 'checkService',
-            onDone: [
-              { guard: { type: 'serviceGone', params: actorOutput }, target: '#session.terminated', actions: 'goToTerminated' },
-              { target: 'idle', actions: 'clearTerminatedStyle' },
-            ],
-            onError: 'idle',
-          },
-        },
-      },
     },
     signedIn: {
       tags: 'signedIn',
-      initial: 'idle',
+      ...serviceChecks,
       on: {
         'session.signOut': 'signingOut',
         'session.publicStart': {
           description: 'spec 2: opening the public area acts as a logout, without navigating.',
           target: 'signedOut',
           actions: ['revokeTokenQuietly', 'clearStoredToken', 'forgetToken'],
-        },
-      },
-      states: {
-        idle: {
-          on: { 'service.check': 'checkingService' },
-        },
-        checkingService: {
-          tags: 'busy',
-          invoke: {
-            id: 'checkService',
-            src: 'checkService',
-            onDone: [
-              { guard: { type: 'serviceGone', params: actorOutput }, target: '#session.terminated', actions: 'goToTerminated' },
-              { target: 'idle', actions: 'clearTerminatedStyle' },
-            ],
-            onError: 'idle',
-          },
         },
       },
     },
@@ -119,8 +114,8 @@ export const sessionMachine = setup({
         id: 'revokeToken',
         src: 'revokeToken',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'signedOut', actions: ['clearStoredToken', 'forgetToken', 'goToLogin'] },
-        onError: { target: 'signedOut', actions: ['clearStoredToken', 'forgetToken', 'goToLogin'] },
+        onDone: { target: 'signedOut', actions: signOut },
+        onError: { target: 'signedOut', actions: signOut },
       },
     },
     terminated: {

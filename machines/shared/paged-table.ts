@@ -15,23 +15,23 @@
  * missing action fails the type check):
  *
  *   actor  loadPage      ({ page, limit } from the context) → Result of the page
- *   guard  succeeded     (params: the answer) the answer is ok
- *   guard  askedAlready  the page event asks for context.page
+ *   guard  succeeded     (shared/answer.ts)
+ *   guard  askedAlready  the page event asks for context.page (`askedAlready(pageEvent)` below)
  *   action setPage       context.page becomes the event's page
  *   action showPage      (params: the ok answer) keeps its rows and total, and shownPage = context.page
  *   action logFailure    ({ message }) only with `logFailures`
  *   delays loaderDelays  only with `skeleton`
  *
- * These stay in each machine: they name its own event and answer types.
+ * The two actions stay in each machine: they name its own event and answer
+ * types. Its context starts with `pagedTableStart(limit)`.
  * The fairness page's spins are paged otherwise (only between other pages
  * in range, not while a seed is saved, and back to the shown page when a
  * read fails), so it keeps its own states.
  */
-import { actorOutput } from './actors.ts';
+import { onAnswer } from './answer.ts';
 import { skeletonAfterLoaderDelay } from './delays.ts';
-import { answeredFailure, noAnswer } from './read-failure.ts';
 
-export interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
+interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
   /** The event asking for a page: `{ type: pageEvent, page }`. */
   pageEvent: TPageEvent;
   /** The tag of the loading state, for the view. */
@@ -42,6 +42,17 @@ export interface PagedTableOptions<TPageEvent extends string, TTag extends strin
   logFailures: TLogged;
   /** The states' descriptions, for the diagram. */
   descriptions: { loading: string; showing: string };
+}
+
+/** A table's fields before its first page: page 1 asked, nothing shown yet. */
+export function pagedTableStart(limit: number) {
+  return { page: 1, limit, rows: [], total: 0, shownPage: null };
+}
+
+/** The guard `askedAlready`: the page event asks for the page asked last, which is read already (or on its way). */
+export function askedAlready(pageEvent: string) {
+  return ({ context, event }: { context: { page: number }; event: { type: string; page?: number } }) =>
+    event.type === pageEvent && event.page === context.page;
 }
 
 /** What loadPage is asked. */
@@ -55,14 +66,13 @@ function on<TEvent extends string, TTransition>(event: TEvent, transition: TTran
 }
 
 /** A failed read goes back to showing what was shown; a table that logs its failures also calls logFailure. */
-type Failed<TLogged extends boolean, TParams> = TLogged extends true
-  ? { readonly target: 'showing'; readonly actions: { readonly type: 'logFailure'; readonly params: TParams } }
+type Failed<TLogged extends boolean> = TLogged extends true
+  ? { readonly target: 'showing'; readonly action: 'logFailure' }
   : { readonly target: 'showing' };
 
-/** The failure transition (params: how to find the failure's message), typed so that only a logging table needs logFailure in its setup. */
-function failed<TLogged extends boolean, TParams>(logged: TLogged, params: TParams): Failed<TLogged, TParams> {
-  const transition = logged ? { target: 'showing', actions: { type: 'logFailure', params } } : { target: 'showing' };
-  return transition as Failed<TLogged, TParams>;
+/** The failed end of the read, typed so that only a logging table needs logFailure in its setup. */
+function failed<TLogged extends boolean>(logged: TLogged): Failed<TLogged> {
+  return (logged ? { target: 'showing', action: 'logFailure' } : { target: 'showing' }) as Failed<TLogged>;
 }
 
 /** The loading and showing states of a paged table (this module's comment says what the setup provides). */
@@ -81,11 +91,7 @@ export function pagedTable<TPageEvent extends string, TTag extends string, TLogg
           id: 'loadPage',
           src: 'loadPage',
           input: pageQuery,
-          onDone: [
-            { guard: { type: 'succeeded', params: actorOutput }, target: 'showing', actions: { type: 'showPage', params: actorOutput } },
-            failed(logFailures, answeredFailure),
-          ],
-          onError: failed(logFailures, noAnswer),
+          ...onAnswer({ target: 'showing', action: 'showPage' }, failed(logFailures)),
         },
         on: on(pageEvent, [{ guard: 'askedAlready' }, { target: 'loading', reenter: true, actions: 'setPage' }] as const),
       },

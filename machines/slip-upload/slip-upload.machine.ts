@@ -1,7 +1,8 @@
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { SLIP_UPLOAD_INTERVAL_MS, slipSizeError } from '../../src/contract/rules/slips.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
-import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
+import { okData } from '../shared/result.ts';
 import type { SlipUploadContext, SlipUploadEvent, SlipUploadTag, UploadAnswer, UploadInput } from './slip-upload.types.ts';
 
 const pickedFile = (event: SlipUploadEvent) => {
@@ -30,8 +31,7 @@ export const slipUploadMachine = setup({
       return { progress: Math.min(1, Math.max(context.progress, event.fraction)) };
     }),
     storeSlip: assign((_, answer: UploadAnswer) => ({ slip: okData(answer).slip, progress: 1 })),
-    showRefusal: assign((_, answer: UploadAnswer) => ({ error: failureMessage(answer) })),
-    showNetworkError: assign({ error: NETWORK_ERROR }),
+    showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     forget: assign({ file: null, progress: 0, error: null, slip: null }),
     // spec 8 REQUEST_LIMIT_1MIN, the shared rule: the next slip waits a minute after one was taken.
     startWait: assign({ waiting: true }),
@@ -42,7 +42,7 @@ export const slipUploadMachine = setup({
   guards: {
     noFile: ({ event }) => pickedFile(event) === null,
     tooLarge: ({ event }) => slipSizeError(pickedFile(event)?.size ?? 0) !== null,
-    succeeded: (_, answer: UploadAnswer) => answer.ok,
+    succeeded,
     waiting: ({ context }) => context.waiting,
   },
 }).createMachine({
@@ -89,11 +89,7 @@ export const slipUploadMachine = setup({
           file: context.file!,
           reportProgress: (fraction: number) => self.send({ type: 'upload.progress', fraction }),
         }),
-        onDone: [
-          { guard: { type: 'succeeded', params: actorOutput }, target: 'received', actions: { type: 'storeSlip', params: actorOutput } },
-          { target: 'failed', actions: { type: 'showRefusal', params: actorOutput } },
-        ],
-        onError: { target: 'failed', actions: 'showNetworkError' },
+        ...onAnswer({ target: 'received', action: 'storeSlip' }, { target: 'failed', action: 'showFailure' }),
       },
       on: {
         'upload.progress': { actions: 'setProgress' },

@@ -1,6 +1,6 @@
 /**
  * A deposit slip sent from the deposit modal (spec 2 'Slip upload (multipart,
- * 5-minute timeout)', spec 7 POST /api/wallet/slip, issue 4 section 3).
+ * 5-minute timeout)', spec 7 POST /api/wallet/slip; docs/decisions/0030-slip-upload-in-the-spa.md).
  */
 import type * as v from 'valibot';
 import type { SlipItem, SlipUploadResponse } from '../../src/contract/deposit.ts';

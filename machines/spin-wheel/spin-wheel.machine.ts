@@ -4,8 +4,8 @@ import { couponClaimMachine } from '../coupon-claim/coupon-claim.machine.ts';
 import type { CouponClaimOutput } from '../coupon-claim/coupon-claim.types.ts';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { answeredFailure, noAnswer } from '../shared/read-failure.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   SpinAnswer,
@@ -95,9 +95,8 @@ export const spinWheelMachine = setup({
     })),
   },
   guards: {
-    answered: (_, answer: WheelRead) => answer.ok,
+    succeeded,
     canSpin: ({ context }) => canSpin(context.data),
-    spun: (_, answer: SpinAnswer) => answer.ok,
     spinUnknown: (_, answer: SpinAnswer) => outcomeUnknown(answer),
     // The drawn slice is the one the wheel shows at that place (the operator may have changed the wheel since it was read).
     landsOnShownWheel: ({ context }, answer: SpinAnswer) =>
@@ -141,7 +140,7 @@ export const spinWheelMachine = setup({
         id: 'load',
         src: 'load',
         onDone: [
-          { guard: { type: 'answered', params: actorOutput }, target: 'idle', actions: { type: 'store', params: actorOutput } },
+          { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'store', params: actorOutput } },
           {
             target: 'loadFailed',
             actions: [{ type: 'keepLoadFailure', params: answeredFailure }, logged(answeredFailure)],
@@ -186,7 +185,7 @@ export const spinWheelMachine = setup({
                 actions: { type: 'keepPrize', params: actorOutput },
               },
               {
-                guard: { type: 'spun', params: actorOutput },
+                guard: { type: 'succeeded', params: actorOutput },
                 description: 'The wheel changed since it was read: no animation to a slice it does not show.',
                 target: '#spinWheel.prize',
                 actions: { type: 'keepPrize', params: actorOutput },
@@ -235,11 +234,7 @@ export const spinWheelMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: [
-          { guard: { type: 'answered', params: actorOutput }, target: 'idle', actions: { type: 'store', params: actorOutput } },
-          { target: 'idle', actions: logged(answeredFailure) },
-        ],
-        onError: { target: 'idle', actions: logged(noAnswer) },
+        ...onAnswer({ target: 'idle', action: 'store' }, { target: 'idle', action: 'logFailure' }),
       },
       on: { 'wheel.close': 'closed' },
     },

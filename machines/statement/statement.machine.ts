@@ -2,7 +2,7 @@ import { assertEvent, assign, setup, stopChild } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
 import { notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
-import { pagedTable } from '../shared/paged-table.ts';
+import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { Page, PageQuery, StatementContext, StatementEvent, StatementInput, StatementTag } from './statement.types.ts';
@@ -48,7 +48,7 @@ export const statementMachine = setup({
   },
   guards: {
     succeeded,
-    askedAlready: ({ context, event }) => event.type === 'statement.page' && event.page === context.page,
+    askedAlready: askedAlready('statement.page'),
   },
   delays: loaderDelays,
 }).createMachine({
@@ -56,11 +56,9 @@ export const statementMachine = setup({
   description:
     'The statement, or its slip table: one page of 10 at a time (spec 2 Statement, spec 9). A failed load keeps the last page shown, or the empty list (spec 7). Asking for the page shown reads it again.',
   context: ({ input }) => ({
+    ...pagedTableStart(STATEMENT_PAGE_SIZE),
+    // The address's page (?page=) rather than the first.
     page: input.page,
-    limit: STATEMENT_PAGE_SIZE,
-    rows: [],
-    total: 0,
-    shownPage: null,
     gameNames: {},
     currency: null,
   }),

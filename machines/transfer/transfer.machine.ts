@@ -3,7 +3,6 @@ import { WALLET } from '../../src/contract/api.ts';
 import { transferAccountsError, transferAllError, transferAmountError } from '../../src/contract/rules/money.ts';
 import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
-import { actorOutput } from '../shared/actors.ts';
 import { NETWORK_ERROR } from '../shared/result.ts';
 import { parseAmount } from '../shared/amount.ts';
 import type { TransferContext, TransferEvent, TransferInput, TransferOrder, TransferTag } from './transfer.types.ts';

@@ -41,7 +41,7 @@ export interface TransferContext extends MoneyFlowContext {
   error: string | null;
 }
 
-export type TransferField = 'from' | 'to' | 'amount';
+type TransferField = 'from' | 'to' | 'amount';
 
 export type TransferEvent =
   | { type: 'field.change'; field: TransferField; value: string }

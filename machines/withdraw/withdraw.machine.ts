@@ -2,9 +2,10 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../src/contract/rules/money.ts';
 import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
-import { actorOutput, notProvided } from '../shared/actors.ts';
+import { notProvided } from '../shared/actors.ts';
+import { onAnswer, succeeded } from '../shared/answer.ts';
 import { amountText, parseAmount } from '../shared/amount.ts';
-import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
+import { NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type { BonusActive, WithdrawContext, WithdrawEvent, WithdrawInput, WithdrawLimits, WithdrawTag } from './withdraw.types.ts';
 
 /** The typed amount; the guards before it have made sure it is one. */
@@ -16,7 +17,7 @@ type WithdrawRule = 'fullAmount' | 'balance' | 'limits';
  * A read the form needs before it shows (the limits, then whether a bonus is
  * held): on to `next` with the answer stored, or the failure and a retry.
  */
-function formRead<TSrc extends 'loadLimits' | 'loadBonus', TStore extends 'storeLimits' | 'storeBonus', TNext extends 'checkingBonus' | 'editing'>(
+function formRead<const TSrc extends 'loadLimits' | 'loadBonus', const TStore extends 'storeLimits' | 'storeBonus', const TNext extends 'checkingBonus' | 'editing'>(
   src: TSrc,
   store: TStore,
   next: TNext,
@@ -24,11 +25,7 @@ function formRead<TSrc extends 'loadLimits' | 'loadBonus', TStore extends 'store
   return {
     id: src,
     src,
-    onDone: [
-      { guard: { type: 'succeeded', params: actorOutput }, target: next, actions: { type: store, params: actorOutput } },
-      { target: 'limitsFailed', actions: { type: 'showLimitsFailure', params: actorOutput } },
-    ],
-    onError: { target: 'limitsFailed', actions: 'showLimitsNetworkError' },
+    ...onAnswer({ target: next, action: store }, { target: 'limitsFailed', action: 'showLimitsFailure' }),
   } as const;
 }
 
@@ -65,8 +62,7 @@ export const withdrawMachine = setup({
       const bonusHeld = okData(result).status;
       return { bonusHeld, amount: bonusHeld ? amountText(context.balance) : context.amount, error: null };
     }),
-    showLimitsFailure: assign((_, result: Result<unknown>) => ({ error: failureMessage(result) })),
-    showLimitsNetworkError: assign({ error: NETWORK_ERROR }),
+    showLimitsFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     setAmount: assign(({ event }) => {
       assertEvent(event, 'amount.change');
       return { amount: event.value, error: null };
@@ -84,7 +80,7 @@ export const withdrawMachine = setup({
     // order: withdrawMin and withdrawMax (server values; messages give the limit); the full
     // amount while a bonus is held; no more than is available (pending withdrawals are held back).
     breaksRule: ({ context }, rule: WithdrawRule) => ruleError(context, rule) !== null,
-    succeeded: (_, result: Result<unknown>) => result.ok,
+    succeeded,
     moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
     refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },

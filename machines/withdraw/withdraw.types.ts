@@ -1,5 +1,6 @@
 /** Withdraw modal (spec 2 Transfer and withdraw modals, spec 5 Withdraw, spec 7 POST /api/wallet/withdrawAll). */
-import type { Output, WithdrawLimitsResponse } from '../../src/contract/api.ts';
+import type { WithdrawLimitsResponse } from '../../src/contract/api.ts';
+import type { Output } from '../../src/contract/common.ts';
 import type { BonusActiveResponse } from '../../src/contract/bonus.ts';
 import type { MoneyFlowContext, MoneyMoved } from '../money-action/money-action.types.ts';
 

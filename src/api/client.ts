@@ -19,9 +19,9 @@ import { ErrorBody } from '../contract/errors.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { bcp47, currentLocale } from '../i18n/locale.ts';
 
-export type SessionMessage = 'invalid-token' | 'gone';
+type SessionMessage = 'invalid-token' | 'gone';
 
-export interface ApiClientDeps {
+interface ApiClientDeps {
   /** The signed-in member's token, or null. */
   getToken: () => string | null;
   /** The one place the special messages of spec 8 are reported (to the session). */
@@ -62,7 +62,7 @@ type OptionsArg<N extends EndpointName> = {} extends CallOptionsOf<N>
   ? [options?: CallOptionsOf<N>]
   : [options: CallOptionsOf<N>];
 
-export type CallArgs<N extends EndpointName> = BodyOf<N> extends undefined
+type CallArgs<N extends EndpointName> = BodyOf<N> extends undefined
   ? OptionsArg<N>
   : [body: BodyOf<N>, ...OptionsArg<N>];
 
@@ -91,7 +91,7 @@ export function requestPath(path: string, params?: Record<string, string>, query
 }
 
 /** An answer that does not match the contract: a bug on one side, not a member's mistake. */
-export class ContractError extends Error {
+class ContractError extends Error {
   constructor(endpoint: string, detail: string) {
     super(`${endpoint}: answer does not match the contract (${detail})`);
     this.name = 'ContractError';

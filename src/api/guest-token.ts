@@ -10,7 +10,7 @@
  */
 import { GUEST_ID_KEY, GUEST_TOKEN_HEADER, GUEST_TOKEN_KEY } from '../contract/chat.ts';
 
-export interface GuestCredentials {
+interface GuestCredentials {
   guestId: string;
   guestToken: string;
 }

@@ -15,9 +15,9 @@ import { answerOf, baseHeaders, type ApiClient, type RawResponse } from './clien
 import { guestHeaders } from './guest-token.ts';
 
 /** Endpoints that take a multipart form (spec 7: the slip, the chat's image and video). */
-export type UploadEndpoint = 'slipUpload' | 'chatUploadImage' | 'chatUploadVideo' | 'opsChatUploadImage' | 'opsChatUploadVideo';
+type UploadEndpoint = 'slipUpload' | 'chatUploadImage' | 'chatUploadVideo' | 'opsChatUploadImage' | 'opsChatUploadVideo';
 
-export interface UploadOptions {
+interface UploadOptions {
   signal?: AbortSignal;
   /** How much of the form has been sent, 0 to 1: as it goes, and 1 once all is sent. */
   onProgress?: (fraction: number) => void;

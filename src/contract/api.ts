@@ -4,25 +4,24 @@
  * with them, so the two sides cannot drift.
  *
  * Request schemas check shape and size only; rules that produce a specific
- * catalogue code (phone length, English names, ...) live in rules.ts so the
+ * catalogue code (phone length, English names, ...) live in rules/ so the
  * server can answer with that code.
  */
 import * as v from 'valibot';
 import { Amount, amountSchema } from './money.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './rules/members.ts';
 import { bankReference } from './rules/bank-reference.ts';
+import { IsoDateTime } from './common.ts';
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 
-export const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
-
 // ---------------------------------------------------------------- lookups
 
-export const BankItem = v.object({ code: v.string(), nameTH: v.string(), nameEN: v.string() });
+const BankItem = v.object({ code: v.string(), nameTH: v.string(), nameEN: v.string() });
 export const BanksResponse = v.object({ banks: v.array(BankItem) });
 
-export const SourceItem = v.object({ code: v.string(), description: v.string() });
+const SourceItem = v.object({ code: v.string(), description: v.string() });
 export const SourcesResponse = v.object({ sources: v.array(SourceItem) });
 
 export const RegisterOtpResponse = v.object({ registerOTP: v.boolean() });
@@ -65,8 +64,9 @@ export const MessageResponse = v.object({ message: v.string() });
 
 /**
  * The otpToken of a verified OTP challenge, the client's proof that it
- * verified the phone (issue 9): optional, '' when the client has none. Tokens
- * are base64url (43 characters as the server makes them).
+ * verified the phone (docs/decisions/0072-registration-bound-to-verified-challenge.md):
+ * optional, '' when the client has none. Tokens are base64url (43
+ * characters as the server makes them).
  */
 const VerifiedOtpToken = v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^[\w-]*$/)), '');
 
@@ -85,7 +85,7 @@ export const OtpVerifyResponse = v.object({ code: v.string() });
 
 // ---------------------------------------------------------------- account
 
-/** spec 3: registration payload (plus otpToken, issue 9), sent to /api/account/validate and /api/account. */
+/** spec 3: registration payload (plus otpToken: decision 0072), sent to /api/account/validate and /api/account. */
 export const RegistrationRequest = v.object({
   name: requiredText(NAME_MAX_LENGTH),
   username: requiredText(20),
@@ -138,11 +138,8 @@ export const ChangePasswordRequest = v.object({
   newPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
-export type Output<S extends v.GenericSchema> = v.InferOutput<S>;
-
-/** A row id as text (paths, notices): digits without a leading zero; the server checks it names a safe integer. */
-export const RECORD_ID = /^[1-9]\d{0,17}$/;
-export type Input<S extends v.GenericSchema> = v.InferInput<S>;
+// The server's record-id check reads it here; it lives in common.ts, the contract's ground floor.
+export { RECORD_ID } from './common.ts';
 
 // ---------------------------------------------------------------- wallet and games (spec 3, 7)
 
@@ -228,14 +225,6 @@ export const WithdrawLimitsResponse = v.object({ withdrawMin: v.number(), withdr
 
 
 // ---------------------------------------------------------------- statement
-
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
-export const STATEMENT_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
-
-export const PageRequest = v.object({
-  page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000)),
-  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
-});
 
 export const StatementItem = v.object({
   _id: v.string(),

@@ -6,9 +6,8 @@
  * before rendering.
  */
 import * as v from 'valibot';
+import { IsoDateTime } from './common.ts';
 import { amountSchema, hasAtMostTwoDecimals } from './money.ts';
-
-const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
 
 /** spec 3: limit counts every receipt, day today's, week this week's (Monday start), in the variant's time zone. */
 export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
@@ -82,8 +81,6 @@ export const PromotionFindResponse = v.object({ code: v.string(), percentFail: v
 /** GET /api/promotion/current ("defined" in spec 7): the promotion the member holds as their active bonus, if any. */
 export const PromotionCurrentResponse = v.object({ promotion: v.nullable(PromotionFindResponse) });
 
-/** A bonus or promotion code: letters, digits, '-' and '_', compared uppercased. */
-export const BONUS_CODE = /^[A-Z0-9_-]{2,32}$/;
 /** A code as typed: any case, spaces around it (the server reads it through offerCode). */
 const CODE_AS_TYPED = /^\s*[A-Za-z0-9_-]{2,32}\s*$/;
 /** A code as stored and compared: trimmed, uppercase (spec 5: promotion codes are uppercased). */
@@ -112,11 +109,10 @@ export const OfferBanner = v.object({ image: html(500), html: LocalizedHtml });
 export const MoneyOrZero = v.pipe(v.number('KEY_INVALID'), v.finite('KEY_INVALID'), v.check(hasAtMostTwoDecimals, 'KEY_INVALID'), v.minValue(0, 'KEY_INVALID'), v.maxValue(1e12, 'KEY_INVALID'));
 
 /** How much a bonus credits: a percentage of the qualifying deposit up to a cap, or a fixed amount. */
-export const BonusGrant = v.variant('kind', [
+const BonusGrant = v.variant('kind', [
   v.object({ kind: v.literal('percent'), percent: count(1, 1000), cap: Money, minDeposit: MoneyOrZero }),
   v.object({ kind: v.literal('fixed'), amount: Money }),
 ]);
-export type BonusGrant = v.InferOutput<typeof BonusGrant>;
 
 /** An offer as an operator writes it (create, change). */
 export const BonusDefinition = v.pipe(
@@ -181,7 +177,7 @@ export const OpsTextsRequest = v.object({ texts: LocalizedHtmlList });
 export const OpsTextsResponse = v.object({ texts: LocalizedHtmlList });
 
 /** Every operator change, who and when. */
-export const OpsChange = v.object({
+const OpsChange = v.object({
   id: v.string(),
   operator: v.string(),
   action: v.string(),

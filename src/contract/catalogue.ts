@@ -3,10 +3,10 @@
  * list: the tests hold every refusal to it. Not part of errors.ts, which the
  * SPA's first page loads: the SPA never needs the whole list.
  */
-import { SLIP_REASON_CODES } from './deposit.ts';
+import { SLIP_REASON_CODES } from './common.ts';
 import { ERROR_CODES, SPECIAL_MESSAGES, type ApiMessage } from './errors.ts';
 
-export const ALL_MESSAGES: readonly ApiMessage[] = [...SPECIAL_MESSAGES, ...ERROR_CODES, ...SLIP_REASON_CODES];
+const ALL_MESSAGES: readonly ApiMessage[] = [...SPECIAL_MESSAGES, ...ERROR_CODES, ...SLIP_REASON_CODES];
 
 const knownMessages = new Set<string>(ALL_MESSAGES);
 

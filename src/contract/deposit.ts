@@ -4,14 +4,10 @@
  * and slips. Amounts in major units, as everywhere on the wire (money.ts).
  */
 import * as v from 'valibot';
+import { IsoDateTime, PageRequest, RECORD_ID, SLIP_REASON_CODES } from './common.ts';
 import { amountSchema } from './money.ts';
-import { IsoDateTime, PageRequest, RECORD_ID } from './api.ts';
 
 // ---------------------------------------------------------------- the deposit lookup
-
-/** Receiving accounts: banks, and payment codes (bankType PAYMENT) that take QR payments. */
-export const DEPOSIT_BANK_CODES = ['SCB', 'KBANK', 'GSB', 'BCEL', 'WW', 'E2P'] as const;
-export const PAYMENT_CODES = ['WW', 'E2P'] as const;
 
 export const DepositBank = v.object({
   bankCode: v.string(),
@@ -26,7 +22,7 @@ export const DepositBank = v.object({
 });
 export type DepositBank = v.InferOutput<typeof DepositBank>;
 
-export const DepositWallet = v.object({ mode: v.string(), walletAccountName: v.string() });
+const DepositWallet = v.object({ mode: v.string(), walletAccountName: v.string() });
 
 export const DepositLookupResponse = v.object({
   banks: v.array(DepositBank),
@@ -148,27 +144,6 @@ export const TrueLinkRequest = v.object({ link: v.pipe(v.string(), v.minLength(1
 export const TRUEWALLET_MINIMUM = 2;
 
 // ---------------------------------------------------------------- slips
-
-/**
- * Slip failure reasons (spec 8), shown in the slip table's status column.
- * Here rather than in errors.ts: the SPA's first page loads errors.ts, and
- * only the deposit screens need this list.
- */
-export const SLIP_REASON_CODES = [
-  'UPLOADED_FILE_NOT_EXIST',
-  'IMG_SIZE_UNABLE_TO_PROCESS',
-  'CANNOT_READ_CROPPED_IMAGE',
-  'DEST_ACC_INVALID',
-  'SLIP_REFNO_DUPLICATED',
-  'UNSTABLE_REFNO_ON_SLIP',
-  'TRIPPLE_WRONG_CAPTCHA',
-  'INVALID_SLIP',
-  'NOT_MATCH',
-  'EXPIRED_SLIP',
-  'UNKNOW_ERROR',
-] as const;
-
-export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
 
 export const SlipStatus = v.picklist(['SUCCESS', 'FAILED', 'PENDING']);
 

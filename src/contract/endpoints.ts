@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import * as api from './api.ts';
 import * as bonus from './bonus.ts';
 import * as chat from './chat.ts';
+import * as common from './common.ts';
 import * as deposit from './deposit.ts';
 import * as ops from './ops.ts';
 import * as rewards from './rewards.ts';
@@ -51,7 +52,7 @@ function endpoint<const E extends Endpoint>(e: E & (E['access'] extends 'operato
 const gameParams = v.object({ gameCode: api.GameCode });
 const autoLoginParams = v.object({ provider: api.AccountName, username: v.pipe(v.string(), v.maxLength(80)) });
 const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, password: v.pipe(v.string(), v.maxLength(200)) });
-const idParams = v.object({ id: v.pipe(v.string(), v.regex(api.RECORD_ID, 'NO_DATA')) });
+const idParams = v.object({ id: v.pipe(v.string(), v.regex(common.RECORD_ID, 'NO_DATA')) });
 const memberParams = v.object({ username: v.pipe(v.string(), v.regex(/^\d{8,13}$/, 'NO_USER')) });
 const withdrawalsQuery = v.object({ status: v.optional(v.picklist(api.WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending') });
 
@@ -105,14 +106,14 @@ export const endpoints = {
   transferAll: endpoint({ method: 'POST', path: '/api/wallet/transferAll', access: 'member', idempotent: true, body: api.TransferAllRequest, response: api.MoneyMovedResponse }),
   withdraw: endpoint({ method: 'POST', path: '/api/wallet/withdraw', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
   withdrawAll: endpoint({ method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
-  statement: endpoint({ method: 'POST', path: '/api/statement', access: 'member', body: api.PageRequest, response: api.StatementResponse }),
+  statement: endpoint({ method: 'POST', path: '/api/statement', access: 'member', body: common.PageRequest, response: api.StatementResponse }),
 
   // invite, refund, wheel and coupons (spec 7; docs/decisions 0098-0100)
-  invites: endpoint({ method: 'POST', path: '/api/invite', access: 'member', body: rewards.PageRequest, response: rewards.InvitesResponse }),
+  invites: endpoint({ method: 'POST', path: '/api/invite', access: 'member', body: common.PageRequest, response: rewards.InvitesResponse }),
   inviteRule: endpoint({ method: 'GET', path: '/api/invite/rule', access: 'member', response: rewards.InviteRuleResponse }),
   inviteCollect: endpoint({ method: 'GET', path: '/api/invite/bonus', access: 'member', idempotent: true, response: rewards.InviteCollectResponse }),
   inviteBanners: endpoint({ method: 'GET', path: '/api/invite/banners', access: 'member', response: rewards.BannersResponse }),
-  refunds: endpoint({ method: 'POST', path: '/api/refund', access: 'member', body: rewards.PageRequest, response: rewards.RefundsResponse }),
+  refunds: endpoint({ method: 'POST', path: '/api/refund', access: 'member', body: common.PageRequest, response: rewards.RefundsResponse }),
   refundCheck: endpoint({ method: 'GET', path: '/api/refund/check', access: 'member', response: rewards.RefundCheckResponse }),
   refundReceive: endpoint({ method: 'GET', path: '/api/refund/receive', access: 'member', idempotent: true, response: rewards.RefundReceiveResponse }),
   refundAddWallet: endpoint({ method: 'GET', path: '/api/refund/addWallet', access: 'member', idempotent: true, response: rewards.RefundReceiveResponse }),
@@ -125,7 +126,7 @@ export const endpoints = {
   fairness: endpoint({ method: 'GET', path: '/api/spinwheel/fairness', access: 'member', response: rewards.FairnessResponse }),
   fairnessClientSeed: endpoint({ method: 'PUT', path: '/api/spinwheel/fairness/client-seed', access: 'member', body: rewards.ClientSeedRequest, response: rewards.FairnessResponse }),
   fairnessRotate: endpoint({ method: 'POST', path: '/api/spinwheel/fairness/rotate', access: 'member', response: rewards.FairnessResponse }),
-  spinHistory: endpoint({ method: 'POST', path: '/api/spinwheel/history', access: 'member', body: rewards.PageRequest, response: rewards.SpinHistoryResponse }),
+  spinHistory: endpoint({ method: 'POST', path: '/api/spinwheel/history', access: 'member', body: common.PageRequest, response: rewards.SpinHistoryResponse }),
 
   // operator (not in spec 7: the back office this build needs to move money in and out).
   // Money is finance's; a member's standing is support's; admin may do everything.

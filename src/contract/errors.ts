@@ -4,8 +4,9 @@
  * text and shows any other message raw.
  */
 import * as v from 'valibot';
-import type { SlipReasonCode } from './deposit.ts';
+import type { SlipReasonCode } from './common.ts';
 
+// Read from here with the catalogue's other codes (the server, the SPA's texts).
 export type { SlipReasonCode };
 
 /** Messages with a meaning beyond their text (spec 8, "Special messages"). */

@@ -9,12 +9,9 @@
  * marketing writes within).
  */
 import * as v from 'valibot';
-import { PageRequest } from './api.ts';
-import { BannerItem, count, html, HTML_MAX_LENGTH, LocalizedHtml, MoneyOrZero, OfferBanner } from './bonus.ts';
+import { IsoDateTime } from './common.ts';
+import { BannerItem, count, html, LocalizedHtml, MoneyOrZero, OfferBanner } from './bonus.ts';
 
-export { PageRequest };
-
-const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
 const Currencies = <T extends v.GenericSchema>(schema: T) => v.object({ BAHT: schema, LAK: schema });
 
 // ---------------------------------------------------------------- banners
@@ -282,4 +279,3 @@ export const BannerAreaParams = v.object({ area: v.picklist(BANNER_AREAS, 'NO_DA
 export const OpsBannersRequest = v.object({ banners: v.pipe(v.array(OfferBanner, 'KEY_INVALID'), v.maxLength(10, 'KEY_INVALID')) });
 export const OpsBannersResponse = OpsBannersRequest;
 
-export { HTML_MAX_LENGTH };

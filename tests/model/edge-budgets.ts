@@ -50,4 +50,5 @@ export const EDGE_BUDGETS: Record<string, number> = {
   transfer: 1800,
   truelink: 120,
   withdraw: 520,
+  'slip-image': 19,
 };

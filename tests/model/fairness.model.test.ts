@@ -144,7 +144,7 @@ describeModels('fairness', fairnessModels, {
     'loading.quiet': ['loading'],
     'loading.slow': ['loading', 'skeleton'],
     failed: ['failed'],
-    'shown.idle': ['shown'],
+    'shown.idle': ['ready', 'shown'],
     'shown.savingSeed': ['busy', 'shown'],
     'shown.rotating': ['busy', 'shown'],
     'shown.pageLoading': ['pageLoading', 'shown'],

@@ -122,12 +122,12 @@ function checkInvariants({ event, after, actions }: ReplayedStep, input: GameAcc
 
 const tags: Record<string, string[]> = {
   inactive: ['inactive'],
-  activating: ['busy', 'inactive'],
+  activating: ['busy', 'inactive', 'writing'],
   loadingAccount: ['busy', 'loading'],
   accountFailed: ['failed'],
   active: ['active'],
-  resettingPassword: ['active', 'busy'],
-  entering: ['active', 'busy'],
+  resettingPassword: ['active', 'busy', 'resetting', 'writing'],
+  entering: ['active', 'busy', 'entering'],
   choosingApp: ['choosingApp'],
   transferring: ['closed'],
   closed: ['closed'],

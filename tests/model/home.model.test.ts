@@ -22,7 +22,7 @@ const prefix = (openings: number) => `${HOME_KEY_SEED}-${openings}`;
 
 describeModels('home', homeModels, {
   tags: {
-    browsing: [],
+    browsing: ['browsing'],
     depositing: ['modal:deposit'],
     withdrawing: ['modal:withdraw'],
     transferring: ['modal:transfer'],

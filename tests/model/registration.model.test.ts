@@ -8,7 +8,7 @@ import { expect } from './support/step-expect.ts';
 
 /**
  * spec 3 and 4, written out independently of the machine: the profile step
- * sends empty bank fields; both send the verified OTP token (issue 9).
+ * sends empty bank fields; both send the verified OTP token (decision 0072).
  */
 function expectedPayload(context: RegistrationContext, withBank: boolean): RegistrationPayload {
   return {
@@ -70,7 +70,7 @@ function checkOutcome({ event, before, after, waited }: ReplayedStep) {
     case 'field.change': {
       if (!editing || (event.field === 'inviteCode' && previous.inviteLocked)) return unchanged();
       const uppercase = event.field === 'firstName' || event.field === 'lastName';
-      // issue 9: a kept verification proves only its own phone.
+      // Decision 0072: a kept verification proves only its own phone.
       const otherPhone = event.field === 'phone' && event.value.trim() !== previous.phone.trim();
       expect(context.otpToken).toBe(otherPhone ? '' : previous.otpToken);
       return expect(context).toMatchObject({ [event.field]: uppercase ? event.value.toUpperCase() : event.value, error: null });
@@ -177,7 +177,7 @@ function checkInvariants({ after }: ReplayedStep, inviteCode: string | null) {
   if (verifiedPhone) {
     expect(phoneValid(context.variant, context.phone)).toBe(true);
     expect([context.otpRef, context.otpCode]).toEqual(['', '']);
-    // issue 9: past the phone, the wizard holds the verification's token exactly when OTP is on.
+    // Decision 0072: past the phone, the wizard holds the verification's token exactly when OTP is on.
     expect(context.otpToken !== '').toBe(context.otpEnabled);
   }
   const validProfile = ['step:bank', 'registered'].some((tag) => after.hasTag(tag));

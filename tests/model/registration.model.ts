@@ -163,7 +163,7 @@ const replies = {
     { registerOTP: false, banks, sources },
   ] satisfies RegistrationLookups[],
   // The server answers OTP_VERIFIED only to a send that carries a token it
-  // verified (issue 9), and then hands that same token back.
+  // verified (decision 0072), and then hands that same token back.
   sendOtp: (snapshot: RegistrationSnapshot): Result<OtpSent>[] => [
     { ok: true, data: { code: 'SUCCESS', otpRef: 'REF123', otpToken: 'otp-token' } },
     ...(snapshot.context.otpToken === ''

@@ -1,5 +1,5 @@
 /**
- * The loss refund's rules (issue 13 §1 "Loss refund"; docs/decisions/
+ * The loss refund's rules (spec 2 Refund modal; docs/decisions/
  * 0099-loss-refund.md): which periods are closed, and what a period's loss
  * earns. Periods are days or weeks (Monday start, as the bonuses count them:
  * rules/bonuses.ts periodStart) in the variant's time zone. Money is minor

@@ -16,6 +16,7 @@ import { ActiveBonus } from './ActiveBonus.tsx';
 import { BonusCards } from './BonusCards.tsx';
 import { PromotionSearch } from './PromotionSearch.tsx';
 import { useRead } from '../ui/use-read.ts';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import './bonus.css';
 
 // The carousel (keen-slider) loads with the first opening.
@@ -48,8 +49,7 @@ export default function BonusPage() {
         <PromotionSearch currency={currency} onChanged={reloadBoth} />
       ) : (
         <section className="card bonus-active" aria-busy="true">
-          <div className="skeleton skeleton--title" aria-hidden="true" style={active.skeleton ? undefined : { visibility: 'hidden' }} />
-          <div className="skeleton skeleton--line" aria-hidden="true" style={active.skeleton ? undefined : { visibility: 'hidden' }} />
+          <Skeleton shapes={['title', 'line']} quiet={!active.skeleton} />
         </section>
       )}
 

@@ -12,10 +12,9 @@ import { promotionMachine } from '../../../machines/promotion/promotion.machine.
 import { useApi } from '../../app/use-app.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { SafeHtml } from '../ui/SafeHtml.tsx';
-import { AlertIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { ResultDialog } from './ResultDialog.tsx';
 
@@ -77,16 +76,7 @@ export function PromotionSearch({ currency, onChanged }: { currency: Currency; o
             <Trans>Search</Trans>
           </button>
         </div>
-        <p id={errorId} className="form-error" role="alert">
-          {codeMissing && (
-            <>
-              <AlertIcon size={20} />
-              <span>
-                <Trans>Enter a promotion code.</Trans>
-              </span>
-            </>
-          )}
-        </p>
+        <ErrorLine id={errorId}>{codeMissing && <Trans>Enter a promotion code.</Trans>}</ErrorLine>
       </Form>
 
       <Modal

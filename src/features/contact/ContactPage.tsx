@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { version as APP_VERSION } from '../../../package.json';
 import { useRead } from '../ui/use-read.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { MessageText } from '../errors/message-text.tsx';
+import { ReadPending } from '../ui/ReadPending.tsx';
 import { ChatIcon, ExternalIcon } from '../ui/icons.tsx';
 import { ChatLauncher, type ChatAudience } from './ChatLauncher.tsx';
 
@@ -46,20 +46,8 @@ function ContactPage({ topSpacing, audience }: { topSpacing: boolean; audience: 
         </h1>
         {contact ? (
           <p className="contact__text">{contact.contactText}</p>
-        ) : query.failed ? (
-          <div className="stack">
-            <p role="alert" className="error-text">
-              <MessageText message={query.failure ?? ''} />
-            </p>
-            <button type="button" className="button button--secondary" onClick={query.retry}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
         ) : (
-          <div className="stack" aria-busy="true">
-            <div className="skeleton skeleton--line" />
-            <div className="skeleton skeleton--line skeleton--short" />
-          </div>
+          <ReadPending read={query} shapes={['line', 'short']} />
         )}
       </section>
 

@@ -17,12 +17,11 @@ import { useApi } from '../../app/use-app.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
-import { CopyIcon } from '../ui/icons.tsx';
+import { CopyIcon } from '../ui/member-icons.tsx';
 import { showErrorToast } from '../ui/toast.ts';
-import { ErrorLine } from '../money/money-parts.tsx';
 import { copyText } from './copy-text.ts';
 import { SlipUpload } from './SlipUpload.tsx';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 interface RegisteredAccount {
   bankCode: string;
@@ -34,7 +33,7 @@ interface RegisteredAccount {
 type NameRef = ActorRefFrom<typeof bankAccountNameMachine>;
 
 /** The bank's name in the member's language: Thai in Thai; Latin letters otherwise (no Lao name is kept). */
-export function bankName(bank: { nameTH: string; nameEN: string }): string {
+function bankName(bank: { nameTH: string; nameEN: string }): string {
   return currentLocale() === 'th' ? bank.nameTH : bank.nameEN;
 }
 

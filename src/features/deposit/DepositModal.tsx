@@ -1,5 +1,5 @@
 /**
- * The deposit modal (spec 2 Deposit modal, issue 4), driven by the deposit
+ * The deposit modal (spec 2 Deposit modal; docs/decisions/0020-deposit-modal.md), driven by the deposit
  * machine the home invokes (machines/deposit): bank transfer to the
  * receiving accounts (with copy and the bank-name edit), QR payments per
  * provider with their countdown, and the mobile-wallet link. A chunk of its
@@ -25,7 +25,7 @@ import { TrueLinkPanel } from './TrueLinkPanel.tsx';
 import '../money/money.css';
 import './deposit.css';
 
-export interface DepositModalProps {
+interface DepositModalProps {
   machine: ActorRefFrom<typeof depositMachine>;
   /** The member's wallet, or null while it has not been read: then the name edit is not offered. */
   wallet: WalletResponse | null;

@@ -16,17 +16,15 @@ import { qrCountdownMachine } from '../../../machines/qr-countdown/qr-countdown.
 import { countdownText, createDisabled } from '../../../machines/qr-countdown/qr-countdown.selectors.ts';
 import { qrImageActors } from '../../../machines/qr-image/qr-image.actors.ts';
 import { qrImageMachine } from '../../../machines/qr-image/qr-image.machine.ts';
-import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { showSuccessToast } from '../ui/toast.ts';
-import { CallButton, ErrorLine, ResultMark } from '../money/money-parts.tsx';
+import { CallButton, ResultMark } from '../money/money-parts.tsx';
 import { formatClockTime } from '../ui/date-time.ts';
 import { sanitizeQrSvg } from './qr-markup.ts';
 import { FRAME_COLOURS, FRAME_HEADER, frameFileName, frameImage, type FrameText } from './qr-frame.ts';
 import { saveImage } from './save-image.ts';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 type QrRef = ActorRefFrom<typeof qrCountdownMachine>;
 
@@ -232,7 +230,7 @@ const FRAME_STYLE = {
 } as CSSProperties;
 
 /**
- * "Save QR image" (issue 10): the framed QR drawn as a PNG as soon as it
+ * "Save QR image" (docs/decisions/0087-saving-the-qr-picture.md): the framed QR drawn as a PNG as soon as it
  * shows (in the member's language: a new language draws it again), then
  * offered to the share sheet or downloaded.
  */

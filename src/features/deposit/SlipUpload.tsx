@@ -1,6 +1,6 @@
 /**
  * The transfer slip upload of the deposit modal (spec 2 'Slip upload
- * (multipart, 5-minute timeout)', issue 4 section 3), driven by
+ * (multipart, 5-minute timeout)'; docs/decisions/0030-slip-upload-in-the-spa.md), driven by
  * slipUploadMachine: pick an image, send it with a progress bar (cancel
  * aborts the request), then either 'received, we will check it' or the
  * reason it was not taken (spec 8). The file type is only a hint to the
@@ -13,11 +13,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SLIP_FIELD } from '../../contract/deposit.ts';
 import { slipUploadActors } from '../../../machines/slip-upload/slip-upload.actors.ts';
 import { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
-import { upload } from '../../api/upload.ts';
 import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { ErrorLine, ResultMark } from '../money/money-parts.tsx';
+import { ResultMark } from '../money/money-parts.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 
 type SlipUploadRef = ActorRefFrom<typeof slipUploadMachine>;
 

@@ -14,8 +14,8 @@ import { linkMissing, trueLinkMachine } from '../../../machines/truelink/truelin
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { CallButton, ErrorLine, OutcomeUnknown, ResultMark, Summary } from '../money/money-parts.tsx';
-import { Form } from '../ui/Form.tsx';
+import { CallButton, OutcomeUnknown, ResultMark, Summary } from '../money/money-parts.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
 
 type TrueLinkRef = ActorRefFrom<typeof trueLinkMachine>;
 

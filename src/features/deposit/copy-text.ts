@@ -1,7 +1,7 @@
 /** Copying a number for the member to paste in their bank app (spec 2: 'Copied: {text}' or 'Failed to copy'). */
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 
-export interface CopyTexts {
+interface CopyTexts {
   copied: (text: string) => string;
   failed: string;
 }

@@ -1,5 +1,5 @@
 /**
- * The Thai QR Payment frame around a deposit QR (issue 10): a header band
+ * The Thai QR Payment frame around a deposit QR (docs/decisions/0086-thai-qr-payment-frame.md): a header band
  * "THAI QR PAYMENT · PromptPay", the code on white, then the amount, the
  * time it is valid until and the receiving account's name. The modal shows
  * it in HTML (QrPanel.tsx) and the member saves it as a PNG drawn here on a
@@ -51,7 +51,7 @@ const FONT_FAMILY = '"Noto Sans Thai", "Noto Sans Lao", system-ui, sans-serif';
 const font = (weight: number, size: number) => `${weight} ${size}px ${FONT_FAMILY}`;
 
 /** Where the parts of the image go, in pixels; the code's modules are whole pixels wide. */
-export interface FrameLayout {
+interface FrameLayout {
   width: number;
   height: number;
   band: number;
@@ -110,7 +110,7 @@ async function loadFonts(text: FrameText): Promise<void> {
 }
 
 /** Draws the frame with the code of `payload` on a new canvas. */
-export async function drawFrame(payload: string, text: FrameText): Promise<HTMLCanvasElement> {
+async function drawFrame(payload: string, text: FrameText): Promise<HTMLCanvasElement> {
   const code = QRCode.create(payload, { errorCorrectionLevel: QR_ERROR_CORRECTION });
   const layout = frameLayout(code.modules.size, text.receiverName !== '');
   await loadFonts(text);

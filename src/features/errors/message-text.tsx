@@ -7,18 +7,14 @@
  */
 import { useEffect, useState } from 'react';
 import { i18n as globalI18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { loadCatalogue } from '../../i18n/locale.ts';
+import { NETWORK_ERROR_MESSAGE } from './network-error.ts';
 
 type Texts = typeof import('./messages.ts');
 
-/**
- * The network failure's text is always at hand (public catalogue): it is also
- * what a member sees when the catalogue itself cannot be fetched, since then
- * the network is down.
- */
-export const NETWORK_ERROR_MESSAGE = msg`We could not reach the server. Check your internet connection and try again.`;
+// Views that show the network failure themselves (a language that did not load) take its text from here.
+export { NETWORK_ERROR_MESSAGE };
 
 let texts: Texts | null = null;
 let loading: Promise<Texts> | null = null;

@@ -14,20 +14,20 @@ import type { ErrorCode, SlipReasonCode, SpecialMessage } from '../../contract/e
 import { PASSWORD_MIN_LENGTH } from '../../contract/rules/members.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { VARIANT } from '../../i18n/variant.ts';
-import { NETWORK_ERROR_MESSAGE } from './message-text.tsx';
+import { NETWORK_ERROR_MESSAGE } from './network-error.ts';
 
 /** Codes the SPA itself produces (machines and forms), beside the server's. */
-export const CLIENT_CODES = [
+const CLIENT_CODES = [
   NETWORK_ERROR,
   'PASSWORDS_DONT_MATCH',
   'password-not-equal',
   'requiredEngLang',
 ] as const;
-export type ClientCode = (typeof CLIENT_CODES)[number];
+type ClientCode = (typeof CLIENT_CODES)[number];
 
-export type MessageCode = SpecialMessage | ErrorCode | SlipReasonCode | ClientCode;
+type MessageCode = SpecialMessage | ErrorCode | SlipReasonCode | ClientCode;
 
-export const MESSAGES = {
+const MESSAGES = {
   // ---- special messages (spec 8)
   'invalid-token': msg`Your session has ended. Please log in again.`,
   'cannot verify identity': msg`We could not verify who you are. Please log in again.`,

@@ -12,23 +12,28 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { GameAccountItem, WalletResponse } from '../../contract/api.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
 import { MessageText } from '../errors/message-text.tsx';
-import { CopyIcon, ExternalIcon } from '../ui/icons.tsx';
+import { ExternalIcon } from '../ui/icons.tsx';
+import { CopyIcon } from '../ui/member-icons.tsx';
 import { formatMoney, formatNumber } from '../ui/money.ts';
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
-import { CallButton, ErrorLine, MachineModal } from '../money/money-parts.tsx';
+import { CallButton, MachineModal, useModalSteps } from '../money/money-parts.tsx';
+import { Skeleton } from '../ui/ReadPending.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
 import '../money/money.css';
 
 export type GameAccountRef = ActorRefFrom<typeof gameAccountMachine>;
 
-export interface GameAccountModalProps {
+interface GameAccountModalProps {
   /** The home's game account machine for this opening; it ends the modal, and the home reads how (closed, or transfer only). */
   machine: GameAccountRef;
   wallet: WalletResponse;
   slot: GameAccountItem;
 }
+
+const STEPS = ['inactive', 'loading', 'failed', 'active', 'choosingApp'] as const;
 
 export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProps) {
   const { t } = useLingui();
@@ -40,17 +45,13 @@ export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProp
     return () => subscription.unsubscribe();
   }, [machine, t]);
 
-  const ended = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
-  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   // Writes (opening the account, resetting the password) finish before the modal closes.
-  const writing = useSelector(machine, (snapshot) => snapshot.matches('activating') || snapshot.matches('resettingPassword'));
-  const step = useSelector(machine, (snapshot) =>
-    (['inactive', 'loading', 'failed', 'active', 'choosingApp'] as const).find((tag) => snapshot.hasTag(tag)),
-  );
+  const writing = useSelector(machine, (snapshot) => snapshot.hasTag('writing'));
   const currency = walletCurrency(wallet);
 
   return (
-    <MachineModal closed={ended} locked={writing} onClose={() => machine.send({ type: 'modal.close' })} title={slot.name}>
+    <MachineModal closed={closed} locked={writing} onClose={close} title={slot.name}>
       <div className="stack" aria-busy={busy}>
         <div className="game-balance">
           <span className="field__label">
@@ -64,8 +65,7 @@ export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProp
         {step === 'inactive' && <InactiveAccount machine={machine} name={slot.name} busy={busy} />}
         {step === 'loading' && (
           <div className="stack">
-            <div className="skeleton skeleton--input" />
-            <div className="skeleton skeleton--input" />
+            <Skeleton shapes={['input', 'input']} />
           </div>
         )}
         {step === 'failed' && <AccountFailed machine={machine} />}
@@ -118,8 +118,8 @@ function ActiveAccount({ machine, busy }: { machine: GameAccountRef; busy: boole
   const credentials = useSelector(machine, (snapshot) => snapshot.context.credentials);
   const passwordShown = useSelector(machine, (snapshot) => snapshot.context.passwordShown);
   const notice = useSelector(machine, (snapshot) => snapshot.context.notice);
-  const entering = useSelector(machine, (snapshot) => snapshot.matches('entering'));
-  const resetting = useSelector(machine, (snapshot) => snapshot.matches('resettingPassword'));
+  const entering = useSelector(machine, (snapshot) => snapshot.hasTag('entering'));
+  const resetting = useSelector(machine, (snapshot) => snapshot.hasTag('resetting'));
   // spec 2: disabled when the game balance is 0 or less (the machine's guard).
   const canTransfer = useSelector(machine, (snapshot) => snapshot.can({ type: 'game.transfer' }));
   if (!credentials) return null;

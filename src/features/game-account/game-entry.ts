@@ -25,7 +25,8 @@ export function webUrl(url: string | null | undefined): string | null {
  * <form> posted in this tab: its fields carry the entry (spec 2), for our
  * reference games a one-time token, never the game password. Both are the
  * browser's own navigations from this page, so they carry this origin in
- * Sec-Fetch-Site and Origin, which the game pages require (issue 9).
+ * Sec-Fetch-Site and Origin, which the game pages require
+ * (docs/decisions/0084-game-entry-from-this-server-only.md).
  */
 export function openGameEntry(entry: OpenedEntry): boolean {
   if (entry.kind === 'link') {

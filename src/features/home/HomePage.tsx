@@ -25,7 +25,7 @@ export function HomePage() {
   useDocumentTitle(t`Home`);
   const { balance, home, agreement } = useHomeActors();
   const hasWallet = useSelector(balance, (snapshot) => snapshot.context.wallet !== null);
-  const modalOpen = useSelector(home, (snapshot) => !snapshot.matches('browsing'));
+  const modalOpen = useSelector(home, (snapshot) => !snapshot.hasTag('browsing'));
   // One modal at a time: the agreements wait while the member has another open.
   const agreementOpen = useSelector(agreement, (snapshot) => snapshot.hasTag('open'));
 

@@ -1,5 +1,5 @@
 /**
- * The how-to videos (spec 2, issue 14): their names, where /howto finds each
+ * The how-to videos (spec 2; docs/decisions/0107-how-to-videos.md): their names, where /howto finds each
  * clip and its captions, and the size every clip stays under. One list for
  * the page, for `npm run videos` (scripts/videos.ts), which films them in the
  * real app, and for the test that checks what ships in public/videos.
@@ -16,7 +16,7 @@ export const CAPTION_LOCALES: readonly AppLocale[] = ['th', 'la', 'en'];
 /** Each language's name in itself, as the language menu shows it, so a member finds theirs in any UI language. */
 export const CAPTION_LABELS: Record<AppLocale, string> = { th: 'ไทย', la: 'ລາວ', en: 'English' };
 
-/** A clip a member on a phone plan can open without thinking twice (issue 14: each under 2 MB). */
+/** A clip a member on a phone plan can open without thinking twice (decision 0107: each under 2 MB). */
 export const VIDEO_MAX_BYTES = 2_000_000;
 
 export const videoPath = (name: HowtoVideo): string => `/videos/${name}.mp4`;

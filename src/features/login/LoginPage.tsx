@@ -1,6 +1,10 @@
 /**
  * Login (spec 2 Login, spec 5): phone and password, remember-me, an inline
  * error line that the machine clears on input, and a link to registration.
+ * Its markup is its own, error line included, rather than pieces shared with
+ * the operators' login (OpsLoginPage): this page is /login's first chunk,
+ * where each shared component costs bytes of a spent budget
+ * (docs/decisions/0118-login-chunk-keeps-its-own-code.md).
  */
 import { useId, useLayoutEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';

@@ -1,9 +1,11 @@
 /**
  * Pieces the wallet's modals share: the modal frame, the money form, the
- * review list, the review and result views, the result mark, the error line, the
+ * review list, the review and result views, the result mark, the
  * unknown-outcome panel, and the button that starts a server call.
  */
 import { useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import type { MoneyMoved } from '../../../machines/money-action/money-action.types.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
@@ -11,7 +13,25 @@ import { Modal } from '../ui/Modal.tsx';
 import { formatDateTime } from '../ui/date-time.ts';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form } from '../ui/Form.tsx';
+
+/** A modal's machine the home holds (transfer, withdraw, game account): it tags its steps and answers 'modal.close'. */
+type ModalActor = Pick<AnyActorRef, 'subscribe'> & {
+  getSnapshot(): { hasTag(tag: string): boolean };
+  send(event: { type: 'modal.close' }): void;
+};
+
+/**
+ * What a modal's machine says of the frame: whether it ended ('closed'), is
+ * busy, which step it is at (the first of `steps` it holds as a tag), and
+ * how to close it.
+ */
+export function useModalSteps<const TStep extends string>(machine: ModalActor, steps: readonly TStep[]) {
+  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
+  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const step = useSelector(machine, (snapshot) => steps.find((tag) => snapshot.hasTag(tag)));
+  return { closed, busy, step, close: () => machine.send({ type: 'modal.close' }) };
+}
 
 /**
  * The modal of a money machine: it closes only through the machine
@@ -45,7 +65,7 @@ export function MachineModal({
   );
 }
 
-export interface SummaryRow {
+interface SummaryRow {
   label: ReactNode;
   value: ReactNode;
   /** The amount: the largest text of the review (docs/product/ui.md). */
@@ -95,20 +115,6 @@ export function MoneyForm({
         <Trans>Continue</Trans>
       </button>
     </Form>
-  );
-}
-
-/** The form's one error line; empty (and hidden) without an error, so the alert is announced when it fills. */
-export function ErrorLine({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <p id={id} className="form-error" role="alert">
-      {children ? (
-        <>
-          <AlertIcon size={20} />
-          <span>{children}</span>
-        </>
-      ) : null}
-    </p>
   );
 }
 

@@ -14,6 +14,7 @@ import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { ErrorLine } from '../ui/Form.tsx';
 import { opsApi, opsSession, useOpsSessionEnd } from './ops-session.ts';
 
 export function OpsLoginPage() {
@@ -104,16 +105,7 @@ export function OpsLoginPage() {
           invalid={error !== null}
           errorId={errorId}
         />
-        <p id={errorId} className="form-error" role="alert">
-          {error && (
-            <>
-              <AlertIcon size={20} />
-              <span>
-                <MessageText message={error} />
-              </span>
-            </>
-          )}
-        </p>
+        <ErrorLine id={errorId}>{error && <MessageText message={error} />}</ErrorLine>
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
         </button>

@@ -6,28 +6,17 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { changePasswordActors } from '../../../machines/change-password/change-password.actors.ts';
 import { changePasswordMachine } from '../../../machines/change-password/change-password.machine.ts';
-import type { ChangePasswordField } from '../../../machines/change-password/change-password.types.ts';
 import { useApi } from '../../app/use-app.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form, useMachineField } from '../ui/Form.tsx';
 
 const INLINE_ERROR = 'password-not-equal';
-
-type ChangePasswordRef = ActorRefFrom<typeof changePasswordMachine>;
-
-function usePasswordField(machine: ChangePasswordRef, name: ChangePasswordField) {
-  return {
-    value: useSelector(machine, (snapshot) => snapshot.context[name]),
-    onValueChange: (value: string) => machine.send({ type: 'field.change', field: name, value }),
-  };
-}
 
 export default function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
@@ -45,9 +34,9 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
     }),
   );
 
-  const oldPassword = usePasswordField(machine, 'oldPassword');
-  const newPassword = usePasswordField(machine, 'newPassword');
-  const confirmPassword = usePasswordField(machine, 'confirmPassword');
+  const oldPassword = useMachineField(machine, 'oldPassword');
+  const newPassword = useMachineField(machine, 'newPassword');
+  const confirmPassword = useMachineField(machine, 'confirmPassword');
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   const submitting = useSelector(machine, (snapshot) => snapshot.hasTag('submitting'));
   const succeeded = useSelector(machine, (snapshot) => snapshot.hasTag('succeeded'));
@@ -100,16 +89,7 @@ export default function ChangePasswordDialog({ onClose }: { onClose: () => void 
             errorId={errorId}
             invalid={inlineError}
           />
-          <p id={errorId} className="form-error" role="alert">
-            {inlineError && (
-              <>
-                <AlertIcon size={20} />
-                <span>
-                  <MessageText message={INLINE_ERROR} />
-                </span>
-              </>
-            )}
-          </p>
+          <ErrorLine id={errorId}>{inlineError && <MessageText message={INLINE_ERROR} />}</ErrorLine>
           <div className="button-row">
             <button
               type="button"

@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { formatDateTime } from '../ui/date-time.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { useRead } from '../ui/use-read.ts';
 import { LockIcon, ProfileIcon } from '../ui/member-icons.tsx';
 
@@ -21,7 +22,7 @@ export function ProfilePage() {
   const [changingPassword, setChangingPassword] = useState(false);
   const data = profile.data;
   // spec 9: before the loader delay the skeleton keeps its place without showing.
-  const quiet = data === null && !profile.skeleton && !profile.failed ? { visibility: 'hidden' as const } : undefined;
+  const quiet = data === null && !profile.skeleton && !profile.failed;
 
   return (
     <div className="stack stack--page">
@@ -42,8 +43,7 @@ export function ProfilePage() {
               <h1 className="visually-hidden">
                 <Trans>Profile</Trans>
               </h1>
-              <div className="skeleton skeleton--title" aria-hidden="true" style={quiet} />
-              <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" style={quiet} />
+              <Skeleton shapes={['title', 'short']} quiet={quiet} />
             </>
           )}
         </div>
@@ -75,9 +75,7 @@ export function ProfilePage() {
           </dl>
         ) : (
           <div className="stack">
-            <div className="skeleton skeleton--line" style={quiet} />
-            <div className="skeleton skeleton--line" style={quiet} />
-            <div className="skeleton skeleton--line skeleton--short" style={quiet} />
+            <Skeleton shapes={['line', 'line', 'short']} quiet={quiet} />
             {profile.failed && (
               <button type="button" className="button button--secondary" onClick={profile.retry}>
                 <Trans>Try again</Trans>

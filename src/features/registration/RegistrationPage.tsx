@@ -1,7 +1,8 @@
 /**
  * Registration wizard, steps 0-3 (spec 2, 4, 5), driven by registrationMachine.
- * The view branches on the machine's step tags and maps its error codes to
- * texts; all rules live in the machine and src/contract/rules/members.ts.
+ * The view branches on the machine's step tags, marks the fields its error
+ * is about (registration.selectors.ts) and maps its codes to texts; all rules
+ * live in the machine and src/contract/rules/members.ts.
  */
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -10,38 +11,23 @@ import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { registrationActors } from '../../../machines/registration/registration.actors.ts';
 import { registrationMachine } from '../../../machines/registration/registration.machine.ts';
+import { invalidFields } from '../../../machines/registration/registration.selectors.ts';
 import type { RegistrationField } from '../../../machines/registration/registration.types.ts';
 import { LAOS_CURRENCIES } from '../../contract/rules/members.ts';
 import { useApi } from '../../app/use-app.ts';
 import { VARIANT } from '../../i18n/variant.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
-import { AlertIcon, BackIcon, CheckIcon } from '../ui/icons.tsx';
+import { BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { forgetInviteCode, storedInviteCode } from './invite-code.ts';
-import { Form } from '../ui/Form.tsx';
+import { ErrorLine, Form, useMachineField } from '../ui/Form.tsx';
 
 type RegistrationRef = ActorRefFrom<typeof registrationMachine>;
 
-/** Which fields an error code points at, so only those are marked invalid. */
-const FIELDS_OF_ERROR: Record<string, RegistrationField[]> = {
-  PHONE_NUMBER_REQUIRE_10_DIGIT: ['phone'],
-  EXISTING_USER: ['phone'],
-  OTP_SEND_FAIL: ['phone'],
-  OTP_CODE_INVALID: ['otpCode'],
-  OTP_EXPIRED: ['otpCode'],
-  OTP_VERIFY_FAIL: ['otpCode'],
-  OTP_TOKEN_INVALID: ['otpCode'],
-  OTP_NOT_EXIST: ['otpCode'],
-  PASSWORDS_DONT_MATCH: ['password', 'confirmPassword'],
-  PASSWORD_TOO_SHORT: ['password', 'confirmPassword'],
-  INVALID_CODE: ['inviteCode'],
-  INVALID_BANK: ['bankCode'],
-  EXISTING_BANK: ['bankAccountNo'],
-  BANK_ACCOUNT_NAME_ENG: ['firstName', 'lastName'],
-};
 type Step = 'phone' | 'otp' | 'profile' | 'bank';
 
 export function RegistrationPage() {
@@ -96,7 +82,7 @@ export function RegistrationPage() {
           </p>
         </section>
       ) : step === null ? (
-        <LookupsPending registration={registration} />
+        <LookupsLoading />
       ) : (
         <>
           <StepIndicator step={step} otpEnabled={otpEnabled} />
@@ -118,32 +104,14 @@ export function RegistrationPage() {
   );
 }
 
-/** Lookups loading, or failed (offline): show a skeleton or the error. */
-function LookupsPending({ registration }: { registration: RegistrationRef }) {
-  const error = useSelector(registration, (snapshot) => snapshot.context.error);
-  if (error) {
-    return (
-      <section className="card stack">
-        <p role="alert" className="form-error">
-          <AlertIcon size={20} />
-          <span>
-            <MessageText message={error} />
-          </span>
-        </p>
-        <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-          <Trans>Try again</Trans>
-        </button>
-      </section>
-    );
-  }
+/** The lookups loading (no step yet); when they fail the wizard opens on the phone step with the error. */
+function LookupsLoading() {
   return (
     <section className="card stack" aria-busy="true">
       <span className="visually-hidden">
         <Trans>Loading…</Trans>
       </span>
-      <div className="skeleton skeleton--line skeleton--short" />
-      <div className="skeleton skeleton--input" />
-      <div className="skeleton skeleton--button" />
+      <Skeleton shapes={['short', 'input', 'button']} />
     </section>
   );
 }
@@ -180,15 +148,6 @@ function StepIndicator({ step, otpEnabled }: { step: Step; otpEnabled: boolean }
   );
 }
 
-/** One field of the machine's context, with its change event. */
-function useField(registration: RegistrationRef, field: RegistrationField) {
-  const value = useSelector(registration, (snapshot) => snapshot.context[field]);
-  return {
-    value,
-    onValueChange: (next: string) => registration.send({ type: 'field.change', field, value: next }),
-  };
-}
-
 function StepForm({
   registration,
   submit,
@@ -205,6 +164,7 @@ function StepForm({
   const errorId = useId();
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(registration, (snapshot) => snapshot.context.error);
+  const invalid = useSelector(registration, invalidFields);
   const errorRef = useRef<HTMLParagraphElement>(null);
   // The error line sits above the buttons, which may be below the fold on a small phone.
   useEffect(() => {
@@ -218,17 +178,10 @@ function StepForm({
         registration.send({ type: submit });
       }}
     >
-      {children(errorId, (field) => (error ? (FIELDS_OF_ERROR[error]?.includes(field) ?? false) : false))}
-      <p id={errorId} ref={errorRef} className="form-error" role="alert">
-        {error && (
-          <>
-            <AlertIcon size={20} />
-            <span>
-              <MessageText message={error} />
-            </span>
-          </>
-        )}
-      </p>
+      {children(errorId, (field) => invalid.includes(field))}
+      <ErrorLine id={errorId} ref={errorRef}>
+        {error && <MessageText message={error} />}
+      </ErrorLine>
       <div className="button-row">
         {back && (
           <button
@@ -250,7 +203,7 @@ function StepForm({
 }
 
 function PhoneStep({ registration }: { registration: RegistrationRef }) {
-  const phone = useField(registration, 'phone');
+  const phone = useMachineField(registration, 'phone');
   return (
     <StepForm registration={registration} submit="phone.submit" submitLabel={<Trans>Next</Trans>} back={false}>
       {(errorId, invalid) => (
@@ -285,7 +238,7 @@ function PhoneStep({ registration }: { registration: RegistrationRef }) {
 }
 
 function OtpStep({ registration }: { registration: RegistrationRef }) {
-  const otpCode = useField(registration, 'otpCode');
+  const otpCode = useMachineField(registration, 'otpCode');
   const otpRef = useSelector(registration, (snapshot) => snapshot.context.otpRef);
   const phone = useSelector(registration, (snapshot) => snapshot.context.phone);
   const busy = useSelector(registration, (snapshot) => snapshot.hasTag('busy'));
@@ -333,11 +286,11 @@ function OtpStep({ registration }: { registration: RegistrationRef }) {
 
 function ProfileStep({ registration }: { registration: RegistrationRef }) {
   const { t } = useLingui();
-  const name = useField(registration, 'name');
-  const password = useField(registration, 'password');
-  const confirmPassword = useField(registration, 'confirmPassword');
-  const sourceCode = useField(registration, 'sourceCode');
-  const inviteCode = useField(registration, 'inviteCode');
+  const name = useMachineField(registration, 'name');
+  const password = useMachineField(registration, 'password');
+  const confirmPassword = useMachineField(registration, 'confirmPassword');
+  const sourceCode = useMachineField(registration, 'sourceCode');
+  const inviteCode = useMachineField(registration, 'inviteCode');
   const inviteLocked = useSelector(registration, (snapshot) => snapshot.context.inviteLocked);
   const sources = useSelector(registration, (snapshot) => snapshot.context.sources);
   const sourceOptions = useMemo(
@@ -404,11 +357,11 @@ function ProfileStep({ registration }: { registration: RegistrationRef }) {
 
 function BankStep({ registration }: { registration: RegistrationRef }) {
   const { t, i18n } = useLingui();
-  const bankCode = useField(registration, 'bankCode');
-  const bankAccountNo = useField(registration, 'bankAccountNo');
-  const firstName = useField(registration, 'firstName');
-  const lastName = useField(registration, 'lastName');
-  const currency = useField(registration, 'currency');
+  const bankCode = useMachineField(registration, 'bankCode');
+  const bankAccountNo = useMachineField(registration, 'bankAccountNo');
+  const firstName = useMachineField(registration, 'firstName');
+  const lastName = useMachineField(registration, 'lastName');
+  const currency = useMachineField(registration, 'currency');
   const banks = useSelector(registration, (snapshot) => snapshot.context.banks);
   const english = i18n.locale === 'en';
   const bankOptions = useMemo(
@@ -454,7 +407,6 @@ function BankStep({ registration }: { registration: RegistrationRef }) {
             autoCapitalize="characters"
             required
             {...firstName}
-            onValueChange={(value) => firstName.onValueChange(value.toUpperCase())}
             errorId={errorId}
             invalid={invalid('firstName')}
           />
@@ -465,7 +417,6 @@ function BankStep({ registration }: { registration: RegistrationRef }) {
             autoCapitalize="characters"
             required
             {...lastName}
-            onValueChange={(value) => lastName.onValueChange(value.toUpperCase())}
             errorId={errorId}
             invalid={invalid('lastName')}
           />

@@ -15,7 +15,7 @@ import { BannerCarousel } from '../bonus/BannerCarousel.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import './rewards.css';
 
-export type BannersRef = ActorRefFrom<typeof bannerThenModalMachine>;
+type BannersRef = ActorRefFrom<typeof bannerThenModalMachine>;
 
 /** The modal the banners lead to names them. */
 function AreaTitle({ area }: { area: BannerArea }) {

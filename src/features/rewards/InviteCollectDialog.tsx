@@ -23,7 +23,7 @@ import { showErrorToast, showSuccessToast } from '../ui/toast.ts';
 import { inviteShares } from './rewards-rules.ts';
 import './rewards.css';
 
-export type InviteCollectRef = ActorRefFrom<typeof inviteCollectMachine>;
+type InviteCollectRef = ActorRefFrom<typeof inviteCollectMachine>;
 
 function formatPercent(share: number): string {
   return new Intl.NumberFormat(bcp47(currentLocale()), { style: 'percent', maximumFractionDigits: 1 }).format(share);

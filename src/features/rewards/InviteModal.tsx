@@ -14,27 +14,21 @@ import type { InviteItem, InviteStatus } from '../../contract/rewards.ts';
 import { copyText } from '../deposit/copy-text.ts';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
-import { CopyIcon } from '../ui/icons.tsx';
+import { CopyIcon } from '../ui/member-icons.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
-import { PagedList } from './PagedList.tsx';
+import { PagedList, usePagedTable } from './PagedList.tsx';
 import { ShareIcon } from './reward-icons.tsx';
 import { inviteLink } from './rewards-rules.ts';
 import './rewards.css';
 
-export type InvitesRef = ActorRefFrom<typeof invitesMachine>;
+type InvitesRef = ActorRefFrom<typeof invitesMachine>;
 
 export default function InviteModal({ machine, wallet }: { machine: InvitesRef; wallet: WalletResponse }) {
   const { t } = useLingui();
   const currency = memberCurrency(wallet.bankAccount?.currency);
   const rule = useSelector(machine, (snapshot) => snapshot.context.rule);
-  const rows = useSelector(machine, (snapshot) => snapshot.context.rows);
-  const page = useSelector(machine, (snapshot) => snapshot.context.page);
-  const shownPage = useSelector(machine, (snapshot) => snapshot.context.shownPage);
-  const total = useSelector(machine, (snapshot) => snapshot.context.total);
-  const limit = useSelector(machine, (snapshot) => snapshot.context.limit);
-  const loading = useSelector(machine, (snapshot) => snapshot.hasTag('loading'));
-  const skeleton = useSelector(machine, (snapshot) => snapshot.hasTag('skeleton'));
+  const table = usePagedTable(machine, 'loading');
   const link = inviteLink(window.location.origin, wallet.profile._id);
 
   return (
@@ -45,13 +39,7 @@ export default function InviteModal({ machine, wallet }: { machine: InvitesRef; 
         <PagedList
           heading={<Trans>Friends you invited</Trans>}
           pagesLabel={t`Invite pages`}
-          rows={rows}
-          page={page}
-          shownPage={shownPage}
-          total={total}
-          limit={limit}
-          loading={loading}
-          skeleton={skeleton}
+          {...table}
           empty={<Trans>No friends have registered with your link yet.</Trans>}
           rowKey={(invite) => invite._id}
           renderRow={(invite) => <InviteRow invite={invite} currency={currency} />}

@@ -5,11 +5,13 @@
  * page is read, the empty text, and the page links.
  */
 import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { Pagination, type PageLink } from '../statement/Pagination.tsx';
 import { pageCount } from '../statement/statement-rules.ts';
 
-export interface PagedListProps<TRow> {
+interface PagedListProps<TRow> {
   /** The table's name: its heading and the page links' label. */
   heading: ReactNode;
   pagesLabel: string;
@@ -26,6 +28,27 @@ export interface PagedListProps<TRow> {
   rowKey: (row: TRow) => string;
   renderRow: (row: TRow) => ReactNode;
   onPage: (page: number) => void;
+}
+
+/** A machine that holds a paged table (machines/shared/paged-table.ts). */
+type TableActor<TRow> = Pick<AnyActorRef, 'subscribe'> & {
+  getSnapshot(): {
+    context: { rows: readonly TRow[]; page: number; shownPage: number | null; total: number; limit: number };
+    hasTag(tag: string): boolean;
+  };
+};
+
+/** What PagedList shows of a table's machine: `loadingTag` while a page is read, 'skeleton' while the first is slow. */
+export function usePagedTable<TRow>(machine: TableActor<TRow>, loadingTag: string) {
+  return {
+    rows: useSelector(machine, (snapshot) => snapshot.context.rows),
+    page: useSelector(machine, (snapshot) => snapshot.context.page),
+    shownPage: useSelector(machine, (snapshot) => snapshot.context.shownPage),
+    total: useSelector(machine, (snapshot) => snapshot.context.total),
+    limit: useSelector(machine, (snapshot) => snapshot.context.limit),
+    loading: useSelector(machine, (snapshot) => snapshot.hasTag(loadingTag)),
+    skeleton: useSelector(machine, (snapshot) => snapshot.hasTag('skeleton')),
+  };
 }
 
 export function PagedList<TRow>({

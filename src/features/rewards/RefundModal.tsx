@@ -15,16 +15,18 @@ import { canReceiveRefund, type refundReceiveMachine } from '../../../machines/r
 import type { RefundCheck, RefundLog } from '../../../machines/refund-receive/refund-receive.types.ts';
 import type { WalletResponse } from '../../contract/api.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
-import { ErrorLine, OutcomeUnknown, ResultMark } from '../money/money-parts.tsx';
+import { OutcomeUnknown, ResultMark } from '../money/money-parts.tsx';
 import { memberCurrency } from '../ui/currency.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { SafeHtml } from '../ui/SafeHtml.tsx';
-import { PagedList } from './PagedList.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
+import { PagedList, usePagedTable } from './PagedList.tsx';
 import { formatPeriodStart } from './rewards-dates.ts';
 import './rewards.css';
 
-export type RefundRef = ActorRefFrom<typeof refundReceiveMachine>;
+type RefundRef = ActorRefFrom<typeof refundReceiveMachine>;
 
 export default function RefundModal({ machine, wallet }: { machine: RefundRef; wallet: WalletResponse }) {
   const { t } = useLingui();
@@ -35,12 +37,7 @@ export default function RefundModal({ machine, wallet }: { machine: RefundRef; w
   );
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   const skeleton = useSelector(machine, (snapshot) => snapshot.hasTag('skeleton'));
-  const rows = useSelector(machine, (snapshot) => snapshot.context.rows);
-  const page = useSelector(machine, (snapshot) => snapshot.context.page);
-  const shownPage = useSelector(machine, (snapshot) => snapshot.context.shownPage);
-  const total = useSelector(machine, (snapshot) => snapshot.context.total);
-  const limit = useSelector(machine, (snapshot) => snapshot.context.limit);
-  const logsLoading = useSelector(machine, (snapshot) => snapshot.hasTag('logsLoading'));
+  const table = usePagedTable(machine, 'logsLoading');
   const close = () => machine.send({ type: 'modal.close' });
 
   return (
@@ -51,9 +48,7 @@ export default function RefundModal({ machine, wallet }: { machine: RefundRef; w
             <span className="visually-hidden">
               <Trans>Loading…</Trans>
             </span>
-            <div className="skeleton skeleton--title" aria-hidden="true" />
-            <div className="skeleton skeleton--line" aria-hidden="true" />
-            <div className="skeleton skeleton--button" aria-hidden="true" />
+            <Skeleton shapes={['title', 'line', 'button']} />
           </div>
         )}
         {step === 'notFound' && (
@@ -70,13 +65,7 @@ export default function RefundModal({ machine, wallet }: { machine: RefundRef; w
           <PagedList
             heading={<Trans>Refund history</Trans>}
             pagesLabel={t`Refund pages`}
-            rows={rows}
-            page={page}
-            shownPage={shownPage}
-            total={total}
-            limit={limit}
-            loading={logsLoading}
-            skeleton={skeleton}
+            {...table}
             empty={<Trans>No refunds yet.</Trans>}
             rowKey={(refund) => refund._id}
             renderRow={(refund) => <RefundRow refund={refund} currency={currency} />}

@@ -5,7 +5,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Modal } from '../ui/Modal.tsx';
 import { useRead } from '../ui/use-read.ts';
-import { MessageText } from '../errors/message-text.tsx';
+import { ReadPending } from '../ui/ReadPending.tsx';
 import { SafeHtml } from '../ui/SafeHtml.tsx';
 
 /** spec 9: condition modal delay 200 ms. */
@@ -39,26 +39,5 @@ function ConditionsList() {
       </ol>
     );
   }
-  if (conditions.failed) {
-    return (
-      <div className="stack">
-        <p role="alert" className="error-text">
-          <MessageText message={conditions.failure ?? ''} />
-        </p>
-        <button type="button" className="button button--secondary" onClick={conditions.retry}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div className="stack" aria-busy="true">
-      <span className="visually-hidden">
-        <Trans>Loading…</Trans>
-      </span>
-      <div className="skeleton skeleton--line" />
-      <div className="skeleton skeleton--line" />
-      <div className="skeleton skeleton--line skeleton--short" />
-    </div>
-  );
+  return <ReadPending read={conditions} shapes={['line', 'line', 'short']} loading={<Trans>Loading…</Trans>} />;
 }

@@ -10,7 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon, ChevronRightIcon } from '../ui/member-icons.tsx';
 import { pageLinks } from './statement-rules.ts';
 
-export interface PageLinkProps {
+interface PageLinkProps {
   className: string;
   'aria-label': string;
   children: ReactNode;

@@ -5,14 +5,19 @@
  * links before and 1 after). Each slip shows its received time, amount (a
  * dash until one is credited), status with the reason (spec 8) and a link to
  * its image. Read by the statement machine, which also reads the statement;
- * a failed read is silently ignored (spec 7). A chunk of its own.
+ * a failed read is silently ignored (spec 7); an image without a link of its
+ * own is asked for by machines/slip-image. A chunk of its own.
  *
  * Rows are stacked cards rather than a table: four columns do not fit a
  * 360 px phone without scrolling sideways (docs/product/ui.md).
  */
+import { useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SlipItem } from '../../contract/deposit.ts';
+import { slipImageActors } from '../../../machines/slip-image/slip-image.actors.ts';
+import { slipImageMachine } from '../../../machines/slip-image/slip-image.machine.ts';
 import { slipPagesActors } from '../../../machines/statement/statement.actors.ts';
 import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
 import type * as v from 'valibot';
@@ -29,6 +34,38 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { pageCount, statusKind } from './statement-rules.ts';
 
 type Slip = v.InferOutput<typeof SlipItem>;
+type SlipImageRef = ActorRefFrom<typeof slipImageMachine>;
+
+/**
+ * The slip image machine with the window it opens: opened in the tap (one
+ * opened after an await is blocked as a pop-up), sent to the image when the
+ * address arrives, closed when none does.
+ */
+function useSlipImages(): SlipImageRef {
+  const api = useApi();
+  const opened = useRef<Window | null>(null);
+  return useActorRef(
+    slipImageMachine.provide({
+      actors: slipImageActors(api),
+      actions: {
+        openWindow: () => {
+          opened.current = window.open('', '_blank');
+          if (opened.current) opened.current.opener = null;
+        },
+        showImage: (_, { url }) => {
+          if (opened.current) opened.current.location.href = url;
+          else window.location.assign(url);
+          opened.current = null;
+        },
+        closeWindow: () => {
+          opened.current?.close();
+          opened.current = null;
+        },
+        showFailure: (_, { message }) => void loadMessageText(message).then((text) => showErrorToast(text)),
+      },
+    }),
+  );
+}
 
 export default function SlipModal({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
@@ -43,6 +80,7 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
     }),
     { input: { page: 1 } },
   );
+  const images = useSlipImages();
   // The machine keeps rows untyped; this view's loadPage gives slips.
   const rows = useSelector(slips, (snapshot) => snapshot.context.rows as Slip[]);
   const page = useSelector(slips, (snapshot) => snapshot.context.page);
@@ -74,7 +112,7 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
     body = (
       <ul className="slip-list" aria-busy={loading}>
         {rows.map((slip, index) => (
-          <SlipCard key={`${slip.createdAt}-${slip.reference}-${index}`} slip={slip} currency={currency} />
+          <SlipCard key={`${slip.createdAt}-${slip.reference}-${index}`} slip={slip} currency={currency} images={images} />
         ))}
       </ul>
     );
@@ -101,7 +139,7 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-function SlipCard({ slip, currency }: { slip: Slip; currency: Currency }) {
+function SlipCard({ slip, currency, images }: { slip: Slip; currency: Currency; images: SlipImageRef }) {
   const failed = statusKind(slip.status) === 'failure';
   return (
     <li className="slip-card">
@@ -135,19 +173,13 @@ function SlipCard({ slip, currency }: { slip: Slip; currency: Currency }) {
           </dd>
         </div>
       </dl>
-      <SlipImageLink slip={slip} />
+      <SlipImageLink slip={slip} images={images} />
     </li>
   );
 }
 
-/**
- * spec 7: a slip's own link opens directly; without one the image's address
- * is asked for by reference and opened in a new window. The window opens at
- * the tap (a window opened after an await is blocked as a pop-up) and is
- * sent to the image when the address arrives.
- */
-function SlipImageLink({ slip }: { slip: Slip }) {
-  const api = useApi();
+/** spec 7: a slip's own link opens directly; without one the slip image machine asks for it by reference. */
+function SlipImageLink({ slip, images }: { slip: Slip; images: SlipImageRef }) {
   const label = <Trans>View image</Trans>;
   if (slip.link) {
     return (
@@ -158,20 +190,12 @@ function SlipImageLink({ slip }: { slip: Slip }) {
     );
   }
   if (!slip.reference) return null;
-  const open = async () => {
-    const opened = window.open('', '_blank');
-    if (opened) opened.opener = null;
-    const answer = await api.call('slipReference', { params: { reference: slip.reference } }).catch(() => null);
-    if (answer?.ok) {
-      if (opened) opened.location.href = answer.data.url;
-      else window.location.assign(answer.data.url);
-      return;
-    }
-    opened?.close();
-    showErrorToast(await loadMessageText(answer ? answer.message : 'NETWORK_ERROR'));
-  };
   return (
-    <button type="button" className="button button--secondary slip-card__view" onClick={() => void open()}>
+    <button
+      type="button"
+      className="button button--secondary slip-card__view"
+      onClick={() => images.send({ type: 'image.open', reference: slip.reference })}
+    >
       {label}
       <ExternalIcon size={18} />
     </button>

@@ -17,25 +17,22 @@ import { Field } from '../ui/Field.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { formatMoney } from '../ui/money.ts';
 import { accountBalance, gameName, walletCurrency } from '../money/accounts.ts';
-import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown } from '../money/money-parts.tsx';
+import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useModalSteps } from '../money/money-parts.tsx';
 import '../money/money.css';
 
-export type TransferRef = ActorRefFrom<typeof transferMachine>;
+type TransferRef = ActorRefFrom<typeof transferMachine>;
 
-export interface TransferModalProps {
+interface TransferModalProps {
   /** The home's transfer machine for this opening; it ends the modal, and the home reads how. */
   machine: TransferRef;
   wallet: WalletResponse;
 }
 
+const STEPS = ['editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const;
+
 export function TransferModal({ machine, wallet }: TransferModalProps) {
-  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
-  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
-  const step = useSelector(machine, (snapshot) =>
-    (['editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const).find((tag) => snapshot.hasTag(tag)),
-  );
+  const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
-  const close = () => machine.send({ type: 'modal.close' });
 
   return (
     <MachineModal closed={closed} locked={busy} onClose={close} title={<Trans>Transfer</Trans>}>

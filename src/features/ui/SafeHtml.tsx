@@ -13,7 +13,7 @@ const CONFIG = {
   FORBID_ATTR: ['style'],
 };
 
-export function sanitizeHtml(html: string): string {
+function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, CONFIG);
 }
 

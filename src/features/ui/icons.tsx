@@ -92,13 +92,6 @@ export const OfflineIcon = /* @__PURE__ */ icon(
 
 export const BackIcon = /* @__PURE__ */ icon(<path d="M15 5l-7 7 7 7" />);
 
-export const CopyIcon = /* @__PURE__ */ icon(
-  <>
-    <rect x="9" y="9" width="11" height="11" rx="2" />
-    <path d="M5 15V5a1 1 0 0 1 1-1h10" />
-  </>,
-);
-
 export const ExternalIcon = /* @__PURE__ */ icon(
   <>
     <path d="M14 4h6v6M20 4l-9 9" />

@@ -8,6 +8,13 @@ import { icon } from './icons.tsx';
 /** The left chevron (page links, carousels) is the back arrow. */
 export { BackIcon as ChevronLeftIcon } from './icons.tsx';
 
+export const CopyIcon = /* @__PURE__ */ icon(
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a1 1 0 0 1 1-1h10" />
+  </>,
+);
+
 export const LogoutIcon = /* @__PURE__ */ icon(
   <>
     <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
@@ -50,13 +57,6 @@ export const GiftIcon = /* @__PURE__ */ icon(
     <rect x="3" y="8" width="18" height="5" rx="1" />
     <path d="M5 13v7h14v-7M12 8v12" />
     <path d="M12 8c-2-4-6-4-6-1.5S9.5 8 12 8zM12 8c2-4 6-4 6-1.5S14.5 8 12 8z" />
-  </>,
-);
-
-export const WalletIcon = /* @__PURE__ */ icon(
-  <>
-    <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
-    <path d="M16 14h.01" />
   </>,
 );
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const FALLBACK_PRODUCT_NAME = 'Mekong Wallet';
+const FALLBACK_PRODUCT_NAME = 'Mekong Wallet';
 
 /**
  * The operator's product name (settings info.name), which the server writes

@@ -13,7 +13,7 @@ import { useApi } from '../../app/use-app.ts';
 import { useLanguageSwitch } from './use-language-switch.ts';
 
 /** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
-export type ReadEndpoint = {
+type ReadEndpoint = {
   [N in EndpointName]: BodyOf<N> extends undefined ? ({} extends CallOptionsOf<N> ? N : never) : never;
 }[EndpointName];
 
@@ -30,7 +30,7 @@ export interface Read<T> {
   reload: () => void;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Milliseconds before each read starts (spec 9: the conditions modal's 200 ms). */
   startDelay?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * The prize wheel's fairness page (issue 13; docs/decisions/0100-prize-wheel.md;
+ * The prize wheel's fairness page (spec 2 Spin wheel; docs/decisions/0100-prize-wheel.md;
  * machines/fairness): the SHA-256 of the server seed the next spins use,
  * published before them; the member's client seed, which they may change;
  * the rotation, which reveals the old seed and commits to a new one; and the
@@ -21,6 +21,7 @@ import { Field } from '../ui/Field.tsx';
 import { AlertIcon, BackIcon, CheckIcon } from '../ui/icons.tsx';
 import { formatDateTime } from '../ui/date-time.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { Skeleton } from '../ui/ReadPending.tsx';
 import { Pager } from './Pager.tsx';
 import { ShieldIcon } from './wheel-icons.tsx';
 import './wheel.css';
@@ -64,9 +65,7 @@ export default function FairnessPage() {
       </p>
       {loading ? (
         <section className="card stack" aria-busy="true">
-          <div className="skeleton skeleton--title" aria-hidden="true" style={skeleton ? undefined : { visibility: 'hidden' }} />
-          <div className="skeleton skeleton--line" aria-hidden="true" style={skeleton ? undefined : { visibility: 'hidden' }} />
-          <div className="skeleton skeleton--input" aria-hidden="true" style={skeleton ? undefined : { visibility: 'hidden' }} />
+          <Skeleton shapes={['title', 'line', 'input']} quiet={!skeleton} />
         </section>
       ) : failed ? (
         <section className="card stack" role="status">
@@ -94,7 +93,7 @@ function SeedCard({ machine }: { machine: FairnessActor }) {
   const seedError = useSelector(machine, (snapshot) => snapshot.context.seedError);
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
-  const idle = useSelector(machine, (snapshot) => snapshot.matches({ shown: 'idle' }));
+  const idle = useSelector(machine, (snapshot) => snapshot.hasTag('ready'));
   // The machine says whether saving would do anything (not the seed saved already, not while busy).
   const canSave = useSelector(machine, (snapshot) => snapshot.can({ type: 'seed.save' }));
   if (!fairness) return null;
@@ -204,7 +203,7 @@ function SpinHistory({ machine }: { machine: FairnessActor }) {
   const total = useSelector(machine, (snapshot) => snapshot.context.total);
   const page = useSelector(machine, (snapshot) => snapshot.context.shownPage);
   const checks = useSelector(machine, (snapshot) => snapshot.context.checks);
-  const idle = useSelector(machine, (snapshot) => snapshot.matches({ shown: 'idle' }));
+  const idle = useSelector(machine, (snapshot) => snapshot.hasTag('ready'));
   const pageLoading = useSelector(machine, (snapshot) => snapshot.hasTag('pageLoading'));
 
   return (

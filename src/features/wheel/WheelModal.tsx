@@ -25,9 +25,9 @@ import { CoinIcon, ShieldIcon } from './wheel-icons.tsx';
 import { WheelCanvas } from './WheelCanvas.tsx';
 import './wheel.css';
 
-export type SpinWheelRef = ActorRefFrom<typeof spinWheelMachine>;
+type SpinWheelRef = ActorRefFrom<typeof spinWheelMachine>;
 
-export interface WheelModalProps {
+interface WheelModalProps {
   /** The home's wheel machine for this opening; it ends the modal, and the home reads how. */
   machine: SpinWheelRef;
   /** The wallet, for the member's currency (null until it is read). */

@@ -28,7 +28,7 @@
 export const FRICTION = 0.991;
 export const FRAMES_PER_SECOND = 60;
 /** spec 9: "about 4 to 5 seconds" a rotation; see above. */
-export const SECONDS_PER_TURN = 4.5;
+const SECONDS_PER_TURN = 4.5;
 /** spec 9: 2 to 3 extra full turns. */
 export const EXTRA_TURNS = [2, 3] as const;
 /** The pointer at 12 o'clock, in canvas angles. */

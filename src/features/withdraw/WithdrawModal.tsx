@@ -17,36 +17,31 @@ import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney } from '../ui/money.ts';
 import { walletCurrency } from '../money/accounts.ts';
-import { ErrorLine, MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown } from '../money/money-parts.tsx';
+import { MachineModal, MoneyDone, MoneyForm, MoneyReview, OutcomeUnknown, useModalSteps } from '../money/money-parts.tsx';
+import { Skeleton } from '../ui/ReadPending.tsx';
+import { ErrorLine } from '../ui/Form.tsx';
 import '../money/money.css';
 
-export type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
+type WithdrawRef = ActorRefFrom<typeof withdrawMachine>;
 
-export interface WithdrawModalProps {
+interface WithdrawModalProps {
   /** The home's withdraw machine for this opening; it ends the modal, and the home reads how. */
   machine: WithdrawRef;
   wallet: WalletResponse;
 }
 
+const STEPS = ['loading', 'limitsFailed', 'editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const;
+
 export function WithdrawModal({ machine, wallet }: WithdrawModalProps) {
-  const closed = useSelector(machine, (snapshot) => snapshot.hasTag('closed'));
-  const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
+  const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   const sending = useSelector(machine, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('confirming'));
-  const step = useSelector(machine, (snapshot) =>
-    (['loading', 'limitsFailed', 'editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const).find((tag) =>
-      snapshot.hasTag(tag),
-    ),
-  );
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
-  const close = () => machine.send({ type: 'modal.close' });
 
   return (
     <MachineModal closed={closed} locked={sending} onClose={close} title={<Trans>Withdraw</Trans>}>
       {step === 'loading' && (
         <div className="stack" aria-busy={busy}>
-          <div className="skeleton skeleton--title" />
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--input" />
+          <Skeleton shapes={['title', 'line', 'input']} />
         </div>
       )}
       {step === 'limitsFailed' && (

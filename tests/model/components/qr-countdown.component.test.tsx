@@ -10,7 +10,7 @@
  * walked here.
  */
 import { i18n } from '@lingui/core';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { depositQrActors } from '../../../machines/deposit-qr/deposit-qr.actors.ts';
