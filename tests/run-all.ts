@@ -2,7 +2,7 @@
  * `npm test`: every suite, in the order that fails fastest. Each step is a
  * child process; the first failure stops the run with its exit code.
  *
- *   types → i18n catalogs → statechart diagrams → unit and model tests
+ *   types → unused exports → i18n catalogs → statechart diagrams → unit and model tests
  *   (the models' tests and component replays, and the coverage per machine:
  *   100% and within each model's edge budget, or the step fails) → server
  *   suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) → money
@@ -20,6 +20,7 @@ interface Step {
 
 const steps: Step[] = [
   { name: 'type check', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'no unused files or exports', command: 'knip', args: ['--include', 'exports,types,files'] },
   { name: 'i18n catalogs complete and current', command: 'node', args: ['--import', 'tsx', 'scripts/i18n-check.ts'] },
   { name: 'statechart diagrams current', command: 'node', args: ['--import', 'tsx', 'scripts/diagrams.ts', '--check'] },
   // `npm run test:unit` and `npm run test:model` in one run.

@@ -5,7 +5,6 @@
  * types. Each is checked by the chat's rules (src/contract/rules/chat.ts)
  * before it is queued in the outbox.
  */
-import type { ReplyBuilderOutput } from '../reply-builder/reply-builder.types.ts';
 
 export interface InboxComposerInput {
   conversationId: string;
@@ -37,8 +36,6 @@ export type InboxComposerEvent =
   | { type: 'canned.insert'; text: string }
   // its own, raised from the events above
   | { type: 'agent.typing'; typing: boolean };
-
-export type BuiltAnswer = ReplyBuilderOutput;
 
 /**
  * Actors: builder (machines/reply-builder; the machine's own).

@@ -75,7 +75,6 @@ export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 
 /** spec 3 media delivery statuses: the client's state of a message it sends. */
 export const DELIVERY_STATUSES = ['uploading_file', 'sending', 'failed', 'succeed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const BUTTON_TYPES = ['web', 'call', 'postback', 'text'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];

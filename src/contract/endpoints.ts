@@ -204,4 +204,4 @@ export const IdempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{8,100
 
 // The wire constants live in http.ts, which the SPA's first page loads
 // without this table (bench:bundle); they are re-exported for the server.
-export { fillPath, HTTP_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH, UPLOAD_TIMEOUT_MS } from './http.ts';
+export { fillPath, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from './http.ts';

@@ -1,5 +1,5 @@
 /**
- * Chat guests (spec 1 guest chat; issue 14): the server issues the guest id
+ * Chat guests (spec 1 guest chat; docs/decisions/0104-live-chat.md): the server issues the guest id
  * and a signed token for it; the token renews for the same id while it
  * lives and its guest is open, and every chat call refuses a missing,
  * forged, expired or closed one with CHAT_GUEST_INVALID (not the members'

@@ -1,6 +1,6 @@
 /**
  * Chat uploads and media messages (spec 5 attachments, spec 7
- * /api/chat/upload-image, /upload-video; issue 14): checked by name AND
+ * /api/chat/upload-image, /upload-video; docs/decisions/0104-live-chat.md): checked by name AND
  * content, images re-encoded (a GIF stays animated), videos kept as sent;
  * too large, spoofed or missing files store nothing; a GIF too costly to
  * re-encode, a JPEG of too many scans and a video whose boxes do not chain

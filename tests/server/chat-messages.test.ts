@@ -1,6 +1,6 @@
 /**
  * Chat messages (spec 7 /api/chat/send-message, /history, /read-customer/;
- * spec 5 text rule; issue 14): a member or guest writes and reads only as
+ * spec 5 text rule; docs/decisions/0104-live-chat.md): a member or guest writes and reads only as
  * themselves; a message is stored once per deliver id, then delivered to
  * the room and the agents; history is newest first; the read mark reaches
  * the agents; a postback only of a button an agent offered in the same

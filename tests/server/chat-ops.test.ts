@@ -1,5 +1,5 @@
 /**
- * The agents' side of the chat (issue 14 part 2, /api/ops/chat/*): support
+ * The agents' side of the chat (/api/ops/chat/*; docs/decisions/0106-chat-widget-and-inbox.md): support
  * and admin operators only (canned reply edits admin only); the inbox by
  * last message with unread counts and a search by phone or name; the
  * member's panel from the ledger; replies of every message type, stored

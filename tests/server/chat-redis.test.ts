@@ -1,5 +1,5 @@
 /**
- * The chat across processes (issue 14 "Scale-out"): two real server
+ * The chat across processes (docs/decisions/0105-chat-realtime.md, scale-out): two real server
  * processes (`node --import tsx src/server/server.ts`) on one PostgreSQL
  * database and the Redis at TEST_REDIS_URL. What one process stores and
  * sends reaches sockets connected to the other through the Redis adapter:

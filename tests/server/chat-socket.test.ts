@@ -1,5 +1,5 @@
 /**
- * The chat's socket (issue 14 part 1 "socket.io"): socket.io on the API's
+ * The chat's socket (spec 7 the realtime socket; docs/decisions/0105-chat-realtime.md): socket.io on the API's
  * own HTTP server, a real socket.io-client over a websocket. Who connects
  * is proven at the handshake (a member's or an agent's token, a guest's
  * signed token), a join is authorised (one's own room; an agent any

@@ -234,7 +234,7 @@ describe('POST /api/account', () => {
     });
   });
 
-  describe('the hijack of a verified phone (issue 9)', () => {
+  describe('the hijack of a verified phone (docs/decisions/0072-registration-bound-to-verified-challenge.md)', () => {
     it('an onlooker who saw the owner verify cannot register the owner\'s phone; the owner can, once', async () => {
       const t = await buildTestApp({ registerOtp: true });
       const owner = registrationBody({ name: 'Somchai Jaidee', password: 'owner-pass-123' });

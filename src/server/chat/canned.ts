@@ -1,5 +1,5 @@
 /**
- * Canned replies agents pick from (issue 14 part 2); admins write them.
+ * Canned replies agents pick from (docs/decisions/0106-chat-widget-and-inbox.md); admins write them.
  * Each write is one transaction with its operator_changes row (who, what,
  * when, the value written), as the other operator writes are.
  */

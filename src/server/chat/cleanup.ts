@@ -1,8 +1,8 @@
 /**
  * The chat's hourly cleanup (runChatCleanup), in two parts.
  *
- * Guest conversations do not live for ever (issue 14: a guest conversation
- * idle for 30 days is closed and its media removed). Each run closes the
+ * Guest conversations do not live for ever (docs/decisions/0104-live-chat.md:
+ * a guest conversation idle for 30 days is closed and its media removed). Each run closes the
  * guests with no visit and no message for CHAT_GUEST_IDLE_MS (their tokens
  * are refused from then on) and their conversations, then removes what the
  * closed conversations still hold: each media file before its row, then

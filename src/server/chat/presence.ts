@@ -1,6 +1,6 @@
 /**
- * How many agents are online, across every process (issue 14: "agents'
- * presence is shared"): the distinct operators among the sockets in the
+ * How many agents are online, across every process (docs/decisions/
+ * 0105-chat-realtime.md: agents' presence is shared): the distinct operators among the sockets in the
  * agents' room, which the Redis adapter gathers from every process. A
  * process counts when one of its agents comes or goes and at each sweep,
  * tells every socket when the number changed, and tells the other processes

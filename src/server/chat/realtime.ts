@@ -1,6 +1,6 @@
 /**
- * The chat's realtime side (issue 14 "socket.io", "Scale-out"; spec 7 the
- * realtime socket): socket.io on the API's own HTTP server, at
+ * The chat's realtime side (spec 7 the realtime socket;
+ * docs/decisions/0105-chat-realtime.md, scale-out included): socket.io on the API's own HTTP server, at
  * CHAT_SOCKET_PATH, websocket only. The handshake proves who connects
  * (socket-identity.ts), its holder may not have too many sockets already
  * (socket-caps.ts), a join is authorised (socket-rooms.ts), and the HTTP

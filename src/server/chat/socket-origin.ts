@@ -1,6 +1,6 @@
 /**
- * A browser's chat socket must come from a page of this server (issue 14:
- * "Origin checked"): the handshake's Origin names the host the browser
+ * A browser's chat socket must come from a page of this server (docs/decisions/
+ * 0105-chat-realtime.md: the Origin is checked): the handshake's Origin names the host the browser
  * reached, the Host header (or, behind TRUST_PROXY, the proxy's
  * X-Forwarded-Host). Another site's page is refused before any socket
  * exists. No Origin at all is a script or a native client, not a page a

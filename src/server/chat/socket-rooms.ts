@@ -1,6 +1,6 @@
 /**
- * The rooms of the chat's sockets and who may join which (issue 14: joining
- * is authorised). Conversation rooms are `{PREFIX}-{userId or guestId}`
+ * The rooms of the chat's sockets and who may join which (docs/decisions/
+ * 0105-chat-realtime.md: joining is authorised). Conversation rooms are `{PREFIX}-{userId or guestId}`
  * (contract chatRoom); a member joins only their own, a guest only the one
  * of the id the server signed for it, an agent any conversation. The
  * server's own rooms (the agents, each login session) have a colon, which

@@ -4,11 +4,11 @@
  * configuration instead: REGISTER_OTP (when set) and the bootstrap admin.
  * The demo member is for trying the app: production has none. So are the
  * demo offers and the demo rewards (the wheel, the coin rule, the invite and
- * refund settings and their banners; issue 13), which production does not
+ * refund settings and their banners), which production does not
  * add. Where a demo database left them, production pauses the offers and
  * deactivates the wheel no operator changed, and leaves the settings as they
  * are with a warning (docs/decisions/0101-rewards-operator-api-and-demo.md).
- * Demo mode also gives the chat's agents a few canned replies (issue 14),
+ * Demo mode also gives the chat's agents a few canned replies (docs/decisions/0106-chat-widget-and-inbox.md),
  * and an operator to answer with (the demo agent), whom production disables
  * while its password is still the one in the source.
  */

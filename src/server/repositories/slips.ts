@@ -3,7 +3,7 @@
  * one-a-minute rule and the reference's uniqueness, the member's slip
  * table, and the operator's review.
  */
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { slips, SLIP_STATUSES, users } from '../db/schema.ts';

@@ -65,4 +65,3 @@ export const TrashIcon = /* @__PURE__ */ icon(
   </>,
 );
 
-export const MoreIcon = /* @__PURE__ */ icon(<path d="M6 12h.01M12 12h.01M18 12h.01" />);
