@@ -130,6 +130,23 @@ describe('import graph', () => {
     expect(graph.get('src/server/server.ts')).toContain('src/server/app.ts');
   });
 
+  it('keeps the layers: the server never imports the SPA, machines import the contract and the API client only in their actors', () => {
+    const crossings = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => {
+          if (file.startsWith('src/server/')) return !target.startsWith('src/server/') && !target.startsWith('src/contract/');
+          if (file.startsWith('src/contract/')) return !target.startsWith('src/contract/');
+          if (file.startsWith('machines/')) {
+            const allowed = ['machines/', 'src/contract/', ...(file.endsWith('.actors.ts') ? ['src/api/'] : [])];
+            return !allowed.some((prefix) => target.startsWith(prefix));
+          }
+          return false;
+        })
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it('has no import circles, type-only imports included', () => {
     // Each circle is printed as its files in sorted order (a component has no one path to print).
     expect(circles(graph)).toEqual([]);
