@@ -6,7 +6,7 @@ import { itemEnd } from '../chat-media/item-end.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import { nearBottom, scrolledAway } from './auto-scroll.ts';
-import { fromOthers, mergeMessages, oldestFirst, sameMessage } from './messages.ts';
+import { caughtUp, fromOthers, mergeMessages, oldestFirst } from './messages.ts';
 import type {
   ChatHistoryContext,
   ChatHistoryEmitted,
@@ -109,8 +109,8 @@ export const chatHistoryMachine = setup({
   guards: {
     succeeded: (_, answer: { ok: boolean }) => answer.ok,
     shortPage: (_, answer: PageAnswer) => answer.ok && answer.data.length < CHAT_PAGE_SIZE,
-    caughtUp: ({ context }, answer: PageAnswer) =>
-      answer.ok && (answer.data.length < CHAT_PAGE_SIZE || answer.data.some((message) => context.messages.some((held) => sameMessage(held, message)))),
+    // The catch-up rule (messages.ts), shared with the agent inbox.
+    caughtUp: ({ context }, answer: PageAnswer) => answer.ok && caughtUp(context.messages, answer.data, 'customer'),
     startReached: ({ context }) => context.startReached,
     behind: ({ context }) => context.behind,
     offline: ({ context }) => !context.online,
@@ -151,7 +151,7 @@ export const chatHistoryMachine = setup({
 }).createMachine({
   id: 'chatHistory',
   description:
-    'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, whether support is typing, and one chat-media child per message the customer sends, told when the connection comes and goes. After a drop the newest pages are read again until they meet what is held.',
+    'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, whether support is typing, and one chat-media child per message the customer sends, told when the connection comes and goes. After a drop the newest pages are read again until one reaches what is held.',
   context: ({ input }) => ({
     userId: input.userId,
     guestId: input.guestId,
@@ -241,7 +241,7 @@ export const chatHistoryMachine = setup({
         },
         catchingUp: {
           tags: 'catchingUp',
-          description: 'After a drop: the newest pages again (skip 0, 10, …) until one meets a message held or is short; what is new is merged as if it had arrived.',
+          description: 'After a drop: the newest pages again (skip 0, 10, …) until one holds a message from support held already, or is short; what is new is merged as if it had arrived.',
           entry: 'startCatchingUp',
           initial: 'page',
           states: {

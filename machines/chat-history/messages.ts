@@ -7,7 +7,7 @@
  * is the same message when its `_id` or its deliver id is the same; the
  * server's copy wins over the widget's own (which knows no session).
  */
-import type { ChatMessage } from '../../src/contract/chat.ts';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ChatSender } from '../../src/contract/chat.ts';
 
 /** The same message: the same `_id`, or the same deliver id (the sender's own id for it). */
 export function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
@@ -57,4 +57,20 @@ export function oldestFirst(page: readonly ChatMessage[]): ChatMessage[] {
 /** A message the customer reads: an agent's or the system's (their own need no read mark). */
 export function fromOthers(message: ChatMessage): boolean {
   return message.sender !== 'customer';
+}
+
+/**
+ * After a drop the newest pages are read again (skip 0, 10, …) until one is
+ * short (the conversation's start) or holds a message from the others that
+ * is held already: those came in order before the drop, so what is older was
+ * held too. The reader's own messages do not count: one sent during the drop
+ * (an agent's reply, stored though the socket was down) can sit above
+ * messages that were missed. The widget (reader 'customer') and the agent
+ * inbox (reader 'agent') both catch up by this rule.
+ */
+export function caughtUp(held: readonly ChatMessage[], page: readonly ChatMessage[], reader: ChatSender): boolean {
+  return (
+    page.length < CHAT_PAGE_SIZE ||
+    page.some((message) => message.sender !== reader && held.some((known) => sameMessage(known, message)))
+  );
 }

@@ -2,9 +2,12 @@
 import { fromPromise } from 'xstate';
 import { CHAT_PAGE_SIZE } from '../../src/contract/chat.ts';
 import type { ApiClient } from '../../src/api/client.ts';
-import type { ConversationInput, HistoryAnswer, OlderInput, OpenAnswer, ReadAnswer } from './inbox-conversation.types.ts';
+import type { ConversationInput, HistoryAnswer, OpenAnswer, PageInput, ReadAnswer } from './inbox-conversation.types.ts';
 
 export function inboxConversationActors(api: ApiClient) {
+  const readPage = fromPromise<HistoryAnswer, PageInput>(({ input, signal }) =>
+    api.call('opsChatHistory', { limit: CHAT_PAGE_SIZE, skip: input.skip }, { params: { id: input.id }, signal }),
+  );
   return {
     // The customer panel and the newest page together: the conversation shows when both are there.
     openConversation: fromPromise<OpenAnswer, ConversationInput>(async ({ input, signal }) => {
@@ -17,12 +20,8 @@ export function inboxConversationActors(api: ApiClient) {
       if (!messages.ok) return messages;
       return { ok: true, data: { panel: panel.data, messages: messages.data } };
     }),
-    loadOlder: fromPromise<HistoryAnswer, OlderInput>(({ input, signal }) =>
-      api.call('opsChatHistory', { limit: CHAT_PAGE_SIZE, skip: input.skip }, { params: { id: input.id }, signal }),
-    ),
-    catchUp: fromPromise<HistoryAnswer, ConversationInput>(({ input, signal }) =>
-      api.call('opsChatHistory', { limit: CHAT_PAGE_SIZE, skip: 0 }, { params: { id: input.id }, signal }),
-    ),
+    loadOlder: readPage,
+    catchUp: readPage,
     markRead: fromPromise<ReadAnswer, ConversationInput>(({ input, signal }) => api.call('opsChatRead', { params: { id: input.id }, signal })),
   };
 }

@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { CHAT_PAGE_SIZE, type ChatMessage } from '../../src/contract/chat.ts';
 import { mergeByIdLaterWins } from '../agent-inbox/agent-inbox.rules.ts';
 import { nearBottom, scrolledAway } from '../chat-history/auto-scroll.ts';
+import { caughtUp as reachesHeld } from '../chat-history/messages.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
@@ -13,9 +14,9 @@ import type {
   InboxConversationContext,
   InboxConversationEvent,
   InboxConversationTag,
-  OlderInput,
   OpenAnswer,
   OpenedRoom,
+  PageInput,
   ReadAnswer,
 } from './inbox-conversation.types.ts';
 
@@ -43,8 +44,8 @@ export const inboxConversationMachine = setup({
   },
   actors: {
     openConversation: notProvided<OpenAnswer, ConversationInput>('openConversation'),
-    loadOlder: notProvided<HistoryAnswer, OlderInput>('loadOlder'),
-    catchUp: notProvided<HistoryAnswer, ConversationInput>('catchUp'),
+    loadOlder: notProvided<HistoryAnswer, PageInput>('loadOlder'),
+    catchUp: notProvided<HistoryAnswer, PageInput>('catchUp'),
     markRead: notProvided<ReadAnswer, ConversationInput>('markRead'),
   },
   actions: {
@@ -60,6 +61,8 @@ export const inboxConversationMachine = setup({
       return { messages: mergeByIdLaterWins(page, context.messages), historyEnd: page.length < CHAT_PAGE_SIZE, historyError: null };
     }),
     mergeNewest: assign(({ context }, answer: HistoryAnswer) => ({ messages: mergeByIdLaterWins(context.messages, okData(answer)) })),
+    startCatchingUp: assign({ catchUpSkip: 0 }),
+    nextCatchUpPage: assign(({ context }) => ({ catchUpSkip: context.catchUpSkip + CHAT_PAGE_SIZE })),
     showHistoryFailure: assign((_, { message }: { message: string }) => ({ historyError: message })),
     clearHistoryError: assign({ historyError: null }),
     askReadAgain: assign({ readAgain: true }),
@@ -101,6 +104,8 @@ export const inboxConversationMachine = setup({
   guards: {
     succeeded,
     olderToLoad: ({ context }) => !context.historyEnd,
+    // The widget's catch-up rule (chat-history/messages.ts).
+    caughtUp: ({ context }: { context: InboxConversationContext }, answer: HistoryAnswer) => answer.ok && reachesHeld(context.messages, answer.data, 'agent'),
     readAgain: ({ context }) => context.readAgain,
     typing: ({ event }) => event.type === 'member.typing' && event.typing,
     // The widget's auto-scroll rule: only the agent's own scrolling up unpins the view.
@@ -111,7 +116,7 @@ export const inboxConversationMachine = setup({
 }).createMachine({
   id: 'inboxConversation',
   description:
-    'One conversation open in the agent inbox: its customer panel and newest page, then older pages as the agent scrolls up, the newest page again after a drop, read marks (on opening and at each customer message), the customer typing (8 s without news fades it) and reading, and where the agent reads (within 60 px of the bottom, what arrives scrolls into view).',
+    'One conversation open in the agent inbox: its customer panel and newest page, then older pages as the agent scrolls up, the newest pages again after a drop (the widget\'s catch-up), read marks (on opening and at each customer message), the customer typing (8 s without news fades it) and reading, and where the agent reads (within 60 px of the bottom, what arrives scrolls into view).',
   context: ({ input }) => ({
     id: input.id,
     panel: null,
@@ -122,6 +127,7 @@ export const inboxConversationMachine = setup({
     memberTyping: false,
     customerReadAt: null,
     readAgain: false,
+    catchUpSkip: 0,
   }),
   initial: 'opening',
   on: {
@@ -168,7 +174,7 @@ export const inboxConversationMachine = setup({
       },
       states: {
         history: {
-          description: 'Older pages as the agent scrolls up; after a drop, the newest page merged in.',
+          description: 'Older pages as the agent scrolls up; after a drop, the newest pages merged in.',
           initial: 'idle',
           states: {
             idle: {
@@ -187,11 +193,23 @@ export const inboxConversationMachine = setup({
               },
             },
             catchingUp: {
-              invoke: {
-                id: 'catchUp',
-                src: 'catchUp',
-                input: ({ context }) => ({ id: context.id }),
-                ...onAnswer({ target: 'idle', action: 'mergeNewest' }, { target: 'idle', action: 'logFailure' }),
+              description: "After a drop: the newest pages again (skip 0, 10, …) until one holds a customer's message held already, or is short, each merged in; a failure is logged.",
+              entry: 'startCatchingUp',
+              initial: 'page',
+              states: {
+                page: {
+                  invoke: {
+                    id: 'catchUp',
+                    src: 'catchUp',
+                    input: ({ context }) => ({ id: context.id, skip: context.catchUpSkip }),
+                    onDone: [
+                      { guard: { type: 'caughtUp', params: actorOutput }, target: '#inboxConversation.open.history.idle', actions: { type: 'mergeNewest', params: actorOutput } },
+                      { guard: { type: 'succeeded', params: actorOutput }, target: 'page', reenter: true, actions: [{ type: 'mergeNewest', params: actorOutput }, 'nextCatchUpPage'] },
+                      { target: '#inboxConversation.open.history.idle', actions: { type: 'logFailure', params: answeredFailure } },
+                    ],
+                    onError: { target: '#inboxConversation.open.history.idle', actions: { type: 'logFailure', params: noAnswer } },
+                  },
+                },
               },
             },
           },

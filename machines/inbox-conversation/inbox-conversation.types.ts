@@ -18,7 +18,8 @@ export interface OpenedConversation {
 export interface ConversationInput {
   id: string;
 }
-export interface OlderInput {
+/** A page of the history: 10 messages from `skip` (newest first). */
+export interface PageInput {
   id: string;
   skip: number;
 }
@@ -41,6 +42,8 @@ export interface InboxConversationContext extends ConversationInput {
   customerReadAt: string | null;
   /** A read was asked for while one was being marked: mark again after it. */
   readAgain: boolean;
+  /** Catching up after a drop: the page being read again (0, 10, …). */
+  catchUpSkip: number;
 }
 
 /** What the conversation tells the inbox once it is open: its room, and whose it is. */
@@ -60,7 +63,7 @@ export type InboxConversationEvent =
    * machines/chat-history/auto-scroll.ts).
    */
   | { type: 'history.scrolled'; distanceFromBottom: number; towardsTop: boolean }
-  /** From the inbox: the socket is back after a drop, or the agent ended the conversation: the newest page again. */
+  /** From the inbox: the socket is back after a drop, or the agent ended the conversation: the newest pages again, until they reach what is held. */
   | { type: 'history.catchUp' }
   /** From the inbox (the agents' socket). */
   | { type: 'socket.message'; message: ChatMessage }
@@ -75,8 +78,8 @@ export type InboxConversationEvent =
 
 /**
  * Actors the view provides (inbox-conversation.actors.ts): openConversation
- * (→ OpenAnswer), loadOlder (OlderInput → HistoryAnswer), catchUp
- * (→ HistoryAnswer), markRead (→ ReadAnswer), each given ConversationInput.
+ * (→ OpenAnswer) and markRead (→ ReadAnswer) given ConversationInput;
+ * loadOlder and catchUp (PageInput → HistoryAnswer).
  * Actions the inbox provides (inboxConversationFor): opened({ room, userId,
  * guestId }), read({ id }), logFailure({ message }) for reads that failed in
  * the background.

@@ -21,7 +21,7 @@ const REGION_TAGS: Record<string, string[]> = {
   failed: ['conversation:failed'],
   'open.history.idle': ['conversation:open'],
   'open.history.older': ['conversation:open', 'history:older'],
-  'open.history.catchingUp': ['conversation:open'],
+  'open.history.catchingUp.page': ['conversation:open'],
   'open.read.idle': ['conversation:open'],
   'open.read.marking': ['conversation:open'],
   'open.memberTyping.no': ['conversation:open'],
@@ -76,6 +76,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
         memberTyping: false,
         customerReadAt: null,
         readAgain: false,
+        catchUpSkip: 0,
       });
       expectedCalls = [{ actor: 'openConversation', input: { id: context.id } }];
       break;
@@ -119,20 +120,29 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
       break;
     case 'history.catchUp':
       if (!region(before, 'history', 'idle')) return unchanged();
-      expect(region(after, 'history', 'catchingUp')).toBe(true);
-      expectedCalls = [{ actor: 'catchUp', input: { id: context.id } }];
+      expect([region(after, 'history', 'catchingUp'), context.catchUpSkip]).toEqual([true, 0]);
+      expectedCalls = [{ actor: 'catchUp', input: { id: context.id, skip: 0 } }];
       break;
     case 'xstate.done.actor.catchUp':
-    case 'xstate.error.actor.catchUp':
-      expect(region(after, 'history', 'idle')).toBe(true);
+    case 'xstate.error.actor.catchUp': {
       if (failure) {
         // In the background: only logged.
-        expect(context.messages).toEqual(previous.messages);
+        expect([region(after, 'history', 'idle'), context.messages]).toEqual([true, previous.messages]);
         expectedActions = [{ type: 'logFailure', params: { message: failure } }];
+        break;
+      }
+      const newest = answer!.data as ChatMessage[];
+      expect(ids(context.messages)).toEqual(ids(chronological([...previous.messages, ...newest])));
+      // Until a page is short or holds a customer's message that was held: then everything older was held.
+      const reachedHeld = newest.length < PAGE || newest.some((message) => message.sender === 'customer' && ids(previous.messages).includes(message._id));
+      if (reachedHeld) {
+        expect(region(after, 'history', 'idle')).toBe(true);
       } else {
-        expect(ids(context.messages)).toEqual(ids(chronological([...previous.messages, ...(answer!.data as ChatMessage[])])));
+        expect([region(after, 'history', 'catchingUp'), context.catchUpSkip]).toEqual([true, previous.catchUpSkip + PAGE]);
+        expectedCalls = [{ actor: 'catchUp', input: { id: context.id, skip: previous.catchUpSkip + PAGE } }];
       }
       break;
+    }
     case 'xstate.done.actor.markRead':
     case 'xstate.error.actor.markRead':
       if (previous.readAgain) {

@@ -1,7 +1,7 @@
 /**
  * One conversation open in the inbox as test models: the member's (more
  * than a page; its opening may fail) and the guest's (a short one), each
- * opened, paged back, caught up after a drop, marked read (again when the
+ * opened, paged back, caught up after a drop (one page or several), marked read (again when the
  * customer writes meanwhile), with the customer typing and reading, the
  * socket's news of other conversations, the row changing, and a reply the
  * agent sent stored; and where the agent reads (scrolling away from the
@@ -25,6 +25,10 @@ const open = (snapshot: Snapshot, region: string, state: string) => snapshot.mat
 /** The minute after the newest message held (at least an hour after T0). */
 const nextMinute = (context: InboxConversationContext) =>
   Math.max(60, Math.round((Math.max(0, ...context.messages.map((message) => Date.parse(message.createdAt))) - T0) / 60_000) + 1);
+
+/** When the customer's newest message held was written (minutes after T0). */
+const newestCustomerMinute = (context: InboxConversationContext) =>
+  Math.max(0, ...context.messages.filter((message) => message.sender === 'customer').map((message) => Math.round((Date.parse(message.createdAt) - T0) / 60_000)));
 
 /**
  * The conversation's events, each where it matters: gestures and socket
@@ -122,7 +126,13 @@ export const inboxConversationModels: FlowModel<InboxConversation>[] = [
         const oldest = Math.round((Date.parse(context.messages[0]!.createdAt) - T0) / 60_000);
         return [{ ok: true, data: page('1', oldest - 1, CHAT_PAGE_SIZE) }, { ok: true, data: page('1', oldest - 1, 4) }, FAILED] satisfies HistoryAnswer[];
       },
-      catchUp: [{ ok: true, data: page('1', 70, 2) }, FAILED] satisfies HistoryAnswer[],
+      // After a drop: a short page; a full page of what was missed (read on from there); one reaching back to what is held; a failure.
+      catchUp: ({ context }) => [
+        { ok: true, data: page('1', 70, 2) },
+        { ok: true, data: page('1', nextMinute(context) + CHAT_PAGE_SIZE, CHAT_PAGE_SIZE) },
+        { ok: true, data: page('1', newestCustomerMinute(context) + CHAT_PAGE_SIZE - 1, CHAT_PAGE_SIZE) },
+        FAILED,
+      ] satisfies HistoryAnswer[],
       markRead: [{ ok: true, data: { message: 'SUCCESS' } }, FAILED] satisfies ReadAnswer[],
     },
     abstraction,

@@ -40,12 +40,37 @@ describe('the agent inbox and its children', () => {
     harness.socket.report({ type: 'socket.connected' });
     await settle();
     const [catchUp] = harness.take('catchUp');
-    expect(catchUp?.input).toEqual({ id: MEMBER.id });
+    expect(catchUp?.input).toEqual({ id: MEMBER.id, skip: 0 });
     catchUp!.resolve({ ok: true, data: page(MEMBER.id, 70, 2) });
     await settle();
     expect(messageIds(harness).slice(-2)).toEqual(['m1-1069', 'm1-1070']);
     // The list read once at the start and once more now (its reads answer at once here).
     expect(harness.child('list').getSnapshot().matches('ready')).toBe(true);
+  });
+
+  it('reads back page by page after a drop until it reaches what it held, so no message missed meanwhile is lost', async () => {
+    // Held: the customer's messages of minutes 48 to 50. Missed: 15 more (51 to 65), with the agent's reply (stored meanwhile) among them.
+    const harness = await withMemberOpen();
+    const reply = { ...customerText(MEMBER.id, 56), _id: 'stored-reply', sender: 'agent' as const };
+    reply.message = { ...reply.message, deliver: { id: 'reply-0001', status: 'succeed' } };
+    reply.createdAt = new Date(Date.parse(reply.createdAt) + 30_000).toISOString();
+    harness.socket.report({ type: 'socket.disconnected', retrying: true });
+    harness.child('conversation').send({ type: 'reply.stored', message: reply });
+    harness.socket.report({ type: 'socket.connected' });
+    await settle();
+    const newest = harness.take('catchUp');
+    expect(newest.map((call) => call.input)).toEqual([{ id: MEMBER.id, skip: 0 }]);
+    newest[0]!.resolve({ ok: true, data: [...page(MEMBER.id, 65, 9), reply] });
+    await settle();
+    // That page's oldest is the reply held, yet older ones were missed: read on.
+    const next = harness.take('catchUp');
+    expect(next.map((call) => call.input)).toEqual([{ id: MEMBER.id, skip: 10 }]);
+    next[0]!.resolve({ ok: true, data: page(MEMBER.id, 56, 10) });
+    await settle();
+    expect(harness.take('catchUp')).toEqual([]);
+    const minutes = Array.from({ length: 65 - 47 + 1 }, (_, index) => `m1-${String(1047 + index)}`);
+    expect(messageIds(harness).filter((id) => id.startsWith('m1-'))).toEqual(minutes);
+    expect(messageIds(harness)).toContain('stored-reply');
   });
 
   it('shows a stored reply in its conversation only, and sends replies one at a time in order', async () => {
@@ -124,7 +149,7 @@ describe('the agent inbox and its children', () => {
     ends[0]!.resolve({ ok: true, data: { message: 'SUCCESS' } });
     await settle();
     expect(harness.actor.getSnapshot().context.ended).toEqual(['1']);
-    expect(harness.take('catchUp').map((call) => call.input)).toEqual([{ id: '1' }]);
+    expect(harness.take('catchUp').map((call) => call.input)).toEqual([{ id: '1', skip: 0 }]);
     harness.socket.report({ type: 'socket.message', message: agentsCopy(customerText('1', 90)) });
     expect(harness.actor.getSnapshot().context.ended).toEqual([]);
   });
