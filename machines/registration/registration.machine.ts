@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import {
+  bankAccountNumberError,
   isEnglishName,
   joinAccountName,
   needsEnglishName,
@@ -104,6 +105,7 @@ export const registrationMachine = setup({
     rejectMismatch: assign({ error: 'PASSWORDS_DONT_MATCH' }),
     rejectShortPassword: assign(({ context }) => ({ error: passwordError(context.password) })),
     rejectAccountName: assign({ error: 'BANK_ACCOUNT_NAME_ENG' }),
+    rejectAccountNumber: assign({ error: 'BANK_ACCOUNT_NO_INVALID' }),
     clearError: assign({ error: null }),
     // A link's invite code the server does not know must not trap the member
     // behind a read-only field: open it for editing and forget the stored code.
@@ -130,6 +132,8 @@ export const registrationMachine = setup({
     // spec 5: the bank step does nothing while a required field is empty.
     bankIncomplete: ({ context }) =>
       [context.bankCode, context.firstName.trim(), context.lastName.trim(), context.bankAccountNo.trim()].includes(''),
+    // The server's rule too: 6 to 20 digits, whatever the bank (docs/decisions/0037-registration-rules-and-check-order.md).
+    accountNumberInvalid: ({ context }) => bankAccountNumberError(context.bankAccountNo.trim()) !== null,
     // spec 5: KTB, TMB and BBL need the account name in English letters.
     accountNameNotEnglish: ({ context }) =>
       needsEnglishName(context.bankCode) && !(isEnglishName(context.firstName) && isEnglishName(context.lastName)),
@@ -289,6 +293,7 @@ export const registrationMachine = setup({
             'field.change': { actions: 'setField' },
             'bank.submit': [
               { guard: 'bankIncomplete', description: 'spec 5: silent while a required field is empty.' },
+              { guard: 'accountNumberInvalid', actions: 'rejectAccountNumber' },
               { guard: 'accountNameNotEnglish', actions: 'rejectAccountName' },
               { target: 'registering' },
             ],

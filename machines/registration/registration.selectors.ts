@@ -19,6 +19,7 @@ const FIELDS_OF_ERROR: Readonly<Record<string, readonly RegistrationField[]>> = 
   INVALID_CODE: ['inviteCode'],
   INVALID_BANK: ['bankCode'],
   EXISTING_BANK: ['bankAccountNo'],
+  BANK_ACCOUNT_NO_INVALID: ['bankAccountNo'],
   BANK_ACCOUNT_NAME_ENG: ['firstName', 'lastName'],
 };
 

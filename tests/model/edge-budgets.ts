@@ -40,7 +40,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'qr-image': 20,
   read: 200,
   'refund-receive': 800,
-  registration: 2900,
+  registration: 3300,
   'reply-builder': 830,
   session: 400,
   'socket-link': 76,

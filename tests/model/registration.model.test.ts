@@ -1,6 +1,6 @@
 import type { RegistrationContext, RegistrationPayload } from '../../machines/registration/registration.types.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
-import { phoneValid, registrationModels } from './registration.model.ts';
+import { accountNumberValid, phoneValid, registrationModels } from './registration.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
@@ -99,6 +99,8 @@ function checkOutcome({ event, before, after, waited }: ReplayedStep) {
       if (!was('bankStep.editing')) return unchanged();
       const { bankCode, firstName, lastName, bankAccountNo } = previous;
       if ([bankCode, firstName.trim(), lastName.trim(), bankAccountNo].includes('')) return unchanged(); // spec 5: silent
+      // The server's rule, in the order of the fields on screen: the number before the name.
+      if (!accountNumberValid(bankAccountNo.trim())) return expect([now, context.error]).toEqual(['bankStep.editing', 'BANK_ACCOUNT_NO_INVALID']);
       const english = /^[A-Z ]+$/.test(`${firstName} ${lastName}`.trim());
       if (['KTB', 'TMB', 'BBL'].includes(bankCode) && !english) return expect(context.error).toBe('BANK_ACCOUNT_NAME_ENG');
       return expect(now).toBe('bankStep.registering');
@@ -185,6 +187,10 @@ function checkInvariants({ after }: ReplayedStep, inviteCode: string | null) {
     expect(context.name.trim()).not.toBe('');
     expect(context.password).toBe(context.confirmPassword);
     expect(context.password.length).toBeGreaterThanOrEqual(8);
+  }
+  // The server is never asked to register a number its rule refuses.
+  if (stateKey(after) === 'bankStep.registering' || after.hasTag('registered')) {
+    expect(accountNumberValid(context.bankAccountNo.trim())).toBe(true);
   }
 }
 

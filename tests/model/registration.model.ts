@@ -9,7 +9,8 @@
  *
  * The model knows what was typed by the rule it falls under (a valid or a
  * short phone number, a password long enough or not, a name in English or
- * not), and only the fields of the step on screen.
+ * not, an account number of 6 to 20 digits or not), and only the fields of
+ * the step on screen.
  */
 import { createActor } from 'xstate';
 import { registrationMachine } from '../../machines/registration/registration.machine.ts';
@@ -44,7 +45,7 @@ const typing = {
     ['bankCode', ['KTB', 'KBANK']], // KTB needs an English account name, KBANK does not
     ['firstName', ['somchai', 'สมชาย']],
     ['lastName', [' jaidee ']],
-    ['bankAccountNo', ['1234567890']],
+    ['bankAccountNo', ['1234567890', '12345']], // 6 to 20 digits; too short
     ['currency', ['BAHT']], // Laos build only
   ],
 } as const satisfies Record<Step, Typing>;
@@ -61,6 +62,11 @@ function fieldsOf(step: Step, snapshot: RegistrationSnapshot): Typing {
 /** spec 5, written out independently of the machine: 10 digits in Thailand, 8 to 13 in Laos (docs/decisions/0006-variant-at-build-time.md). */
 export function phoneValid(variant: RegistrationInput['variant'], phone: string): boolean {
   return (variant === 'la' ? /^\d{8,13}$/ : /^\d{10}$/).test(phone);
+}
+
+/** The server's rule for an account number, written out independently of the contract's: 6 to 20 digits. */
+export function accountNumberValid(accountNo: string): boolean {
+  return /^\d{6,20}$/.test(accountNo);
 }
 
 const typed = (value: string, rule: (value: string) => string) => (value.trim() === '' ? null : rule(value));
@@ -108,7 +114,7 @@ function abstraction(snapshot: RegistrationSnapshot): Abstraction {
         bank: typed(context.bankCode, (bank) => (['KTB', 'TMB', 'BBL'].includes(bank) ? 'needs an English name' : 'any name')),
         'first name': typed(context.firstName, englishName),
         'last name': typed(context.lastName, englishName),
-        'account number': context.bankAccountNo !== '',
+        'account number': typed(context.bankAccountNo, (accountNo) => (accountNumberValid(accountNo.trim()) ? 'valid' : 'invalid')),
         currency: context.variant === 'la' ? context.currency : null,
       };
     default:

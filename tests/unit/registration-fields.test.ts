@@ -10,6 +10,7 @@ describe('registration: the fields an error is about (spec 5)', () => {
     expect(withError('PASSWORDS_DONT_MATCH')).toEqual(['password', 'confirmPassword']);
     expect(withError('INVALID_CODE')).toEqual(['inviteCode']);
     expect(withError('EXISTING_BANK')).toEqual(['bankAccountNo']);
+    expect(withError('BANK_ACCOUNT_NO_INVALID')).toEqual(['bankAccountNo']);
     expect(withError('BANK_ACCOUNT_NAME_ENG')).toEqual(['firstName', 'lastName']);
   });
 
@@ -17,6 +18,8 @@ describe('registration: the fields an error is about (spec 5)', () => {
     expect(withError(null)).toEqual([]);
     expect(withError('NETWORK_ERROR')).toEqual([]);
     expect(withError('OTP_BLOCK')).toEqual([]);
+    // The server's answer to a malformed account number is generic: it names no field.
+    expect(withError('KEY_INVALID')).toEqual([]);
     // A raw server message is shown as it is, and points at nothing.
     expect(withError('constructor')).toEqual([]);
   });

@@ -20,6 +20,7 @@ import { NETWORK_ERROR_MESSAGE } from './network-error.ts';
 const CLIENT_CODES = [
   NETWORK_ERROR,
   'PASSWORDS_DONT_MATCH',
+  'BANK_ACCOUNT_NO_INVALID',
   'password-not-equal',
   'requiredEngLang',
 ] as const;
@@ -36,6 +37,7 @@ const MESSAGES = {
   // ---- client codes
   NETWORK_ERROR: NETWORK_ERROR_MESSAGE,
   PASSWORDS_DONT_MATCH: msg`Passwords don't match. Type the same password in both fields.`,
+  BANK_ACCOUNT_NO_INVALID: msg`Enter the bank account number as 6 to 20 digits.`,
   'password-not-equal': msg`The new password and its confirmation are not the same.`,
   requiredEngLang: msg`Enter the account name in English letters (A–Z) and spaces only.`,
 

@@ -254,6 +254,10 @@ const CATALOG = {
     th: 'ชื่อบัญชีธนาคารต้องเป็นภาษาอังกฤษเท่านั้น',
     la: 'ຊື່ບັນຊີທະນາຄານຕ້ອງເປັນພາສາອັງກິດເທົ່ານັ້ນ',
   },
+  'Enter the bank account number as 6 to 20 digits.': {
+    th: 'กรุณากรอกเลขที่บัญชีธนาคารเป็นตัวเลข 6 ถึง 20 หลัก',
+    la: 'ກະລຸນາປ້ອນເລກບັນຊີທະນາຄານເປັນຕົວເລກ 6 ຫາ 20 ຫຼັກ',
+  },
   'Enter a phone number of 10 digits.': { th: 'กรุณากรอกเบอร์โทรศัพท์ 10 หลัก', la: 'ກະລຸນາປ້ອນເບີໂທລະສັບ 10 ຫຼັກ' },
   'The phone number or password is incorrect.': {
     th: 'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง',
@@ -282,6 +286,7 @@ export const REGISTRATION_ERROR_TEXT: Record<string, TextId> = {
   EXISTING_USER: 'This phone number is already registered. Log in instead.',
   INVALID_CODE: 'This code is not valid.',
   BANK_ACCOUNT_NAME_ENG: 'Bank account name must be in English only.',
+  BANK_ACCOUNT_NO_INVALID: 'Enter the bank account number as 6 to 20 digits.',
   EXISTING_BANK: 'This bank account is already used by another member. Use a different account.',
 };
 
