@@ -46,8 +46,8 @@ export function registrationBrowserPaths(
 }
 
 /**
- * The paths that end with the server skipping the OTP step (OTP_VERIFIED, issue
- * 9). A skip lands in a state the code's verification reaches sooner, so
+ * The paths that end with the server skipping the OTP step (OTP_VERIFIED,
+ * docs/decisions/0035-otp-codes-sends-and-verified-phone.md). A skip lands in a state the code's verification reaches sooner, so
  * shortest paths never end with one: these come from every transition instead.
  */
 export function registrationSkipPaths(input: RegistrationInput = { variant: 'th', inviteCode: null }): BrowserPath[] {

@@ -10,8 +10,11 @@ import { describe, expect, it } from 'vitest';
 const ROOTS = ['src', 'machines', 'tests', 'scripts', 'bench', 'docs', 'locales', '.ci'];
 const FILES = ['README.md', 'index.html', 'package.json', 'vite.config.ts', 'vitest.config.ts', 'lingui.config.ts', 'knip.json'];
 const TEXT = /\.(ts|tsx|js|css|html|md|json|po|sh)$|^run$/;
-/** "issue 9", "Issue 14 part 2", "issues 3 and 4": a number after the word. */
-const ISSUE_CITATION = /\bissues? (?:#?\d+)/gi;
+/**
+ * "issue 9", "Issue 14 part 2", "issues 3 and 4": a number after the word,
+ * also where a comment wraps between them ("issue" then " * 9").
+ */
+const ISSUE_CITATION = /\bissues?(?:\s|\/\/|\*|#)+\d+/gi;
 
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
