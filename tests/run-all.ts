@@ -51,10 +51,13 @@ ensureChromium();
 const started = Date.now();
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${step.command} ${step.args.join(' ')}`);
+  const stepStarted = Date.now();
   const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: process.env });
   if (result.status !== 0) {
     console.error(`\n✖ ${step.name} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
   }
+  // Each step's time, so a slow suite is seen (CI stops at 90 minutes).
+  console.log(`✓ ${step.name} in ${Math.round((Date.now() - stepStarted) / 1000)} s`);
 }
 console.log(`\n✔ all suites passed in ${Math.round((Date.now() - started) / 1000)} s`);
