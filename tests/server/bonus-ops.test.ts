@@ -1,8 +1,9 @@
 /**
  * The operator's offers and member-facing texts (docs/decisions/0096-operator-api-for-offers.md):
  * bonuses and promotions created, listed, changed, paused and resumed by
- * marketing (admin always may); above the grant ceiling, made active by
- * finance or an admin only; agreements and conditions written and read
+ * marketing (admin always may); above their bounds (the grant ceiling for
+ * what one member may receive in a period, the smallest turnover), made
+ * active by finance or an admin only; agreements and conditions written and read
  * back by members, their HTML cleaned on write; every write in one
  * transaction with its audit row.
  */
@@ -20,6 +21,7 @@ import { addOperator } from '../../src/server/operators/accounts.ts';
 import { cleanHtml, isImageUrl } from '../../src/server/promotions/html.ts';
 import {
   bannerImageError,
+  boundsOf,
   ceilingError,
   ceilingOf,
   changeOffer,
@@ -29,6 +31,7 @@ import {
   endThresholdError,
   instantError,
   listOffers,
+  memberExposure,
   offerError,
   percentCapError,
   putMemberTexts,
@@ -36,7 +39,7 @@ import {
   windowError,
 } from '../../src/server/promotions/offers-ops.ts';
 import { grantOf } from '../../src/server/promotions/offers.ts';
-import { getSetting, putSetting, type Settings } from '../../src/server/repositories/settings.ts';
+import { getSetting, getSettings, putSetting, type Settings } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { login, signedInMember } from './helpers/members.ts';
@@ -210,8 +213,9 @@ describe('POST and GET /api/ops/bonuses', () => {
     expect(offers.map((offer) => [offer.code, offerError(definitionOf(offer))])).toEqual(offers.map((offer) => [offer.code, null]));
     expect(offers.map((offer) => cleanOffer(definitionOf(offer)))).toEqual(offers.map(definitionOf));
     // Active as seeded, and marketing could make them so.
-    const ceiling = await getSetting(o.db, 'offerGrantCeiling');
-    expect(offers.map((offer) => [offer.code, offer.status, ceilingError(grantOf(offer), 'active', ceilingOf(ceiling, offer.currency), 'marketing')])).toEqual(
+    const stored = await getSettings(o.db, 'offerGrantCeiling', 'offerMinTurnoverMultiplier');
+    const bounded = (offer: (typeof offers)[number]) => ({ ...offer, grant: grantOf(offer) });
+    expect(offers.map((offer) => [offer.code, offer.status, ceilingError(bounded(offer), 'active', boundsOf(stored, offer.currency), 'marketing')])).toEqual(
       offers.map((offer) => [offer.code, 'active', null]),
     );
   });
@@ -642,6 +646,31 @@ describe('the grant ceiling (offerGrantCeiling: 1,000 baht by default)', () => {
     expect([changed.statusCode, changed.json().bonus?.status]).toEqual([200, 'active']);
   });
 
+  it('holds marketing to what one member may receive in a period and to the smallest turnover, as an attack review farmed them', async () => {
+    const o = await opsApp();
+    const { finance } = await withFinance(o);
+    const before = await written(o);
+    // The ceiling's grant, a thousand times a day, played through once: paused only.
+    const farmed = { ...BONUS, code: 'OPS_FARM', type: 'day', grant: { kind: 'fixed', amount: 1_000 }, maxReceived: 1_000, turnoverMultiplier: 1 } as const;
+    const attempts = [farmed, { ...farmed, turnoverMultiplier: 5 }, { ...farmed, maxReceived: 1, turnoverMultiplier: 1 }, { ...farmed, grant: { kind: 'fixed', amount: 500 }, maxReceived: 3, turnoverMultiplier: 5 }];
+    for (const body of attempts) {
+      const refused = await ops(o, endpoints.opsBonusCreate, body);
+      expect([body, refused.statusCode, refused.json()]).toEqual([body, 403, { message: 'UNAUTHORIZED' }]);
+    }
+    expect(await written(o)).toEqual(before);
+    // Within both bounds (a quota keeps it so), marketing makes it active.
+    expect((await created(o, { ...farmed, code: 'OPS_FAIR', grant: { kind: 'fixed', amount: 500 }, maxReceived: 2, turnoverMultiplier: 2 })).status).toBe('active');
+    expect((await created(o, { ...farmed, code: 'OPS_FEW', maxReceived: 1_000, quota: 1, turnoverMultiplier: 2 })).status).toBe('active');
+    // Written paused, it waits for finance.
+    await created(o, { ...farmed, status: 'paused' });
+    expect((await ops(o, endpoints.opsBonusActive, undefined, { code: 'OPS_FARM' })).statusCode).toBe(403);
+    const activated = await call(o.app, endpoints.opsBonusActive, undefined, { token: finance.token, params: { code: 'OPS_FARM' } });
+    expect([activated.statusCode, activated.json().bonus?.status]).toEqual([200, 'active']);
+    // The minimum is a setting, read at each write.
+    await putSetting(o.db, 'offerMinTurnoverMultiplier', 1);
+    expect((await created(o, { ...farmed, code: 'OPS_ONCE', maxReceived: 1 })).status).toBe('active');
+  });
+
   it('reads the ceiling from the settings, per currency, at each write; a value that is not an amount lets marketing make nothing active', async () => {
     const o = await opsApp();
     expect(await getSetting(o.db, 'offerGrantCeiling')).toEqual(DEFAULT_SETTINGS.offerGrantCeiling);
@@ -779,12 +808,54 @@ describe('the offer rules', () => {
     expect([endThresholdError(percent(500n), 500n), endThresholdError(percent(500n), 499n), endThresholdError(fixed(1n), 0n)]).toEqual(['KEY_INVALID', null, null]);
   });
 
+  /** A bonus received once a period, played through twice, with no quota; its bounds a ceiling of 1,000 and a turnover of at least 2. */
+  const once = (
+    grant: ReturnType<typeof fixed> | ReturnType<typeof percent>,
+    more: { kind?: 'bonus' | 'promotion'; maxReceived?: number; quota?: number | null; turnoverMultiplier?: number } = {},
+  ) => ({
+    kind: 'bonus' as const,
+    grant,
+    maxReceived: 1,
+    quota: null,
+    turnoverMultiplier: 2,
+    ...more,
+  });
+  const bounds = { ceiling: 100_000n, minTurnoverMultiplier: 2 };
+
   it('makes an offer above the ceiling active by finance or an admin only', () => {
     const roles = ['marketing', 'finance', 'admin', 'support'] as const;
-    expect(roles.map((role) => ceilingError(fixed(100_001n), 'active', 100_000n, role))).toEqual(['UNAUTHORIZED', null, null, 'UNAUTHORIZED']);
-    expect(roles.map((role) => ceilingError(percent(100_001n), 'paused', 100_000n, role))).toEqual([null, null, null, null]);
-    expect([ceilingError(fixed(100_000n), 'active', 100_000n, 'marketing'), ceilingError(percent(100_000n), 'active', 100_000n, 'marketing')]).toEqual([null, null]);
-    expect([ceilingError(percent(100_001n), 'active', 100_000n, 'marketing')]).toEqual(['UNAUTHORIZED']);
+    expect(roles.map((role) => ceilingError(once(fixed(100_001n)), 'active', bounds, role))).toEqual(['UNAUTHORIZED', null, null, 'UNAUTHORIZED']);
+    expect(roles.map((role) => ceilingError(once(percent(100_001n)), 'paused', bounds, role))).toEqual([null, null, null, null]);
+    expect([ceilingError(once(fixed(100_000n)), 'active', bounds, 'marketing'), ceilingError(once(percent(100_000n)), 'active', bounds, 'marketing')]).toEqual([null, null]);
+    expect([ceilingError(once(percent(100_001n)), 'active', bounds, 'marketing')]).toEqual(['UNAUTHORIZED']);
+  });
+
+  it('counts what one member may receive in a period against the ceiling: the grant times the receipts, at most the quota', () => {
+    expect([
+      memberExposure(once(fixed(100_000n), { maxReceived: 1_000 })),
+      memberExposure(once(percent(50_000n), { maxReceived: 2 })),
+      memberExposure(once(fixed(100_000n), { maxReceived: 1_000, quota: 3 })),
+      memberExposure(once(fixed(7n), { maxReceived: 5, quota: 100 })),
+      // A member receives a promotion code once.
+      memberExposure(once(fixed(100_000n), { kind: 'promotion', maxReceived: 1_000 })),
+    ]).toEqual([100_000_000n, 100_000n, 300_000n, 35n, 100_000n]);
+    // The farmed offer of an attack review: the ceiling's grant, 1,000 receipts a day.
+    expect(ceilingError(once(fixed(100_000n), { maxReceived: 1_000 }), 'active', bounds, 'marketing')).toBe('UNAUTHORIZED');
+    expect(ceilingError(once(fixed(50_000n), { maxReceived: 2 }), 'active', bounds, 'marketing')).toBeNull();
+    expect(ceilingError(once(fixed(50_000n), { maxReceived: 3 }), 'active', bounds, 'marketing')).toBe('UNAUTHORIZED');
+    expect(ceilingError(once(fixed(50_000n), { maxReceived: 3, quota: 2 }), 'active', bounds, 'marketing')).toBeNull();
+  });
+
+  it('counts a turnover below the minimum as above the bounds, and reads a minimum that is not a number as none allowed', () => {
+    expect(['marketing', 'finance'].map((role) => ceilingError(once(fixed(1n), { turnoverMultiplier: 1 }), 'active', bounds, role as OperatorRole))).toEqual(['UNAUTHORIZED', null]);
+    expect(ceilingError(once(fixed(1n), { turnoverMultiplier: 2 }), 'active', bounds, 'marketing')).toBeNull();
+    const ceiling = { BAHT: 1_000, LAK: 500_000 };
+    expect(boundsOf({ offerGrantCeiling: ceiling, offerMinTurnoverMultiplier: 3 }, 'LAK')).toEqual({ ceiling: 50_000_000n, minTurnoverMultiplier: 3 });
+    const broken = [null, undefined, '2', Number.NaN] as unknown as number[];
+    expect(broken.map((minimum) => boundsOf({ offerGrantCeiling: ceiling, offerMinTurnoverMultiplier: minimum }, 'BAHT').minTurnoverMultiplier)).toEqual(
+      Array(broken.length).fill(Number.POSITIVE_INFINITY),
+    );
+    expect(ceilingError(once(fixed(1n), { turnoverMultiplier: 100 }), 'active', { ceiling: 100_000n, minTurnoverMultiplier: Number.POSITIVE_INFINITY }, 'marketing')).toBe('UNAUTHORIZED');
   });
 
   it('reads the ceiling per currency in minor units, failing closed', () => {

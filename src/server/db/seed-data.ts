@@ -103,8 +103,9 @@ export const DEFAULT_SETTINGS: Settings = {
   slipMaxAgeMinutes: 60,
   trueWalletMinimum: 2,
   trueWalletMaximum: 10_000,
-  // About the same money in either currency; the demo offers (at most 500 baht) are below it.
+  // About the same money in either currency; the demo offers (at most 1,000 baht to a member in a period, played at least twice) are within them.
   offerGrantCeiling: { BAHT: 1_000, LAK: 500_000 },
+  offerMinTurnoverMultiplier: 2,
   // Off until an operator (or the demo seed) turns them on: a new install pays nothing by default.
   invite: { active: false, percent: 0, minimumDeposit: 100, turnoverMultiplier: 1, windowDays: 7 },
   refund: { active: false, percent: 0, period: 'week', minimum: 0, info: { th: '', la: '', en: '' } },

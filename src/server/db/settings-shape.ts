@@ -57,14 +57,23 @@ export interface Settings {
   /** Mobile-wallet links of at most this much (major units); a larger voucher is refused before it is redeemed. */
   trueWalletMaximum: number;
   /**
-   * The largest grant (a percent grant's cap, a fixed grant's amount) that
-   * marketing alone may make active, per offer currency, in major units:
+   * The most one member may receive from one offer in one of its periods
+   * (its largest grant, a percent grant's cap or a fixed grant's amount,
+   * times its receipts a period, at most its quota) that marketing alone
+   * may make active, per offer currency, in major units:
    * above it an offer is written paused until finance or an admin makes it
    * active (docs/decisions/0096-operator-api-for-offers.md). Changed in the
    * settings table by an admin; a currency missing or not a number counts
    * as 0 (every grant needs finance).
    */
   offerGrantCeiling: Record<'BAHT' | 'LAK', number>;
+  /**
+   * The smallest turnover multiplier marketing alone may make active: an
+   * offer played through fewer times is cash, and waits for finance or an
+   * admin like one above the ceiling (docs/decisions/0120-offer-bounds.md).
+   * Not a number: every offer needs finance (fails closed).
+   */
+  offerMinTurnoverMultiplier: number;
   /** The invite bonus (docs/decisions/0098-invite-bonus.md); amounts in major units. */
   invite: { active: boolean; percent: number; minimumDeposit: number; turnoverMultiplier: number; windowDays: number };
   /** The loss refund (docs/decisions/0099-loss-refund.md); the minimum in major units; info is HTML, cleaned on write. */

@@ -7,9 +7,12 @@
  *
  * Beyond the contract's schema, an offer must pass the rules below, each
  * a pure function on minor units answering KEY_INVALID or null; its HTML is
- * cleaned (html.ts) before it is checked and stored. An offer whose grant
- * is above the offerGrantCeiling setting may be active only by finance or an
- * admin (ceilingError): marketing writes it paused.
+ * cleaned (html.ts) before it is checked and stored. An offer above its
+ * bounds (what one member may receive from it in a period above the
+ * offerGrantCeiling setting, or played through fewer times than the
+ * offerMinTurnoverMultiplier setting) may be active only by finance or an
+ * admin (ceilingError; docs/decisions/0120-offer-bounds.md): marketing writes
+ * it paused.
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -23,7 +26,7 @@ import { ApiError } from '../errors.ts';
 import type { Localized } from '../language.ts';
 import { OPS_CHANGES_LIST_MAX } from '../policy.ts';
 import { listChanges, recordChange, type OperatorAction, type OperatorChangeView } from '../repositories/operator-changes.ts';
-import { getSetting, putSetting, type Settings } from '../repositories/settings.ts';
+import { getSettings, putSetting, type Settings } from '../repositories/settings.ts';
 import { cleanHtml, isImageUrl } from './html.ts';
 import { grantOf, receiptCount, type Offer } from './offers.ts';
 
@@ -46,7 +49,39 @@ export function largestGrant(grant: Grant): bigint {
   return grant.kind === 'percent' ? grant.cap : grant.amount;
 }
 
-/** The roles that may make an offer above the grant ceiling active: a second pair of eyes on what marketing wrote. */
+/**
+ * What one member may receive from an offer in one of its periods: its
+ * largest grant times its receipts a period (a promotion code's once), at
+ * most its quota (receipts by all members together). A grant at the
+ * ceiling taken 1,000 times a day is 1,000 ceilings a day.
+ */
+export function memberExposure(offer: BoundedOffer): bigint {
+  const perPeriod = offer.kind === 'promotion' ? 1 : offer.maxReceived;
+  const receipts = offer.quota === null ? perPeriod : Math.min(perPeriod, offer.quota);
+  return largestGrant(offer.grant) * BigInt(receipts);
+}
+
+/** What an offer's bounds are read from. */
+export interface BoundedOffer {
+  kind: Offer['kind'];
+  grant: Grant;
+  maxReceived: number;
+  quota: number | null;
+  turnoverMultiplier: number;
+}
+
+/** The settings an offer's bounds are measured against: the ceiling in minor units of the offer's currency. */
+export interface OfferBounds {
+  ceiling: bigint;
+  minTurnoverMultiplier: number;
+}
+
+/** Above its bounds: more to one member in a period than the ceiling, or played through fewer times than the minimum. */
+export function aboveBounds(offer: BoundedOffer, bounds: OfferBounds): boolean {
+  return memberExposure(offer) > bounds.ceiling || !(offer.turnoverMultiplier >= bounds.minTurnoverMultiplier);
+}
+
+/** The roles that may make an offer above its bounds active: a second pair of eyes on what marketing wrote. */
 export const ABOVE_CEILING_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
 
 /** The offerGrantCeiling setting for a currency, in minor units; a value that is missing or not an amount counts as 0 (fails closed). */
@@ -55,13 +90,22 @@ export function ceilingOf(setting: Settings['offerGrantCeiling'] | null | undefi
   return typeof major === 'number' && Number.isFinite(major) && major >= 0 ? BigInt(Math.round(major * 100)) : 0n;
 }
 
+/** The bounds for an offer in `currency` from the settings; a setting that is missing or not a number fails closed. */
+export function boundsOf(settings: Pick<Settings, 'offerGrantCeiling' | 'offerMinTurnoverMultiplier'>, currency: Offer['currency']): OfferBounds {
+  const minimum: unknown = settings.offerMinTurnoverMultiplier;
+  return {
+    ceiling: ceilingOf(settings.offerGrantCeiling, currency),
+    minTurnoverMultiplier: typeof minimum === 'number' && Number.isFinite(minimum) ? minimum : Number.POSITIVE_INFINITY,
+  };
+}
+
 /**
- * An offer whose grant is above the ceiling may be active only by a role
- * of ABOVE_CEILING_ROLES (403 UNAUTHORIZED for another); paused, anyone
- * who may write offers writes it.
+ * An offer above its bounds may be active only by a role of
+ * ABOVE_CEILING_ROLES (403 UNAUTHORIZED for another); paused, anyone who
+ * may write offers writes it.
  */
-export function ceilingError(grant: Grant, status: OfferStatus, ceiling: bigint, role: OperatorRole): 'UNAUTHORIZED' | null {
-  return status === 'active' && largestGrant(grant) > ceiling && !ABOVE_CEILING_ROLES.includes(role) ? 'UNAUTHORIZED' : null;
+export function ceilingError(offer: BoundedOffer, status: OfferStatus, bounds: OfferBounds, role: OperatorRole): 'UNAUTHORIZED' | null {
+  return status === 'active' && aboveBounds(offer, bounds) && !ABOVE_CEILING_ROLES.includes(role) ? 'UNAUTHORIZED' : null;
 }
 
 /** A percent grant without a cap of at least one minor unit (0.01) would credit nothing, or know no ceiling. */
@@ -247,12 +291,22 @@ export async function listOffers(db: Queryable): Promise<OfferView[]> {
   return rows.map((row) => ({ ...row.offer, received: row.received }));
 }
 
-/** 403 UNAUTHORIZED when the writer's role may not make this offer active (ceilingError), read in the write's transaction. */
-async function checkCeiling(db: Queryable, writer: Writer, grant: Grant, currency: Offer['currency'], status: OfferStatus): Promise<void> {
+/** 403 UNAUTHORIZED when the writer's role may not make this offer active (ceilingError), the settings read in the write's transaction. */
+async function checkCeiling(db: Queryable, writer: Writer, offer: BoundedOffer, currency: Offer['currency'], status: OfferStatus): Promise<void> {
   if (status !== 'active' || ABOVE_CEILING_ROLES.includes(writer.role)) return;
-  const denied = ceilingError(grant, status, ceilingOf(await getSetting(db, 'offerGrantCeiling'), currency), writer.role);
+  const bounds = boundsOf(await getSettings(db, 'offerGrantCeiling', 'offerMinTurnoverMultiplier'), currency);
+  const denied = ceilingError(offer, status, bounds, writer.role);
   if (denied) throw new ApiError(403, denied);
 }
+
+/** A written offer's bounded parts, its grant in minor units. */
+const boundedOf = (offer: Pick<BonusDefinition, 'kind' | 'grant' | 'maxReceived' | 'quota' | 'turnoverMultiplier'>): BoundedOffer => ({
+  kind: offer.kind,
+  grant: grantIn(offer.grant),
+  maxReceived: offer.maxReceived,
+  quota: offer.quota,
+  turnoverMultiplier: offer.turnoverMultiplier,
+});
 
 /**
  * A new offer, its HTML cleaned: 400 KEY_INVALID when it breaks a rule, 403
@@ -265,7 +319,7 @@ export async function createOffer(db: Queryable, writer: Writer, definition: Bon
   if (invalid) throw new ApiError(400, invalid);
   try {
     return await db.transaction(async (tx) => {
-      await checkCeiling(tx, writer, grantIn(offer.grant), offer.currency, offer.status);
+      await checkCeiling(tx, writer, boundedOf(offer), offer.currency, offer.status);
       const row = await insertOffer(tx, valuesOf(offer), now);
       await recordChange(tx, auditOf(writer.operatorId, 'bonus.create', row, now));
       return { ...row, received: 0 };
@@ -294,7 +348,7 @@ export async function changeOffer(db: Queryable, writer: Writer, code: string, d
     const current = await lockOfferByCode(tx, code);
     if (!current) throw new ApiError(404, 'NO_DATA');
     if (current.kind !== offer.kind || current.currency !== offer.currency) throw new ApiError(400, 'KEY_INVALID');
-    await checkCeiling(tx, writer, grantIn(offer.grant), offer.currency, offer.status);
+    await checkCeiling(tx, writer, boundedOf(offer), offer.currency, offer.status);
     const row = await updateOffer(tx, current.id, valuesOf(offer), now);
     await recordChange(tx, auditOf(writer.operatorId, 'bonus.change', row, now));
     return { ...row, received: await receiptCount(tx, row.id) };
@@ -312,7 +366,7 @@ export async function setOfferStatus(db: Queryable, writer: Writer, code: string
   return db.transaction(async (tx) => {
     const current = await lockOfferByCode(tx, code);
     if (!current) throw new ApiError(404, 'NO_DATA');
-    await checkCeiling(tx, writer, grantOf(current), current.currency, status);
+    await checkCeiling(tx, writer, { ...current, grant: grantOf(current) }, current.currency, status);
     const row = current.status === status ? current : await updateOffer(tx, current.id, { status }, now);
     if (row !== current) await recordChange(tx, auditOf(writer.operatorId, status === 'paused' ? 'bonus.paused' : 'bonus.active', row, now));
     return { ...row, received: await receiptCount(tx, row.id) };
