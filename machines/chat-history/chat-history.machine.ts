@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, raise, setup, stopChild } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, raise, setup, stopChild, type AnyEventObject } from 'xstate';
 import { CHAT_PAGE_SIZE, CHAT_READ_DEBOUNCE_MS, type ChatMessage } from '../../src/contract/chat.ts';
 import { chatMediaMachine } from '../chat-media/chat-media.machine.ts';
 import type { ChatMediaEvent } from '../chat-media/chat-media.types.ts';
@@ -17,6 +17,12 @@ import type {
   PageQuery,
   ReadQuery,
 } from './chat-history.types.ts';
+
+/** The code a chat-media child ended the conversation with. */
+const endedWith = ({ event }: { event: AnyEventObject }) => {
+  const { output } = itemEnd(event);
+  return { message: output?.outcome === 'ended' ? output.message : '' };
+};
 
 /** Support's "typing" shows this long after the last word of it, in case its "stopped" never comes (a dropped agent). */
 export const SUPPORT_TYPING_SHOWN_MS = 15_000;
@@ -65,6 +71,8 @@ export const chatHistoryMachine = setup({
     nextCatchUpPage: assign(({ context }) => ({ catchUpSkip: context.catchUpSkip + CHAT_PAGE_SIZE })),
     startCatchingUp: assign({ behind: false, catchUpSkip: 0 }),
     scrollToBottom: emit({ type: 'scroll.bottom' } satisfies ChatHistoryEmitted),
+    // A parent may hear it instead (machines/chat-widget passes it to the connection).
+    tellEnded: emit((_, { message }: { message: string }) => ({ type: 'conversation.ended', message }) satisfies ChatHistoryEmitted),
     follow: raise({ type: 'history.follow' }),
     countUnseen: assign(({ context, event }) => {
       assertEvent(event, 'messages.added');
@@ -93,7 +101,7 @@ export const chatHistoryMachine = setup({
       // The customer sees what they send.
       enqueue.raise({ type: 'history.follow' });
     }),
-    /** An item ended: a sent message joins the history, a refusal is shown, a conversation the server ended is told; the child goes. */
+    /** An item ended: a sent message joins the history, a refusal is shown; the child goes. */
     endItem: enqueueActions(({ context, event, enqueue }) => {
       const { actorId, output } = itemEnd(event);
       // The widget's own copy (no session yet) until the room's copy replaces it; one that came first stays.
@@ -101,7 +109,6 @@ export const chatHistoryMachine = setup({
       if (output?.outcome === 'refused') {
         enqueue.emit({ type: 'alert', message: output.message, ...(output.limitMb === undefined ? {} : { limitMb: output.limitMb }) } satisfies ChatHistoryEmitted);
       }
-      if (output?.outcome === 'ended') enqueue.emit({ type: 'conversation.ended', message: output.message } satisfies ChatHistoryEmitted);
       enqueue.assign(({ context: now }) => ({ outgoing: now.outgoing.filter((id) => id !== actorId) }));
       enqueue(stopChild(actorId));
     }),
@@ -120,6 +127,7 @@ export const chatHistoryMachine = setup({
       return !context.outgoing.includes(event.deliverId);
     },
     isItem: ({ context, event }) => context.outgoing.includes(itemEnd(event).actorId),
+    itemEnded: ({ context, event }) => context.outgoing.includes(itemEnd(event).actorId) && itemEnd(event).output?.outcome === 'ended',
     readDue: ({ context }) => context.visible && context.toRead,
     hidden: ({ context }) => !context.visible,
     fromOthers: ({ event }) => {
@@ -181,7 +189,11 @@ export const chatHistoryMachine = setup({
     'history.resync': { actions: 'fallBehind' },
     'history.send': { guard: 'newItem', actions: 'spawnItem' },
     // The items' ends, by their ids (the deliver ids); a child that failed (a bug) is dropped the same way.
-    'xstate.done.actor.*': { guard: 'isItem', actions: 'endItem' },
+    // A conversation the server ended is told too (tellEnded).
+    'xstate.done.actor.*': [
+      { guard: 'itemEnded', actions: ['endItem', { type: 'tellEnded', params: endedWith }] },
+      { guard: 'isItem', actions: 'endItem' },
+    ],
     'xstate.error.actor.*': { guard: 'isItem', actions: 'endItem' },
   },
   type: 'parallel',

@@ -107,6 +107,8 @@ export type ChatHistoryEmitted =
  * Actors the view provides (chat-history.actors.ts): loadPage (PageQuery →
  * PageAnswer), markRead (ReadQuery → Result<unknown>) and chatMedia (the
  * chat-media machine with its actors).
+ * Action a parent may provide: tellEnded({ message }) (it emits
+ * conversation.ended; machines/chat-widget hears it instead).
  * Tags: 'loading' (the first page), 'failed' (it could not be read: retry),
  * 'loadingOlder', 'startReached', 'catchingUp', 'following' (the view
  * follows new messages: keep it at the bottom), 'supportTyping'.

@@ -20,6 +20,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'chat-connection': 315,
   'chat-history': 840,
   'chat-media': 555,
+  'chat-widget': 380,
   'coupon-claim': 38,
   deposit: 100,
   'deposit-qr': 40,

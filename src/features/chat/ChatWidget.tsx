@@ -2,11 +2,12 @@
  * The chat widget (spec 2 chat widget), the one lazily
  * loaded module of the chat: the contact pages' launcher
  * (src/features/contact/ChatLauncher.tsx) imports it with the `chat`
- * catalogue once the widget is on. It runs the chat's machines and gives
- * them their I/O: machines/chat-connection (config, a guest's id, the socket
- * link over chat-shared/chat-socket.ts) and machines/chat-history (pages, read marks, and one
- * machines/chat-media actor per message sent), and passes the news of one
- * to the other. A member chats as themselves (the session's token, the
+ * catalogue once the widget is on. It runs machines/chat-widget with its
+ * I/O (chat-widget.actors.ts: the connection's config, guest id and socket
+ * link over chat-shared/chat-socket.ts; the history's pages, read marks and
+ * one machines/chat-media actor per message sent), draws its state and the
+ * history child's, and tells it what the customer does and whether the
+ * panel is seen. A member chats as themselves (the session's token, the
  * profile's id); a visitor as a guest. The machines outlive the panel:
  * closed, it keeps its socket and history until the page goes.
  */
@@ -15,11 +16,8 @@ import { createPortal } from 'react-dom';
 import { i18n as globalI18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { chatConnectionActions, chatConnectionActors } from '../../../machines/chat-connection/chat-connection.actors.ts';
-import { chatConnectionMachine } from '../../../machines/chat-connection/chat-connection.machine.ts';
-import { socketLinkFor } from '../../../machines/socket-link/socket-link.machine.ts';
-import { chatHistoryActors } from '../../../machines/chat-history/chat-history.actors.ts';
-import { chatHistoryMachine } from '../../../machines/chat-history/chat-history.machine.ts';
+import { chatWidgetActors } from '../../../machines/chat-widget/chat-widget.actors.ts';
+import { chatWidgetMachine } from '../../../machines/chat-widget/chat-widget.machine.ts';
 import type { OutgoingItem } from '../../../machines/chat-media/chat-media.types.ts';
 import { CHAT_ALERT_MS } from '../../contract/chat.ts';
 import { useApi } from '../../app/use-app.ts';
@@ -83,92 +81,61 @@ function MemberChat(parts: ChatParts) {
   );
 }
 
-/** The connection (machines/chat-connection) for one customer, and what the panel shows of it. */
+/** The chat (machines/chat-widget: the connection, and the history of the conversation) for one customer, and what the panel shows of it. */
 function ChatSession({ userId, body, open, onAgents }: ChatParts & { userId: string | null }) {
   const api = useApi();
-  const connection = useActorRef(
-    chatConnectionMachine.provide({
-      actors: {
-        ...chatConnectionActors(api),
-        // The session's token as the client reads it, at every (re)connect.
-        socketLink: socketLinkFor(chatSocket(() => api.deps.getToken())),
-      },
-      actions: chatConnectionActions(api),
+  const widget = useActorRef(
+    chatWidgetMachine.provide({
+      // The session's token as the client reads it, at every (re)connect.
+      actors: chatWidgetActors(api, chatSocket(() => api.deps.getToken())),
+      actions: { logFailure: (_, { message }) => console.warn(`chat: a part broke and starts again (${message})`) },
     }),
-    { input: { userId } },
+    { input: { userId, visible: open && pageVisible() } },
   );
-  const guestId = useSelector(connection, (snapshot) => snapshot.context.guestId);
-  const failure = useSelector(connection, (snapshot) => snapshot.context.failure);
-  const cannotStart = useSelector(connection, (snapshot) => snapshot.hasTag('cannotStart'));
-  const starting = useSelector(connection, (snapshot) => snapshot.hasTag('starting'));
-  const ready = useSelector(connection, (snapshot) => snapshot.hasTag('ready'));
+  const history = useSelector(widget, (snapshot) => snapshot.children.history);
+  const failure = useSelector(widget, (snapshot) => snapshot.context.failure);
+  const cannotStart = useSelector(widget, (snapshot) => snapshot.hasTag('cannotStart'));
+  const notice = useSelector(widget, (snapshot) => snapshot.hasTag('connectionNotice'));
+  // Support's presence shows while the room is joined.
+  const agents = useSelector(widget, (snapshot) => snapshot.context.agents);
+  useEffect(() => onAgents(agents), [agents, onAgents]);
 
-  // Support's presence shows while the room is joined (the socket tells it on connect and on change).
-  const [agents, setAgents] = useState<number | null>(null);
+  // Read marks go only while the customer can see the panel (spec 7: debounced 1 s, by the history).
   useEffect(() => {
-    const subscription = connection.on('chat.presence', ({ agents: count }) => setAgents(count));
-    return () => subscription.unsubscribe();
-  }, [connection]);
-  useEffect(() => onAgents(ready ? agents : null), [ready, agents, onAgents]);
+    const tell = () => widget.send({ type: 'widget.visible', visible: open && pageVisible() });
+    tell();
+    document.addEventListener('visibilitychange', tell);
+    return () => document.removeEventListener('visibilitychange', tell);
+  }, [widget, open]);
 
-  const identity = userId ?? guestId;
-  if (cannotStart || starting || identity === null) {
+  if (!history) {
     return (
       <InPanel body={body}>
         {cannotStart ? (
-          <ChatCannotStart reason={<MessageText message={failure ?? ''} />} onRetry={() => connection.send({ type: 'chat.retry' })} />
+          <ChatCannotStart reason={<MessageText message={failure ?? ''} />} onRetry={() => widget.send({ type: 'chat.retry' })} />
         ) : (
           <ChatStarting />
         )}
       </InPanel>
     );
   }
-  // A new guest id (after a refused one) is a new conversation: a new history.
-  return <ChatRoom key={identity} connection={connection} userId={userId} guestId={userId === null ? guestId : null} body={body} open={open} />;
+  // Each conversation its own history (a new guest after a refused one is a new conversation).
+  return (
+    <ChatRoom key={history.sessionId} history={history} notice={notice} onTyping={(typing) => widget.send({ type: 'chat.typing', typing })} body={body} />
+  );
 }
-
-type ConnectionRef = ReturnType<typeof useActorRef<typeof chatConnectionMachine>>;
 
 interface ChatRoomProps {
-  connection: ConnectionRef;
-  userId: string | null;
-  guestId: string | null;
+  history: ChatHistoryRef;
+  /** Say the chat is connecting (machines/chat-widget's tag). */
+  notice: boolean;
+  onTyping: (typing: boolean) => void;
   body: HTMLElement | null;
-  open: boolean;
 }
 
-/** The history (machines/chat-history) of one conversation, fed by the connection, and the panel's body that shows it. */
-function ChatRoom({ connection, userId, guestId, body, open }: ChatRoomProps) {
-  const api = useApi();
-  const history: ChatHistoryRef = useActorRef(chatHistoryMachine.provide({ actors: chatHistoryActors(api) }), {
-    input: { userId, guestId, visible: open && pageVisible(), online: connection.getSnapshot().hasTag('ready') },
-  });
-  const reconnecting = useSelector(connection, (snapshot) => snapshot.hasTag('reconnecting'));
-  const connecting = useSelector(connection, (snapshot) => snapshot.hasTag('connecting'));
-  // The first connect usually takes a moment: say so only when it takes longer.
-  const slowToConnect = useAfter(connecting, NOTICE_AFTER_MS);
+/** The panel's body for one conversation: its history (machines/chat-history) and the composer. */
+function ChatRoom({ history, notice, onTyping, body }: ChatRoomProps) {
   const alert = useAlerts(history);
-
-  // The connection's news, handed to the history; a conversation the server ended, handed back.
-  useEffect(() => {
-    const subscriptions = [
-      connection.on('chat.message', ({ message }) => history.send({ type: 'history.received', message })),
-      connection.on('chat.typing', ({ typing, sender }) => history.send({ type: 'history.typing', typing, sender })),
-      connection.on('chat.ready', () => history.send({ type: 'history.online' })),
-      connection.on('chat.lost', () => history.send({ type: 'history.offline' })),
-      history.on('conversation.ended', ({ message }) => connection.send({ type: 'chat.ended', message })),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [connection, history]);
-
-  // Read marks go only while the customer can see the panel (spec 7: debounced 1 s, by the machine).
-  useEffect(() => {
-    const tell = () => history.send({ type: 'history.visible', visible: open && pageVisible() });
-    tell();
-    document.addEventListener('visibilitychange', tell);
-    return () => document.removeEventListener('visibilitychange', tell);
-  }, [history, open]);
-
   const send = (item: OutgoingItem) => sendItem(history, item);
   const replies: ChatReplies = {
     sendText: (text) => send({ kind: 'text', text }),
@@ -177,7 +144,7 @@ function ChatRoom({ connection, userId, guestId, body, open }: ChatRoomProps) {
 
   return (
     <InPanel body={body}>
-      {(reconnecting || slowToConnect) && <ConnectionNotice />}
+      {notice && <ConnectionNotice />}
       <p className="visually-hidden" role="alert">
         {alert}
       </p>
@@ -185,7 +152,7 @@ function ChatRoom({ connection, userId, guestId, body, open }: ChatRoomProps) {
       <ChatComposer
         onSendText={replies.sendText}
         onAttach={(file) => send({ kind: 'file', file })}
-        onTyping={(typing) => connection.send({ type: 'chat.typing', typing })}
+        onTyping={onTyping}
         autoFocus={typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches}
       />
     </InPanel>
@@ -199,21 +166,6 @@ function pageVisible(): boolean {
 /** A message under a new deliver id (spec 3 deliver.id: the same on every resend, so the server stores it once). */
 function sendItem(history: ChatHistoryRef, item: OutgoingItem) {
   history.send({ type: 'history.send', deliverId: newDeliverId(), item });
-}
-
-/** How long the first connect may take before the panel says it is connecting. */
-const NOTICE_AFTER_MS = 1500;
-
-/** True once `on` has held for `ms`; false again as soon as it stops. */
-function useAfter(on: boolean, ms: number): boolean {
-  const [held, setHeld] = useState(false);
-  useEffect(() => {
-    setHeld(false);
-    if (!on) return;
-    const timer = setTimeout(() => setHeld(true), ms);
-    return () => clearTimeout(timer);
-  }, [on, ms]);
-  return on && held;
 }
 
 /** While the socket is not in the room: what is written waits and goes once connected. */
