@@ -133,12 +133,16 @@ export const endpoints = {
   /** Who the signed-in operator is, whatever their role (login answers only a token). */
   opsMe: endpoint({ method: 'GET', path: '/api/ops/me', access: 'operator', roles: api.OPERATOR_ROLES, response: ops.OperatorMeResponse }),
   opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: withdrawalsQuery, response: api.WithdrawalsResponse }),
-  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
+  // Above the approvalThreshold setting a payout, a manual deposit or a payment's credit answers 202 ApprovalRequired (docs/decisions/0121-dual-control.md).
+  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, response: v.union([api.WithdrawalResponse, ops.ApprovalRequired]) }),
   opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
   /** Idempotent by its bank reference (the ledger key `deposit:{reference}`), not by an Idempotency-Key. */
-  opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', roles: ['finance'], body: api.DepositRequest, response: api.DepositResponse }),
+  opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', roles: ['finance'], body: api.DepositRequest, response: v.union([api.DepositResponse, ops.ApprovalRequired]) }),
   opsPayments: endpoint({ method: 'GET', path: '/api/ops/payments', access: 'operator', roles: ['finance'], query: deposit.PaymentsQuery, response: deposit.PaymentsResponse }),
-  opsPaymentCredit: endpoint({ method: 'POST', path: '/api/ops/payments/:id/credit', access: 'operator', roles: ['finance'], params: idParams, body: deposit.PaymentCreditRequest, response: deposit.PaymentResponse }),
+  opsPaymentCredit: endpoint({ method: 'POST', path: '/api/ops/payments/:id/credit', access: 'operator', roles: ['finance'], params: idParams, body: deposit.PaymentCreditRequest, response: v.union([deposit.PaymentResponse, ops.ApprovalRequired]) }),
+  opsApprovals: endpoint({ method: 'GET', path: '/api/ops/approvals', access: 'operator', roles: ['finance'], query: ops.ApprovalsQuery, response: ops.ApprovalsResponse }),
+  opsApprovalApproved: endpoint({ method: 'POST', path: '/api/ops/approvals/:id/approved', access: 'operator', roles: ['finance'], params: idParams, response: ops.ApprovalResponse }),
+  opsApprovalRejected: endpoint({ method: 'POST', path: '/api/ops/approvals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: ops.ApprovalResponse }),
   opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
   // Finance reads and makes active the offers above the grant ceiling (offerGrantCeiling) that marketing may only write paused.
   opsBonuses: endpoint({ method: 'GET', path: '/api/ops/bonuses', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsBonusesResponse }),

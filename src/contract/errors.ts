@@ -114,6 +114,9 @@ export const ERROR_CODES = [
   'CHAT_NO_FILE',
   'CHAT_GUEST_INVALID',
   'CHAT_CLOSED',
+  // Our own: dual control (docs/decisions/0121-dual-control.md). APPROVAL_REQUIRED is a 202's message.
+  'APPROVAL_REQUIRED',
+  'SAME_OPERATOR',
 ] as const;
 
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];

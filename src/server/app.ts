@@ -27,6 +27,7 @@ import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { accountRoutes } from './routes/account.ts';
+import { approvalRoutes } from './routes/approvals.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
 import { inviteRoutes } from './routes/invite.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(balanceRoutes);
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);
+  await app.register(approvalRoutes);
   await app.register(bonusRoutes);
   await app.register(inviteRoutes);
   await app.register(refundRoutes);

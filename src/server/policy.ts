@@ -289,3 +289,6 @@ export const CHAT_SOCKETS_PER_ADDRESS = 100;
  * ops:* commands, expiry) loses its socket within this.
  */
 export const CHAT_SOCKET_SWEEP_MS = 5_000;
+
+/** The most approval requests one GET /api/ops/approvals lists (the pending queue oldest first). */
+export const OPS_APPROVALS_LIST_MAX = 500;

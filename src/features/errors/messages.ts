@@ -136,6 +136,8 @@ const MESSAGES = {
   CHAT_NO_FILE: msg`Choose a file to send.`,
   CHAT_GUEST_INVALID: msg`This chat has ended. Open the chat again to start a new one.`,
   CHAT_CLOSED: msg`This chat has ended. Open the chat again to start a new one.`,
+  APPROVAL_REQUIRED: msg`This amount needs a second operator's approval. The request is waiting in the approvals.`,
+  SAME_OPERATOR: msg`You asked for this yourself. Another operator must approve it.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

@@ -419,6 +419,45 @@ export const withdrawals = pgTable(
 );
 
 /**
+ * Money no single operator moves alone (docs/decisions/0121-dual-control.md):
+ * an operator's call above the approvalThreshold setting, kept with what
+ * it asked until a second operator approves (then it runs, in the same
+ * transaction as the row's decision) or someone rejects it. At most one
+ * pending request per action and subject.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** deposit.manual, payment.credit, withdrawal.paid (contract/ops.ts APPROVAL_ACTIONS). */
+    action: text('action').notNull(),
+    /** What it acts on: the bank reference, the payment's or the withdrawal's id. */
+    subject: text('subject').notNull(),
+    /** The member it credits or pays, when known. */
+    userId: integer('user_id').references(() => users.id),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    /** What the call asked, to run it on approval (a manual deposit's phone, amount and reference; a credit's member). */
+    request: jsonb('request').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    requestedAt: at('requested_at').notNull(),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    check('approvals_action_check', sql`${t.action} in ('deposit.manual', 'payment.credit', 'withdrawal.paid')`),
+    check('approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected') and (${t.decidedAt} is null) = (${t.status} = 'pending')`),
+    check('approvals_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('approvals_one_pending_idx').on(t.action, t.subject).where(sql`${t.status} = 'pending'`),
+    index('approvals_status_idx').on(t.status, t.id),
+  ],
+);
+
+/**
  * The offers (docs/decisions/0095-bonuses-on-the-ledger.md): bonuses every
  * member sees in the list, and promotions found by their code. Amounts are
  * minor units of the offer's currency; HTML is stored as written and

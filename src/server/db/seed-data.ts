@@ -106,6 +106,8 @@ export const DEFAULT_SETTINGS: Settings = {
   // About the same money in either currency; the demo offers (at most 1,000 baht to a member in a period, played at least twice) are within them.
   offerGrantCeiling: { BAHT: 1_000, LAK: 500_000 },
   offerMinTurnoverMultiplier: 2,
+  // About the same money in either currency.
+  approvalThreshold: { BAHT: 20_000, LAK: 4_000_000 },
   // Off until an operator (or the demo seed) turns them on: a new install pays nothing by default.
   invite: { active: false, percent: 0, minimumDeposit: 100, turnoverMultiplier: 1, windowDays: 7 },
   refund: { active: false, percent: 0, period: 'week', minimum: 0, info: { th: '', la: '', en: '' } },

@@ -74,6 +74,13 @@ export interface Settings {
    * Not a number: every offer needs finance (fails closed).
    */
   offerMinTurnoverMultiplier: number;
+  /**
+   * Per currency, in major units: a manual deposit, a reviewed payment's
+   * credit or a withdrawal's payout of more than this waits for a second
+   * operator (docs/decisions/0121-dual-control.md). Missing or not an
+   * amount counts as 0 (every one waits).
+   */
+  approvalThreshold: Record<'BAHT' | 'LAK', number>;
   /** The invite bonus (docs/decisions/0098-invite-bonus.md); amounts in major units. */
   invite: { active: boolean; percent: number; minimumDeposit: number; turnoverMultiplier: number; windowDays: number };
   /** The loss refund (docs/decisions/0099-loss-refund.md); the minimum in major units; info is HTML, cleaned on write. */

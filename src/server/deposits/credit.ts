@@ -70,6 +70,11 @@ export async function creditDeposit(tx: Transaction, deposit: Deposit, now: Date
  * amount answers the first transfer and moves nothing; for another member
  * or amount, 409. 404 NO_USER when no member has the phone.
  */
+/** A bank deposit's ledger key: its reference is credited once. */
+export function bankDepositKey(reference: string): string {
+  return `deposit:${reference}`;
+}
+
 export async function creditBankDeposit(
   db: Queryable,
   log: FastifyBaseLogger,
@@ -80,7 +85,7 @@ export async function creditBankDeposit(
   if (!user) throw new ApiError(404, 'NO_USER');
   const currency = await memberCurrency(db, user.id);
   const { transfer } = await inMovement(db, log, (tx) =>
-    creditDeposit(tx, { userId: user.id, currency, amount, reference, idempotencyKey: `deposit:${reference}` }, now),
+    creditDeposit(tx, { userId: user.id, currency, amount, reference, idempotencyKey: bankDepositKey(reference) }, now),
   );
   return transfer;
 }

@@ -4,7 +4,7 @@
  * credits one to its member (or, when no QR names one, to the member they
  * name) or dismisses it.
  */
-import type { Queryable, Transaction } from '../db/client.ts';
+import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { findPaymentView, lockPayment, resolvePayment, type PaymentRow, type PaymentView } from '../repositories/payments.ts';
 import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
@@ -14,8 +14,8 @@ import { paymentKey } from './webhook-credit.ts';
 export type PaymentOutcome = { credit: true; username: string | undefined } | { credit: false };
 
 /** The member a payment is credited to: the QR's, or the one the operator names when no QR names one. */
-async function memberFor(tx: Transaction, payment: PaymentRow, username: string | undefined): Promise<number> {
-  const named = username === undefined ? undefined : await findUserByPhone(tx, username);
+export async function paymentMember(db: Queryable, payment: Pick<PaymentRow, 'userId'>, username: string | undefined): Promise<number> {
+  const named = username === undefined ? undefined : await findUserByPhone(db, username);
   if (username !== undefined && !named) throw new ApiError(404, 'NO_USER');
   if (payment.userId !== null) {
     if (named && named.id !== payment.userId) throw new ApiError(400, 'KEY_INVALID');
@@ -33,14 +33,15 @@ async function memberFor(tx: Transaction, payment: PaymentRow, username: string 
  * once whoever credits it.
  */
 export async function resolveReviewedPayment(db: Queryable, id: number, operatorId: number, outcome: PaymentOutcome, now: Date): Promise<PaymentView> {
-  const view = await db.transaction(async (tx) => {
+  // In the caller's transaction when it is one (an approval's: docs/decisions/0121-dual-control.md).
+  const view = await inTransaction(db, async (tx) => {
     const payment = await lockPayment(tx, id);
     if (!payment) throw new ApiError(404, 'NO_DATA');
     if (payment.status !== 'review') throw new ApiError(409, 'KEY_INVALID');
     if (!outcome.credit) {
       await resolvePayment(tx, id, { status: 'dismissed', resolvedBy: operatorId, resolvedAt: now });
     } else {
-      const userId = await memberFor(tx, payment, outcome.username);
+      const userId = await paymentMember(tx, payment, outcome.username);
       const { transfer } = await creditDeposit(
         tx,
         {

@@ -121,7 +121,7 @@ async function applyChanges(db: Queryable, sides: [accountId: number, change: Ch
 async function insertOnce(db: Queryable, row: typeof ledgerTransfers.$inferInsert): Promise<Written> {
   const [inserted] = await db.insert(ledgerTransfers).values(row).onConflictDoNothing({ target: ledgerTransfers.idempotencyKey }).returning();
   if (inserted) return { transfer: inserted, replayed: false, accounts: [] };
-  const [existing] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, row.idempotencyKey));
+  const existing = await transferByKey(db, row.idempotencyKey);
   if (
     !existing ||
     existing.debitAccountId !== row.debitAccountId ||
@@ -133,6 +133,12 @@ async function insertOnce(db: Queryable, row: typeof ledgerTransfers.$inferInser
     throw new IdempotencyConflict(row.idempotencyKey);
   }
   return { transfer: existing, replayed: true, accounts: [] };
+}
+
+/** The transfer written under `idempotencyKey`, if any. */
+export async function transferByKey(db: Queryable, idempotencyKey: string): Promise<Transfer | undefined> {
+  const [transfer] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return transfer;
 }
 
 function checkSpec(spec: TransferSpec): void {

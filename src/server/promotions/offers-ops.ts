@@ -26,6 +26,7 @@ import { ApiError } from '../errors.ts';
 import type { Localized } from '../language.ts';
 import { OPS_CHANGES_LIST_MAX } from '../policy.ts';
 import { listChanges, recordChange, type OperatorAction, type OperatorChangeView } from '../repositories/operator-changes.ts';
+import { perCurrencyAmount } from '../money/per-currency.ts';
 import { getSettings, putSetting, type Settings } from '../repositories/settings.ts';
 import { cleanHtml, isImageUrl } from './html.ts';
 import { grantOf, receiptCount, type Offer } from './offers.ts';
@@ -86,8 +87,7 @@ export const ABOVE_CEILING_ROLES: readonly OperatorRole[] = ['finance', 'admin']
 
 /** The offerGrantCeiling setting for a currency, in minor units; a value that is missing or not an amount counts as 0 (fails closed). */
 export function ceilingOf(setting: Settings['offerGrantCeiling'] | null | undefined, currency: Offer['currency']): bigint {
-  const major: unknown = setting?.[currency];
-  return typeof major === 'number' && Number.isFinite(major) && major >= 0 ? BigInt(Math.round(major * 100)) : 0n;
+  return perCurrencyAmount(setting, currency);
 }
 
 /** The bounds for an offer in `currency` from the settings; a setting that is missing or not a number fails closed. */

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
-import { creditBankDeposit } from '../deposits/credit.ts';
+import { depositOrAsk, isAsked } from '../approvals/dual-control.ts';
 import { cancelMemberQr, createQr, depositLookup, openQr } from '../deposits/qr.ts';
 import { creditGiftLink } from '../deposits/truelink.ts';
 import type { VoucherProvider } from '../payments/truemoney.ts';
@@ -46,10 +46,15 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
 
   // ---------------------------------------------------------------- operator
 
-  // Credits a member's wallet from outside money, once per bank reference.
-  route(app, endpoints.opsDeposit, async ({ db, body, request }) => {
-    const transfer = await creditBankDeposit(db, request.log, { phone: body.username, amount: toMinor(body.amount), reference: body.reference }, clock());
-    return { message: 'SUCCESS', username: body.username, amount: body.amount, reference: body.reference, transferId: String(transfer.id) };
+  // Credits a member's wallet from outside money, once per bank reference; above the approval threshold, asks a second operator (202).
+  route(app, endpoints.opsDeposit, async ({ db, body, caller, request, reply }) => {
+    const deposit = { phone: body.username, amount: toMinor(body.amount), reference: body.reference };
+    const done = await depositOrAsk(db, request.log, caller.operatorId, deposit, clock());
+    if (isAsked(done)) {
+      reply.code(202);
+      return done;
+    }
+    return { message: 'SUCCESS', username: body.username, amount: body.amount, reference: body.reference, transferId: String(done.id) };
   });
 }
 

@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import type { Payment } from '../../contract/deposit.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
+import { creditPaymentOrAsk, isAsked } from '../approvals/dual-control.ts';
 import { resolveReviewedPayment } from '../deposits/payment-review.ts';
 import { OPS_PAYMENTS_LIST_MAX } from '../policy.ts';
 import { listPayments, type PaymentView } from '../repositories/payments.ts';
@@ -39,10 +40,15 @@ export async function paymentOpsRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // Credits a payment waiting for review to its member, or dismisses it (deposits/payment-review.ts).
-  route(app, endpoints.opsPaymentCredit, async ({ db, params, body, caller }) => ({
-    message: 'SUCCESS',
-    payment: paymentAnswer(await resolveReviewedPayment(db, recordId(params.id), caller.operatorId, { credit: true, username: body.username }, clock())),
-  }));
+  // Above the approval threshold a credit asks a second operator (202).
+  route(app, endpoints.opsPaymentCredit, async ({ db, params, body, caller, reply }) => {
+    const done = await creditPaymentOrAsk(db, caller.operatorId, recordId(params.id), body.username, clock());
+    if (isAsked(done)) {
+      reply.code(202);
+      return done;
+    }
+    return { message: 'SUCCESS', payment: paymentAnswer(done) };
+  });
 
   route(app, endpoints.opsPaymentDismissed, async ({ db, params, caller }) => ({
     message: 'SUCCESS',

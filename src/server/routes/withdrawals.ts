@@ -12,6 +12,7 @@ import type { Withdrawal } from '../../contract/api.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
 import { movedAnswer } from '../answers/moved.ts';
+import { isAsked, payOrAsk } from '../approvals/dual-control.ts';
 import { memberMovement } from '../money/movement.ts';
 import { OPS_WITHDRAWALS_LIST_MAX } from '../policy.ts';
 import { getSettings } from '../repositories/settings.ts';
@@ -63,9 +64,15 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // Pays (posts) or rejects (voids) a withdrawal's pending transfer.
-  route(app, endpoints.opsWithdrawalPaid, async ({ db, params, caller }) => ({
-    withdrawal: withdrawalAnswer(await resolveWithdrawal(db, recordId(params.id), 'paid', caller.operatorId, clock())),
-  }));
+  // Above the approval threshold a payout asks a second operator (202).
+  route(app, endpoints.opsWithdrawalPaid, async ({ db, params, caller, reply }) => {
+    const done = await payOrAsk(db, caller.operatorId, recordId(params.id), clock());
+    if (isAsked(done)) {
+      reply.code(202);
+      return done;
+    }
+    return { withdrawal: withdrawalAnswer(done) };
+  });
 
   route(app, endpoints.opsWithdrawalRejected, async ({ db, params, caller }) => ({
     withdrawal: withdrawalAnswer(await resolveWithdrawal(db, recordId(params.id), 'rejected', caller.operatorId, clock())),

@@ -4,7 +4,7 @@
  * wallet). The withdrawal row is locked first, so of two operators resolving
  * it at once the second finds it resolved: 409 KEY_INVALID.
  */
-import type { Queryable } from '../db/client.ts';
+import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
 import { findWithdrawalView, lockWithdrawal, markResolved, type WithdrawalView } from '../repositories/withdrawals.ts';
@@ -14,7 +14,8 @@ export type Resolution = 'paid' | 'rejected';
 /** The withdrawal as resolved; 404 NO_DATA for an unknown id, 409 KEY_INVALID when it was resolved before. */
 export async function resolveWithdrawal(db: Queryable, id: number, outcome: Resolution, operatorId: number, now: Date): Promise<WithdrawalView> {
   try {
-    const view = await db.transaction(async (tx) => {
+    // In the caller's transaction when it is one (an approval's: docs/decisions/0121-dual-control.md).
+    const view = await inTransaction(db, async (tx) => {
       const withdrawal = await lockWithdrawal(tx, id);
       if (!withdrawal) throw new ApiError(404, 'NO_DATA');
       if (withdrawal.resolvingTransferId !== null) throw new ApiError(409, 'KEY_INVALID');

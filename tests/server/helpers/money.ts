@@ -9,6 +9,7 @@ import { endpoints } from '../../../src/contract/endpoints.ts';
 import type { Db } from '../../../src/server/db/client.ts';
 import { ledgerAccounts, ledgerTransfers, operators, users, withdrawals } from '../../../src/server/db/schema.ts';
 import { checkLedger } from '../../../src/server/ledger/check.ts';
+import { DEFAULT_SETTINGS } from '../../../src/server/db/seed-data.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { addTestGames, openGameAccount, TestProvider, type TestGameCode } from './games.ts';
 import { call } from './http.ts';
@@ -54,6 +55,9 @@ export async function operatorIdOf(db: Db, phone: string): Promise<number> {
 
 let references = 0;
 
+/** The default approval threshold in baht: a larger manual deposit waits for a second operator. */
+const FUNDING_STEP = DEFAULT_SETTINGS.approvalThreshold.BAHT;
+
 /** Credits the member's wallet through the operator's deposit route. */
 export async function deposit(m: MoneyApp, phone: string, amount: number, reference = `TEST-REF-${++references}`) {
   const response = await call(m.app, endpoints.opsDeposit, { username: phone, amount, reference }, { token: m.operatorToken });
@@ -83,7 +87,10 @@ export async function memberWithMoney(
   const userId = await userIdOf(m.db, member.phone);
   const inGameTotal = Object.values(inGames).reduce((sum, amount) => sum + amount, 0);
   for (const code of new Set([...opened, ...(Object.keys(inGames) as TestGameCode[])])) await openGameAccount(m.db, userId, code, m.clock());
-  if (wallet + inGameTotal > 0) await deposit(m, member.phone, wallet + inGameTotal);
+  // In deposits of at most the approval threshold, which one operator may credit alone (docs/decisions/0121-dual-control.md).
+  for (let cents = Math.round((wallet + inGameTotal) * 100); cents > 0; cents -= FUNDING_STEP * 100) {
+    await deposit(m, member.phone, Math.min(cents, FUNDING_STEP * 100) / 100);
+  }
   for (const [code, amount] of Object.entries(inGames)) {
     const response = await call(m.app, endpoints.transfer, { from: 'WALLET', to: code, amount }, { token: member.token });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,0 +1,92 @@
+/**
+ * Requests for a second operator's approval (docs/decisions/0121-dual-control.md):
+ * at most one pending per action and subject; decided once, under the row's lock.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { APPROVAL_STATUSES, ApprovalAction } from '../../contract/ops.ts';
+import type { Queryable } from '../db/client.ts';
+import { approvals, operators, users } from '../db/schema.ts';
+import type { Currency } from './users.ts';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export interface NewApproval {
+  action: ApprovalAction;
+  subject: string;
+  userId: number | null;
+  /** Minor units. */
+  amount: bigint;
+  currency: Currency;
+  request: Record<string, string>;
+  requestedBy: number;
+}
+
+/** Records the request, or finds the pending one of the same action and subject (which may ask something else). */
+export async function insertOrFindPending(db: Queryable, approval: NewApproval, now: Date): Promise<ApprovalRow> {
+  const [inserted] = await db
+    .insert(approvals)
+    .values({ ...approval, status: 'pending', requestedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [pending] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.action, approval.action), eq(approvals.subject, approval.subject), eq(approvals.status, 'pending')));
+  if (!pending) throw new Error(`the pending ${approval.action} of ${approval.subject} vanished`);
+  return pending;
+}
+
+/** The request, locked until the transaction ends, so two decisions run one after the other. */
+export async function lockApproval(db: Queryable, id: number): Promise<ApprovalRow | undefined> {
+  const [row] = await db.select().from(approvals).where(eq(approvals.id, id)).for('update');
+  return row;
+}
+
+export async function markDecided(db: Queryable, id: number, status: Exclude<ApprovalStatus, 'pending'>, decidedBy: number, now: Date): Promise<void> {
+  await db
+    .update(approvals)
+    .set({ status, decidedBy, decidedAt: now })
+    .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')));
+}
+
+/** A request as the operators' list shows it: who asked and who decided by name, the member by phone. */
+export interface ApprovalView extends ApprovalRow {
+  username: string | null;
+  requestedByName: string;
+  decidedByName: string | null;
+}
+
+const asker = alias(operators, 'asker');
+const decider = alias(operators, 'decider');
+
+function selectViews(db: Queryable) {
+  return db
+    .select({
+      approval: approvals,
+      username: users.phone,
+      requestedByName: asker.name,
+      decidedByName: decider.name,
+    })
+    .from(approvals)
+    .innerJoin(asker, eq(asker.id, approvals.requestedBy))
+    .leftJoin(decider, eq(decider.id, approvals.decidedBy))
+    .leftJoin(users, eq(users.id, approvals.userId));
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectViews>['execute']>>[number];
+const viewOf = (row: ViewRow): ApprovalView => ({ ...row.approval, username: row.username, requestedByName: row.requestedByName, decidedByName: row.decidedByName });
+
+export async function findApprovalView(db: Queryable, id: number): Promise<ApprovalView | undefined> {
+  const [row] = await selectViews(db).where(eq(approvals.id, id));
+  return row && viewOf(row);
+}
+
+/** Pending requests oldest first (the queue); decided ones newest first. */
+export async function listApprovals(db: Queryable, status: ApprovalStatus, limit: number): Promise<ApprovalView[]> {
+  const order = status === 'pending' ? sql`${approvals.id} asc` : desc(approvals.id);
+  const rows = await selectViews(db).where(eq(approvals.status, status)).orderBy(order).limit(limit);
+  return rows.map(viewOf);
+}
