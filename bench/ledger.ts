@@ -79,8 +79,8 @@ async function setUpMembers(base: string): Promise<Member[]> {
       bankAccountNo: `97${String(index).padStart(8, '0')}`,
     });
     const token = (await send('POST', endpoints.login.path, { username: phone, password })).token as string;
-    // At the approval threshold: one operator credits it alone (docs/decisions/0121-dual-control.md).
-    await send('POST', endpoints.opsDeposit.path, { username: phone, amount: 20_000, reference: `bench-${phone}` }, operator);
+    // Within what one operator credits alone, for every member (docs/decisions/0121-dual-control.md).
+    await send('POST', endpoints.opsDeposit.path, { username: phone, amount: 5_000, reference: `bench-${phone}` }, operator);
     const wallet = (await send('GET', endpoints.wallet.path, undefined, token)) as { profile: { _id: string }; slots: { code: string }[] };
     const game = wallet.slots[0]!.code;
     await send('GET', fillPath(endpoints.gameAccountActivate.path, { gameCode: game }), undefined, token);

@@ -133,7 +133,7 @@ export const endpoints = {
   /** Who the signed-in operator is, whatever their role (login answers only a token). */
   opsMe: endpoint({ method: 'GET', path: '/api/ops/me', access: 'operator', roles: api.OPERATOR_ROLES, response: ops.OperatorMeResponse }),
   opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: withdrawalsQuery, response: api.WithdrawalsResponse }),
-  // Above the approvalThreshold setting a payout, a manual deposit or a payment's credit answers 202 ApprovalRequired (docs/decisions/0121-dual-control.md).
+  // Above the approvalThreshold setting (or the operator's daily sum alone) a payout, a manual deposit, a payment's credit or a slip's approval answers 202 ApprovalRequired (docs/decisions/0121-dual-control.md).
   opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, response: v.union([api.WithdrawalResponse, ops.ApprovalRequired]) }),
   opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
   /** Idempotent by its bank reference (the ledger key `deposit:{reference}`), not by an Idempotency-Key. */
@@ -171,7 +171,7 @@ export const endpoints = {
   slips: endpoint({ method: 'POST', path: '/api/statement/slip', access: 'member', body: deposit.SlipsRequest, response: deposit.SlipsResponse }),
   slipReference: endpoint({ method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', params: deposit.SlipReferenceParams, response: deposit.SlipReferenceResponse }),
   opsSlips: endpoint({ method: 'GET', path: '/api/ops/slips', access: 'operator', roles: ['finance'], query: deposit.OpsSlipsQuery, response: deposit.OpsSlipsResponse }),
-  opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipApproveRequest, response: deposit.OpsSlipResponse }),
+  opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipApproveRequest, response: v.union([deposit.OpsSlipResponse, ops.ApprovalRequired]) }),
   opsSlipRejected: endpoint({ method: 'POST', path: '/api/ops/slips/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipRejectRequest, response: deposit.OpsSlipResponse }),
   // live support chat (spec 7 /api/chat/*; docs/decisions 0104-0106)
   chatConfig: endpoint({ method: 'GET', path: '/api/chat/config', access: 'public', response: chat.ChatConfigResponse }),

@@ -19,10 +19,11 @@ export type OperatorMe = v.InferOutput<typeof OperatorMeResponse>;
 
 /**
  * Money no single operator moves alone (docs/decisions/0121-dual-control.md):
- * a manual deposit, a reviewed payment's credit or a withdrawal's payout
- * above the approvalThreshold setting waits for a second operator.
+ * a manual deposit, a reviewed payment's credit, a slip's approval or a
+ * withdrawal's payout above the approvalThreshold setting (or beyond what
+ * the operator may move alone in a day) waits for a second operator.
  */
-export const APPROVAL_ACTIONS = ['deposit.manual', 'payment.credit', 'withdrawal.paid'] as const;
+export const APPROVAL_ACTIONS = ['deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -32,7 +33,7 @@ export const ApprovalRequired = v.object({ message: v.literal('APPROVAL_REQUIRED
 export const Approval = v.object({
   id: v.string(),
   action: v.picklist(APPROVAL_ACTIONS),
-  /** What it acts on: the bank reference, the payment's or the withdrawal's id. */
+  /** What it acts on: the bank reference, the payment's, slip's or withdrawal's id. */
   subject: v.string(),
   /** The member it pays or credits (their phone), when known. */
   username: v.nullable(v.string()),

@@ -21,6 +21,7 @@ import { availableOf, balanceOf, memberAccounts } from '../../src/server/ledger/
 import { coupons, invites, memberBonuses, refunds, wheelSpins } from '../../src/server/db/schema.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp } from '../server/helpers/app.ts';
 import { addLoadOffers, addLoadRewards, Expected, operations, referenceGames, renewGameSessions, runLoad, send, seededRandom, setUpMembers, type LoadResult } from './support/load.ts';
 
@@ -32,6 +33,8 @@ const seed = Number(process.env.LOAD_SEED ?? Date.now() % 1_000_000);
 it(`keeps every member's money right under ${OPERATIONS} concurrent operations (seed ${seed})`, async () => {
   // 200 members register from one address: per-address limits off, as LIMITS_PER_IP=off does for load tests.
   const t = await buildTestApp({ registerOtp: false, smsProvider: 'none', operator: OPERATOR, limits: loadConfig({ LIMITS_PER_IP: 'off' }).limits });
+  // One operator funds 200 members and pays their withdrawals: more than one operator may move alone in a day by default.
+  await putSetting(t.db, 'operatorDailyAlone', { BAHT: 100_000_000, LAK: 20_000_000_000 });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const random = seededRandom(seed);

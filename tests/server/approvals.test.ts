@@ -1,29 +1,32 @@
 /**
  * Dual control (docs/decisions/0121-dual-control.md): a payout, a manual
- * deposit or a payment's credit above the approval threshold (20,000 baht
- * by default) is not done by the operator who calls it: 202
+ * deposit, a payment's credit or a slip's approval above the approval
+ * threshold (20,000 baht by default), or beyond what the operator may move
+ * alone in a day (1,000,000), is not done by the operator who calls it: 202
  * APPROVAL_REQUIRED, nothing moves, and the request waits until a second
  * operator approves it (it runs then, once) or someone rejects it. The one
- * who asked never approves; at or below the threshold the call is done at
- * once.
+ * who asked never approves; within both bounds the call is done at once.
  */
 import { describe, expect, it } from 'vitest';
 import type { OperatorRole } from '../../src/contract/api.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { totpCode } from '../../src/server/auth/totp.ts';
+import { slips } from '../../src/server/db/schema.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
 import type { Settings } from '../../src/server/repositories/settings.ts';
 import { createQr, simulatorFor } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
-import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf, withdrawalIdOf, type MoneyApp } from './helpers/money.ts';
+import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, userIdOf, walletOf, withdrawalIdOf, type MoneyApp } from './helpers/money.ts';
 
 checkLedgerAfterEach();
 
 interface Operator {
   name: string;
   token: string;
+  /** Signs in again (an operator's session ends after a while idle). */
+  again?: () => Promise<Operator>;
 }
 
 let phones = 0;
@@ -33,10 +36,13 @@ async function operator(m: MoneyApp, role: OperatorRole): Promise<Operator> {
   const phone = `08100000${String(++phones).padStart(2, '0')}`;
   const name = `${role} ${phones}`;
   const enrolment = await addOperator(m.db, { phone, role, name }, m.clock());
-  m.clock.advance(30_000);
-  const response = await call(m.app, endpoints.login, { username: phone, password: enrolment.password, otpCode: totpCode(enrolment.totpSecret, m.clock()) });
-  expect(response.statusCode, response.body).toBe(200);
-  return { name, token: response.json().token };
+  const signIn = async (): Promise<Operator> => {
+    m.clock.advance(30_000);
+    const response = await call(m.app, endpoints.login, { username: phone, password: enrolment.password, otpCode: totpCode(enrolment.totpSecret, m.clock()) });
+    expect(response.statusCode, response.body).toBe(200);
+    return { name, token: response.json().token, again: signIn };
+  };
+  return signIn();
 }
 
 /** The app with two finance operators. */
@@ -152,6 +158,26 @@ describe('a payout above the threshold', () => {
   });
 });
 
+describe('a request whose subject is settled otherwise', () => {
+  it('is closed as rejected by whoever settled it: a payout when its withdrawal is rejected, a deposit when it was credited within the limits', async () => {
+    const { m, first, second } = await dualApp();
+    const { id } = await withdrawal(m, 25_000);
+    const payout = (await call(m.app, endpoints.opsWithdrawalPaid, undefined, as(first, id))).json().approvalId as string;
+    expect((await call(m.app, endpoints.opsWithdrawalRejected, undefined, as(second, id))).statusCode).toBe(200);
+
+    const member = await signedInMember(m);
+    const body = { username: member.phone, amount: 25_000, reference: 'LATER-1' };
+    const deposit = (await call(m.app, endpoints.opsDeposit, body, as(first))).json().approvalId as string;
+    await putSetting(m.db, 'approvalThreshold', { BAHT: 30_000, LAK: 4_000_000 });
+    expect((await call(m.app, endpoints.opsDeposit, body, as(second))).statusCode).toBe(200);
+
+    expect(await approvals(m, first)).toEqual([]);
+    const closed = (await approvals(m, first, 'rejected')) as unknown as { id: string; decidedBy: string }[];
+    expect(closed.map((row) => [row.id, row.decidedBy]).sort()).toEqual([[payout, second.name], [deposit, second.name]].sort());
+    expect((await walletOf(m, member.token)).wallet).toBe(25_000);
+  });
+});
+
 describe('a manual deposit above the threshold', () => {
   it('waits for a second operator, then credits once; the same reference asked with another amount is 409', async () => {
     const { m, first, second } = await dualApp();
@@ -204,6 +230,61 @@ describe("a reviewed payment's credit above the threshold", () => {
     expect((await walletOf(m, member.token)).wallet).toBe(25_000);
     const again = await call(m.app, endpoints.opsPaymentCredit, {}, as(first, paymentId));
     expect([again.statusCode, again.json()]).toEqual([409, { message: 'KEY_INVALID' }]);
+  });
+});
+
+describe("a slip's approval above the threshold", () => {
+  it('waits for a second operator whatever amount the first one typed, then credits it once', async () => {
+    const { m, first, second } = await dualApp();
+    const member = await signedInMember(m);
+    const [slip] = await m.db
+      .insert(slips)
+      .values({ userId: await userIdOf(m.db, member.phone), reference: 'SLIP-REF-1', status: 'PENDING', createdAt: m.clock() })
+      .returning({ id: slips.id });
+    const id = String(slip!.id);
+    const asked = await call(m.app, endpoints.opsSlipApproved, { amount: 5_000_000 }, as(first, id));
+    expect([asked.statusCode, asked.json().message]).toEqual([202, 'APPROVAL_REQUIRED']);
+    expect((await walletOf(m, member.token)).wallet).toBe(0);
+    const approved = await call(m.app, endpoints.opsApprovalApproved, undefined, as(second, asked.json().approvalId));
+    expect([approved.statusCode, approved.json().approval?.action, approved.json().approval?.amount]).toEqual([200, 'slip.approved', 5_000_000]);
+    expect((await walletOf(m, member.token)).wallet).toBe(5_000_000);
+    // Approved, the same approval again answers it and moves nothing.
+    const again = await call(m.app, endpoints.opsSlipApproved, { amount: 5_000_000 }, as(first, id));
+    expect([again.statusCode, again.json().slip?.status]).toEqual([200, 'SUCCESS']);
+    expect((await walletOf(m, member.token)).wallet).toBe(5_000_000);
+  });
+});
+
+describe('what one operator moves alone in a day', () => {
+  it('is bounded too: many deposits within the threshold pass until their sum would pass operatorDailyAlone, then each waits', async () => {
+    const { m, first, second } = await dualApp();
+    const member = await signedInMember(m);
+    await putSetting(m.db, 'operatorDailyAlone', { BAHT: 50_000, LAK: 10_000_000 });
+    const split = async (who: Operator, reference: string) => call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 20_000, reference }, as(who));
+    expect([(await split(first, 'S-1')).statusCode, (await split(first, 'S-2')).statusCode]).toEqual([200, 200]);
+    const third = await split(first, 'S-3');
+    expect([third.statusCode, third.json().message]).toEqual([202, 'APPROVAL_REQUIRED']);
+    // Another operator has a day of their own; the first operator's day ends 24 hours after their movements.
+    expect((await split(second, 'S-4')).statusCode).toBe(200);
+    m.clock.advance(24 * 60 * 60 * 1000);
+    const firstAgain = await first.again!();
+    const secondAgain = await second.again!();
+    expect((await split(firstAgain, 'S-5')).statusCode).toBe(200);
+    // An approved request is two operators' doing: it does not count as the approver's own.
+    expect((await call(m.app, endpoints.opsApprovalApproved, undefined, as(secondAgain, third.json().approvalId))).statusCode).toBe(200);
+    expect([(await split(secondAgain, 'S-6')).statusCode, (await split(secondAgain, 'S-7')).statusCode]).toEqual([200, 200]);
+    expect((await walletOf(m, member.token)).wallet).toBe(140_000);
+  });
+
+  it('is counted one movement at a time: of many at once, only what fits passes alone', async () => {
+    const { m, first } = await dualApp();
+    const member = await signedInMember(m);
+    await putSetting(m.db, 'operatorDailyAlone', { BAHT: 50_000, LAK: 10_000_000 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 20_000, reference: `RACE-${index}` }, as(first))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 202, 202, 202]);
+    expect((await walletOf(m, member.token)).wallet).toBe(40_000);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * Money no single operator moves alone (docs/decisions/0121-dual-control.md).
- * A manual deposit, a reviewed payment's credit or a withdrawal's payout of
- * more than the approvalThreshold setting (per currency) is not done by the
- * operator who calls it: it is kept as a request (202 APPROVAL_REQUIRED)
- * until a second operator with the role approves it, which runs it in the
- * same transaction as the request's decision, or someone rejects it. The
- * one who asked never approves (403 SAME_OPERATOR). At or below the
- * threshold the call is done at once, as before.
+ * A manual deposit, a reviewed payment's credit, a slip's approval or a
+ * withdrawal's payout is done by the operator who calls it only while its
+ * amount is within the approvalThreshold setting and, with what they moved
+ * alone in the last 24 hours, within operatorDailyAlone (per currency).
+ * Otherwise it is kept as a request (202 APPROVAL_REQUIRED) until a second
+ * operator with the role approves it, which runs it in the same
+ * transaction as the request's decision, or someone rejects it. The one who
+ * asked never approves (403 SAME_OPERATOR).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,17 +19,24 @@ import { ApiError } from '../errors.ts';
 import { transferByKey, type Transfer } from '../ledger/transfers.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
 import {
+  closePending,
   findApprovalView,
   insertOrFindPending,
   lockApproval,
+  lockOperatorMovements,
   markDecided,
+  movedAloneSince,
+  recordMovedAlone,
   type ApprovalRow,
   type ApprovalView,
   type NewApproval,
 } from '../repositories/approvals.ts';
 import { findPaymentView, type PaymentView } from '../repositories/payments.ts';
-import { getSetting } from '../repositories/settings.ts';
-import { findUserByPhone, memberCurrency, type Currency } from '../repositories/users.ts';
+import { findSlipView } from '../repositories/slips.ts';
+import { getSettings } from '../repositories/settings.ts';
+import { OPERATOR_ALONE_WINDOW_MS } from '../policy.ts';
+import { approveSlip } from '../deposits/slip-review.ts';
+import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { findWithdrawalView, type WithdrawalView } from '../repositories/withdrawals.ts';
 import { resolveWithdrawal } from '../withdrawals/resolve.ts';
 
@@ -42,8 +50,29 @@ export function isAsked(answer: object): answer is ApprovalAsked {
   return 'message' in answer && answer.message === 'APPROVAL_REQUIRED';
 }
 
-async function aboveThreshold(db: Queryable, amount: bigint, currency: Currency): Promise<boolean> {
-  return amount > perCurrencyAmount(await getSetting(db, 'approvalThreshold'), currency);
+/** A movement an operator asks for: what it acts on, for whom, how much. */
+type Movement = Omit<NewApproval, 'requestedBy'>;
+
+/**
+ * Runs `work` as the operator's own movement, recorded in its transaction,
+ * when it is within the threshold and the operator's daily sum alone; else
+ * keeps it as a request. The operator's movements are decided one at a time,
+ * so two at once cannot both pass on the same sum.
+ */
+async function aloneOrAsk<T>(db: Queryable, operatorId: number, movement: Movement, now: Date, work: (tx: Queryable) => Promise<T>): Promise<T | ApprovalAsked> {
+  return inTransaction(db, async (tx) => {
+    await lockOperatorMovements(tx, operatorId);
+    const limits = await getSettings(tx, 'approvalThreshold', 'operatorDailyAlone');
+    const moved = await movedAloneSince(tx, operatorId, movement.currency, new Date(now.getTime() - OPERATOR_ALONE_WINDOW_MS));
+    const alone =
+      movement.amount <= perCurrencyAmount(limits.approvalThreshold, movement.currency) &&
+      moved + movement.amount <= perCurrencyAmount(limits.operatorDailyAlone, movement.currency);
+    if (!alone) return ask(tx, { ...movement, requestedBy: operatorId }, now);
+    const done = await work(tx);
+    await recordMovedAlone(tx, { operatorId, action: movement.action, subject: movement.subject, amount: movement.amount, currency: movement.currency }, now);
+    await closePending(tx, movement.action, movement.subject, operatorId, now);
+    return done;
+  });
 }
 
 /**
@@ -66,45 +95,57 @@ export interface ManualDeposit {
   reference: string;
 }
 
-/** An operator's bank deposit (POST /api/ops/deposits): credited at once, or asked for above the threshold. */
+/** An operator's bank deposit (POST /api/ops/deposits): credited at once, or asked for (aloneOrAsk). */
 export async function depositOrAsk(db: Queryable, log: FastifyBaseLogger, operatorId: number, deposit: ManualDeposit, now: Date): Promise<Transfer | ApprovalAsked> {
   const user = await findUserByPhone(db, deposit.phone);
   if (!user) throw new ApiError(404, 'NO_USER');
-  const currency = await memberCurrency(db, user.id);
   // A reference credited before answers as it did (or 409 for another deposit): asking again could move nothing.
-  const credited = await transferByKey(db, bankDepositKey(deposit.reference));
-  if (!credited && (await aboveThreshold(db, deposit.amount, currency))) {
-    const request = { phone: deposit.phone };
-    return ask(db, { action: 'deposit.manual', subject: deposit.reference, userId: user.id, amount: deposit.amount, currency, request, requestedBy: operatorId }, now);
-  }
-  return creditBankDeposit(db, log, deposit, now);
+  if (await transferByKey(db, bankDepositKey(deposit.reference))) return creditBankDeposit(db, log, deposit, now);
+  const movement = {
+    action: 'deposit.manual',
+    subject: deposit.reference,
+    userId: user.id,
+    amount: deposit.amount,
+    currency: await memberCurrency(db, user.id),
+    request: { phone: deposit.phone },
+  } as const;
+  return aloneOrAsk(db, operatorId, movement, now, (tx) => creditBankDeposit(tx, log, deposit, now));
 }
 
-/** Crediting a payment in review (POST /api/ops/payments/{id}/credit): at once, or asked for above the threshold. */
+/** Crediting a payment in review (POST /api/ops/payments/{id}/credit): at once, or asked for (aloneOrAsk). */
 export async function creditPaymentOrAsk(db: Queryable, operatorId: number, id: number, username: string | undefined, now: Date): Promise<PaymentView | ApprovalAsked> {
   const payment = await findPaymentView(db, id);
   if (!payment) throw new ApiError(404, 'NO_DATA');
   if (payment.status !== 'review') throw new ApiError(409, 'KEY_INVALID');
   const userId = await paymentMember(db, payment, username);
-  const currency = await memberCurrency(db, userId);
-  if (await aboveThreshold(db, payment.amount, currency)) {
-    const request: Record<string, string> = username === undefined ? {} : { username };
-    return ask(db, { action: 'payment.credit', subject: String(id), userId, amount: payment.amount, currency, request, requestedBy: operatorId }, now);
-  }
-  return resolveReviewedPayment(db, id, operatorId, { credit: true, username }, now);
+  const request: Record<string, string> = username === undefined ? {} : { username };
+  const movement = { action: 'payment.credit', subject: String(id), userId, amount: payment.amount, currency: await memberCurrency(db, userId), request } as const;
+  return aloneOrAsk(db, operatorId, movement, now, (tx) => resolveReviewedPayment(tx, id, operatorId, { credit: true, username }, now));
 }
 
-/** Paying a withdrawal (POST /api/ops/withdrawals/{id}/paid): at once, or asked for above the threshold. Rejecting one moves money back and needs no second operator. */
+/** Approving a slip for `amount` (POST /api/ops/slips/{id}/approved): at once, or asked for (aloneOrAsk). The same approval again answers as before. */
+export async function approveSlipOrAsk(db: Queryable, log: FastifyBaseLogger, operatorId: number, slipId: number, amount: bigint, now: Date): Promise<ApprovalAsked | null> {
+  const slip = await findSlipView(db, slipId);
+  if (!slip) throw new ApiError(404, 'NO_DATA');
+  const decision = { slipId, operatorId, now };
+  if (slip.status !== 'PENDING') {
+    await approveSlip(db, log, decision, amount);
+    return null;
+  }
+  const movement = { action: 'slip.approved', subject: String(slipId), userId: slip.userId, amount, currency: await memberCurrency(db, slip.userId), request: {} } as const;
+  const done = await aloneOrAsk(db, operatorId, movement, now, (tx) => approveSlip(tx, log, decision, amount));
+  return done ?? null;
+}
+
+/** Paying a withdrawal (POST /api/ops/withdrawals/{id}/paid): at once, or asked for (aloneOrAsk). Rejecting one moves money back and needs no second operator. */
 export async function payOrAsk(db: Queryable, operatorId: number, id: number, now: Date): Promise<WithdrawalView | ApprovalAsked> {
   const withdrawal = await findWithdrawalView(db, id);
   if (!withdrawal) throw new ApiError(404, 'NO_DATA');
   if (withdrawal.status !== 'pending') throw new ApiError(409, 'KEY_INVALID');
+  const member = await findUserByPhone(db, withdrawal.username);
   const currency = withdrawal.currency === 'LAK' ? 'LAK' : 'BAHT';
-  if (await aboveThreshold(db, withdrawal.amount, currency)) {
-    const member = await findUserByPhone(db, withdrawal.username);
-    return ask(db, { action: 'withdrawal.paid', subject: String(id), userId: member?.id ?? null, amount: withdrawal.amount, currency, request: {}, requestedBy: operatorId }, now);
-  }
-  return resolveWithdrawal(db, id, 'paid', operatorId, now);
+  const movement = { action: 'withdrawal.paid', subject: String(id), userId: member?.id ?? null, amount: withdrawal.amount, currency, request: {} } as const;
+  return aloneOrAsk(db, operatorId, movement, now, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now));
 }
 
 /** What an approved request runs, as its approver, in the approval's transaction. */
@@ -113,6 +154,7 @@ const RUN: Record<ApprovalAction, (db: Queryable, log: FastifyBaseLogger, row: A
     creditBankDeposit(db, log, { phone: requested(row, 'phone') ?? '', amount: row.amount, reference: row.subject }, now),
   'payment.credit': (db, _log, row, approverId, now) =>
     resolveReviewedPayment(db, Number(row.subject), approverId, { credit: true, username: requested(row, 'username') }, now),
+  'slip.approved': (db, log, row, approverId, now) => approveSlip(db, log, { slipId: Number(row.subject), operatorId: approverId, now }, row.amount),
   'withdrawal.paid': (db, _log, row, approverId, now) => resolveWithdrawal(db, Number(row.subject), 'paid', approverId, now),
 };
 

@@ -429,9 +429,9 @@ export const approvals = pgTable(
   'approvals',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** deposit.manual, payment.credit, withdrawal.paid (contract/ops.ts APPROVAL_ACTIONS). */
+    /** deposit.manual, payment.credit, slip.approved, withdrawal.paid (contract/ops.ts APPROVAL_ACTIONS). */
     action: text('action').notNull(),
-    /** What it acts on: the bank reference, the payment's or the withdrawal's id. */
+    /** What it acts on: the bank reference, the payment's, slip's or withdrawal's id. */
     subject: text('subject').notNull(),
     /** The member it credits or pays, when known. */
     userId: integer('user_id').references(() => users.id),
@@ -449,12 +449,35 @@ export const approvals = pgTable(
     decidedAt: at('decided_at'),
   },
   (t) => [
-    check('approvals_action_check', sql`${t.action} in ('deposit.manual', 'payment.credit', 'withdrawal.paid')`),
+    check('approvals_action_check', sql`${t.action} in ('deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid')`),
     check('approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected') and (${t.decidedAt} is null) = (${t.status} = 'pending')`),
     check('approvals_amount_check', sql`${t.amount} > 0`),
     uniqueIndex('approvals_one_pending_idx').on(t.action, t.subject).where(sql`${t.status} = 'pending'`),
     index('approvals_status_idx').on(t.status, t.id),
   ],
+);
+
+/**
+ * What each operator moved alone (without a second operator's approval):
+ * the daily sum per currency is bounded too, so a large amount cannot pass
+ * as many small ones (docs/decisions/0121-dual-control.md). Written in the
+ * movement's transaction.
+ */
+export const operatorMovements = pgTable(
+  'operator_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('operator_movements_operator_idx').on(t.operatorId, t.currency, t.createdAt)],
 );
 
 /**

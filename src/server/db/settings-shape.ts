@@ -81,6 +81,13 @@ export interface Settings {
    * amount counts as 0 (every one waits).
    */
   approvalThreshold: Record<'BAHT' | 'LAK', number>;
+  /**
+   * Per currency, in major units: what one operator may move alone (each
+   * within the threshold) in 24 hours; beyond it their next movement waits
+   * for a second operator too, so a large amount cannot pass as many small
+   * ones. Missing or not an amount counts as 0.
+   */
+  operatorDailyAlone: Record<'BAHT' | 'LAK', number>;
   /** The invite bonus (docs/decisions/0098-invite-bonus.md); amounts in major units. */
   invite: { active: boolean; percent: number; minimumDeposit: number; turnoverMultiplier: number; windowDays: number };
   /** The loss refund (docs/decisions/0099-loss-refund.md); the minimum in major units; info is HTML, cleaned on write. */

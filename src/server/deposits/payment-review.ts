@@ -6,6 +6,7 @@
  */
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
+import { closePending } from '../repositories/approvals.ts';
 import { findPaymentView, lockPayment, resolvePayment, type PaymentRow, type PaymentView } from '../repositories/payments.ts';
 import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { creditDeposit } from './credit.ts';
@@ -40,6 +41,8 @@ export async function resolveReviewedPayment(db: Queryable, id: number, operator
     if (payment.status !== 'review') throw new ApiError(409, 'KEY_INVALID');
     if (!outcome.credit) {
       await resolvePayment(tx, id, { status: 'dismissed', resolvedBy: operatorId, resolvedAt: now });
+      // A credit waiting for approval can no longer be made.
+      await closePending(tx, 'payment.credit', String(id), operatorId, now);
     } else {
       const userId = await paymentMember(tx, payment, outcome.username);
       const { transfer } = await creditDeposit(

@@ -9,8 +9,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
+import { closePending } from '../repositories/approvals.ts';
 import { lockSlip, markSlipApproved, markSlipRejected } from '../repositories/slips.ts';
 import { inMovement } from '../money/movement.ts';
 import { memberCurrency } from '../repositories/users.ts';
@@ -23,7 +24,7 @@ export interface Decision {
 }
 
 /** Credits `amount` (minor units) for a PENDING slip; the same approval again is a no-op, any other 409. */
-export async function approveSlip(db: Db, log: FastifyBaseLogger, { slipId, operatorId, now }: Decision, amount: bigint): Promise<void> {
+export async function approveSlip(db: Queryable, log: FastifyBaseLogger, { slipId, operatorId, now }: Decision, amount: bigint): Promise<void> {
   await inMovement(db, log, async (tx) => {
     const slip = await lockSlip(tx, slipId);
     if (!slip) throw new ApiError(404, 'NO_DATA');
@@ -47,5 +48,7 @@ export async function rejectSlip(db: Db, { slipId, operatorId, now }: Decision, 
     if (slip.status === 'FAILED' && slip.reviewedAt !== null && slip.note === note) return;
     if (slip.status !== 'PENDING') throw new ApiError(409, 'KEY_INVALID');
     await markSlipRejected(tx, slipId, note, operatorId, now);
+    // An approval waiting for a second operator can no longer be made.
+    await closePending(tx, 'slip.approved', String(slipId), operatorId, now);
   });
 }

@@ -2,11 +2,11 @@
  * Requests for a second operator's approval (docs/decisions/0121-dual-control.md):
  * at most one pending per action and subject; decided once, under the row's lock.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { APPROVAL_STATUSES, ApprovalAction } from '../../contract/ops.ts';
 import type { Queryable } from '../db/client.ts';
-import { approvals, operators, users } from '../db/schema.ts';
+import { approvals, operatorMovements, operators, users } from '../db/schema.ts';
 import type { Currency } from './users.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
@@ -52,6 +52,18 @@ export async function markDecided(db: Queryable, id: number, status: Exclude<App
     .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')));
 }
 
+/**
+ * Closes, as rejected by `operatorId`, the pending request for what was just
+ * settled otherwise (done within the limits, or rejected or dismissed): its
+ * approval could only be refused now.
+ */
+export async function closePending(db: Queryable, action: ApprovalAction, subject: string, operatorId: number, now: Date): Promise<void> {
+  await db
+    .update(approvals)
+    .set({ status: 'rejected', decidedBy: operatorId, decidedAt: now })
+    .where(and(eq(approvals.action, action), eq(approvals.subject, subject), eq(approvals.status, 'pending')));
+}
+
 /** A request as the operators' list shows it: who asked and who decided by name, the member by phone. */
 export interface ApprovalView extends ApprovalRow {
   username: string | null;
@@ -89,4 +101,28 @@ export async function listApprovals(db: Queryable, status: ApprovalStatus, limit
   const order = status === 'pending' ? sql`${approvals.id} asc` : desc(approvals.id);
   const rows = await selectViews(db).where(eq(approvals.status, status)).orderBy(order).limit(limit);
   return rows.map(viewOf);
+}
+
+// ---------------------------------------------------------------- what an operator moved alone
+
+/** Holds the operator's movements still until the transaction ends: their daily sum is read and written by one at a time. */
+export async function lockOperatorMovements(db: Queryable, operatorId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`operator-movements:${operatorId}`}, 0))`);
+}
+
+/** What the operator moved alone in `currency` after `since`, minor units. */
+export async function movedAloneSince(db: Queryable, operatorId: number, currency: Currency, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sum(operatorMovements.amount) })
+    .from(operatorMovements)
+    .where(and(eq(operatorMovements.operatorId, operatorId), eq(operatorMovements.currency, currency), gt(operatorMovements.createdAt, since)));
+  return BigInt(row?.total ?? 0);
+}
+
+export async function recordMovedAlone(
+  db: Queryable,
+  movement: { operatorId: number; action: ApprovalAction; subject: string; amount: bigint; currency: Currency },
+  now: Date,
+): Promise<void> {
+  await db.insert(operatorMovements).values({ ...movement, createdAt: now });
 }

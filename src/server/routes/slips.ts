@@ -10,7 +10,8 @@ import type * as v from 'valibot';
 import { SLIP_FIELD, SLIP_MAX_BYTES, type OpsSlip, type SlipItem } from '../../contract/deposit.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
-import { approveSlip, rejectSlip } from '../deposits/slip-review.ts';
+import { approveSlipOrAsk } from '../approvals/dual-control.ts';
+import { rejectSlip } from '../deposits/slip-review.ts';
 import { ApiError } from '../errors.ts';
 import {
   findMemberSlipByReference,
@@ -125,9 +126,14 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'SUCCESS', slip: opsSlip(view, clock()) };
   }
 
-  route(app, endpoints.opsSlipApproved, async ({ params, body, caller, request }) => {
+  // Above the approval threshold (or the operator's daily sum alone) an approval asks a second operator (202).
+  route(app, endpoints.opsSlipApproved, async ({ params, body, caller, request, reply }) => {
     const slipId = recordId(params.id);
-    await approveSlip(app.db, request.log, { slipId, operatorId: caller.operatorId, now: clock() }, toMinor(body.amount));
+    const asked = await approveSlipOrAsk(app.db, request.log, caller.operatorId, slipId, toMinor(body.amount), clock());
+    if (asked) {
+      reply.code(202);
+      return asked;
+    }
     return decided(slipId);
   });
 

@@ -7,6 +7,7 @@
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
+import { closePending } from '../repositories/approvals.ts';
 import { findWithdrawalView, lockWithdrawal, markResolved, type WithdrawalView } from '../repositories/withdrawals.ts';
 
 export type Resolution = 'paid' | 'rejected';
@@ -22,6 +23,8 @@ export async function resolveWithdrawal(db: Queryable, id: number, outcome: Reso
       const resolveTransfer = outcome === 'paid' ? postPending : voidPending;
       const { transfer } = await resolveTransfer(tx, withdrawal.pendingTransferId, `withdrawal:${id}:${outcome}`, now);
       await markResolved(tx, id, transfer.id, operatorId, now);
+      // A payout waiting for approval can no longer be paid.
+      if (outcome === 'rejected') await closePending(tx, 'withdrawal.paid', String(id), operatorId, now);
       return findWithdrawalView(tx, id);
     });
     if (!view) throw new Error(`withdrawal ${id} vanished`);
