@@ -12,7 +12,7 @@ CREATE TABLE "approvals" (
 	"decided_by" integer,
 	"decided_at" timestamp with time zone,
 	CONSTRAINT "approvals_action_check" CHECK ("approvals"."action" in ('deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid')),
-	CONSTRAINT "approvals_status_check" CHECK ("approvals"."status" in ('pending', 'approved', 'rejected') and ("approvals"."decided_at" is null) = ("approvals"."status" = 'pending')),
+	CONSTRAINT "approvals_status_check" CHECK ("approvals"."status" in ('pending', 'approved', 'rejected', 'superseded') and ("approvals"."decided_at" is null) = ("approvals"."status" = 'pending')),
 	CONSTRAINT "approvals_amount_check" CHECK ("approvals"."amount" > 0)
 );
 --> statement-breakpoint

@@ -69,7 +69,7 @@ export const chatHistoryMachine = setup({
       enqueue.emit({ type: 'older.loaded', count: merged.added.length } satisfies ChatHistoryEmitted);
     }),
     nextCatchUpPage: assign(({ context }) => ({ catchUpSkip: context.catchUpSkip + CHAT_PAGE_SIZE })),
-    startCatchingUp: assign({ behind: false, catchUpSkip: 0 }),
+    startCatchingUp: assign(({ context }) => ({ behind: false, catchUpSkip: 0, catchUpHeld: context.messages })),
     scrollToBottom: emit({ type: 'scroll.bottom' } satisfies ChatHistoryEmitted),
     // A parent may hear it instead (machines/chat-widget passes it to the connection).
     tellEnded: emit((_, { message }: { message: string }) => ({ type: 'conversation.ended', message }) satisfies ChatHistoryEmitted),
@@ -117,7 +117,7 @@ export const chatHistoryMachine = setup({
     succeeded: (_, answer: { ok: boolean }) => answer.ok,
     shortPage: (_, answer: PageAnswer) => answer.ok && answer.data.length < CHAT_PAGE_SIZE,
     // The catch-up rule (messages.ts), shared with the agent inbox.
-    caughtUp: ({ context }, answer: PageAnswer) => answer.ok && caughtUp(context.messages, answer.data, 'customer'),
+    caughtUp: ({ context }, answer: PageAnswer) => answer.ok && caughtUp(context.catchUpHeld, answer.data, 'customer'),
     startReached: ({ context }) => context.startReached,
     behind: ({ context }) => context.behind,
     offline: ({ context }) => !context.online,
@@ -167,6 +167,7 @@ export const chatHistoryMachine = setup({
     skip: 0,
     startReached: false,
     catchUpSkip: 0,
+    catchUpHeld: [],
     behind: false,
     unseen: 0,
     visible: input.visible ?? true,

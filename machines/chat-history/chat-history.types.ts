@@ -48,6 +48,12 @@ export interface ChatHistoryContext {
   startReached: boolean;
   /** The skip of the next page while catching up after a drop. */
   catchUpSkip: number;
+  /**
+   * What was held when the catch-up began: a page that holds one of them
+   * (from the others) reaches back to it. Messages arriving meanwhile shift
+   * the pages and do not count.
+   */
+  catchUpHeld: ChatMessage[];
   /** Messages may have come while the chat was offline: the newest pages are read again. */
   behind: boolean;
   /** Messages from others that arrived below while the view was scrolled up ("new messages"); 0 while it follows. */

@@ -2,7 +2,7 @@ import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { CHAT_PAGE_SIZE, type ChatMessage } from '../../src/contract/chat.ts';
 import { mergeByIdLaterWins } from '../agent-inbox/agent-inbox.rules.ts';
 import { nearBottom, scrolledAway } from '../chat-history/auto-scroll.ts';
-import { caughtUp as reachesHeld } from '../chat-history/messages.ts';
+import { caughtUp } from '../chat-history/messages.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
@@ -61,7 +61,7 @@ export const inboxConversationMachine = setup({
       return { messages: mergeByIdLaterWins(page, context.messages), historyEnd: page.length < CHAT_PAGE_SIZE, historyError: null };
     }),
     mergeNewest: assign(({ context }, answer: HistoryAnswer) => ({ messages: mergeByIdLaterWins(context.messages, okData(answer)) })),
-    startCatchingUp: assign({ catchUpSkip: 0 }),
+    startCatchingUp: assign(({ context }) => ({ catchUpSkip: 0, catchUpHeld: context.messages })),
     nextCatchUpPage: assign(({ context }) => ({ catchUpSkip: context.catchUpSkip + CHAT_PAGE_SIZE })),
     showHistoryFailure: assign((_, { message }: { message: string }) => ({ historyError: message })),
     clearHistoryError: assign({ historyError: null }),
@@ -105,7 +105,7 @@ export const inboxConversationMachine = setup({
     succeeded,
     olderToLoad: ({ context }) => !context.historyEnd,
     // The widget's catch-up rule (chat-history/messages.ts).
-    caughtUp: ({ context }: { context: InboxConversationContext }, answer: HistoryAnswer) => answer.ok && reachesHeld(context.messages, answer.data, 'agent'),
+    reachedHeld: ({ context }: { context: InboxConversationContext }, answer: HistoryAnswer) => answer.ok && caughtUp(context.catchUpHeld, answer.data, 'agent'),
     readAgain: ({ context }) => context.readAgain,
     typing: ({ event }) => event.type === 'member.typing' && event.typing,
     // The widget's auto-scroll rule: only the agent's own scrolling up unpins the view.
@@ -128,6 +128,7 @@ export const inboxConversationMachine = setup({
     customerReadAt: null,
     readAgain: false,
     catchUpSkip: 0,
+    catchUpHeld: [],
   }),
   initial: 'opening',
   on: {
@@ -203,7 +204,7 @@ export const inboxConversationMachine = setup({
                     src: 'catchUp',
                     input: ({ context }) => ({ id: context.id, skip: context.catchUpSkip }),
                     onDone: [
-                      { guard: { type: 'caughtUp', params: actorOutput }, target: '#inboxConversation.open.history.idle', actions: { type: 'mergeNewest', params: actorOutput } },
+                      { guard: { type: 'reachedHeld', params: actorOutput }, target: '#inboxConversation.open.history.idle', actions: { type: 'mergeNewest', params: actorOutput } },
                       { guard: { type: 'succeeded', params: actorOutput }, target: 'page', reenter: true, actions: [{ type: 'mergeNewest', params: actorOutput }, 'nextCatchUpPage'] },
                       { target: '#inboxConversation.open.history.idle', actions: { type: 'logFailure', params: answeredFailure } },
                     ],

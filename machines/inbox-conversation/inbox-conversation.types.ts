@@ -44,6 +44,8 @@ export interface InboxConversationContext extends ConversationInput {
   readAgain: boolean;
   /** Catching up after a drop: the page being read again (0, 10, …). */
   catchUpSkip: number;
+  /** What was held when the catch-up began: a page holding one of its customer's messages reaches back to it (messages arriving meanwhile do not count). */
+  catchUpHeld: ChatMessage[];
 }
 
 /** What the conversation tells the inbox once it is open: its room, and whose it is. */

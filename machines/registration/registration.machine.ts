@@ -105,7 +105,7 @@ export const registrationMachine = setup({
     rejectMismatch: assign({ error: 'PASSWORDS_DONT_MATCH' }),
     rejectShortPassword: assign(({ context }) => ({ error: passwordError(context.password) })),
     rejectAccountName: assign({ error: 'BANK_ACCOUNT_NAME_ENG' }),
-    rejectAccountNumber: assign({ error: 'BANK_ACCOUNT_NO_INVALID' }),
+    rejectAccountNumber: assign(({ context }) => ({ error: bankAccountNumberError(context.bankAccountNo.trim()) })),
     clearError: assign({ error: null }),
     // A link's invite code the server does not know must not trap the member
     // behind a read-only field: open it for editing and forget the stored code.

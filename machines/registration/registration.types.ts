@@ -125,9 +125,9 @@ export interface OtpSent {
  *   'PASSWORD_TOO_SHORT' (password shorter than PASSWORD_MIN_LENGTH; the server
  *   would answer KEY_INVALID), NETWORK_ERROR (machines/shared/result.ts). The
  *   catalogue's OTP_CODE_INVALID also comes from the client for a code that is
- *   not 6 digits, and BANK_ACCOUNT_NAME_ENG for a non-English name at KTB, TMB, BBL.
- *   'BANK_ACCOUNT_NO_INVALID': an account number that is not 6 to 20 digits
- *   (bankAccountNumberError; the server would answer KEY_INVALID).
+ *   not 6 digits, BANK_ACCOUNT_NAME_ENG for a non-English name at KTB, TMB, BBL,
+ *   and BANK_ACCOUNT_NO_INVALID for an account number that is not 6 to 20
+ *   digits (bankAccountNumberError, the server's rule and code too).
  * firstName and lastName are kept uppercase as typed (spec 2).
  */
 export type RegistrationTag = 'step:phone' | 'step:otp' | 'step:profile' | 'step:bank' | 'busy' | 'registered';

@@ -25,7 +25,8 @@ export type OperatorMe = v.InferOutput<typeof OperatorMeResponse>;
  */
 export const APPROVAL_ACTIONS = ['deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** superseded: what it asked for was settled otherwise (done within the limits later, or the subject rejected or dismissed). */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 
 /** 202: the call was taken as a request for approval; nothing moved yet. */
 export const ApprovalRequired = v.object({ message: v.literal('APPROVAL_REQUIRED'), approvalId: v.string() });

@@ -80,3 +80,9 @@ export function route<const E extends Endpoint>(
     },
   });
 }
+
+/** 202 with `answer`: the call was taken, not done (dual control's APPROVAL_REQUIRED: docs/decisions/0121-dual-control.md). */
+export function accepted<T>(reply: FastifyReply, answer: T): T {
+  reply.code(202);
+  return answer;
+}

@@ -55,6 +55,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         skip: 0,
         startReached: false,
         catchUpSkip: 0,
+        catchUpHeld: [],
         behind: false,
         unseen: 0,
         visible: input.visible ?? true,
@@ -181,8 +182,8 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         expectedEmitted.push({ type: 'older.loaded', count: result.added.length });
         shown();
       } else {
-        // Catching up: until a page holds a message from support that was held, or is short.
-        const metHeld = answer.data.some((message) => message.sender !== 'customer' && previous.messages.some((held) => held._id === message._id));
+        // Catching up: until a page holds a message from support that was held when it began, or is short.
+        const metHeld = answer.data.some((message) => message.sender !== 'customer' && previous.catchUpHeld.some((held) => held._id === message._id));
         arrive(page);
         if (metHeld || answer.data.length < PAGE) shown();
         else {
@@ -232,10 +233,10 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   // Behind, with nothing being read: the newest pages again, from skip 0.
   if ((paging === 'more' || paging === 'complete') && expected.behind) {
     paging = 'catchingUp.page';
-    Object.assign(expected, { behind: false, catchUpSkip: 0 });
+    Object.assign(expected, { behind: false, catchUpSkip: 0, catchUpHeld: expected.messages });
     loadPage(0);
   }
-  if (paging === 'loading' && wasPaging !== 'loading') Object.assign(expected, { behind: false, catchUpSkip: 0 });
+  if (paging === 'loading' && wasPaging !== 'loading') Object.assign(expected, { behind: false, catchUpSkip: 0, catchUpHeld: expected.messages });
   // The read mark waits while the panel is closed, and for 1 s after the last message while it is open.
   if (reading !== 'marking' && expected.visible && expected.toRead) reading = 'debouncing';
   else if (reading === 'debouncing' && !expected.visible) reading = 'idle';

@@ -77,6 +77,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
         customerReadAt: null,
         readAgain: false,
         catchUpSkip: 0,
+        catchUpHeld: [],
       });
       expectedCalls = [{ actor: 'openConversation', input: { id: context.id } }];
       break;
@@ -120,7 +121,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
       break;
     case 'history.catchUp':
       if (!region(before, 'history', 'idle')) return unchanged();
-      expect([region(after, 'history', 'catchingUp'), context.catchUpSkip]).toEqual([true, 0]);
+      expect([region(after, 'history', 'catchingUp'), context.catchUpSkip, ids(context.catchUpHeld)]).toEqual([true, 0, ids(previous.messages)]);
       expectedCalls = [{ actor: 'catchUp', input: { id: context.id, skip: 0 } }];
       break;
     case 'xstate.done.actor.catchUp':
@@ -133,8 +134,8 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
       }
       const newest = answer!.data as ChatMessage[];
       expect(ids(context.messages)).toEqual(ids(chronological([...previous.messages, ...newest])));
-      // Until a page is short or holds a customer's message that was held: then everything older was held.
-      const reachedHeld = newest.length < PAGE || newest.some((message) => message.sender === 'customer' && ids(previous.messages).includes(message._id));
+      // Until a page is short or holds a customer's message held when the catch-up began (checked above): then everything older was held.
+      const reachedHeld = newest.length < PAGE || newest.some((message) => message.sender === 'customer' && ids(previous.catchUpHeld).includes(message._id));
       if (reachedHeld) {
         expect(region(after, 'history', 'idle')).toBe(true);
       } else {

@@ -130,14 +130,33 @@ describe('a payout above the threshold', () => {
     expect(await approvals(m, first)).toEqual([]);
   });
 
-  it('of two operators approving at once, pays once: the other is told it was decided', async () => {
+  it('of two operators approving at once, runs once: the other is told it was decided', async () => {
     const { m, first, second } = await dualApp();
     const third = await operator(m, 'finance');
-    const { id } = await withdrawal(m, 30_000);
-    const approvalId = (await call(m.app, endpoints.opsWithdrawalPaid, undefined, as(first, id))).json().approvalId as string;
+    const member = await signedInMember(m);
+    // A deposit: run twice, it would replay its ledger key and both would answer 200; only the request's lock makes one of them 409.
+    const approvalId = (await call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 30_000, reference: 'TWICE-1' }, as(first))).json().approvalId as string;
     const answers = await Promise.all([second, third].map((who) => call(m.app, endpoints.opsApprovalApproved, undefined, as(who, approvalId))));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(await withdrawalStatus(m, first, id, 'paid')).toBe(true);
+    expect((await walletOf(m, member.token)).wallet).toBe(30_000);
+  });
+
+  it('approved while its withdrawal is rejected, does one or the other, whole: paid and the rejection refused, or rejected and the approval refused', async () => {
+    const { m, first, second } = await dualApp();
+    const third = await operator(m, 'finance');
+    const { member, id } = await withdrawal(m, 30_000);
+    const approvalId = (await call(m.app, endpoints.opsWithdrawalPaid, undefined, as(first, id))).json().approvalId as string;
+    const [approve, reject] = await Promise.all([
+      call(m.app, endpoints.opsApprovalApproved, undefined, as(second, approvalId)),
+      call(m.app, endpoints.opsWithdrawalRejected, undefined, as(third, id)),
+    ]);
+    const rows = await approvals(m, first, approve.statusCode === 200 ? 'approved' : 'superseded');
+    expect(rows.map((row) => row.id)).toEqual([approvalId]);
+    if (approve.statusCode === 200) {
+      expect([reject.statusCode, (await walletOf(m, member.token)).wallet]).toEqual([409, 0]);
+    } else {
+      expect([approve.statusCode, reject.statusCode, (await walletOf(m, member.token)).wallet]).toEqual([409, 200, 30_000]);
+    }
   });
 
   it('rejected, moves nothing; the withdrawal stays pending, and may be asked for again', async () => {
@@ -159,7 +178,7 @@ describe('a payout above the threshold', () => {
 });
 
 describe('a request whose subject is settled otherwise', () => {
-  it('is closed as rejected by whoever settled it: a payout when its withdrawal is rejected, a deposit when it was credited within the limits', async () => {
+  it('is superseded by whoever settled it: a payout when its withdrawal is rejected, a deposit when it was credited within the limits', async () => {
     const { m, first, second } = await dualApp();
     const { id } = await withdrawal(m, 25_000);
     const payout = (await call(m.app, endpoints.opsWithdrawalPaid, undefined, as(first, id))).json().approvalId as string;
@@ -172,7 +191,7 @@ describe('a request whose subject is settled otherwise', () => {
     expect((await call(m.app, endpoints.opsDeposit, body, as(second))).statusCode).toBe(200);
 
     expect(await approvals(m, first)).toEqual([]);
-    const closed = (await approvals(m, first, 'rejected')) as unknown as { id: string; decidedBy: string }[];
+    const closed = (await approvals(m, first, 'superseded')) as unknown as { id: string; decidedBy: string }[];
     expect(closed.map((row) => [row.id, row.decidedBy]).sort()).toEqual([[payout, second.name], [deposit, second.name]].sort());
     expect((await walletOf(m, member.token)).wallet).toBe(25_000);
   });

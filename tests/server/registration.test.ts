@@ -94,9 +94,9 @@ describe('POST /api/account', () => {
     ['no bank', { bankCode: '' }, 400, 'KEY_MISSING'],
     ['no account number', { bankAccountNo: '' }, 400, 'KEY_MISSING'],
     ['no account name', { bankAccountName: ' ' }, 400, 'KEY_MISSING'],
-    ['an account number with dashes', { bankAccountNo: '123-456-7890' }, 400, 'KEY_INVALID'],
-    ['a 5-digit account number', { bankAccountNo: '12345' }, 400, 'KEY_INVALID'],
-    ['a 21-digit account number', { bankAccountNo: '1'.repeat(21) }, 400, 'KEY_INVALID'],
+    ['an account number with dashes', { bankAccountNo: '123-456-7890' }, 400, 'BANK_ACCOUNT_NO_INVALID'],
+    ['a 5-digit account number', { bankAccountNo: '12345' }, 400, 'BANK_ACCOUNT_NO_INVALID'],
+    ['a 21-digit account number', { bankAccountNo: '1'.repeat(21) }, 400, 'BANK_ACCOUNT_NO_INVALID'],
     ['a Thai account name at KTB', { bankCode: 'KTB', bankAccountName: 'สมศักดิ์ รักดี' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
     ['a Thai account name at TMB', { bankCode: 'TMB', bankAccountName: 'สมศักดิ์ รักดี' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
     ['a Thai account name at BBL', { bankCode: 'BBL', bankAccountName: 'สมศักดิ์ รักดี' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
@@ -418,7 +418,7 @@ describe('POST /api/account/validate', () => {
   it.each([
     ['a short password', { password: 'short' }, 400, 'PASSWORD_TOO_SHORT'],
     ['an unknown bank', { bankCode: 'XYZ', bankAccountNo: '' }, 400, 'INVALID_BANK'],
-    ['a bad account number', { bankCode: '', bankAccountNo: '12' }, 400, 'KEY_INVALID'],
+    ['a bad account number', { bankCode: '', bankAccountNo: '12' }, 400, 'BANK_ACCOUNT_NO_INVALID'],
     ['a Thai name at BBL', { bankCode: 'BBL', bankAccountName: 'สมศักดิ์' }, 400, 'BANK_ACCOUNT_NAME_ENG'],
     ['an unknown invite code', { inviteCode: 'PR404' }, 400, 'INVALID_CODE'],
   ] as const)('checks %s', async (_case, change, status, message) => {

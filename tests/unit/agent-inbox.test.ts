@@ -73,6 +73,24 @@ describe('the agent inbox and its children', () => {
     expect(messageIds(harness)).toContain('stored-reply');
   });
 
+  it('does not stop its catch-up at a message that arrived while it read: only what it held before counts', async () => {
+    const harness = await withMemberOpen();
+    harness.socket.report({ type: 'socket.disconnected', retrying: true });
+    harness.socket.report({ type: 'socket.connected' });
+    await settle();
+    const newest = harness.take('catchUp');
+    // Before the first page answers, the customer writes again (minute 66); the page holds it.
+    harness.socket.report({ type: 'socket.message', message: agentsCopy(customerText(MEMBER.id, 66)) });
+    newest[0]!.resolve({ ok: true, data: page(MEMBER.id, 66, 10) });
+    await settle();
+    const next = harness.take('catchUp');
+    expect(next.map((call) => call.input)).toEqual([{ id: MEMBER.id, skip: 10 }]);
+    next[0]!.resolve({ ok: true, data: page(MEMBER.id, 56, 10) });
+    await settle();
+    expect(harness.take('catchUp')).toEqual([]);
+    expect(messageIds(harness).filter((id) => id.startsWith('m1-'))).toEqual(Array.from({ length: 66 - 47 + 1 }, (_, index) => `m1-${String(1047 + index)}`));
+  });
+
   it('shows a stored reply in its conversation only, and sends replies one at a time in order', async () => {
     const harness = await withMemberOpen();
     const composer = harness.child('composer');

@@ -72,12 +72,13 @@ export function profileIdFromInviteCode(code: string): string | null {
 }
 
 /**
- * A bank account number is 6 to 20 digits, whatever the bank: KEY_INVALID
- * otherwise. Registration applies it; an empty number is KEY_MISSING, which
- * the caller answers before asking this.
+ * A bank account number is 6 to 20 digits, whatever the bank:
+ * BANK_ACCOUNT_NO_INVALID otherwise, answered alike by the server and the
+ * registration wizard (docs/decisions/0094-one-code-per-shared-rule.md). An
+ * empty number is KEY_MISSING, which the caller answers before asking this.
  */
-export function bankAccountNumberError(accountNo: string): 'KEY_INVALID' | null {
-  return /^\d{6,20}$/.test(accountNo) ? null : 'KEY_INVALID';
+export function bankAccountNumberError(accountNo: string): 'BANK_ACCOUNT_NO_INVALID' | null {
+  return /^\d{6,20}$/.test(accountNo) ? null : 'BANK_ACCOUNT_NO_INVALID';
 }
 
 /** spec 2: a 10-digit account number is shown grouped 3-3-4. */

@@ -20,7 +20,6 @@ import { NETWORK_ERROR_MESSAGE } from './network-error.ts';
 const CLIENT_CODES = [
   NETWORK_ERROR,
   'PASSWORDS_DONT_MATCH',
-  'BANK_ACCOUNT_NO_INVALID',
   'password-not-equal',
   'requiredEngLang',
 ] as const;
@@ -37,7 +36,6 @@ const MESSAGES = {
   // ---- client codes
   NETWORK_ERROR: NETWORK_ERROR_MESSAGE,
   PASSWORDS_DONT_MATCH: msg`Passwords don't match. Type the same password in both fields.`,
-  BANK_ACCOUNT_NO_INVALID: msg`Enter the bank account number as 6 to 20 digits.`,
   'password-not-equal': msg`The new password and its confirmation are not the same.`,
   requiredEngLang: msg`Enter the account name in English letters (A–Z) and spaces only.`,
 
@@ -126,6 +124,7 @@ const MESSAGES = {
   WITHDRAW_MAXIMUM: msg`The amount is above the maximum withdrawal.`,
   ACCOUNT_INCORRECT: msg`Please select correct account`,
   SAME_ACCOUNT: msg`Cannot transfer to or from same account`,
+  BANK_ACCOUNT_NO_INVALID: msg`Enter the bank account number as 6 to 20 digits.`,
   PASSWORD_TOO_SHORT: msg`The password is too short. Use at least ${PASSWORD_MIN_LENGTH} characters.`,
   SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
   SPIN_INACTIVE: msg`The prize wheel is closed right now.`,

@@ -11,7 +11,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApprovalAction } from '../../contract/ops.ts';
+import type * as v from 'valibot';
+import type { ApprovalAction, ApprovalRequired } from '../../contract/ops.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { bankDepositKey, creditBankDeposit } from '../deposits/credit.ts';
 import { paymentMember, resolveReviewedPayment } from '../deposits/payment-review.ts';
@@ -19,14 +20,16 @@ import { ApiError } from '../errors.ts';
 import { transferByKey, type Transfer } from '../ledger/transfers.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
 import {
-  closePending,
+  findApproval,
   findApprovalView,
   insertOrFindPending,
   lockApproval,
   lockOperatorMovements,
+  lockSubject,
   markDecided,
   movedAloneSince,
   recordMovedAlone,
+  supersedePending,
   type ApprovalRow,
   type ApprovalView,
   type NewApproval,
@@ -36,41 +39,54 @@ import { findSlipView } from '../repositories/slips.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { OPERATOR_ALONE_WINDOW_MS } from '../policy.ts';
 import { approveSlip } from '../deposits/slip-review.ts';
-import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
+import { currencyOf, findUserByPhone, memberCurrency, type Currency } from '../repositories/users.ts';
 import { findWithdrawalView, type WithdrawalView } from '../repositories/withdrawals.ts';
 import { resolveWithdrawal } from '../withdrawals/resolve.ts';
 
 /** The 202 answer: the call became request `approvalId`; nothing moved. */
-export interface ApprovalAsked {
-  message: 'APPROVAL_REQUIRED';
-  approvalId: string;
-}
+export type ApprovalAsked = v.InferOutput<typeof ApprovalRequired>;
 
 export function isAsked(answer: object): answer is ApprovalAsked {
   return 'message' in answer && answer.message === 'APPROVAL_REQUIRED';
 }
 
-/** A movement an operator asks for: what it acts on, for whom, how much. */
-type Movement = Omit<NewApproval, 'requestedBy'>;
+/** What a call acts on: the one key every path that asks, does, settles or decides it locks first. */
+type Subject = Pick<NewApproval, 'action' | 'subject'>;
+
+/** A movement an operator asks for, read under its subject's lock: for whom, how much. */
+type Movement = Omit<NewApproval, 'requestedBy' | 'action' | 'subject'>;
 
 /**
  * Runs `work` as the operator's own movement, recorded in its transaction,
  * when it is within the threshold and the operator's daily sum alone; else
- * keeps it as a request. The operator's movements are decided one at a time,
- * so two at once cannot both pass on the same sum.
+ * keeps it as a request. The operator's movements are decided one at a
+ * time (two at once cannot both pass on the same sum), and the subject is
+ * locked before `describe` reads it, so what is asked for is what stands.
+ * `describe` answers null for a call that moves nothing new (a decision
+ * repeated): `work` then answers it as before.
  */
-async function aloneOrAsk<T>(db: Queryable, operatorId: number, movement: Movement, now: Date, work: (tx: Queryable) => Promise<T>): Promise<T | ApprovalAsked> {
+async function aloneOrAsk<T>(
+  db: Queryable,
+  operatorId: number,
+  subject: Subject,
+  now: Date,
+  describe: (tx: Queryable) => Promise<Movement | null>,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T | ApprovalAsked> {
   return inTransaction(db, async (tx) => {
     await lockOperatorMovements(tx, operatorId);
+    await lockSubject(tx, subject.action, subject.subject);
+    const movement = await describe(tx);
+    if (movement === null) return work(tx);
     const limits = await getSettings(tx, 'approvalThreshold', 'operatorDailyAlone');
     const moved = await movedAloneSince(tx, operatorId, movement.currency, new Date(now.getTime() - OPERATOR_ALONE_WINDOW_MS));
     const alone =
       movement.amount <= perCurrencyAmount(limits.approvalThreshold, movement.currency) &&
       moved + movement.amount <= perCurrencyAmount(limits.operatorDailyAlone, movement.currency);
-    if (!alone) return ask(tx, { ...movement, requestedBy: operatorId }, now);
+    if (!alone) return ask(tx, { ...subject, ...movement, requestedBy: operatorId }, now);
     const done = await work(tx);
-    await recordMovedAlone(tx, { operatorId, action: movement.action, subject: movement.subject, amount: movement.amount, currency: movement.currency }, now);
-    await closePending(tx, movement.action, movement.subject, operatorId, now);
+    await recordMovedAlone(tx, { operatorId, ...subject, amount: movement.amount, currency: movement.currency }, now);
+    await supersedePending(tx, subject.action, subject.subject, operatorId, now);
     return done;
   });
 }
@@ -97,55 +113,55 @@ export interface ManualDeposit {
 
 /** An operator's bank deposit (POST /api/ops/deposits): credited at once, or asked for (aloneOrAsk). */
 export async function depositOrAsk(db: Queryable, log: FastifyBaseLogger, operatorId: number, deposit: ManualDeposit, now: Date): Promise<Transfer | ApprovalAsked> {
-  const user = await findUserByPhone(db, deposit.phone);
-  if (!user) throw new ApiError(404, 'NO_USER');
-  // A reference credited before answers as it did (or 409 for another deposit): asking again could move nothing.
-  if (await transferByKey(db, bankDepositKey(deposit.reference))) return creditBankDeposit(db, log, deposit, now);
-  const movement = {
-    action: 'deposit.manual',
-    subject: deposit.reference,
-    userId: user.id,
-    amount: deposit.amount,
-    currency: await memberCurrency(db, user.id),
-    request: { phone: deposit.phone },
-  } as const;
-  return aloneOrAsk(db, operatorId, movement, now, (tx) => creditBankDeposit(tx, log, deposit, now));
+  const describe = async (tx: Queryable): Promise<Movement | null> => {
+    const user = await findUserByPhone(tx, deposit.phone);
+    if (!user) throw new ApiError(404, 'NO_USER');
+    // A reference credited before answers as it did (or 409 for another deposit): asking again could move nothing.
+    if (await transferByKey(tx, bankDepositKey(deposit.reference))) return null;
+    return { userId: user.id, amount: deposit.amount, currency: await memberCurrency(tx, user.id), request: { phone: deposit.phone } };
+  };
+  const subject = { action: 'deposit.manual', subject: deposit.reference } as const;
+  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => creditBankDeposit(tx, log, deposit, now));
 }
 
 /** Crediting a payment in review (POST /api/ops/payments/{id}/credit): at once, or asked for (aloneOrAsk). */
 export async function creditPaymentOrAsk(db: Queryable, operatorId: number, id: number, username: string | undefined, now: Date): Promise<PaymentView | ApprovalAsked> {
-  const payment = await findPaymentView(db, id);
-  if (!payment) throw new ApiError(404, 'NO_DATA');
-  if (payment.status !== 'review') throw new ApiError(409, 'KEY_INVALID');
-  const userId = await paymentMember(db, payment, username);
-  const request: Record<string, string> = username === undefined ? {} : { username };
-  const movement = { action: 'payment.credit', subject: String(id), userId, amount: payment.amount, currency: await memberCurrency(db, userId), request } as const;
-  return aloneOrAsk(db, operatorId, movement, now, (tx) => resolveReviewedPayment(tx, id, operatorId, { credit: true, username }, now));
+  const describe = async (tx: Queryable): Promise<Movement | null> => {
+    const payment = await findPaymentView(tx, id);
+    // Unknown or resolved: the credit answers 404 or 409 as it always did.
+    if (payment?.status !== 'review') return null;
+    const userId = await paymentMember(tx, payment, username);
+    const request: Record<string, string> = username === undefined ? {} : { username };
+    return { userId, amount: payment.amount, currency: await memberCurrency(tx, userId), request };
+  };
+  const subject = { action: 'payment.credit', subject: String(id) } as const;
+  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => resolveReviewedPayment(tx, id, operatorId, { credit: true, username }, now));
 }
 
 /** Approving a slip for `amount` (POST /api/ops/slips/{id}/approved): at once, or asked for (aloneOrAsk). The same approval again answers as before. */
 export async function approveSlipOrAsk(db: Queryable, log: FastifyBaseLogger, operatorId: number, slipId: number, amount: bigint, now: Date): Promise<ApprovalAsked | null> {
-  const slip = await findSlipView(db, slipId);
-  if (!slip) throw new ApiError(404, 'NO_DATA');
-  const decision = { slipId, operatorId, now };
-  if (slip.status !== 'PENDING') {
-    await approveSlip(db, log, decision, amount);
-    return null;
-  }
-  const movement = { action: 'slip.approved', subject: String(slipId), userId: slip.userId, amount, currency: await memberCurrency(db, slip.userId), request: {} } as const;
-  const done = await aloneOrAsk(db, operatorId, movement, now, (tx) => approveSlip(tx, log, decision, amount));
+  const describe = async (tx: Queryable): Promise<Movement | null> => {
+    const slip = await findSlipView(tx, slipId);
+    // Unknown or decided: the approval answers 404, the same decision again, or 409, as it always did.
+    if (slip?.status !== 'PENDING') return null;
+    return { userId: slip.userId, amount, currency: await memberCurrency(tx, slip.userId), request: {} };
+  };
+  const subject = { action: 'slip.approved', subject: String(slipId) } as const;
+  const done = await aloneOrAsk(db, operatorId, subject, now, describe, (tx) => approveSlip(tx, log, { slipId, operatorId, now }, amount));
   return done ?? null;
 }
 
 /** Paying a withdrawal (POST /api/ops/withdrawals/{id}/paid): at once, or asked for (aloneOrAsk). Rejecting one moves money back and needs no second operator. */
 export async function payOrAsk(db: Queryable, operatorId: number, id: number, now: Date): Promise<WithdrawalView | ApprovalAsked> {
-  const withdrawal = await findWithdrawalView(db, id);
-  if (!withdrawal) throw new ApiError(404, 'NO_DATA');
-  if (withdrawal.status !== 'pending') throw new ApiError(409, 'KEY_INVALID');
-  const member = await findUserByPhone(db, withdrawal.username);
-  const currency = withdrawal.currency === 'LAK' ? 'LAK' : 'BAHT';
-  const movement = { action: 'withdrawal.paid', subject: String(id), userId: member?.id ?? null, amount: withdrawal.amount, currency, request: {} } as const;
-  return aloneOrAsk(db, operatorId, movement, now, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now));
+  const describe = async (tx: Queryable): Promise<Movement | null> => {
+    const withdrawal = await findWithdrawalView(tx, id);
+    // Unknown or resolved: the payout answers 404 or 409 as it always did.
+    if (withdrawal?.status !== 'pending') return null;
+    const member = await findUserByPhone(tx, withdrawal.username);
+    return { userId: member?.id ?? null, amount: withdrawal.amount, currency: currencyOf(withdrawal.currency as Currency), request: {} };
+  };
+  const subject = { action: 'withdrawal.paid', subject: String(id) } as const;
+  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now));
 }
 
 /** What an approved request runs, as its approver, in the approval's transaction. */
@@ -165,8 +181,8 @@ function requested(row: ApprovalRow, key: string): string | undefined {
 
 /**
  * Approves (runs the request, then records the decision, in one
- * transaction: a refusal of the run leaves the request pending and moves
- * nothing) or rejects a pending request. 404 NO_DATA for an unknown id, 409
+ * transaction: a refusal of the run moves nothing and leaves the request
+ * pending) or rejects a pending request. 404 NO_DATA for an unknown id, 409
  * KEY_INVALID once decided, 403 SAME_OPERATOR when the one who asked
  * approves; the asker may reject (withdraw) their own request.
  */
@@ -179,6 +195,10 @@ export async function decideApproval(
   now: Date,
 ): Promise<ApprovalView> {
   await inTransaction(db, async (tx) => {
+    // Its subject first, as every path that settles the subject locks it (then the subject's own row, then this one).
+    const asked = await findApproval(tx, id);
+    if (!asked) throw new ApiError(404, 'NO_DATA');
+    await lockSubject(tx, asked.action as ApprovalAction, asked.subject);
     const row = await lockApproval(tx, id);
     if (!row) throw new ApiError(404, 'NO_DATA');
     if (row.status !== 'pending') throw new ApiError(409, 'KEY_INVALID');

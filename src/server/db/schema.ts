@@ -422,8 +422,9 @@ export const withdrawals = pgTable(
  * Money no single operator moves alone (docs/decisions/0121-dual-control.md):
  * an operator's call above the approvalThreshold setting, kept with what
  * it asked until a second operator approves (then it runs, in the same
- * transaction as the row's decision) or someone rejects it. At most one
- * pending request per action and subject.
+ * transaction as the row's decision) or someone rejects it; superseded when
+ * its subject is settled otherwise. At most one pending request per action
+ * and subject.
  */
 export const approvals = pgTable(
   'approvals',
@@ -440,7 +441,7 @@ export const approvals = pgTable(
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** What the call asked, to run it on approval (a manual deposit's phone, amount and reference; a credit's member). */
     request: jsonb('request').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'superseded'] }).notNull(),
     requestedBy: integer('requested_by')
       .notNull()
       .references(() => operators.id),
@@ -450,7 +451,7 @@ export const approvals = pgTable(
   },
   (t) => [
     check('approvals_action_check', sql`${t.action} in ('deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid')`),
-    check('approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected') and (${t.decidedAt} is null) = (${t.status} = 'pending')`),
+    check('approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'superseded') and (${t.decidedAt} is null) = (${t.status} = 'pending')`),
     check('approvals_amount_check', sql`${t.amount} > 0`),
     uniqueIndex('approvals_one_pending_idx').on(t.action, t.subject).where(sql`${t.status} = 'pending'`),
     index('approvals_status_idx').on(t.status, t.id),

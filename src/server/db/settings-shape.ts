@@ -76,8 +76,8 @@ export interface Settings {
   offerMinTurnoverMultiplier: number;
   /**
    * Per currency, in major units: a manual deposit, a reviewed payment's
-   * credit or a withdrawal's payout of more than this waits for a second
-   * operator (docs/decisions/0121-dual-control.md). Missing or not an
+   * credit, a slip's approval or a withdrawal's payout of more than this
+   * waits for a second operator (docs/decisions/0121-dual-control.md). Missing or not an
    * amount counts as 0 (every one waits).
    */
   approvalThreshold: Record<'BAHT' | 'LAK', number>;

@@ -6,7 +6,7 @@
  */
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { closePending } from '../repositories/approvals.ts';
+import { lockSubject, supersedePending } from '../repositories/approvals.ts';
 import { findPaymentView, lockPayment, resolvePayment, type PaymentRow, type PaymentView } from '../repositories/payments.ts';
 import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { creditDeposit } from './credit.ts';
@@ -36,13 +36,14 @@ export async function paymentMember(db: Queryable, payment: Pick<PaymentRow, 'us
 export async function resolveReviewedPayment(db: Queryable, id: number, operatorId: number, outcome: PaymentOutcome, now: Date): Promise<PaymentView> {
   // In the caller's transaction when it is one (an approval's: docs/decisions/0121-dual-control.md).
   const view = await inTransaction(db, async (tx) => {
+    await lockSubject(tx, 'payment.credit', String(id));
     const payment = await lockPayment(tx, id);
     if (!payment) throw new ApiError(404, 'NO_DATA');
     if (payment.status !== 'review') throw new ApiError(409, 'KEY_INVALID');
     if (!outcome.credit) {
       await resolvePayment(tx, id, { status: 'dismissed', resolvedBy: operatorId, resolvedAt: now });
       // A credit waiting for approval can no longer be made.
-      await closePending(tx, 'payment.credit', String(id), operatorId, now);
+      await supersedePending(tx, 'payment.credit', String(id), operatorId, now);
     } else {
       const userId = await paymentMember(tx, payment, outcome.username);
       const { transfer } = await creditDeposit(

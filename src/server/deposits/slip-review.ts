@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { closePending } from '../repositories/approvals.ts';
+import { lockSubject, supersedePending } from '../repositories/approvals.ts';
 import { lockSlip, markSlipApproved, markSlipRejected } from '../repositories/slips.ts';
 import { inMovement } from '../money/movement.ts';
 import { memberCurrency } from '../repositories/users.ts';
@@ -26,6 +26,7 @@ export interface Decision {
 /** Credits `amount` (minor units) for a PENDING slip; the same approval again is a no-op, any other 409. */
 export async function approveSlip(db: Queryable, log: FastifyBaseLogger, { slipId, operatorId, now }: Decision, amount: bigint): Promise<void> {
   await inMovement(db, log, async (tx) => {
+    await lockSubject(tx, 'slip.approved', String(slipId));
     const slip = await lockSlip(tx, slipId);
     if (!slip) throw new ApiError(404, 'NO_DATA');
     if (slip.status === 'SUCCESS' && slip.amount === amount) return;
@@ -43,12 +44,13 @@ export async function approveSlip(db: Queryable, log: FastifyBaseLogger, { slipI
 /** Rejects a PENDING slip with a reason of spec 8; the same rejection again is a no-op, any other 409. */
 export async function rejectSlip(db: Db, { slipId, operatorId, now }: Decision, note: SlipReasonCode): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockSubject(tx, 'slip.approved', String(slipId));
     const slip = await lockSlip(tx, slipId);
     if (!slip) throw new ApiError(404, 'NO_DATA');
     if (slip.status === 'FAILED' && slip.reviewedAt !== null && slip.note === note) return;
     if (slip.status !== 'PENDING') throw new ApiError(409, 'KEY_INVALID');
     await markSlipRejected(tx, slipId, note, operatorId, now);
     // An approval waiting for a second operator can no longer be made.
-    await closePending(tx, 'slip.approved', String(slipId), operatorId, now);
+    await supersedePending(tx, 'slip.approved', String(slipId), operatorId, now);
   });
 }

@@ -45,7 +45,7 @@ export async function lockApproval(db: Queryable, id: number): Promise<ApprovalR
   return row;
 }
 
-export async function markDecided(db: Queryable, id: number, status: Exclude<ApprovalStatus, 'pending'>, decidedBy: number, now: Date): Promise<void> {
+export async function markDecided(db: Queryable, id: number, status: 'approved' | 'rejected', decidedBy: number, now: Date): Promise<void> {
   await db
     .update(approvals)
     .set({ status, decidedBy, decidedAt: now })
@@ -53,15 +53,29 @@ export async function markDecided(db: Queryable, id: number, status: Exclude<App
 }
 
 /**
- * Closes, as rejected by `operatorId`, the pending request for what was just
+ * Marks superseded, by `operatorId`, the pending request for what was just
  * settled otherwise (done within the limits, or rejected or dismissed): its
  * approval could only be refused now.
  */
-export async function closePending(db: Queryable, action: ApprovalAction, subject: string, operatorId: number, now: Date): Promise<void> {
+export async function supersedePending(db: Queryable, action: ApprovalAction, subject: string, operatorId: number, now: Date): Promise<void> {
   await db
     .update(approvals)
-    .set({ status: 'rejected', decidedBy: operatorId, decidedAt: now })
+    .set({ status: 'superseded', decidedBy: operatorId, decidedAt: now })
     .where(and(eq(approvals.action, action), eq(approvals.subject, subject), eq(approvals.status, 'pending')));
+}
+
+/**
+ * Holds what a request acts on until the transaction ends. Every path that
+ * asks for, does, settles or decides it takes this first, so they run one
+ * after the other and take their row locks in one order.
+ */
+export async function lockSubject(db: Queryable, action: ApprovalAction, subject: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`approval:${action}:${subject}`}, 0))`);
+}
+
+export async function findApproval(db: Queryable, id: number): Promise<ApprovalRow | undefined> {
+  const [row] = await db.select().from(approvals).where(eq(approvals.id, id));
+  return row;
 }
 
 /** A request as the operators' list shows it: who asked and who decided by name, the member by phone. */

@@ -1,7 +1,7 @@
 /**
  * Dual control's queue (docs/decisions/0121-dual-control.md): the requests a
- * payout, a manual deposit or a payment's credit above the approval
- * threshold became, and a second operator's decision on one. Finance (and
+ * payout, a manual deposit, a payment's credit or a slip's approval beyond
+ * what one operator may move alone became, and a second operator's decision on one. Finance (and
  * admins) only; the operator who asked never approves.
  */
 import type { FastifyInstance } from 'fastify';

@@ -14,7 +14,7 @@ import { cancelMemberQr, createQr, depositLookup, openQr } from '../deposits/qr.
 import { creditGiftLink } from '../deposits/truelink.ts';
 import type { VoucherProvider } from '../payments/truemoney.ts';
 import { QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../policy.ts';
-import { route } from '../route.ts';
+import { accepted, route } from '../route.ts';
 import { recordId } from '../validation.ts';
 
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
@@ -50,10 +50,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsDeposit, async ({ db, body, caller, request, reply }) => {
     const deposit = { phone: body.username, amount: toMinor(body.amount), reference: body.reference };
     const done = await depositOrAsk(db, request.log, caller.operatorId, deposit, clock());
-    if (isAsked(done)) {
-      reply.code(202);
-      return done;
-    }
+    if (isAsked(done)) return accepted(reply, done);
     return { message: 'SUCCESS', username: body.username, amount: body.amount, reference: body.reference, transferId: String(done.id) };
   });
 }

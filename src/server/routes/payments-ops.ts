@@ -13,7 +13,7 @@ import { creditPaymentOrAsk, isAsked } from '../approvals/dual-control.ts';
 import { resolveReviewedPayment } from '../deposits/payment-review.ts';
 import { OPS_PAYMENTS_LIST_MAX } from '../policy.ts';
 import { listPayments, type PaymentView } from '../repositories/payments.ts';
-import { route } from '../route.ts';
+import { accepted, route } from '../route.ts';
 import { recordId } from '../validation.ts';
 
 function paymentAnswer(view: PaymentView): v.InferOutput<typeof Payment> {
@@ -43,10 +43,7 @@ export async function paymentOpsRoutes(app: FastifyInstance): Promise<void> {
   // Above the approval threshold a credit asks a second operator (202).
   route(app, endpoints.opsPaymentCredit, async ({ db, params, body, caller, reply }) => {
     const done = await creditPaymentOrAsk(db, caller.operatorId, recordId(params.id), body.username, clock());
-    if (isAsked(done)) {
-      reply.code(202);
-      return done;
-    }
+    if (isAsked(done)) return accepted(reply, done);
     return { message: 'SUCCESS', payment: paymentAnswer(done) };
   });
 

@@ -22,7 +22,7 @@ import {
   type SlipRow,
   type SlipView,
 } from '../repositories/slips.ts';
-import { route } from '../route.ts';
+import { accepted, route } from '../route.ts';
 import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS } from '../policy.ts';
 import { takeSlipUpload } from '../slips/upload.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
@@ -130,10 +130,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsSlipApproved, async ({ params, body, caller, request, reply }) => {
     const slipId = recordId(params.id);
     const asked = await approveSlipOrAsk(app.db, request.log, caller.operatorId, slipId, toMinor(body.amount), clock());
-    if (asked) {
-      reply.code(202);
-      return asked;
-    }
+    if (asked) return accepted(reply, asked);
     return decided(slipId);
   });
 

@@ -17,7 +17,7 @@ import { memberMovement } from '../money/movement.ts';
 import { OPS_WITHDRAWALS_LIST_MAX } from '../policy.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { listWithdrawals, type WithdrawalView } from '../repositories/withdrawals.ts';
-import { route } from '../route.ts';
+import { accepted, route } from '../route.ts';
 import { recordId } from '../validation.ts';
 import { requestWithdrawal } from '../withdrawals/hold.ts';
 import { resolveWithdrawal } from '../withdrawals/resolve.ts';
@@ -67,10 +67,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   // Above the approval threshold a payout asks a second operator (202).
   route(app, endpoints.opsWithdrawalPaid, async ({ db, params, caller, reply }) => {
     const done = await payOrAsk(db, caller.operatorId, recordId(params.id), clock());
-    if (isAsked(done)) {
-      reply.code(202);
-      return done;
-    }
+    if (isAsked(done)) return accepted(reply, done);
     return { withdrawal: withdrawalAnswer(done) };
   });
 

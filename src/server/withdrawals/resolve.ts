@@ -7,7 +7,7 @@
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
-import { closePending } from '../repositories/approvals.ts';
+import { lockSubject, supersedePending } from '../repositories/approvals.ts';
 import { findWithdrawalView, lockWithdrawal, markResolved, type WithdrawalView } from '../repositories/withdrawals.ts';
 
 export type Resolution = 'paid' | 'rejected';
@@ -17,6 +17,7 @@ export async function resolveWithdrawal(db: Queryable, id: number, outcome: Reso
   try {
     // In the caller's transaction when it is one (an approval's: docs/decisions/0121-dual-control.md).
     const view = await inTransaction(db, async (tx) => {
+      await lockSubject(tx, 'withdrawal.paid', String(id));
       const withdrawal = await lockWithdrawal(tx, id);
       if (!withdrawal) throw new ApiError(404, 'NO_DATA');
       if (withdrawal.resolvingTransferId !== null) throw new ApiError(409, 'KEY_INVALID');
@@ -24,7 +25,7 @@ export async function resolveWithdrawal(db: Queryable, id: number, outcome: Reso
       const { transfer } = await resolveTransfer(tx, withdrawal.pendingTransferId, `withdrawal:${id}:${outcome}`, now);
       await markResolved(tx, id, transfer.id, operatorId, now);
       // A payout waiting for approval can no longer be paid.
-      if (outcome === 'rejected') await closePending(tx, 'withdrawal.paid', String(id), operatorId, now);
+      if (outcome === 'rejected') await supersedePending(tx, 'withdrawal.paid', String(id), operatorId, now);
       return findWithdrawalView(tx, id);
     });
     if (!view) throw new Error(`withdrawal ${id} vanished`);
