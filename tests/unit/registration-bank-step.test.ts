@@ -1,8 +1,8 @@
 /**
  * The registration wizard's bank step applies the server's account number
  * rule (src/contract/rules/members.ts bankAccountNumberError, which
- * src/server/members/registration.ts checkBankAccount answers KEY_INVALID
- * by): a number that is not 6 to 20 digits is refused at the field, with
+ * src/server/members/registration.ts checkBankAccount answers with the same
+ * code): a number that is not 6 to 20 digits is refused at the field, with
  * BANK_ACCOUNT_NO_INVALID, and the server is not asked.
  */
 import { describe, expect, it } from 'vitest';
