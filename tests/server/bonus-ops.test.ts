@@ -23,7 +23,6 @@ import {
   bannerImageError,
   boundsOf,
   ceilingError,
-  ceilingOf,
   changeOffer,
   cleanOffer,
   createOffer,
@@ -38,6 +37,7 @@ import {
   withdrawCapError,
   windowError,
 } from '../../src/server/promotions/offers-ops.ts';
+import { perCurrencyAmount } from '../../src/server/money/per-currency.ts';
 import { grantOf } from '../../src/server/promotions/offers.ts';
 import { getSetting, getSettings, putSetting, type Settings } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
@@ -859,13 +859,13 @@ describe('the offer rules', () => {
   });
 
   it('reads the ceiling per currency in minor units, failing closed', () => {
-    expect([ceilingOf({ BAHT: 1_000, LAK: 500_000 }, 'BAHT'), ceilingOf({ BAHT: 1_000, LAK: 500_000 }, 'LAK'), ceilingOf({ BAHT: 0.29, LAK: 1 }, 'BAHT')]).toEqual([
+    expect([perCurrencyAmount({ BAHT: 1_000, LAK: 500_000 }, 'BAHT'), perCurrencyAmount({ BAHT: 1_000, LAK: 500_000 }, 'LAK'), perCurrencyAmount({ BAHT: 0.29, LAK: 1 }, 'BAHT')]).toEqual([
       100_000n,
       50_000_000n,
       29n,
     ]);
     const broken = [null, undefined, 1_000, { BAHT: '1000' }, { BAHT: -1 }, { BAHT: Number.NaN }, { LAK: 1 }] as unknown as Settings['offerGrantCeiling'][];
-    expect(broken.map((setting) => ceilingOf(setting, 'BAHT'))).toEqual(Array(broken.length).fill(0n));
+    expect(broken.map((setting) => perCurrencyAmount(setting, 'BAHT'))).toEqual(Array(broken.length).fill(0n));
   });
 
   it('takes banner images of http(s) or of this site only', () => {

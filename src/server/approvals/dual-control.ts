@@ -39,7 +39,7 @@ import { findSlipView } from '../repositories/slips.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { OPERATOR_ALONE_WINDOW_MS } from '../policy.ts';
 import { approveSlip } from '../deposits/slip-review.ts';
-import { currencyOf, findUserByPhone, memberCurrency, type Currency } from '../repositories/users.ts';
+import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { findWithdrawalView, type WithdrawalView } from '../repositories/withdrawals.ts';
 import { resolveWithdrawal } from '../withdrawals/resolve.ts';
 
@@ -158,7 +158,7 @@ export async function payOrAsk(db: Queryable, operatorId: number, id: number, no
     // Unknown or resolved: the payout answers 404 or 409 as it always did.
     if (withdrawal?.status !== 'pending') return null;
     const member = await findUserByPhone(tx, withdrawal.username);
-    return { userId: member?.id ?? null, amount: withdrawal.amount, currency: currencyOf(withdrawal.currency as Currency), request: {} };
+    return { userId: member?.id ?? null, amount: withdrawal.amount, currency: withdrawal.currency, request: {} };
   };
   const subject = { action: 'withdrawal.paid', subject: String(id) } as const;
   return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now));

@@ -85,16 +85,11 @@ export function aboveBounds(offer: BoundedOffer, bounds: OfferBounds): boolean {
 /** The roles that may make an offer above its bounds active: a second pair of eyes on what marketing wrote. */
 export const ABOVE_CEILING_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
 
-/** The offerGrantCeiling setting for a currency, in minor units; a value that is missing or not an amount counts as 0 (fails closed). */
-export function ceilingOf(setting: Settings['offerGrantCeiling'] | null | undefined, currency: Offer['currency']): bigint {
-  return perCurrencyAmount(setting, currency);
-}
-
 /** The bounds for an offer in `currency` from the settings; a setting that is missing or not a number fails closed. */
 export function boundsOf(settings: Pick<Settings, 'offerGrantCeiling' | 'offerMinTurnoverMultiplier'>, currency: Offer['currency']): OfferBounds {
   const minimum: unknown = settings.offerMinTurnoverMultiplier;
   return {
-    ceiling: ceilingOf(settings.offerGrantCeiling, currency),
+    ceiling: perCurrencyAmount(settings.offerGrantCeiling, currency),
     minTurnoverMultiplier: typeof minimum === 'number' && Number.isFinite(minimum) ? minimum : Number.POSITIVE_INFINITY,
   };
 }

@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { WITHDRAWAL_STATUSES } from '../../contract/api.ts';
 import type { Queryable } from '../db/client.ts';
 import { banks, ledgerAccounts, ledgerTransfers, users, withdrawals } from '../db/schema.ts';
+import type { Currency } from './users.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -65,7 +66,7 @@ export interface WithdrawalView {
   bankCode: string;
   accountName: string;
   accountNo: string;
-  currency: string;
+  currency: Currency;
   bankNameTh: string | null;
   bankNameEn: string | null;
   createdAt: Date;

@@ -27,7 +27,8 @@ import { CURRENCIES, wheels, type StoredSlice } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Localized } from '../language.ts';
 import { cleanHtml } from '../promotions/html.ts';
-import { ABOVE_CEILING_ROLES, bannerImageError, ceilingOf, htmlLengthError, type Writer } from '../promotions/offers-ops.ts';
+import { perCurrencyAmount } from '../money/per-currency.ts';
+import { ABOVE_CEILING_ROLES, bannerImageError, htmlLengthError, type Writer } from '../promotions/offers-ops.ts';
 import { recordChange } from '../repositories/operator-changes.ts';
 import { MARKETING_INVITE_PERCENT_MAX, MARKETING_INVITE_PERCENT_PER_TURNOVER, MARKETING_REFUND_PERCENT_MAX } from '../policy.ts';
 import { getSetting, putSetting, type Settings } from '../repositories/settings.ts';
@@ -96,7 +97,7 @@ export function largestPrize(wheel: WheelDefinition, currency: Currency): bigint
  */
 export function wheelCeilingError(wheel: WheelDefinition, ceiling: Settings['offerGrantCeiling'] | null, role: OperatorRole): 'UNAUTHORIZED' | null {
   if (!wheel.active || ABOVE_CEILING_ROLES.includes(role)) return null;
-  return CURRENCIES.some((currency) => largestPrize(wheel, currency) > ceilingOf(ceiling, currency)) ? 'UNAUTHORIZED' : null;
+  return CURRENCIES.some((currency) => largestPrize(wheel, currency) > perCurrencyAmount(ceiling, currency)) ? 'UNAUTHORIZED' : null;
 }
 
 /** A slice's credit prize in a currency, minor units (items and misses pay no money: 0). */
