@@ -38,16 +38,21 @@ async function memberWithGames(): Promise<{ phone: string; password: string; tok
   return { phone: member.phone, password: member.password, token };
 }
 
-/** The game's card in the slot carousel, moved into view with the carousel's own button. */
+/** The game's card in the slot carousel, moved into view with the carousel's own buttons. */
 async function openGameModal(page: Page, name: string): Promise<Locator> {
   const slots = main(page).getByRole('region', { name: tr('Slots') });
   const card = slots.getByRole('button', { name: new RegExp(`^${name}`) });
   await slots.scrollIntoViewIfNeeded();
   const next = slots.getByRole('button', { name: tr('Next games') });
-  // At the carousel's end its button is disabled: the card is as far in as it goes (a busy machine may read a
-  // slide as settled before it starts to move, and would otherwise wait on the disabled button).
-  for (let moves = 0; moves < SLOTS.length && !(await isAcrossTheScreen(page, card)) && (await next.isEnabled()); moves++) {
-    await next.click();
+  const previous = slots.getByRole('button', { name: tr('Previous games') });
+  // A busy machine may read a slide as settled before it starts to move and tap once more than needed:
+  // the card is then left of the screen, and the carousel is moved back.
+  for (let moves = 0; moves < 2 * SLOTS.length; moves++) {
+    const side = await sideOfTheScreen(page, card);
+    if (side === 'on') break;
+    const button = side === 'left' ? previous : next;
+    if (!(await button.isEnabled())) break; // at the carousel's end: as far in as it goes
+    await button.click();
   }
   await card.click();
   const dialog = page.getByRole('dialog', { name });
@@ -55,8 +60,8 @@ async function openGameModal(page: Page, name: string): Promise<Locator> {
   return dialog;
 }
 
-/** Whether the card is within the screen's width (the carousel slides sideways; the page scrolls up and down). */
-async function isAcrossTheScreen(page: Page, card: Locator): Promise<boolean> {
+/** Where the card is across the screen (the carousel slides sideways; the page scrolls up and down). */
+async function sideOfTheScreen(page: Page, card: Locator): Promise<'left' | 'on' | 'right'> {
   await expect(card).toBeVisible();
   // The slide may still be moving: read its place once two reads agree.
   let last = (await card.boundingBox())?.x;
@@ -68,9 +73,9 @@ async function isAcrossTheScreen(page: Page, card: Locator): Promise<boolean> {
       return settled;
     })
     .toBe(true);
-  const box = await card.boundingBox();
-  const width = page.viewportSize()!.width;
-  return box !== null && box.x >= 0 && box.x + box.width <= width;
+  const box = (await card.boundingBox())!;
+  if (box.x < 0) return 'left';
+  return box.x + box.width <= page.viewportSize()!.width ? 'on' : 'right';
 }
 
 /** The game page a tap opened: a new tab, or this one when the browser kept the tab from opening. */

@@ -24,7 +24,8 @@ import {
 } from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import type { CallOptions } from './helpers/http.ts';
-import { chatCall, chatMember, mediaMessage, MP4, newGuest, operatorToken, pictures, send, textMessage, uploadFile, type ChatAuth } from './helpers/chat.ts';
+import { chatCall, chatMember, mediaMessage, MP4, newGuest, pictures, send, textMessage, uploadFile, type ChatAuth } from './helpers/chat.ts';
+import { operatorToken } from './helpers/operators.ts';
 
 const MINUTE = 60_000;
 

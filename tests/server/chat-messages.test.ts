@@ -16,7 +16,8 @@ import { chatConversations, chatMessages } from '../../src/server/db/schema.ts';
 import { CHAT_HISTORY_PER_SENDER, CHAT_MESSAGES_PER_ADDRESS, CHAT_MESSAGES_PER_SENDER } from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
-import { chatCall, chatMember, history, newGuest, operatorToken, recordHub, send, textMessage, type ChatAuth } from './helpers/chat.ts';
+import { chatCall, chatMember, history, newGuest, recordHub, send, textMessage, type ChatAuth } from './helpers/chat.ts';
+import { operatorToken } from './helpers/operators.ts';
 
 async function storedMessages(t: TestApp) {
   return t.db.select().from(chatMessages).orderBy(chatMessages.id);

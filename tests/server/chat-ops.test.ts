@@ -23,7 +23,8 @@ import { addTestGames, TestProvider } from './helpers/games.ts';
 import { deposit, memberWithMoney, operatorIdOf, OPERATOR, type MoneyApp } from './helpers/money.ts';
 import { login } from './helpers/members.ts';
 import { call } from './helpers/http.ts';
-import { chatCall, chatMember, history, newGuest, operatorToken, pictures, recordHub, send, textMessage, uploadFile } from './helpers/chat.ts';
+import { chatCall, chatMember, history, newGuest, pictures, recordHub, send, textMessage, uploadFile } from './helpers/chat.ts';
+import { operatorToken } from './helpers/operators.ts';
 
 interface ChatOpsApp extends MoneyApp {
   support: string;

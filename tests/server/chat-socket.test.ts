@@ -43,12 +43,12 @@ import {
   listening,
   nextEvent,
   openSocket,
-  operatorToken,
   refusedAtConnect,
   serverDisconnection,
   whenConnected,
   type ClientSocket,
 } from './helpers/sockets.ts';
+import { operatorToken } from './helpers/operators.ts';
 
 const PREFIX = 'chat';
 const ADMIN = { phone: '0800000001', password: 'operator-secret' };

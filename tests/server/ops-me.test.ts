@@ -9,7 +9,7 @@ import { OPERATOR_ROLES } from '../../src/contract/api.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { disableOperator } from '../../src/server/operators/accounts.ts';
 import { buildTestApp } from './helpers/app.ts';
-import { operatorToken } from './helpers/chat.ts';
+import { operatorToken } from './helpers/operators.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
 import { operatorIdOf } from './helpers/money.ts';

@@ -10,13 +10,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { OperatorRole } from '../../../src/contract/api.ts';
 import { GUEST_TOKEN_HEADER, type ChatMessage } from '../../../src/contract/chat.ts';
 import { endpoints, fillPath, type Endpoint } from '../../../src/contract/endpoints.ts';
-import { totpCode } from '../../../src/server/auth/totp.ts';
 import type { ChatHub } from '../../../src/server/chat/hub.ts';
 import { users } from '../../../src/server/db/schema.ts';
-import { addOperator } from '../../../src/server/operators/accounts.ts';
 import type { TestApp } from './app.ts';
 import { call, headersFor, type CallOptions } from './http.ts';
 import { signedInMember } from './members.ts';
@@ -115,17 +112,6 @@ const fixtures = path.join(import.meta.dirname, '..', 'fixtures');
 /** Tiny H.264 clips made once with ffmpeg (16×16, a fifth of a second). */
 export const MP4 = readFileSync(path.join(fixtures, 'chat-tiny.mp4'));
 export const MOV = readFileSync(path.join(fixtures, 'chat-tiny.mov'));
-
-// ---------------------------------------------------------------- operators
-
-/** An added operator of `role`, logged in with the code of the next TOTP step. */
-export async function operatorToken(t: TestApp, role: OperatorRole, phone: string): Promise<string> {
-  const enrolment = await addOperator(t.db, { phone, role, name: `${role} operator` }, t.clock());
-  t.clock.advance(30_000);
-  const response = await call(t.app, endpoints.login, { username: phone, password: enrolment.password, otpCode: totpCode(enrolment.totpSecret, t.clock()) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().token;
-}
 
 // ---------------------------------------------------------------- what sockets were told
 

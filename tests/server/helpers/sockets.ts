@@ -6,13 +6,8 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { onTestFinished } from 'vitest';
-import type { OperatorRole } from '../../../src/contract/api.ts';
 import { CHAT_SOCKET_PATH, SOCKET_JOIN } from '../../../src/contract/chat.ts';
-import { endpoints } from '../../../src/contract/endpoints.ts';
-import { totpCode } from '../../../src/server/auth/totp.ts';
-import { addOperator } from '../../../src/server/operators/accounts.ts';
 import type { TestApp } from './app.ts';
-import { call } from './http.ts';
 
 /** Long enough for a slow CI machine, short enough that a lost event fails the test quickly. */
 export const EVENT_GUARD_MS = 5_000;
@@ -166,12 +161,3 @@ export function join(socket: ClientSocket, room: unknown): Promise<{ ok: boolean
   return socket.timeout(EVENT_GUARD_MS).emitWithAck(SOCKET_JOIN, room);
 }
 
-/** A new operator of `role`, signed in (password and second factor, as the back office does): their token. */
-export async function operatorToken(t: TestApp, role: OperatorRole, phone: string): Promise<string> {
-  const enrolment = await addOperator(t.db, { phone, role, name: `${role} operator` }, t.clock());
-  // The second factor's step must be later than any accepted before.
-  t.clock.advance(30_000);
-  const response = await call(t.app, endpoints.login, { username: phone, password: enrolment.password, otpCode: totpCode(enrolment.totpSecret, t.clock()) });
-  if (response.statusCode !== 200) throw new Error(`operator login: ${response.body}`);
-  return response.json().token;
-}
