@@ -143,6 +143,10 @@ export const endpoints = {
   opsApprovals: endpoint({ method: 'GET', path: '/api/ops/approvals', access: 'operator', roles: ['finance'], query: ops.ApprovalsQuery, response: ops.ApprovalsResponse }),
   opsApprovalApproved: endpoint({ method: 'POST', path: '/api/ops/approvals/:id/approved', access: 'operator', roles: ['finance'], params: idParams, response: ops.ApprovalResponse }),
   opsApprovalRejected: endpoint({ method: 'POST', path: '/api/ops/approvals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: ops.ApprovalResponse }),
+  opsAdjustment: endpoint({ method: 'POST', path: '/api/ops/adjustments', access: 'operator', roles: ['finance'], idempotent: true, body: ops.AdjustmentRequest, response: v.union([ops.AdjustmentResponse, ops.ApprovalRequired]) }),
+  opsAudit: endpoint({ method: 'GET', path: '/api/ops/audit', access: 'operator', roles: [], query: ops.AuditQuery, response: ops.AuditResponse }),
+  /** The same entries as CSV (text/csv), for a spreadsheet: at most OPS_AUDIT_EXPORT_MAX rows. */
+  opsAuditCsv: endpoint({ method: 'GET', path: '/api/ops/audit.csv', access: 'operator', roles: [], query: ops.AuditQuery, response: v.string() }),
   opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
   // Finance reads and makes active the offers above the grant ceiling (offerGrantCeiling) that marketing may only write paused.
   opsBonuses: endpoint({ method: 'GET', path: '/api/ops/bonuses', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsBonusesResponse }),

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { OPERATOR_ROLES } from './api.ts';
 import { IsoDateTime } from './common.ts';
+import { hasAtMostTwoDecimals, MAX_AMOUNT_MAJOR } from './money.ts';
 
 export const OperatorMeResponse = v.object({
   id: v.string(),
@@ -23,7 +24,7 @@ export type OperatorMe = v.InferOutput<typeof OperatorMeResponse>;
  * withdrawal's payout above the approvalThreshold setting (or beyond what
  * the operator may move alone in a day) waits for a second operator.
  */
-export const APPROVAL_ACTIONS = ['deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid'] as const;
+export const APPROVAL_ACTIONS = ['deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid', 'adjustment'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 /** superseded: what it asked for was settled otherwise (done within the limits later, or the subject rejected or dismissed). */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
@@ -34,11 +35,14 @@ export const ApprovalRequired = v.object({ message: v.literal('APPROVAL_REQUIRED
 export const Approval = v.object({
   id: v.string(),
   action: v.picklist(APPROVAL_ACTIONS),
-  /** What it acts on: the bank reference, the payment's, slip's or withdrawal's id. */
+  /** What it acts on: the bank reference, the payment's, slip's or withdrawal's id, an adjustment's Idempotency-Key. */
   subject: v.string(),
   /** The member it pays or credits (their phone), when known. */
   username: v.nullable(v.string()),
+  /** Major units; an adjustment that takes money from the member is negative. */
   amount: v.number(),
+  /** Why, in the asker's words (an adjustment's reason); null for the others. */
+  reason: v.nullable(v.string()),
   currency: v.picklist(['BAHT', 'LAK']),
   status: v.picklist(APPROVAL_STATUSES),
   requestedBy: v.string(),
@@ -49,3 +53,77 @@ export const Approval = v.object({
 export const ApprovalsQuery = v.object({ status: v.optional(v.picklist(APPROVAL_STATUSES, 'KEY_INVALID'), 'pending') });
 export const ApprovalsResponse = v.object({ approvals: v.array(Approval) });
 export const ApprovalResponse = v.object({ approval: Approval });
+
+// ---------------------------------------------------------------- adjustments
+
+/** Largest reason an operator writes for an adjustment (it is kept in the ledger and the audit). */
+export const ADJUSTMENT_REASON_MAX = 200;
+
+/**
+ * A signed amount in major units, at most two decimals, never zero: positive
+ * credits the member, negative takes from them.
+ */
+const SignedAmount = v.pipe(
+  v.number('KEY_INVALID'),
+  v.finite('KEY_INVALID'),
+  v.check(hasAtMostTwoDecimals, 'KEY_INVALID'),
+  v.check((amount) => amount !== 0 && Math.abs(amount) <= MAX_AMOUNT_MAJOR, 'KEY_INVALID'),
+);
+
+/**
+ * POST /api/ops/adjustments (finance): a correction of a member's wallet,
+ * always a ledger transfer between it and the system account `adjustments`
+ * (docs/decisions/0122-adjustments.md). The Idempotency-Key names it: the
+ * same key again answers the first adjustment.
+ */
+export const AdjustmentRequest = v.object({
+  username: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)),
+  amount: SignedAmount,
+  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'KEY_INVALID'), v.maxLength(ADJUSTMENT_REASON_MAX, 'KEY_INVALID')),
+});
+export const AdjustmentResponse = v.object({
+  message: v.literal('SUCCESS'),
+  username: v.string(),
+  /** Major units, signed as asked. */
+  amount: v.number(),
+  reason: v.string(),
+  transferId: v.string(),
+});
+
+// ---------------------------------------------------------------- audit
+
+/** Entries on one page of the audit unless the query asks fewer. */
+export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_MAX = 200;
+
+const auditText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'KEY_INVALID'), v.maxLength(max, 'KEY_INVALID')));
+
+/**
+ * GET /api/ops/audit and /api/ops/audit.csv (admins): filtered by the
+ * operator's and the member's phone, the action and one day (YYYY-MM-DD in
+ * the service's time zone), newest first; the JSON pages, the CSV holds
+ * every match up to the export's limit.
+ */
+export const AuditQuery = v.object({
+  operator: auditText(20),
+  member: auditText(20),
+  action: auditText(40),
+  day: v.optional(v.pipe(v.string(), v.isoDate('KEY_INVALID'))),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'KEY_INVALID'), v.transform(Number), v.maxValue(AUDIT_PAGE_MAX, 'KEY_INVALID')), String(AUDIT_PAGE_SIZE)),
+});
+
+export const AuditEntry = v.object({
+  id: v.string(),
+  /** The operator's phone. */
+  operator: v.string(),
+  action: v.string(),
+  subject: v.string(),
+  /** The member's phone, when the action concerned one. */
+  member: v.nullable(v.string()),
+  /** The state before and after, as recorded (JSON; null when none). */
+  before: v.unknown(),
+  after: v.unknown(),
+  createdAt: IsoDateTime,
+});
+export const AuditResponse = v.object({ entries: v.array(AuditEntry), total: v.number() });

@@ -27,6 +27,8 @@ import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { accountRoutes } from './routes/account.ts';
+import { adjustmentRoutes } from './routes/adjustments.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -161,6 +163,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);
   await app.register(approvalRoutes);
+  await app.register(adjustmentRoutes);
+  await app.register(auditRoutes);
   await app.register(bonusRoutes);
   await app.register(inviteRoutes);
   await app.register(refundRoutes);

@@ -293,5 +293,8 @@ export const CHAT_SOCKET_SWEEP_MS = 5_000;
 /** The most approval requests one GET /api/ops/approvals lists (the pending queue oldest first). */
 export const OPS_APPROVALS_LIST_MAX = 500;
 
+/** Rows in one CSV export of the audit (newest first): a month of a busy back office. */
+export const OPS_AUDIT_EXPORT_MAX = 50_000;
+
 /** The window of what one operator moved alone that the operatorDailyAlone setting bounds (docs/decisions/0121-dual-control.md). */
 export const OPERATOR_ALONE_WINDOW_MS = 24 * 60 * MINUTE_MS;

@@ -94,6 +94,7 @@ describe('a payout above the threshold', () => {
         subject: id,
         username: member.phone,
         amount: 20_000.01,
+        reason: null,
         currency: 'BAHT',
         status: 'pending',
         requestedBy: first.name,

@@ -16,7 +16,7 @@ import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
 import { totpCode } from '../../src/server/auth/totp.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/db/seed-data.ts';
-import { bonuses, ledgerTransfers, memberBonuses, operatorChanges, operators, settings, users } from '../../src/server/db/schema.ts';
+import { bonuses, ledgerTransfers, memberBonuses, auditLog, operators, settings, users } from '../../src/server/db/schema.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
 import { cleanHtml, isImageUrl } from '../../src/server/promotions/html.ts';
 import {
@@ -121,7 +121,12 @@ async function created(o: OpsApp, definition: object) {
 }
 
 const rowOf = async (o: TestApp, code: string) => (await o.db.select().from(bonuses).where(eq(bonuses.code, code)))[0];
-const changesOf = (o: TestApp) => o.db.select().from(operatorChanges).orderBy(asc(operatorChanges.id));
+/** The audit's rows as the change log kept them: what was written is the state after. */
+const changesOf = (o: TestApp) =>
+  o.db
+    .select({ id: auditLog.id, operatorId: auditLog.operatorId, action: auditLog.action, subject: auditLog.subject, value: auditLog.after, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .orderBy(asc(auditLog.id));
 /** Everything an operator write may touch: a refused write must leave it as it was. */
 const written = async (o: TestApp) => ({
   bonuses: await o.db.select().from(bonuses).orderBy(asc(bonuses.id)),
@@ -494,8 +499,8 @@ describe('the audit trail', () => {
   it('lists at most 200 changes, the newest', async () => {
     const o = await opsApp();
     const start = o.clock().getTime();
-    await o.db.insert(operatorChanges).values(
-      Array.from({ length: 205 }, (_, i) => ({ operatorId: o.marketing.id, action: 'bonus.change', subject: `C${i}`, value: {}, createdAt: new Date(start + i * 1_000) })),
+    await o.db.insert(auditLog).values(
+      Array.from({ length: 205 }, (_, i) => ({ operatorId: o.marketing.id, action: 'bonus.change', subject: `C${i}`, after: {}, createdAt: new Date(start + i * 1_000) })),
     );
     const { changes } = (await ops(o, endpoints.opsChanges)).json() as { changes: { subject: string }[] };
     expect(changes.length).toBe(200);

@@ -14,7 +14,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { cannedReplyRefusal, chatFileRefusal } from '../../src/contract/rules/chat.ts';
-import { chatConversations, chatMessages, operatorChanges, users } from '../../src/server/db/schema.ts';
+import { auditLog, chatConversations, chatMessages, users } from '../../src/server/db/schema.ts';
 import { DEMO_CANNED_REPLIES } from '../../src/server/db/seed-data.ts';
 import { CHAT_INBOX_PAGE_SIZE } from '../../src/server/policy.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -379,7 +379,7 @@ describe('canned replies', () => {
     expect((await ops(t, endpoints.opsChatCanned, t.support)).replies).toEqual(listed);
 
     const adminId = await operatorIdOf(t.db, OPERATOR.phone);
-    const audit = await t.db.select({ operatorId: operatorChanges.operatorId, action: operatorChanges.action, subject: operatorChanges.subject }).from(operatorChanges);
+    const audit = await t.db.select({ operatorId: auditLog.operatorId, action: auditLog.action, subject: auditLog.subject }).from(auditLog);
     expect(audit).toEqual(['chat.canned.create', 'chat.canned.change', 'chat.canned.delete'].map((action) => ({ operatorId: adminId, action, subject: created.id })));
     const gone = await call(t.app, endpoints.opsChatCannedDelete, undefined, { token: t.operatorToken, params: { id: created.id } });
     expect([gone.statusCode, gone.json()]).toEqual([404, { message: 'NO_DATA' }]);
@@ -394,7 +394,7 @@ describe('canned replies', () => {
       expect([reply, refused.statusCode, refused.json()]).toEqual([reply, 400, { message: cannedReplyRefusal(reply) }]);
     }
     expect(DEMO_CANNED_REPLIES.map(cannedReplyRefusal)).toEqual(DEMO_CANNED_REPLIES.map(() => null));
-    expect(await t.db.select().from(operatorChanges)).toEqual([]);
+    expect(await t.db.select().from(auditLog)).toEqual([]);
   });
 });
 

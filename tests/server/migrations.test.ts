@@ -73,3 +73,27 @@ describe('migration 0005 (operators of their own)', () => {
     );
   });
 });
+
+describe('migration 0012 (the audit trail)', () => {
+  it('moves the change log into the audit, what was written as the state after, and refuses to change or remove a row', async () => {
+    const client = await PGlite.create();
+    onTestFinished(() => client.close());
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore('0012_audit') });
+    const at = '2026-03-01T00:00:00Z';
+    await db.execute(sql`insert into operators (phone, name, role, password_hash, created_at) values ('0800000001', 'Marketing', 'marketing', 'h', ${at})`);
+    await db.execute(sql`insert into operator_changes (operator_id, action, subject, value, created_at)
+      select id, 'bonus.change', 'WELCOME100', '{"grant": 100}'::jsonb, ${at} from operators`);
+
+    await migrate(db, { migrationsFolder });
+
+    const rows = async <T>(query: ReturnType<typeof sql>) => resultRows<T>(await db.execute(query));
+    expect(await rows(sql`select o.phone, a.action, a.subject, a.user_id, a.before, a.after from audit_log a join operators o on o.id = a.operator_id`)).toEqual([
+      { phone: '0800000001', action: 'bonus.change', subject: 'WELCOME100', user_id: null, before: null, after: { grant: 100 } },
+    ]);
+    expect(await rows(sql`select count(*)::int as count from pg_tables where tablename = 'operator_changes'`)).toEqual([{ count: 0 }]);
+    const refusal = (query: ReturnType<typeof sql>) => db.execute(query).then(() => 'done', (error: Error) => String((error.cause as Error | undefined)?.message));
+    expect(await refusal(sql`update audit_log set action = 'x'`)).toBe('audit_log rows are never updated or deleted');
+    expect(await refusal(sql`delete from audit_log`)).toBe('audit_log rows are never updated or deleted');
+  });
+});

@@ -14,7 +14,7 @@ import type { OperatorRole } from '../../src/contract/api.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { BannersResponse, InviteSettings, OpsBannersResponse, OpsWheelResponse, RefundSettings, type WheelDefinition } from '../../src/contract/rewards.ts';
 import { totpCode } from '../../src/server/auth/totp.ts';
-import { operatorChanges, operators, settings, users, wheelSeeds, wheelSpins, wheels } from '../../src/server/db/schema.ts';
+import { auditLog, operators, settings, users, wheelSeeds, wheelSpins, wheels } from '../../src/server/db/schema.ts';
 import { DEMO_REWARD_SETTINGS, DEMO_WHEEL } from '../../src/server/db/seed-data.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
 import { wheelExpectedValue } from '../../src/server/rewards/rewards-ops.ts';
@@ -73,7 +73,12 @@ const COIN_RULE = { BAHT: 100, LAK: 10_000 };
 
 const sliceOf = (code: string, weight = 1): WheelDefinition['slices'][number] => ({ ...WHEEL.slices[2]!, code, weight });
 
-const changesOf = (o: TestApp) => o.db.select().from(operatorChanges).orderBy(asc(operatorChanges.id));
+/** The audit's rows as the change log kept them: what was written is the state after. */
+const changesOf = (o: TestApp) =>
+  o.db
+    .select({ id: auditLog.id, operatorId: auditLog.operatorId, action: auditLog.action, subject: auditLog.subject, value: auditLog.after, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .orderBy(asc(auditLog.id));
 const wheelRows = (o: TestApp) => o.db.select().from(wheels).orderBy(asc(wheels.id));
 /** Everything a rewards write may touch: a refused write must leave it as it was. */
 const written = async (o: TestApp) => ({

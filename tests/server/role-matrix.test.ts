@@ -33,6 +33,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/ops/approvals': ['finance'],
   'POST /api/ops/approvals/:id/approved': ['finance'],
   'POST /api/ops/approvals/:id/rejected': ['finance'],
+  'POST /api/ops/adjustments': ['finance'],
+  // the audit is the admins' to read
+  'GET /api/ops/audit': [],
+  'GET /api/ops/audit.csv': [],
   // marketing: offers, the wheel, the rewards' settings, texts; finance reads the offers
   // and the wheel, and makes active an offer above marketing's bounds
   'GET /api/ops/bonuses': ['marketing', 'finance'],

@@ -1,7 +1,7 @@
 /**
  * Money no single operator moves alone (docs/decisions/0121-dual-control.md).
- * A manual deposit, a reviewed payment's credit, a slip's approval or a
- * withdrawal's payout is done by the operator who calls it only while its
+ * A manual deposit, a reviewed payment's credit, a slip's approval, a
+ * withdrawal's payout or an adjustment is done by the operator who calls it only while its
  * amount is within the approvalThreshold setting and, with what they moved
  * alone in the last 24 hours, within operatorDailyAlone (per currency).
  * Otherwise it is kept as a request (202 APPROVAL_REQUIRED) until a second
@@ -12,6 +12,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as v from 'valibot';
+import { toMajor } from '../../contract/money.ts';
 import type { ApprovalAction, ApprovalRequired } from '../../contract/ops.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { bankDepositKey, creditBankDeposit } from '../deposits/credit.ts';
@@ -36,9 +37,11 @@ import {
 } from '../repositories/approvals.ts';
 import { findPaymentView, type PaymentView } from '../repositories/payments.ts';
 import { findSlipView } from '../repositories/slips.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { OPERATOR_ALONE_WINDOW_MS } from '../policy.ts';
 import { approveSlip } from '../deposits/slip-review.ts';
+import { adjust, adjustmentKey, type Adjustment } from '../adjustments/adjust.ts';
 import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { findWithdrawalView, type WithdrawalView } from '../repositories/withdrawals.ts';
 import { resolveWithdrawal } from '../withdrawals/resolve.ts';
@@ -97,10 +100,11 @@ async function aloneOrAsk<T>(
  * KEY_INVALID, as a reused Idempotency-Key is.
  */
 async function ask(db: Queryable, approval: NewApproval, now: Date): Promise<ApprovalAsked> {
-  const row = await insertOrFindPending(db, approval, now);
+  const { row, asked } = await insertOrFindPending(db, approval, now);
   if (row.amount !== approval.amount || row.userId !== approval.userId || !isDeepStrictEqual(row.request, approval.request)) {
     throw new ApiError(409, 'KEY_INVALID');
   }
+  if (asked) await recordAudit(db, { operatorId: approval.requestedBy, action: 'approval.requested', subject: String(row.id), userId: row.userId, after: approvalFacts(row), createdAt: now });
   return { message: 'APPROVAL_REQUIRED', approvalId: String(row.id) };
 }
 
@@ -121,7 +125,7 @@ export async function depositOrAsk(db: Queryable, log: FastifyBaseLogger, operat
     return { userId: user.id, amount: deposit.amount, currency: await memberCurrency(tx, user.id), request: { phone: deposit.phone } };
   };
   const subject = { action: 'deposit.manual', subject: deposit.reference } as const;
-  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => creditBankDeposit(tx, log, deposit, now));
+  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => creditBankDeposit(tx, log, { ...deposit, operatorId }, now));
 }
 
 /** Crediting a payment in review (POST /api/ops/payments/{id}/credit): at once, or asked for (aloneOrAsk). */
@@ -164,17 +168,45 @@ export async function payOrAsk(db: Queryable, operatorId: number, id: number, no
   return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now));
 }
 
+/** An operator's adjustment (POST /api/ops/adjustments): at once, or asked for (aloneOrAsk) on its size either way. */
+export async function adjustOrAsk(db: Queryable, log: FastifyBaseLogger, operatorId: number, adjustment: Adjustment, now: Date): Promise<Transfer | ApprovalAsked> {
+  const describe = async (tx: Queryable): Promise<Movement | null> => {
+    const user = await findUserByPhone(tx, adjustment.phone);
+    if (!user) throw new ApiError(404, 'NO_USER');
+    // The same key again answers as it did (or 409 for another adjustment): asking again could move nothing.
+    if (await transferByKey(tx, adjustmentKey(adjustment.key))) return null;
+    const amount = adjustment.amount < 0n ? -adjustment.amount : adjustment.amount;
+    const request = { phone: adjustment.phone, direction: adjustment.amount < 0n ? 'debit' : 'credit', reason: adjustment.reason };
+    return { userId: user.id, amount, currency: await memberCurrency(tx, user.id), request };
+  };
+  const subject = { action: 'adjustment', subject: adjustment.key } as const;
+  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => adjust(tx, log, adjustment, operatorId, now));
+}
+
+/** What a request asks, for the audit: the action, its subject, the signed amount, what the call carried. */
+function approvalFacts(row: ApprovalRow): Record<string, unknown> {
+  return { action: row.action, subject: row.subject, amount: toMajor(signedAmount(row)), currency: row.currency, ...(row.request as Record<string, unknown>) };
+}
+
+/** An adjustment request's signed amount: a debit takes from the member. */
+export function signedAmount(row: Pick<ApprovalRow, 'action' | 'amount' | 'request'>): bigint {
+  return row.action === 'adjustment' && requested(row, 'direction') === 'debit' ? -row.amount : row.amount;
+}
+
 /** What an approved request runs, as its approver, in the approval's transaction. */
 const RUN: Record<ApprovalAction, (db: Queryable, log: FastifyBaseLogger, row: ApprovalRow, approverId: number, now: Date) => Promise<unknown>> = {
-  'deposit.manual': (db, log, row, _approverId, now) =>
-    creditBankDeposit(db, log, { phone: requested(row, 'phone') ?? '', amount: row.amount, reference: row.subject }, now),
+  'deposit.manual': (db, log, row, approverId, now) =>
+    creditBankDeposit(db, log, { phone: requested(row, 'phone') ?? '', amount: row.amount, reference: row.subject, operatorId: approverId }, now),
   'payment.credit': (db, _log, row, approverId, now) =>
     resolveReviewedPayment(db, Number(row.subject), approverId, { credit: true, username: requested(row, 'username') }, now),
   'slip.approved': (db, log, row, approverId, now) => approveSlip(db, log, { slipId: Number(row.subject), operatorId: approverId, now }, row.amount),
   'withdrawal.paid': (db, _log, row, approverId, now) => resolveWithdrawal(db, Number(row.subject), 'paid', approverId, now),
+  adjustment: (db, log, row, approverId, now) =>
+    adjust(db, log, { phone: requested(row, 'phone') ?? '', amount: signedAmount(row), reason: requested(row, 'reason') ?? '', key: row.subject }, approverId, now),
 };
 
-function requested(row: ApprovalRow, key: string): string | undefined {
+/** A value the asker's call carried (kept with the request). */
+export function requested(row: Pick<ApprovalRow, 'request'>, key: string): string | undefined {
   const value: unknown = (row.request as Record<string, unknown>)[key];
   return typeof value === 'string' ? value : undefined;
 }
@@ -207,6 +239,8 @@ export async function decideApproval(
       await RUN[row.action as ApprovalAction](tx, log, row, operatorId, now);
     }
     await markDecided(tx, id, decision, operatorId, now);
+    const action = decision === 'approved' ? 'approval.approved' : 'approval.rejected';
+    await recordAudit(tx, { operatorId, action, subject: String(id), userId: row.userId, before: { status: 'pending' }, after: { status: decision, ...approvalFacts(row) }, createdAt: now });
   });
   const view = await findApprovalView(db, id);
   if (!view) throw new Error(`approval ${id} vanished`);

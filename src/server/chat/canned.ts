@@ -7,7 +7,7 @@ import type { CannedReply } from '../../contract/chat.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { cannedCount, deleteCanned, insertCanned, listCanned, updateCanned, type CannedRow } from '../repositories/chat.ts';
-import { recordChange } from '../repositories/operator-changes.ts';
+import { recordAudit } from '../repositories/audit.ts';
 
 export interface CannedText {
   title: string;
@@ -25,7 +25,7 @@ export async function cannedReplies(db: Queryable): Promise<CannedReply[]> {
 export function createCanned(db: Queryable, operatorId: number, reply: CannedText, now: Date): Promise<CannedReply> {
   return inTransaction(db, async (tx) => {
     const row = await insertCanned(tx, { ...reply, updatedBy: operatorId, updatedAt: now });
-    await recordChange(tx, { operatorId, action: 'chat.canned.create', subject: String(row.id), value: reply, createdAt: now });
+    await recordAudit(tx, { operatorId, action: 'chat.canned.create', subject: String(row.id), after: reply, createdAt: now });
     return answer(row);
   });
 }
@@ -34,7 +34,7 @@ export function changeCanned(db: Queryable, operatorId: number, id: number, repl
   return inTransaction(db, async (tx) => {
     const row = await updateCanned(tx, id, { ...reply, updatedBy: operatorId, updatedAt: now });
     if (!row) throw new ApiError(404, 'NO_DATA');
-    await recordChange(tx, { operatorId, action: 'chat.canned.change', subject: String(id), value: reply, createdAt: now });
+    await recordAudit(tx, { operatorId, action: 'chat.canned.change', subject: String(id), after: reply, createdAt: now });
     return answer(row);
   });
 }
@@ -43,7 +43,7 @@ export function removeCanned(db: Queryable, operatorId: number, id: number, now:
   return inTransaction(db, async (tx) => {
     const row = await deleteCanned(tx, id);
     if (!row) throw new ApiError(404, 'NO_DATA');
-    await recordChange(tx, { operatorId, action: 'chat.canned.delete', subject: String(id), value: { title: row.title, text: row.text }, createdAt: now });
+    await recordAudit(tx, { operatorId, action: 'chat.canned.delete', subject: String(id), before: { title: row.title, text: row.text }, createdAt: now });
   });
 }
 

@@ -430,7 +430,7 @@ export const approvals = pgTable(
   'approvals',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** deposit.manual, payment.credit, slip.approved, withdrawal.paid (contract/ops.ts APPROVAL_ACTIONS). */
+    /** deposit.manual, payment.credit, slip.approved, withdrawal.paid, adjustment (contract/ops.ts APPROVAL_ACTIONS). */
     action: text('action').notNull(),
     /** What it acts on: the bank reference, the payment's, slip's or withdrawal's id. */
     subject: text('subject').notNull(),
@@ -450,7 +450,7 @@ export const approvals = pgTable(
     decidedAt: at('decided_at'),
   },
   (t) => [
-    check('approvals_action_check', sql`${t.action} in ('deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid')`),
+    check('approvals_action_check', sql`${t.action} in ('deposit.manual', 'payment.credit', 'slip.approved', 'withdrawal.paid', 'adjustment')`),
     check('approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'superseded') and (${t.decidedAt} is null) = (${t.status} = 'pending')`),
     check('approvals_amount_check', sql`${t.amount} > 0`),
     uniqueIndex('approvals_one_pending_idx').on(t.action, t.subject).where(sql`${t.status} = 'pending'`),
@@ -790,22 +790,36 @@ export const coupons = pgTable(
   ],
 );
 
-/** Every change an operator makes to offers and member-facing texts: who, what, when, and the value written. */
-export const operatorChanges = pgTable(
-  'operator_changes',
+/**
+ * The audit trail (docs/decisions/0123-audit-trail.md): every operator action — who, when, what,
+ * on what (and for which member), the state before and after. Rows are only ever inserted: a
+ * trigger refuses UPDATE and DELETE, as for ledger transfers.
+ */
+export const auditLog = pgTable(
+  'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     operatorId: integer('operator_id')
       .notNull()
       .references(() => operators.id),
-    /** e.g. bonus.create, bonus.change, bonus.paused, bonus.active, settings.agreements. */
+    /** e.g. bonus.create, settings.agreements, withdrawal.paid, adjustment, member.status (repositories/audit.ts AuditAction). */
     action: text('action').notNull(),
-    /** What was changed: a bonus code, a setting key. */
+    /** What it acted on: a bonus code, a setting key, a withdrawal's id, an adjustment's key. */
     subject: text('subject').notNull(),
-    value: jsonb('value').notNull(),
+    /** The member it concerned, when one. */
+    userId: integer('user_id').references(() => users.id),
+    /** The state before (null for a creation or when nothing stood before). */
+    before: jsonb('before'),
+    /** The state after, or what was written. */
+    after: jsonb('after'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('operator_changes_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_operator_idx').on(t.operatorId, t.createdAt),
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
 );
 
 /**

@@ -6,11 +6,13 @@
  * however often it is reported.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { toMajor } from '../../contract/money.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { ensureSystemAccount, ensureWalletAccount } from '../ledger/accounts.ts';
 import { postTransfer, type Transfer } from '../ledger/transfers.ts';
 import { availableAfter, inMovement } from '../money/movement.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { findUserByPhone, memberCurrency, type Currency } from '../repositories/users.ts';
 
 export interface Deposit {
@@ -68,7 +70,8 @@ export async function creditDeposit(tx: Transaction, deposit: Deposit, now: Date
  * member. Credited once per bank reference (the ledger key
  * `deposit:{reference}`): the same reference again for the same member and
  * amount answers the first transfer and moves nothing; for another member
- * or amount, 409. 404 NO_USER when no member has the phone.
+ * or amount, 409. 404 NO_USER when no member has the phone. The audit
+ * records the operator who credited it (the approver, for an approved request).
  */
 /** A bank deposit's ledger key: its reference is credited once. */
 export function bankDepositKey(reference: string): string {
@@ -78,14 +81,19 @@ export function bankDepositKey(reference: string): string {
 export async function creditBankDeposit(
   db: Queryable,
   log: FastifyBaseLogger,
-  { phone, amount, reference }: { phone: string; amount: bigint; reference: string },
+  { phone, amount, reference, operatorId }: { phone: string; amount: bigint; reference: string; operatorId: number },
   now: Date,
 ): Promise<Transfer> {
   const user = await findUserByPhone(db, phone);
   if (!user) throw new ApiError(404, 'NO_USER');
   const currency = await memberCurrency(db, user.id);
-  const { transfer } = await inMovement(db, log, (tx) =>
-    creditDeposit(tx, { userId: user.id, currency, amount, reference, idempotencyKey: bankDepositKey(reference) }, now),
-  );
+  const { transfer } = await inMovement(db, log, async (tx) => {
+    const credited = await creditDeposit(tx, { userId: user.id, currency, amount, reference, idempotencyKey: bankDepositKey(reference) }, now);
+    if (!credited.replayed) {
+      const after = { amount: toMajor(amount), currency, transferId: String(credited.transfer.id) };
+      await recordAudit(tx, { operatorId, action: 'deposit.manual', subject: reference, userId: user.id, after, createdAt: now });
+    }
+    return credited;
+  });
   return transfer;
 }

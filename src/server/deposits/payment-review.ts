@@ -4,9 +4,11 @@
  * credits one to its member (or, when no QR names one, to the member they
  * name) or dismisses it.
  */
+import { toMajor } from '../../contract/money.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { lockSubject, supersedePending } from '../repositories/approvals.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { findPaymentView, lockPayment, resolvePayment, type PaymentRow, type PaymentView } from '../repositories/payments.ts';
 import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { creditDeposit } from './credit.ts';
@@ -44,6 +46,7 @@ export async function resolveReviewedPayment(db: Queryable, id: number, operator
       await resolvePayment(tx, id, { status: 'dismissed', resolvedBy: operatorId, resolvedAt: now });
       // A credit waiting for approval can no longer be made.
       await supersedePending(tx, 'payment.credit', String(id), operatorId, now);
+      await recordAudit(tx, { operatorId, action: 'payment.dismissed', subject: String(id), before: { status: 'review' }, after: { status: 'dismissed' }, createdAt: now });
     } else {
       const userId = await paymentMember(tx, payment, outcome.username);
       const { transfer } = await creditDeposit(
@@ -58,6 +61,8 @@ export async function resolveReviewedPayment(db: Queryable, id: number, operator
         now,
       );
       await resolvePayment(tx, id, { status: 'credited', userId, transferId: transfer.id, resolvedBy: operatorId, resolvedAt: now });
+      const after = { status: 'credited', amount: toMajor(payment.amount), transferId: String(transfer.id) };
+      await recordAudit(tx, { operatorId, action: 'payment.credit', subject: String(id), userId, before: { status: 'review' }, after, createdAt: now });
     }
     return findPaymentView(tx, id);
   });

@@ -9,9 +9,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
+import { toMajor } from '../../contract/money.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { lockSubject, supersedePending } from '../repositories/approvals.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { lockSlip, markSlipApproved, markSlipRejected } from '../repositories/slips.ts';
 import { inMovement } from '../money/movement.ts';
 import { memberCurrency } from '../repositories/users.ts';
@@ -38,6 +40,8 @@ export async function approveSlip(db: Queryable, log: FastifyBaseLogger, { slipI
       now,
     );
     await markSlipApproved(tx, slipId, amount, transfer.id, operatorId, now);
+    const after = { status: 'SUCCESS', amount: toMajor(amount), transferId: String(transfer.id) };
+    await recordAudit(tx, { operatorId, action: 'slip.approved', subject: String(slipId), userId: slip.userId, before: { status: 'PENDING' }, after, createdAt: now });
   });
 }
 
@@ -52,5 +56,6 @@ export async function rejectSlip(db: Db, { slipId, operatorId, now }: Decision, 
     await markSlipRejected(tx, slipId, note, operatorId, now);
     // An approval waiting for a second operator can no longer be made.
     await supersedePending(tx, 'slip.approved', String(slipId), operatorId, now);
+    await recordAudit(tx, { operatorId, action: 'slip.rejected', subject: String(slipId), userId: slip.userId, before: { status: 'PENDING' }, after: { status: 'FAILED', note }, createdAt: now });
   });
 }

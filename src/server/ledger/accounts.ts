@@ -28,6 +28,8 @@ export const SYSTEM_ACCOUNTS = {
   invite: 'invite',
   /** Funds the prize wheel's credit coupons. */
   prize: 'prize',
+  /** The other side of operators' corrections of members' wallets (adjustments/adjust.ts). */
+  adjustments: 'adjustments',
 } as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

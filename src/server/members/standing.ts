@@ -8,6 +8,7 @@
 import { quietHub, type ChatHub } from '../chat/hub.ts';
 import type { Db } from '../db/client.ts';
 import { revokeMemberGameSessions } from '../repositories/game-sessions.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { revokeAllSessions } from '../repositories/sessions.ts';
 import { findProfile, findUserByPhone, updateMemberStatus, type MemberStatus } from '../repositories/users.ts';
 
@@ -18,11 +19,13 @@ export interface Standing {
 }
 
 /**
- * The member's new standing, or null when no member has the phone. `sockets`
- * closes the ended sessions' chat sockets once the change is committed.
+ * The member's new standing, or null when no member has the phone; the
+ * audit records `operatorId`'s change. `sockets` closes the ended sessions'
+ * chat sockets once the change is committed.
  */
 export async function setMemberStatus(
   db: Db,
+  operatorId: number,
   phone: string,
   status: MemberStatus,
   now: Date,
@@ -32,6 +35,8 @@ export async function setMemberStatus(
   if (!member) return null;
   const ended = await db.transaction(async (tx) => {
     await updateMemberStatus(tx, member.id, status);
+    const audit = { operatorId, action: 'member.status', subject: phone, userId: member.id, createdAt: now } as const;
+    await recordAudit(tx, { ...audit, before: { status: member.status }, after: { status } });
     if (status === 'active') return [];
     await revokeMemberGameSessions(tx, member.id, now);
     return revokeAllSessions(tx, member.id, now);

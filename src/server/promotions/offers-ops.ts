@@ -25,7 +25,7 @@ import { bonuses, memberBonuses } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Localized } from '../language.ts';
 import { OPS_CHANGES_LIST_MAX } from '../policy.ts';
-import { listChanges, recordChange, type OperatorAction, type OperatorChangeView } from '../repositories/operator-changes.ts';
+import { listChanges, recordAudit, type AuditAction, type OperatorChangeView } from '../repositories/audit.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
 import { getSettings, putSetting, type Settings } from '../repositories/settings.ts';
 import { cleanHtml, isImageUrl } from './html.ts';
@@ -266,11 +266,12 @@ async function updateOffer(db: Queryable, id: number, values: Partial<OfferValue
 
 // ---------------------------------------------------------------- services
 
-const auditOf = (operatorId: number, action: OperatorAction, offer: Offer, now: Date) => ({
+const auditOf = (operatorId: number, action: AuditAction, offer: Offer, now: Date, before?: Offer) => ({
   operatorId,
   action,
   subject: offer.code,
-  value: definitionOf(offer),
+  ...(before && { before: definitionOf(before) }),
+  after: definitionOf(offer),
   createdAt: now,
 });
 
@@ -316,7 +317,7 @@ export async function createOffer(db: Queryable, writer: Writer, definition: Bon
     return await db.transaction(async (tx) => {
       await checkCeiling(tx, writer, boundedOf(offer), offer.currency, offer.status);
       const row = await insertOffer(tx, valuesOf(offer), now);
-      await recordChange(tx, auditOf(writer.operatorId, 'bonus.create', row, now));
+      await recordAudit(tx, auditOf(writer.operatorId, 'bonus.create', row, now));
       return { ...row, received: 0 };
     });
   } catch (error) {
@@ -345,7 +346,7 @@ export async function changeOffer(db: Queryable, writer: Writer, code: string, d
     if (current.kind !== offer.kind || current.currency !== offer.currency) throw new ApiError(400, 'KEY_INVALID');
     await checkCeiling(tx, writer, boundedOf(offer), offer.currency, offer.status);
     const row = await updateOffer(tx, current.id, valuesOf(offer), now);
-    await recordChange(tx, auditOf(writer.operatorId, 'bonus.change', row, now));
+    await recordAudit(tx, auditOf(writer.operatorId, 'bonus.change', row, now, current));
     return { ...row, received: await receiptCount(tx, row.id) };
   });
 }
@@ -363,7 +364,7 @@ export async function setOfferStatus(db: Queryable, writer: Writer, code: string
     if (!current) throw new ApiError(404, 'NO_DATA');
     await checkCeiling(tx, writer, { ...current, grant: grantOf(current) }, current.currency, status);
     const row = current.status === status ? current : await updateOffer(tx, current.id, { status }, now);
-    if (row !== current) await recordChange(tx, auditOf(writer.operatorId, status === 'paused' ? 'bonus.paused' : 'bonus.active', row, now));
+    if (row !== current) await recordAudit(tx, auditOf(writer.operatorId, status === 'paused' ? 'bonus.paused' : 'bonus.active', row, now, current));
     return { ...row, received: await receiptCount(tx, row.id) };
   });
 }
@@ -385,7 +386,7 @@ export async function putMemberTexts(
   if (localized(texts).flat().some(htmlLengthError)) throw new ApiError(400, 'KEY_INVALID');
   await db.transaction(async (tx) => {
     await putSetting(tx, key, texts);
-    await recordChange(tx, { operatorId, action: `settings.${key}`, subject: key, value: texts, createdAt: now });
+    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: texts, createdAt: now });
   });
   return texts;
 }

@@ -23,20 +23,23 @@ export interface NewApproval {
   requestedBy: number;
 }
 
-/** Records the request, or finds the pending one of the same action and subject (which may ask something else). */
-export async function insertOrFindPending(db: Queryable, approval: NewApproval, now: Date): Promise<ApprovalRow> {
+/**
+ * Records the request (`asked`: true), or finds the pending one of the same action and subject
+ * (which may ask something else).
+ */
+export async function insertOrFindPending(db: Queryable, approval: NewApproval, now: Date): Promise<{ row: ApprovalRow; asked: boolean }> {
   const [inserted] = await db
     .insert(approvals)
     .values({ ...approval, status: 'pending', requestedAt: now })
     .onConflictDoNothing()
     .returning();
-  if (inserted) return inserted;
+  if (inserted) return { row: inserted, asked: true };
   const [pending] = await db
     .select()
     .from(approvals)
     .where(and(eq(approvals.action, approval.action), eq(approvals.subject, approval.subject), eq(approvals.status, 'pending')));
   if (!pending) throw new Error(`the pending ${approval.action} of ${approval.subject} vanished`);
-  return pending;
+  return { row: pending, asked: false };
 }
 
 /** The request, locked until the transaction ends, so two decisions run one after the other. */

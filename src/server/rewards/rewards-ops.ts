@@ -29,7 +29,7 @@ import type { Localized } from '../language.ts';
 import { cleanHtml } from '../promotions/html.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
 import { ABOVE_CEILING_ROLES, bannerImageError, htmlLengthError, type Writer } from '../promotions/offers-ops.ts';
-import { recordChange } from '../repositories/operator-changes.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { MARKETING_INVITE_PERCENT_MAX, MARKETING_INVITE_PERCENT_PER_TURNOVER, MARKETING_REFUND_PERCENT_MAX } from '../policy.ts';
 import { getSetting, putSetting, type Settings } from '../repositories/settings.ts';
 import { currentWheel, type Wheel } from '../repositories/wheels.ts';
@@ -244,8 +244,8 @@ export async function changeWheel(db: Queryable, writer: Writer, written: WheelD
     const row = await replaceWheel(tx, wheel, writer.operatorId, now);
     await putSetting(tx, 'wheelCoins', coinRule);
     const stored = wheelDefinitionOf(row);
-    await recordChange(tx, { operatorId: writer.operatorId, action: 'wheel.change', subject: String(row.id), value: stored, createdAt: now });
-    await recordChange(tx, { operatorId: writer.operatorId, action: 'settings.wheelCoins', subject: 'wheelCoins', value: coinRule, createdAt: now });
+    await recordAudit(tx, { operatorId: writer.operatorId, action: 'wheel.change', subject: String(row.id), after: stored, createdAt: now });
+    await recordAudit(tx, { operatorId: writer.operatorId, action: 'settings.wheelCoins', subject: 'wheelCoins', after: coinRule, createdAt: now });
     return { wheel: stored, coinRule, expectedValue: wheelExpectedValue(stored) };
   });
 }
@@ -260,7 +260,7 @@ async function putRecorded<K extends 'invite' | 'refund' | 'inviteBanners' | 're
 ): Promise<Settings[K]> {
   await db.transaction(async (tx) => {
     await putSetting(tx, key, value);
-    await recordChange(tx, { operatorId, action: `settings.${key}`, subject: key, value, createdAt: now });
+    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: value, createdAt: now });
   });
   return value;
 }

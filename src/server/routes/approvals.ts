@@ -1,6 +1,6 @@
 /**
  * Dual control's queue (docs/decisions/0121-dual-control.md): the requests a
- * payout, a manual deposit, a payment's credit or a slip's approval beyond
+ * payout, a manual deposit, a payment's credit, a slip's approval or an adjustment beyond
  * what one operator may move alone became, and a second operator's decision on one. Finance (and
  * admins) only; the operator who asked never approves.
  */
@@ -9,7 +9,7 @@ import type * as v from 'valibot';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Approval, ApprovalAction } from '../../contract/ops.ts';
-import { decideApproval } from '../approvals/dual-control.ts';
+import { decideApproval, requested, signedAmount } from '../approvals/dual-control.ts';
 import { OPS_APPROVALS_LIST_MAX } from '../policy.ts';
 import { listApprovals, type ApprovalView } from '../repositories/approvals.ts';
 import { route } from '../route.ts';
@@ -21,7 +21,8 @@ function approvalAnswer(view: ApprovalView): v.InferOutput<typeof Approval> {
     action: view.action as ApprovalAction,
     subject: view.subject,
     username: view.username,
-    amount: toMajor(view.amount),
+    amount: toMajor(signedAmount(view)),
+    reason: requested(view, 'reason') ?? null,
     currency: view.currency,
     status: view.status,
     requestedBy: view.requestedByName,

@@ -12,8 +12,8 @@ export async function memberOpsRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app;
 
   /** Anything but active ends the member's sessions at once. */
-  route(app, endpoints.opsMemberStatus, async ({ params, body }) => {
-    const member = await setMemberStatus(app.db, params.username, body.status, clock(), app.chatHub);
+  route(app, endpoints.opsMemberStatus, async ({ params, body, caller }) => {
+    const member = await setMemberStatus(app.db, caller.operatorId, params.username, body.status, clock(), app.chatHub);
     if (!member) throw new ApiError(404, 'NO_USER');
     return { message: 'SUCCESS', member };
   });

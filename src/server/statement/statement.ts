@@ -28,6 +28,7 @@ const SYSTEM_LABELS: Record<SystemAccount, string> = {
   [SYSTEM_ACCOUNTS.refund]: 'REFUND',
   [SYSTEM_ACCOUNTS.invite]: 'INVITE',
   [SYSTEM_ACCOUNTS.prize]: 'LUCKYDRAW',
+  [SYSTEM_ACCOUNTS.adjustments]: 'ADJUSTMENT',
 };
 
 /** WALLET, a game's code, the bank a withdrawal pays to, or the system account's label. */

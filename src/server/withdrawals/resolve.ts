@@ -2,12 +2,14 @@
  * An operator resolving a member's withdrawal: paid posts its pending
  * transfer (the money leaves), rejected voids it (the money goes back to the
  * wallet). The withdrawal row is locked first, so of two operators resolving
- * it at once the second finds it resolved: 409 KEY_INVALID.
+ * it at once the second finds it resolved: 409 KEY_INVALID. The audit
+ * records who resolved it, in the same transaction.
  */
 import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { NotPending, postPending, voidPending } from '../ledger/transfers.ts';
 import { lockSubject, supersedePending } from '../repositories/approvals.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { findWithdrawalView, lockWithdrawal, markResolved, type WithdrawalView } from '../repositories/withdrawals.ts';
 
 export type Resolution = 'paid' | 'rejected';
@@ -24,6 +26,15 @@ export async function resolveWithdrawal(db: Queryable, id: number, outcome: Reso
       const resolveTransfer = outcome === 'paid' ? postPending : voidPending;
       const { transfer } = await resolveTransfer(tx, withdrawal.pendingTransferId, `withdrawal:${id}:${outcome}`, now);
       await markResolved(tx, id, transfer.id, operatorId, now);
+      await recordAudit(tx, {
+        operatorId,
+        action: outcome === 'paid' ? 'withdrawal.paid' : 'withdrawal.rejected',
+        subject: String(id),
+        userId: withdrawal.userId,
+        before: { status: 'pending' },
+        after: { status: outcome, transferId: String(transfer.id) },
+        createdAt: now,
+      });
       // A payout waiting for approval can no longer be paid.
       if (outcome === 'rejected') await supersedePending(tx, 'withdrawal.paid', String(id), operatorId, now);
       return findWithdrawalView(tx, id);
