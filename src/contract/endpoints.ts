@@ -147,6 +147,11 @@ export const endpoints = {
   opsAudit: endpoint({ method: 'GET', path: '/api/ops/audit', access: 'operator', roles: [], query: ops.AuditQuery, response: ops.AuditResponse }),
   /** The same entries as CSV (text/csv), for a spreadsheet: at most OPS_AUDIT_EXPORT_MAX rows. */
   opsAuditCsv: endpoint({ method: 'GET', path: '/api/ops/audit.csv', access: 'operator', roles: [], query: ops.AuditQuery, response: v.string() }),
+  // operators, an admin's (docs/decisions/0124-operators-in-the-console.md)
+  opsOperators: endpoint({ method: 'GET', path: '/api/ops/operators', access: 'operator', roles: [], response: ops.OperatorsResponse }),
+  opsOperatorAdd: endpoint({ method: 'POST', path: '/api/ops/operators', access: 'operator', roles: [], body: ops.OperatorAddRequest, response: ops.OperatorEnrolmentResponse }),
+  opsOperatorDisabled: endpoint({ method: 'POST', path: '/api/ops/operators/:phone/disabled', access: 'operator', roles: [], params: ops.OperatorParams, response: ops.OperatorResponse }),
+  opsOperatorReset: endpoint({ method: 'POST', path: '/api/ops/operators/:phone/reset', access: 'operator', roles: [], params: ops.OperatorParams, response: ops.OperatorEnrolmentResponse }),
   opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
   // Finance reads and makes active the offers above the grant ceiling (offerGrantCeiling) that marketing may only write paused.
   opsBonuses: endpoint({ method: 'GET', path: '/api/ops/bonuses', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsBonusesResponse }),

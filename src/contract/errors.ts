@@ -118,6 +118,12 @@ export const ERROR_CODES = [
   // Our own: dual control (docs/decisions/0121-dual-control.md). APPROVAL_REQUIRED is a 202's message.
   'APPROVAL_REQUIRED',
   'SAME_OPERATOR',
+  // Our own: an admin's changes to operators (docs/decisions/0124-operators-in-the-console.md).
+  'OPERATOR_EXISTS',
+  'OPERATOR_PHONE_IS_MEMBER',
+  'OPERATOR_DISABLED',
+  'OPERATOR_BOOTSTRAP',
+  'OPERATOR_SELF',
 ] as const;
 
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { OPERATOR_ROLES } from './api.ts';
 import { IsoDateTime } from './common.ts';
-import { hasAtMostTwoDecimals, MAX_AMOUNT_MAJOR } from './money.ts';
+import { Amount } from './money.ts';
 
 export const OperatorMeResponse = v.object({
   id: v.string(),
@@ -60,14 +60,13 @@ export const ApprovalResponse = v.object({ approval: Approval });
 export const ADJUSTMENT_REASON_MAX = 200;
 
 /**
- * A signed amount in major units, at most two decimals, never zero: positive
- * credits the member, negative takes from them.
+ * A signed amount in major units whose size is an Amount (at most two
+ * decimals, never zero, at most MAX_AMOUNT_MAJOR): positive credits the
+ * member, negative takes from them.
  */
 const SignedAmount = v.pipe(
   v.number('KEY_INVALID'),
-  v.finite('KEY_INVALID'),
-  v.check(hasAtMostTwoDecimals, 'KEY_INVALID'),
-  v.check((amount) => amount !== 0 && Math.abs(amount) <= MAX_AMOUNT_MAJOR, 'KEY_INVALID'),
+  v.check((amount) => v.is(Amount, Math.abs(amount)), 'KEY_INVALID'),
 );
 
 /**
@@ -96,6 +95,12 @@ export const AdjustmentResponse = v.object({
 export const AUDIT_PAGE_SIZE = 50;
 const AUDIT_PAGE_MAX = 200;
 
+/** A real calendar day of this century, as YYYY-MM-DD (2023-02-31 is none). */
+function isCalendarDay(day: string): boolean {
+  const midnight = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().slice(0, 10) === day && day >= '2000-01-01' && day < '2100-01-01';
+}
+
 const auditText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'KEY_INVALID'), v.maxLength(max, 'KEY_INVALID')));
 
 /**
@@ -108,7 +113,7 @@ export const AuditQuery = v.object({
   operator: auditText(20),
   member: auditText(20),
   action: auditText(40),
-  day: v.optional(v.pipe(v.string(), v.isoDate('KEY_INVALID'))),
+  day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'KEY_INVALID'), v.check(isCalendarDay, 'KEY_INVALID'))),
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'KEY_INVALID'), v.transform(Number), v.maxValue(AUDIT_PAGE_MAX, 'KEY_INVALID')), String(AUDIT_PAGE_SIZE)),
 });
@@ -127,3 +132,34 @@ export const AuditEntry = v.object({
   createdAt: IsoDateTime,
 });
 export const AuditResponse = v.object({ entries: v.array(AuditEntry), total: v.number() });
+
+// ---------------------------------------------------------------- operators (admins)
+
+/** An operator as the console lists them; never their password or second factor. */
+export const OperatorView = v.object({
+  phone: v.string(),
+  name: v.string(),
+  role: v.picklist(OPERATOR_ROLES),
+  /** The admin OPERATOR_PHONE names: it follows the server's settings and is not disabled here. */
+  bootstrap: v.boolean(),
+  disabled: v.boolean(),
+  createdAt: IsoDateTime,
+});
+export const OperatorsResponse = v.object({ operators: v.array(OperatorView) });
+export const OperatorParams = v.object({ phone: v.pipe(v.string(), v.maxLength(20, 'NO_DATA')) });
+export const OperatorAddRequest = v.object({
+  phone: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20)),
+  role: v.picklist(OPERATOR_ROLES, 'KEY_INVALID'),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'KEY_INVALID'), v.maxLength(60, 'KEY_INVALID')),
+});
+/**
+ * What the new or reset operator signs in with, answered once and never
+ * stored in the clear: the password (null for the bootstrap admin, whose
+ * password is OPERATOR_PASSWORD) and the second factor's otpauth:// address
+ * for an authenticator app (the console draws it as a QR code).
+ */
+export const OperatorEnrolmentResponse = v.object({
+  operator: OperatorView,
+  enrolment: v.object({ password: v.nullable(v.string()), totpUri: v.string() }),
+});
+export const OperatorResponse = v.object({ operator: OperatorView });

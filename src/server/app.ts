@@ -29,6 +29,7 @@ import type { FileStorage } from './storage/storage.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adjustmentRoutes } from './routes/adjustments.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { operatorOpsRoutes } from './routes/operators-ops.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(approvalRoutes);
   await app.register(adjustmentRoutes);
   await app.register(auditRoutes);
+  await app.register(operatorOpsRoutes);
   await app.register(bonusRoutes);
   await app.register(inviteRoutes);
   await app.register(refundRoutes);

@@ -73,7 +73,8 @@ export function route<const E extends Endpoint>(
       const call = { body, params, query, caller: request.caller, db: app.db, request, reply } as Call<E>;
       if (before) await before(call);
       const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
-      // Idempotency-Keys belong to members (every idempotent endpoint is a member's).
+      // A member's key stores the first answer (onceForKey). An operator's idempotent endpoint (an adjustment)
+      // names its movement by the key instead, and a replay is answered from the ledger (adjustments/adjust.ts).
       if (key === null || request.caller?.kind !== 'member') return handler(call);
       const { caller, storedAnswer } = request;
       return onceForKey(app.db, request, reply, caller.userId, key, app.clock, storedAnswer, (tx) => handler({ ...call, db: tx }));

@@ -73,6 +73,23 @@ describe('an adjustment within the threshold', () => {
     expect((await walletOf(m, member.token)).wallet).toBe(25);
   });
 
+  it('keeps each operator’s keys their own: another operator’s same key is their own adjustment, never the first one’s answer', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m, { wallet: 10 });
+    const finance = await operatorToken(m, 'finance', '0810000111');
+    const key = freshKey();
+
+    const first = await adjust(m, { username: member.phone, amount: 5, reason: 'Goodwill' }, { key });
+    const replayed = await adjust(m, { username: member.phone, amount: 5, reason: 'Another reason' }, { key });
+    const other = await adjust(m, { username: member.phone, amount: 5, reason: 'Missed deposit' }, { token: finance, key });
+
+    expect(replayed.json()).toEqual({ ...first.json(), reason: 'Goodwill' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().transferId).not.toBe(first.json().transferId);
+    expect(other.json().reason).toBe('Missed deposit');
+    expect((await walletOf(m, member.token)).wallet).toBe(20);
+  });
+
   it('refuses without a key, a zero or malformed amount, an empty or long reason, and an unknown member, moving nothing', async () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 10 });
@@ -90,7 +107,7 @@ describe('an adjustment within the threshold', () => {
     ]);
 
     expect(answers.map((answer) => [answer.statusCode, answer.json().message])).toEqual([
-      [400, 'KEY_INVALID'],
+      [400, 'KEY_MISSING'],
       [400, 'KEY_INVALID'],
       [400, 'KEY_INVALID'],
       [400, 'KEY_INVALID'],
@@ -122,7 +139,41 @@ describe('adjustments at once', () => {
   });
 });
 
+describe('what one operator may credit alone', () => {
+  it('is at most adjustmentCreditsAlone a day (50,000 baht): the next credit waits for a second operator; debits are not counted', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m, { wallet: 100 });
+    const finance = await operatorToken(m, 'finance', '0810000121');
+    const credit = (amount: number) => adjust(m, { username: member.phone, amount, reason: 'Missed deposits' }, { token: finance });
+
+    const answers = [await credit(20_000), await credit(20_000), await adjust(m, { username: member.phone, amount: -15_000, reason: 'Reversal' }, { token: finance }), await credit(10_000), await credit(0.01)];
+
+    expect(answers.map((answer) => [answer.statusCode, answer.json().message])).toEqual([
+      [200, 'SUCCESS'],
+      [200, 'SUCCESS'],
+      [200, 'SUCCESS'],
+      [200, 'SUCCESS'],
+      [202, 'APPROVAL_REQUIRED'],
+    ]);
+    expect((await walletOf(m, member.token)).wallet).toBe(35_100);
+    // A day later the operator may credit alone again.
+    m.clock.advance(24 * 3600_000 + 1);
+    const nextDay = await adjust(m, { username: member.phone, amount: 20_000, reason: 'Missed deposit' }, { token: await operatorToken(m, 'finance', '0810000122') });
+    expect(nextDay.statusCode, nextDay.body).toBe(200);
+  });
+});
+
 describe('an adjustment above the threshold', () => {
+  it('refuses at once a debit the member cannot cover, instead of keeping it for approval', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m, { wallet: 20_000 });
+
+    const asked = await adjust(m, { username: member.phone, amount: -20_000.01, reason: 'Chargeback' });
+
+    expect([asked.statusCode, asked.json()]).toEqual([400, { message: 'MONEY_NOT_ENOUGH' }]);
+    expect((await call(m.app, endpoints.opsApprovals, undefined, { token: m.operatorToken })).json().approvals).toEqual([]);
+  });
+
   it('waits for a second finance operator, who sees its sign and reason; the asker cannot approve; approved, it moves once', async () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 30_000 });
@@ -137,7 +188,7 @@ describe('an adjustment above the threshold', () => {
     expect(await ledgerSnapshot(m.db)).toEqual(before);
     const queue = await call(m.app, endpoints.opsApprovals, undefined, { token: second });
     expect(queue.json().approvals).toEqual([
-      expect.objectContaining({ id: asked.json().approvalId, action: 'adjustment', subject: key, username: member.phone, amount: -25_000, reason: 'Chargeback from the bank' }),
+      expect.objectContaining({ id: asked.json().approvalId, action: 'adjustment', subject: expect.stringMatching(new RegExp(`^\\d+:${key}$`)), username: member.phone, amount: -25_000, reason: 'Chargeback from the bank' }),
     ]);
 
     const self = await call(m.app, endpoints.opsApprovalApproved, undefined, { token: first, params: { id: asked.json().approvalId } });

@@ -6,7 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type * as v from 'valibot';
 import { endpoints } from '../../src/contract/endpoints.ts';
+import type { AuditEntry } from '../../src/contract/ops.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { call } from './helpers/http.ts';
 import { login } from './helpers/members.ts';
@@ -15,16 +17,8 @@ import { operatorToken } from './helpers/operators.ts';
 
 checkLedgerAfterEach();
 
-interface Entry {
-  id: string;
-  operator: string;
-  action: string;
-  subject: string;
-  member: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+/** An entry as the audit answers it (the contract's). */
+type Entry = v.InferOutput<typeof AuditEntry>;
 
 async function auditAs(m: MoneyApp, query: Record<string, string>, token: string): Promise<{ entries: Entry[]; total: number }> {
   const response = await call(m.app, endpoints.opsAudit, undefined, { token, query });
@@ -61,7 +55,7 @@ describe('the audit of operator actions', () => {
       expect.objectContaining({
         operator: '0810000201',
         action: 'adjustment',
-        subject: 'audit-adjust-1',
+        subject: expect.stringMatching(/^\d+:audit-adjust-1$/),
         member: member.phone,
         before: null,
         after: { amount: -50, currency: 'BAHT', reason: 'Bonus credited twice', transferId: expect.any(String) },
@@ -85,10 +79,33 @@ describe('the audit of operator actions', () => {
     const { entries } = await audit(m, { member: member.phone });
     expect(entries.slice(0, 3).map((entry) => [entry.operator, entry.action, entry.subject])).toEqual([
       ['0810000212', 'approval.approved', asked.json().approvalId],
-      ['0810000212', 'adjustment', 'audit-big-1'],
+      ['0810000212', 'adjustment', expect.stringMatching(/^\d+:audit-big-1$/)],
       ['0810000211', 'approval.requested', asked.json().approvalId],
     ]);
     expect(entries[0]!.after).toMatchObject({ status: 'approved', action: 'adjustment', amount: 20_000.01, reason: 'Lost deposit' });
+  });
+
+  it('closes a request that another path settled (approval.superseded), and records a standing that did not change once', async () => {
+    const m = await buildMoneyApp();
+    const finance = await operatorToken(m, 'finance', '0810000231');
+    const support = await operatorToken(m, 'support', '0810000232');
+    const member = await memberWithMoney(m, { wallet: 25_000 });
+    const withdrawn = await call(m.app, endpoints.withdraw, { amount: 25_000 }, { token: member.token });
+    const id = await withdrawalIdOf(m.db, withdrawn.json().transferId);
+    const asked = await call(m.app, endpoints.opsWithdrawalPaid, undefined, { token: finance, params: { id } });
+    expect(asked.statusCode, asked.body).toBe(202);
+
+    await ok(call(m.app, endpoints.opsWithdrawalRejected, undefined, { token: m.operatorToken, params: { id } }));
+    for (let i = 0; i < 2; i++) await ok(call(m.app, endpoints.opsMemberStatus, { status: 'suspended' }, { token: support, params: { username: member.phone } }));
+
+    const { entries } = await audit(m, { member: member.phone });
+    expect(entries.slice(0, 4).map((entry) => [entry.operator, entry.action, entry.subject])).toEqual([
+      ['0810000232', 'member.status', member.phone],
+      // the rejection and, in its transaction, the request it made pointless
+      [OPERATOR.phone, 'approval.superseded', asked.json().approvalId],
+      [OPERATOR.phone, 'withdrawal.rejected', id],
+      ['0810000231', 'approval.requested', asked.json().approvalId],
+    ]);
   });
 
   it('filters by operator, member, action and day (in the service’s time zone), and pages newest first', async () => {
@@ -106,7 +123,8 @@ describe('the audit of operator actions', () => {
     await ok(call(m.app, endpoints.opsAdjustment, { username: b.phone, amount: 1, reason: 'Goodwill' }, { token: admin, idempotencyKey: 'filter-4' }));
     const audit = (query: Record<string, string>) => auditAs(m, query, admin);
 
-    const subjects = (page: { entries: Entry[] }) => page.entries.map((entry) => entry.subject);
+    // An adjustment's subject is its asker's id and key.
+    const subjects = (page: { entries: Entry[] }) => page.entries.map((entry) => entry.subject.replace(/^\d+:/, ''));
     expect(subjects(await audit({ operator: '0810000221' }))).toEqual(['filter-3', 'filter-2', 'filter-1']);
     expect(subjects(await audit({ operator: '0810000221', member: a.phone }))).toEqual(['filter-3', 'filter-1']);
     expect(subjects(await audit({ operator: OPERATOR.phone, action: 'adjustment' }))).toEqual(['filter-4']);
@@ -116,9 +134,11 @@ describe('the audit of operator actions', () => {
     expect([subjects(second), second.total]).toEqual([['filter-1'], 4]);
     expect((await audit({ action: 'adjustment', day: '2026-03-01' })).entries).toEqual([]);
 
-    for (const query of [{ day: '2026-13-01' }, { page: '0' }, { limit: '201' }, { operator: '' }] as Record<string, string>[]) {
+    const days = ['2026-13-01', '2023-02-31', '2024-02-30', '0000-01-01', '2026-3-2'].map((day) => ({ day }));
+    for (const query of [...days, { page: '0' }, { limit: '201' }, { operator: '' }] as Record<string, string>[]) {
       const refused = await call(m.app, endpoints.opsAudit, undefined, { token: admin, query });
-      expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+      const exported = await call(m.app, endpoints.opsAuditCsv, undefined, { token: admin, query });
+      expect([refused.statusCode, refused.json(), exported.statusCode]).toEqual([400, { message: 'KEY_INVALID' }, 400]);
     }
   });
 
@@ -131,15 +151,17 @@ describe('the audit of operator actions', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['x-total-count']).toBe('1');
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe('id,createdAt,operator,action,subject,member,before,after');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,${OPERATOR.phone},adjustment,csv-key-1,${member.phone},null,`);
+    expect(lines[1]).toMatch(new RegExp(`,${OPERATOR.phone},adjustment,\\d+:csv-key-1,${member.phone},null,`));
     expect(lines[1]).toContain('คืนเงิน');
-    // The reason sits inside the JSON of `after`, which starts with "{"; a subject that starts like a formula is escaped.
-    await ok(call(m.app, endpoints.opsAdjustment, { username: member.phone, amount: 1, reason: 'x' }, { token: m.operatorToken, idempotencyKey: '-cmd-formula' }));
-    const escaped = await call(m.app, endpoints.opsAuditCsv, undefined, { token: m.operatorToken, query: { action: 'adjustment' } });
-    expect(escaped.body).toContain(",'-cmd-formula,");
+    // The reason sits inside the JSON of `after`, which starts with "{"; a subject that starts like a formula (a bank reference
+    // the operator typed) is escaped.
+    await ok(call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 1, reference: '=1+1' }, { token: m.operatorToken }));
+    const escaped = await call(m.app, endpoints.opsAuditCsv, undefined, { token: m.operatorToken, query: { action: 'deposit.manual' } });
+    expect(escaped.body).toContain(`,${OPERATOR.phone},deposit.manual,'=1+1,${member.phone},null,`);
   });
 
   it('is append-only: the database refuses to change or remove an entry', async () => {

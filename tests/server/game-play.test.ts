@@ -11,13 +11,13 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, SPECIAL_MESSAGES } from '../../src/contract/errors.ts';
 import { resultRows } from '../../src/server/db/client.ts';
-import { gameRounds, games } from '../../src/server/db/schema.ts';
+import { auditLog, gameRounds, games } from '../../src/server/db/schema.ts';
 import { expectedReturn, parsePick, playRound, slotMultiplier, type Random } from '../../src/server/games/paytable.ts';
 import { balanceOf, findAccount, gameAccountCode, houseCode } from '../../src/server/ledger/accounts.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TestApp } from './helpers/app.ts';
 import { login, signedInMember } from './helpers/members.ts';
-import { OPERATOR, userIdOf } from './helpers/money.ts';
+import { OPERATOR, operatorIdOf, userIdOf } from './helpers/money.ts';
 import { JsonText, nestedJson } from './helpers/nested-json.ts';
 import { activate, buildGamesApp, enterGame, fundGame, gameApi, spin } from './helpers/reference-games.ts';
 import { losingReels, scriptedRandom } from '../support/scripted-random.ts';
@@ -271,7 +271,7 @@ describe('rollback', () => {
     return gameApi(t, 'POST', `/games/api/rounds/${roundId}/rollback`, token === undefined ? {} : { token });
   }
 
-  it('returns the bet of a lost round once, for the operator', async () => {
+  it('returns the bet of a lost round once, for the operator, and the audit records it once', async () => {
     const t = await buildGamesApp(losingReels(), { operator: OPERATOR });
     const operatorToken = await login(t, OPERATOR.phone, OPERATOR.password);
     const player = await playerAt(t, 'lotus', 100);
@@ -289,6 +289,10 @@ describe('rollback', () => {
     ]);
     const [round] = await t.db.select().from(gameRounds).where(eq(gameRounds.roundId, roundId));
     expect(round?.rolledBackAt).toEqual(t.clock());
+    const audit = await t.db.select({ operatorId: auditLog.operatorId, action: auditLog.action, subject: auditLog.subject, userId: auditLog.userId, after: auditLog.after }).from(auditLog);
+    expect(audit).toEqual([
+      { operatorId: await operatorIdOf(t.db, OPERATOR.phone), action: 'round.rollback', subject: roundId, userId: player.userId, after: { amount: 50, currency: 'BAHT', game: 'lotus' } },
+    ]);
     await ledgerIsSound(t);
   });
 

@@ -14,6 +14,7 @@ import { drawSlice, seedHash } from '../../src/contract/rules/wheel.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { coupons, users, wheelSeeds, wheelSpins } from '../../src/server/db/schema.ts';
 import { rollbackRound } from '../../src/server/games/rounds.ts';
+import { addOperator } from '../../src/server/operators/accounts.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { WHEEL_COINS_PER_BET_MAX } from '../../src/server/policy.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
@@ -21,7 +22,7 @@ import { coinPriceOf } from '../../src/server/rewards/coins.ts';
 import type { TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
-import { buildMoneyApp, checkLedgerAfterEach, deposit, memberWithMoney, userIdOf, type MoneyApp } from './helpers/money.ts';
+import { buildMoneyApp, checkLedgerAfterEach, deposit, memberWithMoney, operatorIdOf, userIdOf, type MoneyApp } from './helpers/money.ts';
 import { activate, buildGamesApp, enterGame, fundGame, spin as playRound } from './helpers/reference-games.ts';
 import { losingReels, scriptedRandom } from '../support/scripted-random.ts';
 import { coinsOf, giveCoins, removeWheel, setWheel, SIX_SLICES, slice, spin, spinOnce } from './helpers/wheel.ts';
@@ -153,7 +154,8 @@ describe('coins', () => {
     const lost = newRoundId();
     expect((await bet(t, player.cookie, 10, lost)).json()).toMatchObject({ bet: 10, win: 0 });
     expect(await coinState(t.db, player.userId)).toEqual({ coin: 3, progress: 0n });
-    const rolledBack = await rollbackRound(t.db, lost, t.clock());
+    await addOperator(t.db, { phone: '0810000500', role: 'finance', name: 'Finance' }, t.clock());
+    const rolledBack = await rollbackRound(t.db, lost, await operatorIdOf(t.db, '0810000500'), t.clock());
 
     expect(rolledBack).toMatchObject({ roundId: lost, bet: 10, replayed: false });
     expect(await coinState(t.db, player.userId)).toEqual({ coin: 3, progress: 0n });

@@ -137,6 +137,11 @@ const MESSAGES = {
   CHAT_CLOSED: msg`This chat has ended. Open the chat again to start a new one.`,
   APPROVAL_REQUIRED: msg`This amount needs a second operator's approval. The request is waiting in the approvals.`,
   SAME_OPERATOR: msg`You asked for this yourself. Another operator must approve it.`,
+  OPERATOR_EXISTS: msg`An operator already has this phone number. Reset their sign-in instead.`,
+  OPERATOR_PHONE_IS_MEMBER: msg`This phone number belongs to a member. An operator needs a phone number of their own.`,
+  OPERATOR_DISABLED: msg`This operator is disabled. Add them again to give them new sign-in details.`,
+  OPERATOR_BOOTSTRAP: msg`The first admin follows the server's settings (OPERATOR_PHONE) and cannot be changed here.`,
+  OPERATOR_SELF: msg`You cannot disable your own account. Ask another admin.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

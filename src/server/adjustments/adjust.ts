@@ -2,7 +2,7 @@
  * An operator's correction of a member's wallet (POST /api/ops/adjustments,
  * docs/decisions/0122-adjustments.md): never an edit of a balance, always one
  * ledger transfer of kind `correction` between the wallet and the system
- * account `adjustments`, under the ledger key `adjustment:{Idempotency-Key}`.
+ * account `adjustments`, under the ledger key `adjustment:{operator}:{Idempotency-Key}`.
  * A credit moves adjustments → wallet; a debit wallet → adjustments, which
  * the ledger refuses (MONEY_NOT_ENOUGH) when it would take the wallet below
  * zero or into money held for a withdrawal. The same key again answers the
@@ -25,7 +25,7 @@ export interface Adjustment {
   /** Minor units, never zero: positive credits the member, negative takes from them. */
   amount: bigint;
   reason: string;
-  /** The operator's Idempotency-Key. */
+  /** What names it: `{asking operator's id}:{their Idempotency-Key}`, so each operator's keys are their own. */
   key: string;
 }
 

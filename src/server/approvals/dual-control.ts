@@ -19,6 +19,7 @@ import { bankDepositKey, creditBankDeposit } from '../deposits/credit.ts';
 import { paymentMember, resolveReviewedPayment } from '../deposits/payment-review.ts';
 import { ApiError } from '../errors.ts';
 import { transferByKey, type Transfer } from '../ledger/transfers.ts';
+import { spendableInWallet } from '../money/movement.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
 import {
   findApproval,
@@ -30,9 +31,12 @@ import {
   markDecided,
   movedAloneSince,
   recordMovedAlone,
+  requested,
+  signedAmount,
   supersedePending,
   type ApprovalRow,
   type ApprovalView,
+  type MovementLabel,
   type NewApproval,
 } from '../repositories/approvals.ts';
 import { findPaymentView, type PaymentView } from '../repositories/payments.ts';
@@ -57,7 +61,13 @@ export function isAsked(answer: object): answer is ApprovalAsked {
 type Subject = Pick<NewApproval, 'action' | 'subject'>;
 
 /** A movement an operator asks for, read under its subject's lock: for whom, how much. */
-type Movement = Omit<NewApproval, 'requestedBy' | 'action' | 'subject'>;
+type Movement = Omit<NewApproval, 'requestedBy' | 'action' | 'subject'> & {
+  /**
+   * A tighter daily sum alone for this kind of movement (adjustment credits: money no bank
+   * transfer stands behind, docs/decisions/0122-adjustments.md), counted under its own label.
+   */
+  ownDailyLimit?: { setting: 'adjustmentCreditsAlone'; label: MovementLabel };
+};
 
 /**
  * Runs `work` as the operator's own movement, recorded in its transaction,
@@ -79,16 +89,20 @@ async function aloneOrAsk<T>(
   return inTransaction(db, async (tx) => {
     await lockOperatorMovements(tx, operatorId);
     await lockSubject(tx, subject.action, subject.subject);
-    const movement = await describe(tx);
-    if (movement === null) return work(tx);
-    const limits = await getSettings(tx, 'approvalThreshold', 'operatorDailyAlone');
-    const moved = await movedAloneSince(tx, operatorId, movement.currency, new Date(now.getTime() - OPERATOR_ALONE_WINDOW_MS));
+    const described = await describe(tx);
+    if (described === null) return work(tx);
+    const { ownDailyLimit, ...movement } = described;
+    const limits = await getSettings(tx, 'approvalThreshold', 'operatorDailyAlone', 'adjustmentCreditsAlone');
+    const since = new Date(now.getTime() - OPERATOR_ALONE_WINDOW_MS);
+    const moved = await movedAloneSince(tx, operatorId, movement.currency, since);
+    const movedOwn = ownDailyLimit && (await movedAloneSince(tx, operatorId, movement.currency, since, ownDailyLimit.label));
     const alone =
       movement.amount <= perCurrencyAmount(limits.approvalThreshold, movement.currency) &&
-      moved + movement.amount <= perCurrencyAmount(limits.operatorDailyAlone, movement.currency);
+      moved + movement.amount <= perCurrencyAmount(limits.operatorDailyAlone, movement.currency) &&
+      (ownDailyLimit === undefined || movedOwn! + movement.amount <= perCurrencyAmount(limits[ownDailyLimit.setting], movement.currency));
     if (!alone) return ask(tx, { ...subject, ...movement, requestedBy: operatorId }, now);
     const done = await work(tx);
-    await recordMovedAlone(tx, { operatorId, ...subject, amount: movement.amount, currency: movement.currency }, now);
+    await recordMovedAlone(tx, { operatorId, action: ownDailyLimit?.label ?? subject.action, subject: subject.subject, amount: movement.amount, currency: movement.currency }, now);
     await supersedePending(tx, subject.action, subject.subject, operatorId, now);
     return done;
   });
@@ -100,11 +114,11 @@ async function aloneOrAsk<T>(
  * KEY_INVALID, as a reused Idempotency-Key is.
  */
 async function ask(db: Queryable, approval: NewApproval, now: Date): Promise<ApprovalAsked> {
-  const { row, asked } = await insertOrFindPending(db, approval, now);
+  const { row, inserted } = await insertOrFindPending(db, approval, now);
   if (row.amount !== approval.amount || row.userId !== approval.userId || !isDeepStrictEqual(row.request, approval.request)) {
     throw new ApiError(409, 'KEY_INVALID');
   }
-  if (asked) await recordAudit(db, { operatorId: approval.requestedBy, action: 'approval.requested', subject: String(row.id), userId: row.userId, after: approvalFacts(row), createdAt: now });
+  if (inserted) await recordAudit(db, { operatorId: approval.requestedBy, action: 'approval.requested', subject: String(row.id), userId: row.userId, after: approvalFacts(row), createdAt: now });
   return { message: 'APPROVAL_REQUIRED', approvalId: String(row.id) };
 }
 
@@ -175,9 +189,13 @@ export async function adjustOrAsk(db: Queryable, log: FastifyBaseLogger, operato
     if (!user) throw new ApiError(404, 'NO_USER');
     // The same key again answers as it did (or 409 for another adjustment): asking again could move nothing.
     if (await transferByKey(tx, adjustmentKey(adjustment.key))) return null;
-    const amount = adjustment.amount < 0n ? -adjustment.amount : adjustment.amount;
-    const request = { phone: adjustment.phone, direction: adjustment.amount < 0n ? 'debit' : 'credit', reason: adjustment.reason };
-    return { userId: user.id, amount, currency: await memberCurrency(tx, user.id), request };
+    const debit = adjustment.amount < 0n;
+    const amount = debit ? -adjustment.amount : adjustment.amount;
+    const currency = await memberCurrency(tx, user.id);
+    // A debit the member cannot cover would only be refused when approved: refuse it now, and keep the queue for real requests.
+    if (debit && amount > (await spendableInWallet(tx, user.id))) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
+    const request = { phone: adjustment.phone, direction: debit ? 'debit' : 'credit', reason: adjustment.reason };
+    return { userId: user.id, amount, currency, request, ...(!debit && { ownDailyLimit: { setting: 'adjustmentCreditsAlone', label: 'adjustment.credit' } as const }) };
   };
   const subject = { action: 'adjustment', subject: adjustment.key } as const;
   return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => adjust(tx, log, adjustment, operatorId, now));
@@ -186,11 +204,6 @@ export async function adjustOrAsk(db: Queryable, log: FastifyBaseLogger, operato
 /** What a request asks, for the audit: the action, its subject, the signed amount, what the call carried. */
 function approvalFacts(row: ApprovalRow): Record<string, unknown> {
   return { action: row.action, subject: row.subject, amount: toMajor(signedAmount(row)), currency: row.currency, ...(row.request as Record<string, unknown>) };
-}
-
-/** An adjustment request's signed amount: a debit takes from the member. */
-export function signedAmount(row: Pick<ApprovalRow, 'action' | 'amount' | 'request'>): bigint {
-  return row.action === 'adjustment' && requested(row, 'direction') === 'debit' ? -row.amount : row.amount;
 }
 
 /** What an approved request runs, as its approver, in the approval's transaction. */
@@ -205,11 +218,7 @@ const RUN: Record<ApprovalAction, (db: Queryable, log: FastifyBaseLogger, row: A
     adjust(db, log, { phone: requested(row, 'phone') ?? '', amount: signedAmount(row), reason: requested(row, 'reason') ?? '', key: row.subject }, approverId, now),
 };
 
-/** A value the asker's call carried (kept with the request). */
-export function requested(row: Pick<ApprovalRow, 'request'>, key: string): string | undefined {
-  const value: unknown = (row.request as Record<string, unknown>)[key];
-  return typeof value === 'string' ? value : undefined;
-}
+
 
 /**
  * Approves (runs the request, then records the decision, in one

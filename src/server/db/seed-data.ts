@@ -110,6 +110,8 @@ export const DEFAULT_SETTINGS: Settings = {
   approvalThreshold: { BAHT: 20_000, LAK: 4_000_000 },
   // A day's work of slips and payouts for one operator; a larger day takes a second operator's approvals.
   operatorDailyAlone: { BAHT: 1_000_000, LAK: 200_000_000 },
+  // Corrections are rare: a few a day alone; more take a second operator.
+  adjustmentCreditsAlone: { BAHT: 50_000, LAK: 10_000_000 },
   // Off until an operator (or the demo seed) turns them on: a new install pays nothing by default.
   invite: { active: false, percent: 0, minimumDeposit: 100, turnoverMultiplier: 1, windowDays: 7 },
   refund: { active: false, percent: 0, period: 'week', minimum: 0, info: { th: '', la: '', en: '' } },

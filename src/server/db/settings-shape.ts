@@ -88,6 +88,13 @@ export interface Settings {
    * ones. Missing or not an amount counts as 0.
    */
   operatorDailyAlone: Record<'BAHT' | 'LAK', number>;
+  /**
+   * Per currency, in major units: what one operator may credit alone by
+   * adjustments (money no bank transfer stands behind) in 24 hours, within
+   * operatorDailyAlone; beyond it their next credit waits for a second
+   * operator (docs/decisions/0122-adjustments.md). Missing or not an amount counts as 0.
+   */
+  adjustmentCreditsAlone: Record<'BAHT' | 'LAK', number>;
   /** The invite bonus (docs/decisions/0098-invite-bonus.md); amounts in major units. */
   invite: { active: boolean; percent: number; minimumDeposit: number; turnoverMultiplier: number; windowDays: number };
   /** The loss refund (docs/decisions/0099-loss-refund.md); the minimum in major units; info is HTML, cleaned on write. */

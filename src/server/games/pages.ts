@@ -212,7 +212,10 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
 
       api.post('/rounds/:roundId/rollback', { onRequest: requireCaller('operator', { roles: ['finance'] }) }, async (request) => {
         const { roundId } = parseParts(RollbackParams, request.params);
-        return rollbackRound(db, roundId, clock());
+        // requireCaller('operator') above: the caller is an operator.
+        const operatorId = request.caller?.kind === 'operator' ? request.caller.operatorId : null;
+        if (operatorId === null) throw new ApiError(401, 'invalid-token');
+        return rollbackRound(db, roundId, operatorId, clock());
       });
     },
     { prefix: '/api' },

@@ -24,6 +24,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { balanceOf, ensureGameAccount, ensureHouseAccount, findAccount, gameAccountCode, type LedgerAccount } from '../ledger/accounts.ts';
 import { InsufficientFunds, postTransfer } from '../ledger/transfers.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import { findRound, insertRound, lockRound, markRolledBack, type GameRound } from '../repositories/game-rounds.ts';
 import { findGameAccountById, type GameAccountWithGame } from '../repositories/games.ts';
 import type { Currency } from '../repositories/users.ts';
@@ -150,8 +151,11 @@ export async function playSpin(db: Db, session: GameAccountWithGame, spin: SpinR
   }
 }
 
-/** Returns the bet of a round without a win, once; a repeated rollback answers the first. */
-export async function rollbackRound(db: Db, roundId: string, now: Date): Promise<RollbackAnswer> {
+/**
+ * Returns the bet of a round without a win, once; a repeated rollback answers the first. The
+ * audit records `operatorId` (the finance operator or admin who asked) with the rollback.
+ */
+export async function rollbackRound(db: Db, roundId: string, operatorId: number, now: Date): Promise<RollbackAnswer> {
   return db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     if (!round) throw new ApiError(404, 'NO_DATA');
@@ -170,6 +174,10 @@ export async function rollbackRound(db: Db, roundId: string, now: Date): Promise
       now,
     );
     await markRolledBack(tx, round.id, now);
+    if (!replayed) {
+      const after = { amount: toMajor(round.bet), currency, game: game.code };
+      await recordAudit(tx, { operatorId, action: 'round.rollback', subject: roundId, userId: account.userId, after, createdAt: now });
+    }
     return { roundId, bet: creditsOf(round.bet, game.ftWalletSlot), credits: await creditsNow(tx, ledger, game.ftWalletSlot), replayed };
   });
 }

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { revokeMemberGameSessions } from '../repositories/game-sessions.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import { revokeAllSessions } from '../repositories/sessions.ts';
-import { findProfile, findUserByPhone, updateMemberStatus, type MemberStatus } from '../repositories/users.ts';
+import { findProfile, findUserByPhone, lockMemberStatus, updateMemberStatus, type MemberStatus } from '../repositories/users.ts';
 
 export interface Standing {
   username: string;
@@ -34,9 +34,12 @@ export async function setMemberStatus(
   const member = await findUserByPhone(db, phone);
   if (!member) return null;
   const ended = await db.transaction(async (tx) => {
+    // Read under the row's lock: the audit's `before` is what this change replaced.
+    const before = (await lockMemberStatus(tx, member.id)) ?? member.status;
     await updateMemberStatus(tx, member.id, status);
-    const audit = { operatorId, action: 'member.status', subject: phone, userId: member.id, createdAt: now } as const;
-    await recordAudit(tx, { ...audit, before: { status: member.status }, after: { status } });
+    if (before !== status) {
+      await recordAudit(tx, { operatorId, action: 'member.status', subject: phone, userId: member.id, before: { status: before }, after: { status }, createdAt: now });
+    }
     if (status === 'active') return [];
     await revokeMemberGameSessions(tx, member.id, now);
     return revokeAllSessions(tx, member.id, now);

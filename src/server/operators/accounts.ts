@@ -9,7 +9,8 @@ import type { OperatorRole } from '../../contract/api.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { newTotpSecret, totpUri } from '../auth/totp.ts';
 import type { Config } from '../config.ts';
-import { violatedUniqueConstraint, type Db } from '../db/client.ts';
+import { violatedUniqueConstraint, type Db, type Queryable } from '../db/client.ts';
+import { recordAudit } from '../repositories/audit.ts';
 import {
   enabledBootstrapAdminsExcept,
   findOperatorByPhone,
@@ -20,12 +21,31 @@ import {
 } from '../repositories/operators.ts';
 import { findUserByPhone } from '../repositories/users.ts';
 
-/** An operator change refused for a reason a person can fix (the ops commands print it). */
+/** Why an operator change was refused: the catalogue code the console shows (404 NO_DATA for no operator, 409 the others). */
+export type OperatorRefusal = 'NO_DATA' | 'OPERATOR_EXISTS' | 'OPERATOR_PHONE_IS_MEMBER' | 'OPERATOR_DISABLED' | 'OPERATOR_BOOTSTRAP' | 'OPERATOR_SELF';
+
+/** An operator change refused for a reason a person can fix (the ops commands print the message, the console the code). */
 export class OperatorRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly code: OperatorRefusal,
+    message: string,
+  ) {
     super(message);
     this.name = 'OperatorRefused';
   }
+}
+
+/**
+ * The admin who makes a change in the console, for the audit (written in
+ * the change's transaction); the ops commands run on the server's machine
+ * and name nobody.
+ */
+export type ChangedBy = number | null;
+
+async function audit(tx: Queryable, by: ChangedBy, action: 'operator.add' | 'operator.disabled' | 'operator.reset', operator: Pick<Operator, 'phone' | 'role' | 'name'>, now: Date): Promise<void> {
+  if (by === null) return;
+  // Never the password or the second factor: the audit says who, not how to sign in.
+  await recordAudit(tx, { operatorId: by, action, subject: operator.phone, after: { role: operator.role, name: operator.name }, createdAt: now });
 }
 
 /** What an operator needs to log in, shown once: the password (null when it follows OPERATOR_PASSWORD) and the TOTP enrolment. */
@@ -52,7 +72,7 @@ function enrolment(operator: Pick<Operator, 'phone' | 'role'>, password: string 
 
 async function refuseMemberPhone(db: Db, phone: string, what: string): Promise<void> {
   // A member never gains a role: operators and members never share a phone (also a database trigger).
-  if (await findUserByPhone(db, phone)) throw new OperatorRefused(`${what} ${phone} is a member's phone; an operator needs a phone of its own`);
+  if (await findUserByPhone(db, phone)) throw new OperatorRefused('OPERATOR_PHONE_IS_MEMBER', `${what} ${phone} is a member's phone; an operator needs a phone of its own`);
 }
 
 /**
@@ -60,27 +80,31 @@ async function refuseMemberPhone(db: Db, phone: string, what: string): Promise<v
  * disabled one back its rights with new ones. An enabled operator on the
  * phone is refused (use resetOperator).
  */
-export async function addOperator(db: Db, { phone, role, name }: { phone: string; role: OperatorRole; name: string }, now: Date): Promise<Enrolment> {
+export async function addOperator(db: Db, { phone, role, name }: { phone: string; role: OperatorRole; name: string }, now: Date, by: ChangedBy = null): Promise<Enrolment> {
   await refuseMemberPhone(db, phone, 'phone');
   const password = newOperatorPassword();
   const totpSecret = newTotpSecret();
   const passwordHash = await hashPassword(password);
   const existing = await findOperatorByPhone(db, phone);
   if (existing) {
-    if (existing.disabledAt === null) throw new OperatorRefused(`an operator with phone ${phone} exists; reset it with ops:reset`);
-    if (existing.bootstrap) throw new OperatorRefused(`${phone} was the bootstrap admin (OPERATOR_PHONE); add the operator on another phone`);
+    if (existing.disabledAt === null) throw new OperatorRefused('OPERATOR_EXISTS', `an operator with phone ${phone} exists; reset it with ops:reset`);
+    if (existing.bootstrap) throw new OperatorRefused('OPERATOR_BOOTSTRAP', `${phone} was the bootstrap admin (OPERATOR_PHONE); add the operator on another phone`);
     await db.transaction(async (tx) => {
       await updateOperator(tx, existing.id, { role, name, passwordHash, totpSecret, disabledAt: null });
       await revokeOperatorSessions(tx, existing.id, now);
+      await audit(tx, by, 'operator.add', { phone, role, name }, now);
     });
     return enrolment({ phone, role }, password, totpSecret);
   }
   try {
-    await insertOperator(db, { phone, role, name, passwordHash, totpSecret }, now);
+    await db.transaction(async (tx) => {
+      await insertOperator(tx, { phone, role, name, passwordHash, totpSecret }, now);
+      await audit(tx, by, 'operator.add', { phone, role, name }, now);
+    });
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
-    if (constraint === 'phone_has_one_owner') throw new OperatorRefused(`phone ${phone} is a member's phone; an operator needs a phone of its own`);
-    if (constraint === 'operators_phone_unique') throw new OperatorRefused(`an operator with phone ${phone} exists; reset it with ops:reset`);
+    if (constraint === 'phone_has_one_owner') throw new OperatorRefused('OPERATOR_PHONE_IS_MEMBER', `phone ${phone} is a member's phone; an operator needs a phone of its own`);
+    if (constraint === 'operators_phone_unique') throw new OperatorRefused('OPERATOR_EXISTS', `an operator with phone ${phone} exists; reset it with ops:reset`);
     throw error;
   }
   return enrolment({ phone, role }, password, totpSecret);
@@ -88,32 +112,42 @@ export async function addOperator(db: Db, { phone, role, name }: { phone: string
 
 async function existingOperator(db: Db, phone: string): Promise<Operator> {
   const operator = await findOperatorByPhone(db, phone);
-  if (!operator) throw new OperatorRefused(`no operator has phone ${phone}`);
+  if (!operator) throw new OperatorRefused('NO_DATA', `no operator has phone ${phone}`);
   return operator;
 }
 
-/** Takes an operator's rights away at once: no login, no live session. */
-export async function disableOperator(db: Db, phone: string, now: Date): Promise<void> {
+/**
+ * Takes an operator's rights away at once: no login, no live session. In
+ * the console (`by` an admin) never the admin's own account, nor the
+ * bootstrap admin, which follows OPERATOR_PHONE at every start.
+ */
+export async function disableOperator(db: Db, phone: string, now: Date, by: ChangedBy = null): Promise<Operator> {
   const operator = await existingOperator(db, phone);
+  if (by !== null && operator.id === by) throw new OperatorRefused('OPERATOR_SELF', 'an admin cannot disable their own account');
+  if (by !== null && operator.bootstrap) throw new OperatorRefused('OPERATOR_BOOTSTRAP', `${phone} is the bootstrap admin; it follows OPERATOR_PHONE`);
+  const disabledAt = operator.disabledAt ?? now;
   await db.transaction(async (tx) => {
-    await updateOperator(tx, operator.id, { disabledAt: operator.disabledAt ?? now });
+    await updateOperator(tx, operator.id, { disabledAt });
     await revokeOperatorSessions(tx, operator.id, now);
+    if (operator.disabledAt === null) await audit(tx, by, 'operator.disabled', operator, now);
   });
+  return { ...operator, disabledAt };
 }
 
 /**
  * A new second factor and (except for the bootstrap admin, whose password
  * is OPERATOR_PASSWORD's) a new password; the operator's sessions end.
  */
-export async function resetOperator(db: Db, phone: string, now: Date): Promise<Enrolment> {
+export async function resetOperator(db: Db, phone: string, now: Date, by: ChangedBy = null): Promise<Enrolment> {
   const operator = await existingOperator(db, phone);
-  if (operator.disabledAt !== null) throw new OperatorRefused(`operator ${phone} is disabled; add it again with ops:add`);
+  if (operator.disabledAt !== null) throw new OperatorRefused('OPERATOR_DISABLED', `operator ${phone} is disabled; add it again with ops:add`);
   const password = operator.bootstrap ? null : newOperatorPassword();
   const totpSecret = newTotpSecret();
   const passwordHash = password === null ? operator.passwordHash : await hashPassword(password);
   await db.transaction(async (tx) => {
     await updateOperator(tx, operator.id, { passwordHash, totpSecret });
     await revokeOperatorSessions(tx, operator.id, now);
+    await audit(tx, by, 'operator.reset', operator, now);
   });
   return enrolment(operator, password, totpSecret);
 }
@@ -139,7 +173,7 @@ export async function syncBootstrapAdmin(db: Db, config: Pick<Config, 'operator'
 
   const existing = await findOperatorByPhone(db, wanted.phone);
   if (existing && !existing.bootstrap) {
-    throw new OperatorRefused(`OPERATOR_PHONE ${wanted.phone} is an operator added with ops:add; the bootstrap admin needs a phone of its own`);
+    throw new OperatorRefused('OPERATOR_EXISTS', `OPERATOR_PHONE ${wanted.phone} is an operator added with ops:add; the bootstrap admin needs a phone of its own`);
   }
   const totpSecret = config.production && !existing?.totpSecret ? newTotpSecret() : null;
   if (!existing) {

@@ -36,14 +36,20 @@ export type AuditAction =
   | 'withdrawal.paid'
   | 'withdrawal.rejected'
   | 'adjustment'
+  | 'round.rollback'
   // dual control (docs/decisions/0121-dual-control.md)
   | 'approval.requested'
   | 'approval.approved'
   | 'approval.rejected'
+  | 'approval.superseded'
   // members (support)
-  | 'member.status';
+  | 'member.status'
+  // operators (admins, in the console)
+  | 'operator.add'
+  | 'operator.disabled'
+  | 'operator.reset';
 
-export interface AuditEntry {
+export interface NewAuditRow {
   operatorId: number;
   action: AuditAction;
   /** What it acted on: a bonus code, a setting key, a record's id, a bank reference. */
@@ -58,7 +64,7 @@ export interface AuditEntry {
 }
 
 /** Records an action; call it in the transaction of the change it records. */
-export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Queryable, entry: NewAuditRow): Promise<void> {
   await db.insert(auditLog).values({ ...entry, userId: entry.userId ?? null, before: entry.before ?? null, after: entry.after ?? null });
 }
 

@@ -1,5 +1,5 @@
 /** Operators (the back office's named accounts) and their sessions. */
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { perDatabase, type Db, type Queryable } from '../db/client.ts';
 import type { OperatorRole } from '../../contract/api.ts';
 import { operatorSessions, operators } from '../db/schema.ts';
@@ -23,6 +23,11 @@ export async function findOperatorByPhone(db: Queryable, phone: string): Promise
 export async function findOperator(db: Queryable, id: number): Promise<Operator | undefined> {
   const [operator] = await db.select().from(operators).where(eq(operators.id, id));
   return operator;
+}
+
+/** Every operator, enabled first, then by phone. */
+export async function listOperators(db: Queryable): Promise<Operator[]> {
+  return db.select().from(operators).orderBy(sql`${operators.disabledAt} is not null`, asc(operators.phone));
 }
 
 /** Inserts an operator; fails on operators_phone_unique, or phone_has_one_owner when a member has the phone. */

@@ -123,6 +123,12 @@ export async function updateBankAccountName(db: Queryable, userId: number, accou
 }
 
 /** Sets a member's status; answers false when no member has the id. */
+/** The member's standing, their row locked until the transaction ends (a change reads what it replaces). */
+export async function lockMemberStatus(db: Queryable, userId: number): Promise<MemberStatus | undefined> {
+  const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.status as MemberStatus | undefined;
+}
+
 export async function updateMemberStatus(db: Queryable, userId: number, status: MemberStatus): Promise<boolean> {
   const rows = await db.update(users).set({ status }).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;

@@ -1,6 +1,6 @@
 /**
  * An operator's correction of a member's wallet (docs/decisions/0122-adjustments.md):
- * finance (and admins) only, named by its Idempotency-Key (required), done at
+ * finance (and admins) only, named by the operator's Idempotency-Key (required), done at
  * once within what one operator may move alone, else asked of a second
  * operator (202 APPROVAL_REQUIRED, docs/decisions/0121-dual-control.md).
  */
@@ -16,11 +16,13 @@ export async function adjustmentRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app;
 
   route(app, endpoints.opsAdjustment, async ({ db, body, caller, request, reply }) => {
-    const key = idempotencyKeyOf(request);
-    if (key === null) throw new ApiError(400, 'KEY_INVALID');
-    const adjustment = { phone: body.username, amount: toMinor(body.amount), reason: body.reason, key };
+    const idempotencyKey = idempotencyKeyOf(request);
+    if (idempotencyKey === null) throw new ApiError(400, 'KEY_MISSING');
+    // Each operator's keys are their own, as each member's are: another operator's same key is another adjustment.
+    const adjustment = { phone: body.username, amount: toMinor(body.amount), reason: body.reason, key: `${caller.operatorId}:${idempotencyKey}` };
     const done = await adjustOrAsk(db, request.log, caller.operatorId, adjustment, clock());
     if (isAsked(done)) return accepted(reply, done);
-    return { message: 'SUCCESS', username: body.username, amount: body.amount, reason: body.reason, transferId: String(done.id) };
+    // A replay answers the adjustment as it was made (its reason is the one it was made with).
+    return { message: 'SUCCESS', username: body.username, amount: body.amount, reason: done.reference ?? body.reason, transferId: String(done.id) };
   });
 }

@@ -9,7 +9,7 @@ import type * as v from 'valibot';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
 import type { Approval, ApprovalAction } from '../../contract/ops.ts';
-import { decideApproval, requested, signedAmount } from '../approvals/dual-control.ts';
+import { decideApproval } from '../approvals/dual-control.ts';
 import { OPS_APPROVALS_LIST_MAX } from '../policy.ts';
 import { listApprovals, type ApprovalView } from '../repositories/approvals.ts';
 import { route } from '../route.ts';
@@ -21,8 +21,8 @@ function approvalAnswer(view: ApprovalView): v.InferOutput<typeof Approval> {
     action: view.action as ApprovalAction,
     subject: view.subject,
     username: view.username,
-    amount: toMajor(signedAmount(view)),
-    reason: requested(view, 'reason') ?? null,
+    amount: toMajor(view.signedAmount),
+    reason: view.reason,
     currency: view.currency,
     status: view.status,
     requestedBy: view.requestedByName,

@@ -2,7 +2,8 @@
  * The audit trail for admins (docs/decisions/0123-audit-trail.md): every
  * operator action, filtered by operator, member, action and day, newest
  * first; as JSON pages or as one CSV file for a spreadsheet (cells that a
- * spreadsheet would read as a formula are escaped).
+ * spreadsheet would read as a formula are escaped; X-Total-Count says how
+ * many matched, more than the rows when the export stopped at its limit).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
@@ -42,12 +43,13 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.opsAuditCsv, async ({ db, query, reply }) => {
-    const { entries } = await listAudit(db, filterOf(query, zone), 0, OPS_AUDIT_EXPORT_MAX);
+    const { entries, total } = await listAudit(db, filterOf(query, zone), 0, OPS_AUDIT_EXPORT_MAX);
     const rows = entries.map((entry) => {
       const answer = entryAnswer(entry);
       return { ...answer, before: JSON.stringify(answer.before), after: JSON.stringify(answer.after) };
     });
-    reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit.csv"');
+    // How many matched: more than the rows when the export stopped at its limit (narrow the filters).
+    reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit.csv"').header('x-total-count', String(total));
     // A BOM, so spreadsheets read the Thai and Lao in it as UTF-8.
     return `\uFEFF${stringify(rows, { header: true, columns: [...CSV_COLUMNS], escape_formulas: true })}`;
   });
