@@ -167,6 +167,7 @@ export const endpoints = {
   opsInvite: endpoint({ method: 'PUT', path: '/api/ops/settings/invite', access: 'operator', roles: ['marketing'], body: rewards.InviteSettings, response: rewards.InviteSettings }),
   opsRefund: endpoint({ method: 'PUT', path: '/api/ops/settings/refund', access: 'operator', roles: ['marketing'], body: rewards.RefundSettings, response: rewards.RefundSettings }),
   opsBanners: endpoint({ method: 'PUT', path: '/api/ops/settings/banners/:area', access: 'operator', roles: ['marketing'], params: rewards.BannerAreaParams, body: rewards.OpsBannersRequest, response: rewards.OpsBannersResponse }),
+  opsMembers: endpoint({ method: 'GET', path: '/api/ops/members', access: 'operator', roles: ['support', 'finance'], query: ops.MembersQuery, response: ops.MembersResponse }),
   opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
 
   // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)

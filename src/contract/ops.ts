@@ -163,3 +163,23 @@ export const OperatorEnrolmentResponse = v.object({
   enrolment: v.object({ password: v.nullable(v.string()), totpUri: v.string() }),
 });
 export const OperatorResponse = v.object({ operator: OperatorView });
+
+// ---------------------------------------------------------------- members (support, finance)
+
+/** Members on one page of the console's search. */
+export const MEMBERS_PAGE_SIZE = 20;
+
+/** GET /api/ops/members: `q` is found in the phone, the name, the bank account number or name (any case); empty lists everyone. */
+export const MembersQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'KEY_INVALID')), ''),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+});
+export const MemberRow = v.object({
+  username: v.string(),
+  name: v.string(),
+  status: v.picklist(['active', 'suspended', 'closed']),
+  /** The bank account registration gave (null for a member who has none). */
+  bank: v.nullable(v.object({ code: v.string(), accountName: v.string(), accountNo: v.string(), currency: v.picklist(['BAHT', 'LAK']) })),
+  createdAt: IsoDateTime,
+});
+export const MembersResponse = v.object({ members: v.array(MemberRow), total: v.number() });

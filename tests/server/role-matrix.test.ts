@@ -64,6 +64,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /api/ops/settings/refund': ['marketing'],
   'PUT /api/ops/settings/banners/:area': ['marketing'],
   // support: members' standing and the chat; canned replies are the admin's to write
+  'GET /api/ops/members': ['support', 'finance'],
   'POST /api/ops/members/:username/status': ['support'],
   'GET /api/ops/chat/conversations': ['support'],
   'GET /api/ops/chat/conversations/:id': ['support'],

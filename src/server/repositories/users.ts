@@ -1,5 +1,5 @@
 /** Members and their bank accounts. */
-import { and, eq, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { bankAccounts, banks, users } from '../db/schema.ts';
 
@@ -132,4 +132,53 @@ export async function lockMemberStatus(db: Queryable, userId: number): Promise<M
 export async function updateMemberStatus(db: Queryable, userId: number, status: MemberStatus): Promise<boolean> {
   const rows = await db.update(users).set({ status }).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** A member as the console's search lists them. */
+export interface MemberRow {
+  phone: string;
+  name: string;
+  status: MemberStatus;
+  bankCode: string | null;
+  accountName: string | null;
+  accountNo: string | null;
+  currency: Currency | null;
+  createdAt: Date;
+}
+
+/** `text` as a LIKE pattern that finds it anywhere: its own %, _ and \ match themselves. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * One page of the members whose phone, name, bank account number or
+ * account name contains `query` (any case), newest first, and how many
+ * match; every member when `query` is empty.
+ */
+export async function searchMembers(db: Queryable, query: string, offset: number, limit: number): Promise<{ members: MemberRow[]; total: number }> {
+  const pattern = containing(query);
+  const where =
+    query === ''
+      ? undefined
+      : or(ilike(users.phone, pattern), ilike(users.name, pattern), ilike(bankAccounts.accountNo, pattern), ilike(bankAccounts.accountName, pattern));
+  const rows = await db
+    .select({
+      phone: users.phone,
+      name: users.name,
+      status: users.status,
+      bankCode: bankAccounts.bankCode,
+      accountName: bankAccounts.accountName,
+      accountNo: bankAccounts.accountNo,
+      currency: bankAccounts.currency,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(bankAccounts, eq(bankAccounts.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .offset(offset)
+    .limit(limit);
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(users).leftJoin(bankAccounts, eq(bankAccounts.userId, users.id)).where(where);
+  return { members: rows as MemberRow[], total: Number(count?.total ?? 0) };
 }
