@@ -218,8 +218,6 @@ const RUN: Record<ApprovalAction, (db: Queryable, log: FastifyBaseLogger, row: A
     adjust(db, log, { phone: requested(row, 'phone') ?? '', amount: signedAmount(row), reason: requested(row, 'reason') ?? '', key: row.subject }, approverId, now),
 };
 
-
-
 /**
  * Approves (runs the request, then records the decision, in one
  * transaction: a refusal of the run moves nothing and leaves the request

@@ -9,6 +9,7 @@ import type { OperatorRole } from '../../contract/api.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { newTotpSecret, totpUri } from '../auth/totp.ts';
 import type { Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
 import { violatedUniqueConstraint, type Db, type Queryable } from '../db/client.ts';
 import { recordAudit } from '../repositories/audit.ts';
 import {
@@ -24,14 +25,16 @@ import { findUserByPhone } from '../repositories/users.ts';
 /** Why an operator change was refused: the catalogue code the console shows (404 NO_DATA for no operator, 409 the others). */
 export type OperatorRefusal = 'NO_DATA' | 'OPERATOR_EXISTS' | 'OPERATOR_PHONE_IS_MEMBER' | 'OPERATOR_DISABLED' | 'OPERATOR_BOOTSTRAP' | 'OPERATOR_SELF';
 
-/** An operator change refused for a reason a person can fix (the ops commands print the message, the console the code). */
-export class OperatorRefused extends Error {
-  constructor(
-    readonly code: OperatorRefusal,
-    message: string,
-  ) {
-    super(message);
+/**
+ * An operator change refused for a reason a person can fix: the ops commands print its message,
+ * the console's routes answer its code like any ApiError (404 for no operator, 403 for one's own
+ * account, 409 otherwise).
+ */
+export class OperatorRefused extends ApiError {
+  constructor(code: OperatorRefusal, message: string) {
+    super(code === 'NO_DATA' ? 404 : code === 'OPERATOR_SELF' ? 403 : 409, code);
     this.name = 'OperatorRefused';
+    this.message = message;
   }
 }
 

@@ -11,23 +11,13 @@ import { endpoints } from '../../contract/endpoints.ts';
 import type { OperatorView } from '../../contract/ops.ts';
 import { phoneError } from '../../contract/rules/members.ts';
 import { ApiError } from '../errors.ts';
-import { addOperator, disableOperator, OperatorRefused, resetOperator, type Enrolment } from '../operators/accounts.ts';
+import { addOperator, disableOperator, resetOperator, type Enrolment } from '../operators/accounts.ts';
 import { findOperatorByPhone, listOperators, type Operator } from '../repositories/operators.ts';
 import { route } from '../route.ts';
 
 function operatorAnswer(operator: Operator): v.InferOutput<typeof OperatorView> {
   const { phone, name, role, bootstrap } = operator;
   return { phone, name, role, bootstrap, disabled: operator.disabledAt !== null, createdAt: operator.createdAt.toISOString() };
-}
-
-/** A refusal of accounts.ts as its catalogue answer: 404 for no operator, 403 for one's own account, 409 otherwise. */
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof OperatorRefused)) throw error;
-    throw new ApiError(error.code === 'NO_DATA' ? 404 : error.code === 'OPERATOR_SELF' ? 403 : 409, error.code);
-  }
 }
 
 export async function operatorOpsRoutes(app: FastifyInstance): Promise<void> {
@@ -44,12 +34,12 @@ export async function operatorOpsRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsOperatorAdd, async ({ body, caller }) => {
     const phoneRefusal = phoneError(app.config.variant, body.phone);
     if (phoneRefusal) throw new ApiError(400, phoneRefusal);
-    return enrolled(await answering(() => addOperator(app.db, body, clock(), caller.operatorId)));
+    return enrolled(await addOperator(app.db, body, clock(), caller.operatorId));
   });
 
   route(app, endpoints.opsOperatorDisabled, async ({ params, caller }) => ({
-    operator: operatorAnswer(await answering(() => disableOperator(app.db, params.phone, clock(), caller.operatorId))),
+    operator: operatorAnswer(await disableOperator(app.db, params.phone, clock(), caller.operatorId)),
   }));
 
-  route(app, endpoints.opsOperatorReset, async ({ params, caller }) => enrolled(await answering(() => resetOperator(app.db, params.phone, clock(), caller.operatorId))));
+  route(app, endpoints.opsOperatorReset, async ({ params, caller }) => enrolled(await resetOperator(app.db, params.phone, clock(), caller.operatorId)));
 }
