@@ -47,6 +47,8 @@ async function agentPage(browser: Browser): Promise<Page> {
   await page.getByLabel('Phone number', { exact: true }).fill(OPERATOR.phone);
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // The admin lands on the first area of the console; the inbox is its Chat area.
+  await page.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(page).toHaveURL(/\/ops\/chat$/);
   return page;
 }

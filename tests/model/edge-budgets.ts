@@ -34,6 +34,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'inbox-outbox': 410,
   invites: 360,
   login: 140,
+  'ops-idle': 8,
   'ops-login': 130,
   'money-action': 10,
   promotion: 115,

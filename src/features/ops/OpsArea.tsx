@@ -1,20 +1,20 @@
 /**
- * What /ops/<page> shows: the ops shell around the login or the inbox, once
- * the `ops` catalogue (lingui.config.ts) is there. The route loads it
- * lazily, so that it and everything it imports are chunks the entry does
- * not even list: nothing of the operators' pages reaches a member's download. A later operator console
- * adds its pages here, or brings its own shell around inbox/AgentInbox.tsx.
+ * What /ops/<area>/<…> shows (docs/decisions/0125-operator-console.md): the
+ * login, or the console around the area the address names, once the `ops`
+ * catalogue (lingui.config.ts) is there. The route loads this lazily, so
+ * that it and everything it imports are chunks the entry does not even
+ * list: nothing of the operators' pages reaches a member's download; each
+ * area's page is a chunk of its own again (console/areas.ts).
  */
-import { Suspense, use } from 'react';
+import { Suspense, use, useState } from 'react';
 import { Navigate, useParams } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
 import { loadCatalogue } from '../../i18n/locale.ts';
-import { OpsChatPage } from './OpsChatPage.tsx';
+import { areasOf, AREAS } from './console/areas.ts';
+import { ConsoleLayout } from './console/ConsoleLayout.tsx';
 import { OpsLoginPage } from './OpsLoginPage.tsx';
 import { OpsShell } from './OpsShell.tsx';
-import { mayEditCanned, operatorOf, useOpsToken } from './ops-session.ts';
-
-/** The pages under /ops, by their address. */
-export type OpsPage = 'login' | 'chat';
+import { forgetOperator, operatorOf, useOpsToken } from './ops-session.ts';
 
 let catalogue: Promise<void> | null = null;
 /** Asked once; a failure (offline) is asked again at the next render. */
@@ -37,30 +37,78 @@ export default function OpsArea() {
 function OpsPages() {
   use(opsCatalogue());
   const splat = useParams({ strict: false, select: (params) => (params as { _splat?: string })._splat ?? '' });
+  const [first = '', ...rest] = splat.split('/').filter(Boolean);
   const token = useOpsToken();
-  const page: OpsPage | null = splat === 'login' || splat === 'chat' ? splat : null;
 
-  // No operator token: the login; a token on the login page (or an unknown page): the inbox.
-  if (token === null && page !== 'login') return <Navigate to="/ops/$" params={{ _splat: 'login' }} replace />;
-  if (token !== null && page !== 'chat') return <Navigate to="/ops/$" params={{ _splat: 'chat' }} replace />;
+  // No operator token: the login, whatever was asked; a token on the login page: the console.
+  if (token === null) {
+    if (first !== 'login') return <Navigate to="/ops/$" params={{ _splat: 'login' }} replace />;
+    return (
+      <OpsShell>
+        <OpsLoginPage />
+      </OpsShell>
+    );
+  }
   return (
     <OpsShell>
-      {token === null ? (
-        <OpsLoginPage />
-      ) : (
-        <Suspense fallback={null}>
-          <OpsChat token={token} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <Console token={token} areaId={first} path={rest} />
+      </Suspense>
     </OpsShell>
   );
 }
 
-/**
- * The inbox once the server said who the operator is: the inbox reads the
- * role once, when it starts, and shows canned reply editing to an admin only.
- */
-function OpsChat({ token }: { token: string }) {
+/** The console once the server said who the operator is: the areas of their role, the one asked for open. */
+function Console({ token, areaId, path }: { token: string; areaId: string; path: string[] }) {
+  const [, setAttempt] = useState(0);
   const operator = use(operatorOf(token));
-  return <OpsChatPage canEditCanned={mayEditCanned(operator)} />;
+  if (operator === null) {
+    return (
+      <NoAnswer
+        onRetry={() => {
+          forgetOperator();
+          setAttempt((attempt) => attempt + 1);
+        }}
+      />
+    );
+  }
+
+  const mine = areasOf(operator);
+  const area = mine.find((candidate) => candidate.id === areaId);
+  // The login, the bare /ops or an address of no area: the first area of the role.
+  if (!area && !AREAS.some((candidate) => candidate.id === areaId)) {
+    return <Navigate to="/ops/$" params={{ _splat: mine[0]?.id ?? '' }} replace />;
+  }
+  return (
+    <ConsoleLayout operator={operator} areas={mine} current={areaId}>
+      {area ? (
+        <Suspense fallback={<p className="ops-page__loading muted" role="status"><Trans>Loading…</Trans></p>}>
+          <area.page operator={operator} path={path} />
+        </Suspense>
+      ) : (
+        // A link from an operator of another role: say so rather than move elsewhere unasked.
+        <div className="ops-page">
+          <p className="card" role="alert">
+            <Trans>This page is not part of your role. Ask an admin if you need it.</Trans>
+          </p>
+        </div>
+      )}
+    </ConsoleLayout>
+  );
+}
+
+/** Who the operator is could not be asked (offline): say so, and ask again on demand. */
+function NoAnswer({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="ops-page">
+      <div className="card stack" role="alert">
+        <p>
+          <Trans>The server did not answer. Check the connection and try again.</Trans>
+        </p>
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    </div>
+  );
 }

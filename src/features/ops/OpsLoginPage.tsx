@@ -19,7 +19,7 @@ import { opsApi, opsSession, useOpsSessionEnd } from './ops-session.ts';
 
 export function OpsLoginPage() {
   const { t } = useLingui();
-  useDocumentTitle(t`Support login`);
+  useDocumentTitle(t`Operator login`);
   const navigate = useNavigate();
   const errorId = useId();
   const ended = useOpsSessionEnd();
@@ -30,7 +30,7 @@ export function OpsLoginPage() {
       actions: {
         signedIn: (_, { token }) => {
           opsSession.signIn(token);
-          void navigate({ to: '/ops/$', params: { _splat: 'chat' }, replace: true });
+          void navigate({ to: '/ops/$', params: { _splat: '' }, replace: true });
         },
       },
     }),
@@ -45,12 +45,20 @@ export function OpsLoginPage() {
     <div className="stack stack--page auth ops-login">
       <div className="auth__intro">
         <h1>
-          <Trans>Support login</Trans>
+          <Trans>Operator login</Trans>
         </h1>
         <p className="muted">
-          <Trans>For support staff: your operator phone number, password and the code from your authenticator app.</Trans>
+          <Trans>For operators: your operator phone number, password and the code from your authenticator app.</Trans>
         </p>
       </div>
+      {ended === 'idle' && error === null && (
+        <p className="form-error" role="status">
+          <AlertIcon size={20} />
+          <span>
+            <Trans>You were logged out after 30 minutes without activity.</Trans>
+          </span>
+        </p>
+      )}
       {ended === 'invalid-token' && error === null && (
         <p className="form-error" role="status">
           <AlertIcon size={20} />

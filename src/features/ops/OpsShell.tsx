@@ -1,8 +1,8 @@
 /**
  * The operators' shell under /ops, thin on purpose: a top bar (the product,
- * "Support", language, logout) around the page. Which page, and the way in
- * (no operator token: the login), is OpsArea.tsx's. A later operator
- * console brings its own shell and puts the inbox (inbox/AgentInbox.tsx) inside it.
+ * "Console", language, logout) around the page. Which page, and the way in
+ * (no operator token: the login), is OpsArea.tsx's; the console's
+ * navigation is console/ConsoleLayout.tsx's.
  */
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -24,7 +24,7 @@ export function OpsShell({ children }: { children: ReactNode }) {
           <BrandMark />
           <ProductName />
           <span className="ops-shell__area">
-            <Trans>Support</Trans>
+            <Trans>Console</Trans>
           </span>
         </div>
         <div className="top-bar__actions">

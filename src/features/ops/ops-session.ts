@@ -12,7 +12,7 @@ import type { OperatorMe } from '../../contract/ops.ts';
 import { clearOpsToken, readOpsToken, storeOpsToken } from './ops-token.ts';
 
 /** Why the last session ended on its own (shown on the login page); null after a logout or a new login. */
-export type OpsSessionEnd = 'invalid-token' | 'gone' | null;
+export type OpsSessionEnd = 'invalid-token' | 'gone' | 'idle' | null;
 
 const listeners = new Set<() => void>();
 let token = readOpsToken();
@@ -68,6 +68,11 @@ export function operatorOf(token: string): Promise<OperatorMe | null> {
   return asked.operator;
 }
 
+/** Asks again at the next render (after no answer came: offline). */
+export function forgetOperator(): void {
+  asked = null;
+}
+
 /**
  * Whether the inbox shows canned reply editing: only an admin's (the
  * server refuses anyone else with 403). Null, not known, leaves the inbox
@@ -77,10 +82,14 @@ export function mayEditCanned(operator: OperatorMe | null): boolean | null {
   return operator === null ? null : operator.role === 'admin';
 }
 
-/** Logs out on the server (the token stops working at once) and here, whatever the server answers. */
-export async function logOutOperator(): Promise<void> {
+/**
+ * Logs out on the server (the token stops working at once) and here,
+ * whatever the server answers; `reason` is shown on the login ('idle': the
+ * console's idle timeout).
+ */
+export async function logOutOperator(reason: OpsSessionEnd = null): Promise<void> {
   const current = token;
-  opsSession.end(null);
+  opsSession.end(reason);
   if (current) await opsApi.call('logout', { token: current }).catch(() => undefined);
 }
 
