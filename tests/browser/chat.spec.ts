@@ -9,20 +9,16 @@
  */
 import sharp from 'sharp';
 import { io } from 'socket.io-client';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { CHAT_SOCKET_PATH, chatRoom, GUEST_ID_KEY, GUEST_TOKEN_HEADER, GUEST_TOKEN_KEY, SOCKET_JOIN } from '../../src/contract/chat.ts';
 import { REQUESTED_WITH } from '../../src/contract/http.ts';
 import { api, newMember, registerViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { storedToken, submitLogin, useServer } from './support/ui.ts';
+import { inEnglish, storedToken, submitLogin, useServer } from './support/ui.ts';
 
 const OPERATOR = { phone: '0899999915', password: 'operator-pass-1515' };
 const server = useServer({ operator: OPERATOR });
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function inEnglish(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => localStorage.setItem('locale', 'en'));
-}
 
 /** The chat sheet, opened from the floating button of a contact page. */
 async function openChat(page: Page): Promise<Locator> {

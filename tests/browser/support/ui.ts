@@ -3,7 +3,7 @@
  * (or a screen reader) finds them: by role and by the visible Thai, Lao or
  * English text.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startBrowserServer, type BrowserServer, type BrowserServerOptions } from './app-server.ts';
 import type { Config } from '../../../src/server/config.ts';
 import type { Settings } from '../../../src/server/repositories/settings.ts';
@@ -94,4 +94,9 @@ export function formatDateTime(iso: string, timeZone: string): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The app in English in this context (the stored language choice, before any page loads). */
+export async function inEnglish(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'));
 }
