@@ -60,7 +60,7 @@ async function start(): Promise<void> {
   } else {
     console.log('Demo mode: simulators on, a demo member, secrets from the source code; not for real money (set NODE_ENV=production, see README "Production mode")');
     console.log(`Demo member: phone ${config.demo.phone}, password ${config.demo.password}`);
-    console.log(`Demo agent (support chat inbox at /ops/chat): phone ${DEMO_OPERATOR.phone}, password ${DEMO_OPERATOR.password}`);
+    console.log(`Demo admin (the operator console at /ops; no authenticator code in demo mode): phone ${DEMO_OPERATOR.phone}, password ${DEMO_OPERATOR.password}`);
     console.log(`Promotion code: ${DEMO_PROMOTION_CODE}`);
   }
   if (enrolment) console.log(await enrolmentText(enrolment));

@@ -31,7 +31,7 @@ export const AREAS: readonly Area[] = [
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
 ];
 
-export function mayOpen(area: Area, operator: OperatorMe): boolean {
+function mayOpen(area: Area, operator: OperatorMe): boolean {
   return operator.role === 'admin' || area.roles.includes(operator.role);
 }
 
