@@ -36,6 +36,8 @@ export const EDGE_BUDGETS: Record<string, number> = {
   login: 140,
   'ops-idle': 8,
   'ops-login': 130,
+  'operator-add': 125,
+  'operator-change': 51,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,
