@@ -28,7 +28,10 @@ export interface Area {
 
 /** In the navigation's order: the day's figures, then the work queues, then the admin's pages. */
 export const AREAS: readonly Area[] = [
+  { id: 'dashboard', label: msg`Dashboard`, roles: ['finance', 'support', 'marketing'], page: lazy(() => import('../dashboard/DashboardPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
+  { id: 'audit', label: msg`Audit`, roles: [], page: lazy(() => import('../audit/AuditPage.tsx')) },
+  { id: 'operators', label: msg`Operators`, roles: [], page: lazy(() => import('../operators/OperatorsPage.tsx')) },
 ];
 
 export function mayOpen(area: Area, operator: OperatorMe): boolean {
