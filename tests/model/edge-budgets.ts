@@ -36,6 +36,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   login: 140,
   'ops-idle': 8,
   'ops-login': 130,
+  'ledger-check': 62,
   'operator-add': 125,
   'operator-change': 51,
   'money-action': 10,
