@@ -6,7 +6,7 @@
  * export downloads the same filters as CSV.
  */
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
 import { AuditQuery, type AuditEntry } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
@@ -116,7 +116,7 @@ export default function AuditPage(_: AreaPageProps) {
       ) : (
         <>
           <p className="small muted" role="status">
-            {audit.data && <Trans>{audit.data.total} entries</Trans>}
+            {audit.data && <Plural value={audit.data.total} one="# entry" other="# entries" />}
           </p>
           <OpsTable
             caption={<Trans>Operator actions, newest first</Trans>}

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
 import { ledgerCheckActors } from '../../../../machines/ledger-check/ledger-check.actors.ts';
 import { ledgerCheckMachine } from '../../../../machines/ledger-check/ledger-check.machine.ts';
@@ -81,7 +81,7 @@ function MoneyFigure({ title, totals }: { title: ReactNode; totals: Dashboard['d
           <p key={currency} className="ops-dashboard__money">
             <span className="ops-dashboard__number">{formatMoney(amount, currency)}</span>
             <span className="muted">
-              <Trans>{count} movements</Trans>
+              <Plural value={count} one="# movement" other="# movements" />
             </span>
           </p>
         ))
