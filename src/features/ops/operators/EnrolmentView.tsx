@@ -7,9 +7,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Enrolled } from '../../../../machines/operator-add/operator-add.types.ts';
-import { copyText } from '../../deposit/copy-text.ts';
 import { Field } from '../../ui/Field.tsx';
 import { CopyIcon } from '../../ui/member-icons.tsx';
+import { showErrorToast, showSuccessToast } from '../../ui/toast.ts';
 import { RoleName } from '../console/RoleName.tsx';
 import { QrSvg } from './QrSvg.tsx';
 
@@ -35,7 +35,7 @@ export function EnrolmentView({ enrolled, onDone }: { enrolled: Enrolled; onDone
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => copyText(enrolment.password ?? '', { copied: () => t`Password copied`, failed: t`Failed to copy` })}
+            onClick={() => copyPassword(enrolment.password ?? '', t`Password copied`, t`Failed to copy`)}
           >
             <CopyIcon size={18} />
             <Trans>Copy</Trans>
@@ -52,5 +52,15 @@ export function EnrolmentView({ enrolled, onDone }: { enrolled: Enrolled; onDone
         <Trans>Done: I have handed them over</Trans>
       </button>
     </div>
+  );
+}
+
+/** The password to the clipboard (missing outside secure contexts: the console over plain http on a LAN). */
+function copyPassword(password: string, copied: string, failed: string): void {
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (!clipboard) return showErrorToast(failed);
+  clipboard.writeText(password).then(
+    () => showSuccessToast(copied),
+    () => showErrorToast(failed),
   );
 }
