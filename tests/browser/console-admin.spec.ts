@@ -5,16 +5,16 @@
  * (a screenshot of it, decoded by ZXing), takes the TOTP secret from the
  * otpauth:// address it holds, and logs in as the new operator with the
  * code an authenticator would show, landing in their console. The audit
- * then holds that add exactly once. At 390×844 the dashboard (with a ledger
- * check run) and the audit work without sideways scrolling; every page
- * passes axe.
+ * then holds that add exactly once. At 390×844 finance runs the ledger check
+ * from the dashboard and the admin finds it in the audit, without sideways
+ * scrolling; every page passes axe.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { readBarcodes } from '../../src/server/slips/zxing.ts';
 import { freshPhone } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { logInToConsole, secretOf } from './support/console.ts';
+import { addOperator, consolePage, logInToConsole, secretOf } from './support/console.ts';
 import { inEnglish, useServer } from './support/ui.ts';
 
 const ADMIN = { phone: '0899999974', password: 'admin-pass-9974' };
@@ -107,22 +107,27 @@ test('the admin adds an operator; the new operator scans the QR code, logs in wi
   await context.close();
 });
 
-test('at 390×844 the dashboard runs the ledger check and the audit pages its filters, without sideways scrolling', async ({ browser }) => {
-  const admin = await adminPage(browser, PHONE);
-  await admin.goto(`${server().url}/ops/dashboard`);
-  await expect(admin.getByRole('heading', { name: /Today/ })).toBeVisible();
-  await expect(admin.getByText('Not checked yet.')).toBeVisible();
-  await admin.getByRole('button', { name: 'Check the ledger now' }).click();
-  await expect(admin.getByRole('status').filter({ hasText: `by ${ADMIN.phone}` })).toContainText('balanced');
-  await noSidewaysScroll(admin);
-  await expectAccessible(admin, 'dashboard (390)');
+test('at 390×844 finance runs the ledger check from the dashboard and the admin finds it in the audit, without sideways scrolling', async ({ browser }) => {
+  const finance = await addOperator(server(), ADMIN, 'finance', 'Fon Finance');
+  const desk = await consolePage(browser, server(), finance, PHONE);
+  // Finance lands on the dashboard, the first area of every role.
+  await expect(desk).toHaveURL(/\/ops\/dashboard$/);
+  await expect(desk.getByRole('heading', { name: /Today/ })).toBeVisible();
+  await expect(desk.getByText('Not checked yet.')).toBeVisible();
+  await desk.getByRole('button', { name: 'Check the ledger now' }).click();
+  await expect(desk.getByRole('status').filter({ hasText: `by ${finance.phone}` })).toContainText('balanced');
+  await noSidewaysScroll(desk);
+  await expectAccessible(desk, 'dashboard (390)');
 
+  const admin = await adminPage(browser, PHONE);
   await admin.goto(`${server().url}/ops/audit?action=ledger.check`);
   const row = admin.getByRole('table', { name: 'Operator actions, newest first' }).getByRole('row').filter({ hasText: 'Ledger checked' });
   await expect(row).toHaveCount(1);
+  await expect(row).toContainText(finance.phone);
   await expect(row).toContainText('balanced: true');
   await expect(admin.getByLabel('Action')).toHaveValue('ledger.check');
   await noSidewaysScroll(admin);
   await expectAccessible(admin, 'audit (390)');
+  await desk.context().close();
   await admin.context().close();
 });
