@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { approvals, chatConversations, ledgerAccounts, ledgerTransfers, memberBonuses, slips, users, withdrawals } from '../db/schema.ts';
-import { lastLedgerCheck, type LedgerCheck } from '../ledger/operator-check.ts';
+import { lastLedgerCheck, type LedgerCheck } from './ledger-check.ts';
 
 type Currency = 'BAHT' | 'LAK';
 

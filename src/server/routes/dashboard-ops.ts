@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { VARIANT_TIME_ZONES } from '../../contract/rules/bonuses.ts';
 import { dashboardFigures } from '../dashboard/figures.ts';
-import { runLedgerCheck } from '../ledger/operator-check.ts';
+import { runLedgerCheck } from '../dashboard/ledger-check.ts';
 import { route } from '../route.ts';
 
 export async function dashboardOpsRoutes(app: FastifyInstance): Promise<void> {

@@ -15,7 +15,7 @@ import { Field } from '../../ui/Field.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { showErrorToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import type { AreaPageProps } from '../console/areas.ts';
+import type { AreaPageProps } from '../console/area-page.ts';
 import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { useOpsRead } from '../use-ops-read.ts';

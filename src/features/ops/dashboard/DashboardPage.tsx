@@ -16,7 +16,7 @@ import { MessageText } from '../../errors/message-text.tsx';
 import { formatTimeOrDateTime } from '../../ui/date-time.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import type { AreaPageProps } from '../console/areas.ts';
+import type { AreaPageProps } from '../console/area-page.ts';
 import { opsApi } from '../ops-session.ts';
 import { useOpsRead } from '../use-ops-read.ts';
 import './dashboard.css';

@@ -11,7 +11,7 @@ import type { OperatorView } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import type { AreaPageProps } from '../console/areas.ts';
+import type { AreaPageProps } from '../console/area-page.ts';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { RoleName } from '../console/RoleName.tsx';
 import { useOpsRead } from '../use-ops-read.ts';

@@ -1,6 +1,6 @@
 /**
  * The ledger check on an operator's demand (finance, admin): checkLedger()
- * (check.ts), the same check the test suites run after every money test,
+ * (ledger/check.ts), the same check the test suites run after every money test,
  * run in one snapshot of the database, and its result kept as an audit row
  * (`ledger.check`, docs/decisions/0123-audit-trail.md) written in the same
  * transaction: the audit is where the dashboard finds the last result and
@@ -10,7 +10,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { auditLog, operators } from '../db/schema.ts';
 import { recordAudit } from '../repositories/audit.ts';
-import { checkLedger } from './check.ts';
+import { checkLedger } from '../ledger/check.ts';
 
 /** A broken ledger can list a problem per account: the audit keeps the first ones and how many there were. */
 const PROBLEMS_KEPT = 50;
