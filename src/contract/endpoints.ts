@@ -152,6 +152,9 @@ export const endpoints = {
   opsOperatorAdd: endpoint({ method: 'POST', path: '/api/ops/operators', access: 'operator', roles: [], body: ops.OperatorAddRequest, response: ops.OperatorEnrolmentResponse }),
   opsOperatorDisabled: endpoint({ method: 'POST', path: '/api/ops/operators/:phone/disabled', access: 'operator', roles: [], params: ops.OperatorParams, response: ops.OperatorResponse }),
   opsOperatorReset: endpoint({ method: 'POST', path: '/api/ops/operators/:phone/reset', access: 'operator', roles: [], params: ops.OperatorParams, response: ops.OperatorEnrolmentResponse }),
+  // the day's figures for every role, and the ledger check on demand (finance), kept in the audit
+  opsDashboard: endpoint({ method: 'GET', path: '/api/ops/dashboard', access: 'operator', roles: api.OPERATOR_ROLES, response: ops.DashboardResponse }),
+  opsLedgerCheck: endpoint({ method: 'POST', path: '/api/ops/ledger/check', access: 'operator', roles: ['finance'], response: ops.LedgerCheckResponse }),
   opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
   // Finance reads and makes active the offers above the grant ceiling (offerGrantCeiling) that marketing may only write paused.
   opsBonuses: endpoint({ method: 'GET', path: '/api/ops/bonuses', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsBonusesResponse }),

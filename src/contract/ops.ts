@@ -183,3 +183,42 @@ export const MemberRow = v.object({
   createdAt: IsoDateTime,
 });
 export const MembersResponse = v.object({ members: v.array(MemberRow), total: v.number() });
+
+// ---------------------------------------------------------------- the day's figures (every role) and the ledger check (finance)
+
+const Currency = v.picklist(['BAHT', 'LAK']);
+/** How many movements of a kind today and their sum, in one currency (major units). */
+const DayTotal = v.object({ currency: Currency, count: v.number(), amount: v.number() });
+
+/**
+ * The last run of the ledger check (src/server/ledger/check.ts) an operator
+ * asked for: when, by whom (their phone), and what it found (nothing: the
+ * ledger balances).
+ */
+export const LedgerCheckResult = v.object({
+  balanced: v.boolean(),
+  problems: v.array(v.string()),
+  checkedAt: IsoDateTime,
+  checkedBy: v.string(),
+});
+export const LedgerCheckResponse = v.object({ ledgerCheck: LedgerCheckResult });
+
+/**
+ * GET /api/ops/dashboard: today (midnight to now in the service's time
+ * zone) in figures, and the work waiting; the last ledger check, null
+ * until one was run.
+ */
+export const DashboardResponse = v.object({
+  /** YYYY-MM-DD in the service's time zone. */
+  day: v.string(),
+  deposits: v.array(DayTotal),
+  payouts: v.array(DayTotal),
+  pendingSlips: v.number(),
+  pendingApprovals: v.number(),
+  newMembers: v.number(),
+  /** Conversations whose customer wrote last and no agent has read yet. */
+  openChats: v.number(),
+  /** Members playing a bonus now. */
+  activeBonuses: v.number(),
+  ledgerCheck: v.nullable(LedgerCheckResult),
+});

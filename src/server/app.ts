@@ -30,6 +30,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adjustmentRoutes } from './routes/adjustments.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { operatorOpsRoutes } from './routes/operators-ops.ts';
+import { dashboardOpsRoutes } from './routes/dashboard-ops.ts';
 import { approvalRoutes } from './routes/approvals.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(adjustmentRoutes);
   await app.register(auditRoutes);
   await app.register(operatorOpsRoutes);
+  await app.register(dashboardOpsRoutes);
   await app.register(bonusRoutes);
   await app.register(inviteRoutes);
   await app.register(refundRoutes);

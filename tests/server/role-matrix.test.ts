@@ -43,6 +43,9 @@ const EXPECTED: Record<string, readonly Role[]> = {
   // the audit is the admins' to read
   'GET /api/ops/audit': [],
   'GET /api/ops/audit.csv': [],
+  // the day's figures for every role; the ledger check is finance's
+  'GET /api/ops/dashboard': ['finance', 'support', 'marketing'],
+  'POST /api/ops/ledger/check': ['finance'],
   // operators are the admins' to manage
   'GET /api/ops/operators': [],
   'POST /api/ops/operators': [],

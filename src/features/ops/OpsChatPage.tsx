@@ -7,7 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { AgentInbox } from './inbox/AgentInbox.tsx';
 import { chatSocket } from '../chat-shared/chat-socket.ts';
-import type { AreaPageProps } from './console/areas.ts';
+import type { AreaPageProps } from './console/area-page.ts';
 import { mayEditCanned, opsApi, opsSession } from './ops-session.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 

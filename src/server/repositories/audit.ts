@@ -47,7 +47,9 @@ export type AuditAction =
   // operators (admins, in the console)
   | 'operator.add'
   | 'operator.disabled'
-  | 'operator.reset';
+  | 'operator.reset'
+  // the ledger check an operator ran (finance, admins), its result in `after`
+  | 'ledger.check';
 
 export interface NewAuditRow {
   operatorId: number;

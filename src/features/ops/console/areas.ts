@@ -10,12 +10,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { OperatorRole } from '../../../contract/api.ts';
 import type { OperatorMe } from '../../../contract/ops.ts';
+import type { AreaPageProps } from './area-page.ts';
 
-/** What an area's page is given: who is signed in, and the address below the area (/ops/members/0812345678 → ['0812345678']). */
-export interface AreaPageProps {
-  operator: OperatorMe;
-  path: readonly string[];
-}
+// Pages take their props from area-page.ts (importing them from here would be an import circle).
+export type { AreaPageProps } from './area-page.ts';
 
 export interface Area {
   /** The first segment of its address: /ops/<id>. */
@@ -28,7 +26,10 @@ export interface Area {
 
 /** In the navigation's order: the day's figures, then the work queues, then the admin's pages. */
 export const AREAS: readonly Area[] = [
+  { id: 'dashboard', label: msg`Dashboard`, roles: ['finance', 'support', 'marketing'], page: lazy(() => import('../dashboard/DashboardPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
+  { id: 'audit', label: msg`Audit`, roles: [], page: lazy(() => import('../audit/AuditPage.tsx')) },
+  { id: 'operators', label: msg`Operators`, roles: [], page: lazy(() => import('../operators/OperatorsPage.tsx')) },
 ];
 
 function mayOpen(area: Area, operator: OperatorMe): boolean {
