@@ -52,6 +52,7 @@ import { slipRoutes } from './routes/slips.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { chatOpsRoutes } from './routes/chat-ops.ts';
 import { fileRoutes } from './routes/files.ts';
+import { serviceOpsRoutes } from './routes/service-ops.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(adjustmentRoutes);
   await app.register(auditRoutes);
   await app.register(operatorOpsRoutes);
+  await app.register(serviceOpsRoutes);
   await app.register(bonusRoutes);
   await app.register(inviteRoutes);
   await app.register(refundRoutes);
