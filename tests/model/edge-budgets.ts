@@ -36,6 +36,10 @@ export const EDGE_BUDGETS: Record<string, number> = {
   login: 140,
   'ops-idle': 8,
   'ops-login': 130,
+  // the member's page and the service (docs/decisions/0128-members-and-service-in-the-console.md)
+  'member-phone': 325,
+  'member-standing': 300,
+  'service-terminate': 108,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,
