@@ -28,7 +28,9 @@ export interface Area {
 
 /** In the navigation's order: the day's figures, then the work queues, then the admin's pages. */
 export const AREAS: readonly Area[] = [
+  { id: 'members', label: msg`Members`, roles: ['support', 'finance'], page: lazy(() => import('../members/MembersPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
+  { id: 'service', label: msg`Service`, roles: [], page: lazy(() => import('../service/ServicePage.tsx')) },
 ];
 
 export function mayOpen(area: Area, operator: OperatorMe): boolean {
