@@ -57,7 +57,7 @@ export default function ServiceArea() {
       {status !== null && (
         <section className="card stack">
           <p>
-            <Trans>The members' app is</Trans>{' '}
+            <Trans>Members' app:</Trans>{' '}
             {terminated ? (
               <span className="ops-status ops-status--bad">
                 <Trans>Terminated</Trans>
