@@ -35,7 +35,7 @@ export function MemberActions({ operator, detail, onChanged }: Props) {
   const mayPhone = operator.role === 'admin';
   if (!mayStanding && !mayPhone) return null;
   return (
-    <div className="button-row ops-member__actions">
+    <div className="ops-member__actions">
       {mayStanding && <StandingActions detail={detail} onChanged={onChanged} />}
       {mayPhone && <PhoneAction detail={detail} />}
     </div>

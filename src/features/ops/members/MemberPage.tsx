@@ -28,7 +28,7 @@ export function MemberPage({ operator, phone }: { operator: OperatorMe; phone: s
   return (
     <div className="ops-page">
       <p className="small">
-        <Link to="/ops/$" params={{ _splat: 'members' }}>
+        <Link to="/ops/$" params={{ _splat: 'members' }} className="ops-member__link">
           <Trans>← Members</Trans>
         </Link>
       </p>
