@@ -10,6 +10,7 @@ import * as chat from './chat.ts';
 import * as common from './common.ts';
 import * as deposit from './deposit.ts';
 import * as ops from './ops.ts';
+import * as opsMembers from './ops-members.ts';
 import * as rewards from './rewards.ts';
 
 /**
@@ -172,6 +173,16 @@ export const endpoints = {
   opsBanners: endpoint({ method: 'PUT', path: '/api/ops/settings/banners/:area', access: 'operator', roles: ['marketing'], params: rewards.BannerAreaParams, body: rewards.OpsBannersRequest, response: rewards.OpsBannersResponse }),
   opsMembers: endpoint({ method: 'GET', path: '/api/ops/members', access: 'operator', roles: ['support', 'finance'], query: ops.MembersQuery, response: ops.MembersResponse }),
   opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
+  // a member's page, their sessions and phone, and the service (docs/decisions/0128-members-and-service-in-the-console.md)
+  opsMember: endpoint({ method: 'GET', path: '/api/ops/members/:username', access: 'operator', roles: ['support', 'finance'], params: memberParams, response: opsMembers.MemberDetailResponse }),
+  opsMemberStatement: endpoint({ method: 'GET', path: '/api/ops/members/:username/statement', access: 'operator', roles: ['support', 'finance'], params: memberParams, query: opsMembers.MemberPageQuery, response: api.StatementResponse }),
+  opsMemberSlips: endpoint({ method: 'GET', path: '/api/ops/members/:username/slips', access: 'operator', roles: ['support', 'finance'], params: memberParams, query: opsMembers.MemberPageQuery, response: deposit.SlipsResponse }),
+  opsMemberInvites: endpoint({ method: 'GET', path: '/api/ops/members/:username/invites', access: 'operator', roles: ['support', 'finance'], params: memberParams, query: opsMembers.MemberPageQuery, response: rewards.InvitesResponse }),
+  opsMemberSessionsEnded: endpoint({ method: 'POST', path: '/api/ops/members/:username/sessions/ended', access: 'operator', roles: ['support'], params: memberParams, response: opsMembers.MemberSessionsEndedResponse }),
+  /** The login phone is who the member is: an admin's change (spec 6 names one), never support's alone. */
+  opsMemberPhone: endpoint({ method: 'POST', path: '/api/ops/members/:username/phone', access: 'operator', roles: [], params: memberParams, body: opsMembers.MemberPhoneRequest, response: opsMembers.MemberPhoneResponse }),
+  opsService: endpoint({ method: 'GET', path: '/api/ops/service', access: 'operator', roles: [], response: opsMembers.ServiceResponse }),
+  opsServiceChange: endpoint({ method: 'PUT', path: '/api/ops/service', access: 'operator', roles: [], body: opsMembers.ServiceRequest, response: opsMembers.ServiceResponse }),
 
   // deposits (spec 2 Deposit modal, spec 7); the payment providers' webhook is not an SPA call (src/server/payments)
   lookupDeposit: endpoint({ method: 'GET', path: '/api/lookup/deposit', access: 'member', response: deposit.DepositLookupResponse }),

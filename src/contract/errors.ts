@@ -124,6 +124,9 @@ export const ERROR_CODES = [
   'OPERATOR_DISABLED',
   'OPERATOR_BOOTSTRAP',
   'OPERATOR_SELF',
+  // Our own: an admin changes a member's phone (docs/decisions/0128-members-and-service-in-the-console.md).
+  'MEMBER_PHONE_TAKEN',
+  'MEMBER_PHONE_IS_OPERATOR',
 ] as const;
 
 export type SpecialMessage = (typeof SPECIAL_MESSAGES)[number];

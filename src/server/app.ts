@@ -53,6 +53,7 @@ import { slipRoutes } from './routes/slips.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { chatOpsRoutes } from './routes/chat-ops.ts';
 import { fileRoutes } from './routes/files.ts';
+import { serviceOpsRoutes } from './routes/service-ops.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   await app.register(auditRoutes);
   await app.register(operatorOpsRoutes);
   await app.register(dashboardOpsRoutes);
+  await app.register(serviceOpsRoutes);
   await app.register(bonusRoutes);
   await app.register(inviteRoutes);
   await app.register(refundRoutes);

@@ -298,3 +298,15 @@ export const OPS_AUDIT_EXPORT_MAX = 50_000;
 
 /** The window of what one operator moved alone that the operatorDailyAlone setting bounds (docs/decisions/0121-dual-control.md). */
 export const OPERATOR_ALONE_WINDOW_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * A member's session notes when it was last used (the console shows it) at
+ * most this often: a write a minute per session, not one per request.
+ */
+export const SESSION_USE_NOTED_EVERY_MS = MINUTE_MS;
+/**
+ * How long a server process trusts what it last read of the console's
+ * service switch (the settings table) before reading it again: another
+ * process sees a termination or a resumption within this time.
+ */
+export const SERVICE_STATUS_FRESH_MS = 2_000;

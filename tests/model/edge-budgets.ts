@@ -39,6 +39,10 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'ledger-check': 62,
   'operator-add': 125,
   'operator-change': 51,
+  // the member's page and the service (docs/decisions/0128-members-and-service-in-the-console.md)
+  'member-phone': 325,
+  'member-standing': 300,
+  'service-terminate': 108,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,

@@ -69,6 +69,16 @@ const EXPECTED: Record<string, readonly Role[]> = {
   // support: members' standing and the chat; canned replies are the admin's to write
   'GET /api/ops/members': ['support', 'finance'],
   'POST /api/ops/members/:username/status': ['support'],
+  // a member's page (docs/decisions/0128-members-and-service-in-the-console.md): support and finance read it;
+  // support ends sessions; the login phone and the service are an admin's
+  'GET /api/ops/members/:username': ['support', 'finance'],
+  'GET /api/ops/members/:username/statement': ['support', 'finance'],
+  'GET /api/ops/members/:username/slips': ['support', 'finance'],
+  'GET /api/ops/members/:username/invites': ['support', 'finance'],
+  'POST /api/ops/members/:username/sessions/ended': ['support'],
+  'POST /api/ops/members/:username/phone': [],
+  'GET /api/ops/service': [],
+  'PUT /api/ops/service': [],
   'GET /api/ops/chat/conversations': ['support'],
   'GET /api/ops/chat/conversations/:id': ['support'],
   'POST /api/ops/chat/conversations/:id/history': ['support'],

@@ -142,6 +142,8 @@ const MESSAGES = {
   OPERATOR_DISABLED: msg`This operator is disabled. Add them again to give them new sign-in details.`,
   OPERATOR_BOOTSTRAP: msg`The first admin follows the server's settings (OPERATOR_PHONE) and cannot be changed here.`,
   OPERATOR_SELF: msg`You cannot disable your own account. Ask another admin.`,
+  MEMBER_PHONE_TAKEN: msg`Another member already has this phone number.`,
+  MEMBER_PHONE_IS_OPERATOR: msg`This phone number belongs to an operator. A member cannot take it.`,
 
   // ---- slip failure reasons (spec 8)
   UPLOADED_FILE_NOT_EXIST: msg`Incorrect slip. Upload the slip again.`,

@@ -122,6 +122,8 @@ export const sessions = pgTable(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** When a request last came with it, to the minute or so (repositories/sessions.ts SESSION_USE_NOTED_EVERY_MS); null until then. */
+    lastUsedAt: at('last_used_at'),
   },
   (t) => [unique('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -83,6 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
     en: 'Welcome to Mekong Wallet. Our team is here for you 24 hours a day.',
   },
   enableChatWidget: true,
+  serviceTerminated: false,
   withdrawMin: 100,
   withdrawMax: 50_000,
   transferMin: 1,

@@ -15,6 +15,12 @@ export interface Settings {
   /** An empty text means no notice in that language. */
   notice: Localized;
   enableChatWidget: boolean;
+  /**
+   * An admin terminated the service from the console: members' calls answer
+   * 'gone' and the app shows /terminated until it is resumed
+   * (service/switch.ts; SERVICE_STATUS=terminated is the deploy's own switch).
+   */
+  serviceTerminated: boolean;
   /** Withdrawal limits in the currency's major unit (spec 5: the server's values). */
   withdrawMin: number;
   withdrawMax: number;

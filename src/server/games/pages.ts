@@ -128,7 +128,7 @@ async function gameScope(games: FastifyInstance, provider: string, random: Rando
 
   // spec 2: a terminated service stops games too; unknown paths under /games are not the SPA's.
   games.addHook('onRequest', async (request, reply) => {
-    if (config.serviceStatus !== 'terminated') return;
+    if (!(await games.service.isTerminated())) return;
     if (request.url.startsWith('/games/api/')) throw new ApiError(410, 'gone');
     return refuse(reply, 410, pageLanguageOf((request.query as Record<string, unknown>).lang, fallbackLanguage), 'serviceGone');
   });

@@ -26,7 +26,8 @@ import { bearerToken, hashToken } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { wellFormedKeyOf, type StoredAnswer } from '../idempotency.ts';
 import { findLiveOperatorSession } from '../repositories/operators.ts';
-import { findLiveSession, isLiveMemberSession } from '../repositories/sessions.ts';
+import { SESSION_USE_NOTED_EVERY_MS } from '../policy.ts';
+import { findLiveSession, isLiveMemberSession, noteSessionUse } from '../repositories/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,10 +51,14 @@ async function memberCaller(request: FastifyRequest, tokenHash: string, idempote
   const { db, clock } = request.server;
   // A malformed key is not looked up; idempotencyKeyOf refuses it once the caller is known.
   const key = idempotent ? wellFormedKeyOf(request) : null;
-  const found = await findLiveSession(db, tokenHash, clock(), key);
+  const now = clock();
+  const found = await findLiveSession(db, tokenHash, now, key);
   if (!found) return null;
   request.storedAnswer = found.answer;
-  return { kind: 'member', ...found.session };
+  const { lastUsedAt, ...session } = found.session;
+  // The console shows when a session was last used; to the minute is enough, and spares a write per request.
+  if (lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= SESSION_USE_NOTED_EVERY_MS) await noteSessionUse(db, session.sessionId, now);
+  return { kind: 'member', ...session };
 }
 
 async function operatorCaller(request: FastifyRequest, tokenHash: string): Promise<OperatorCaller | null> {

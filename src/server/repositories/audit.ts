@@ -42,8 +42,12 @@ export type AuditAction =
   | 'approval.approved'
   | 'approval.rejected'
   | 'approval.superseded'
-  // members (support)
+  // members (support; the phone an admin's): docs/decisions/0128-members-and-service-in-the-console.md
   | 'member.status'
+  | 'member.sessions.ended'
+  | 'member.phone'
+  // the service, terminated or resumed from the console (admins)
+  | 'service.status'
   // operators (admins, in the console)
   | 'operator.add'
   | 'operator.disabled'

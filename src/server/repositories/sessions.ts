@@ -1,14 +1,15 @@
 /** Members' login sessions: a token's hash, its owner, and when it stops working. */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { perDatabase, type Db, type Queryable } from '../db/client.ts';
 import { idempotencyKeys, sessions, users } from '../db/schema.ts';
 import { activeMemberOf } from './users.ts';
 
 export async function insertSession(db: Queryable, userId: number, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
-  await db.insert(sessions).values({ userId, tokenHash, createdAt: now, expiresAt });
+  // Logging in is the token's first use.
+  await db.insert(sessions).values({ userId, tokenHash, createdAt: now, expiresAt, lastUsedAt: now });
 }
 
-const caller = { sessionId: sessions.id, userId: sessions.userId };
+const caller = { sessionId: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt };
 const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
 
 // Every member and operator request runs one of these first: prepared (db/client.ts).
@@ -71,6 +72,27 @@ export async function revokeAllSessions(db: Queryable, userId: number, now: Date
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return revoked.map((session) => session.id);
+}
+
+/** Notes that the session was used now (the authentication hook, at most every SESSION_USE_NOTED_EVERY_MS). */
+export async function noteSessionUse(db: Queryable, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export interface LiveSessionView {
+  id: number;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+}
+
+/** The member's live sessions, oldest first, as the console shows them: never the token or its hash. */
+export function liveSessionsOf(db: Queryable, userId: number, now: Date): Promise<LiveSessionView[]> {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.createdAt), asc(sessions.id));
 }
 
 /** Whether the token hash names a live session of an active member (a member's token on an operator route). */

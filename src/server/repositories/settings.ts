@@ -33,6 +33,12 @@ export function settingValue<K extends keyof Settings>(key: K): SQL<Settings[K] 
   return sql<Settings[K] | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
 }
 
+/** A setting's value (or its default) with its row locked until the transaction ends, for a change that records what it replaced. */
+export async function lockSetting<K extends keyof Settings>(db: Queryable, key: K): Promise<Settings[K]> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).for('update');
+  return row ? (row.value as Settings[K]) : DEFAULT_SETTINGS[key];
+}
+
 export async function putSetting<K extends keyof Settings>(db: Queryable, key: K, value: Settings[K]): Promise<void> {
   await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }

@@ -114,6 +114,11 @@ export async function updateName(db: Queryable, userId: number, name: string): P
   await db.update(users).set({ name }).where(eq(users.id, userId));
 }
 
+/** A member's new login phone; a phone another member or an operator holds fails (users_phone_unique, phone_has_one_owner). */
+export async function updatePhone(db: Queryable, userId: number, phone: string): Promise<void> {
+  await db.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
 export async function updatePasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }

@@ -10,7 +10,7 @@ import { getSetting } from '../repositories/settings.ts';
 import { route } from '../route.ts';
 
 export async function lookupRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app;
+  const { db } = app;
 
   route(app, endpoints.lookupBanks, async () => {
     const banks = await listActiveBanks(db);
@@ -46,7 +46,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, endpoints.lookupActive, async () => {
-    const isActive = config.serviceStatus === 'active';
+    const isActive = !(await app.service.isTerminated());
     return { isActive, status: isActive ? 'active' : 'gone' };
   });
 

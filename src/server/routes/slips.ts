@@ -9,10 +9,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import { SLIP_FIELD, SLIP_MAX_BYTES, type OpsSlip, type SlipItem } from '../../contract/deposit.ts';
 import { endpoints } from '../../contract/endpoints.ts';
+import { MEMBER_TABLE_PAGE_SIZE } from '../../contract/ops-members.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { approveSlipOrAsk } from '../approvals/dual-control.ts';
 import { rejectSlip } from '../deposits/slip-review.ts';
 import { ApiError } from '../errors.ts';
+import { memberByPhone } from '../members/member-page.ts';
 import {
   findMemberSlipByReference,
   findSlipView,
@@ -114,6 +116,14 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---------------------------------------------------------------- operator
+
+  // A member's slips on their console page (support, finance), as the member's own table shows them.
+  route(app, endpoints.opsMemberSlips, async ({ db, params, query }) => {
+    const now = clock();
+    const { id } = await memberByPhone(db, params.username);
+    const rows = await memberSlipPage(db, id, (query.page - 1) * MEMBER_TABLE_PAGE_SIZE, MEMBER_TABLE_PAGE_SIZE);
+    return { slips: rows.map((slip) => slipItem(slip, now)), total: await memberSlipTotal(db, id) };
+  });
 
   route(app, endpoints.opsSlips, async ({ db, query }) => {
     const now = clock();

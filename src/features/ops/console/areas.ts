@@ -27,7 +27,9 @@ export interface Area {
 /** In the navigation's order: the day's figures, then the work queues, then the admin's pages. */
 export const AREAS: readonly Area[] = [
   { id: 'dashboard', label: msg`Dashboard`, roles: ['finance', 'support', 'marketing'], page: lazy(() => import('../dashboard/DashboardPage.tsx')) },
+  { id: 'members', label: msg`Members`, roles: ['support', 'finance'], page: lazy(() => import('../members/MembersPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
+  { id: 'service', label: msg`Service`, roles: [], page: lazy(() => import('../service/ServicePage.tsx')) },
   { id: 'audit', label: msg`Audit`, roles: [], page: lazy(() => import('../audit/AuditPage.tsx')) },
   { id: 'operators', label: msg`Operators`, roles: [], page: lazy(() => import('../operators/OperatorsPage.tsx')) },
 ];

@@ -1,0 +1,86 @@
+/**
+ * The member search: by phone, name or bank account (number or name), the
+ * query and page in the address (use-ops-search.ts), newest first; a row
+ * opens the member's page.
+ */
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MEMBERS_PAGE_SIZE, MembersQuery, type MembersResponse } from '../../../contract/ops.ts';
+import type * as v from 'valibot';
+import { MessageText } from '../../errors/message-text.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { formatDateTime } from '../../ui/date-time.ts';
+import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
+import { useOpsSearch } from '../console/use-ops-search.ts';
+import { opsApi } from '../ops-session.ts';
+import { MemberStatusWord, memberPath } from './member-status.tsx';
+import { useOpsRead } from './use-ops-read.ts';
+
+type Row = v.InferOutput<typeof MembersResponse>['members'][number];
+
+export function MemberSearch() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Members`);
+  const { search, query, setSearch } = useOpsSearch(MembersQuery);
+  const [typed, setTyped] = useState(search.q);
+  const members = useOpsRead(JSON.stringify(query), (signal) => opsApi.call('opsMembers', { query, signal }));
+
+  const columns: Column<Row>[] = [
+    {
+      id: 'phone',
+      header: <Trans>Phone</Trans>,
+      cell: (row) => (
+        <Link {...memberPath(row.username)} className="ops-member__link">
+          {row.username}
+        </Link>
+      ),
+    },
+    { id: 'name', header: <Trans>Name</Trans>, cell: (row) => row.name },
+    { id: 'bank', header: <Trans>Bank account</Trans>, cell: (row) => (row.bank ? `${row.bank.code} ${row.bank.accountNo} · ${row.bank.accountName}` : '—') },
+    { id: 'status', header: <Trans>Status</Trans>, cell: (row) => <MemberStatusWord status={row.status} /> },
+    { id: 'registered', header: <Trans>Registered</Trans>, cell: (row) => formatDateTime(row.createdAt) },
+  ];
+
+  return (
+    <div className="ops-page">
+      <div className="ops-page__head">
+        <h1>
+          <Trans>Members</Trans>
+        </h1>
+      </div>
+      <Form className="ops-filters" onSubmit={() => setSearch({ q: typed.trim() })}>
+        <Field
+          label={<Trans>Phone, name or bank account</Trans>}
+          type="search"
+          value={typed}
+          onValueChange={setTyped}
+          maxLength={60}
+          autoComplete="off"
+        />
+        <button type="submit" className="button button--primary">
+          <Trans>Search</Trans>
+        </button>
+      </Form>
+      {members.failed && (
+        <p className="form-error" role="alert">
+          <MessageText message={members.failure ?? 'NETWORK_ERROR'} />{' '}
+          <button type="button" className="button button--secondary" onClick={members.retry}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      )}
+      <OpsTable
+        caption={<Trans>Members found</Trans>}
+        columns={columns}
+        rows={members.data?.members ?? []}
+        rowKey={(row) => row.username}
+        busy={members.busy}
+        empty={search.q ? <Trans>No member matches “{search.q}”.</Trans> : <Trans>No members yet.</Trans>}
+      />
+      <Pager page={search.page} total={members.data?.total ?? 0} limit={MEMBERS_PAGE_SIZE} onPage={(page) => setSearch({ q: search.q, page })} />
+    </div>
+  );
+}
