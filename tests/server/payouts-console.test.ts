@@ -56,7 +56,8 @@ describe('GET /api/ops/withdrawals, the console\'s queue', () => {
 
   it('refuses a query it cannot read with KEY_INVALID', async () => {
     const m = await buildMoneyApp();
-    for (const query of [{ page: '0' }, { page: 'two' }, { member: '08-123' }, { bank: '<script>' }, { status: 'lost' }]) {
+    const queries: Record<string, string>[] = [{ page: '0' }, { page: 'two' }, { member: '08-123' }, { bank: '<script>' }, { status: 'lost' }];
+    for (const query of queries) {
       const response = await call(m.app, endpoints.opsWithdrawals, undefined, { token: m.operatorToken, query });
       expect([response.statusCode, response.json()], JSON.stringify(query)).toEqual([400, { message: 'KEY_INVALID' }]);
     }
