@@ -28,6 +28,9 @@ export interface Area {
 
 /** In the navigation's order: the day's figures, then the work queues, then the admin's pages. */
 export const AREAS: readonly Area[] = [
+  { id: 'payouts', label: msg`Payouts`, roles: ['finance'], page: lazy(() => import('../payouts/PayoutsPage.tsx')) },
+  { id: 'approvals', label: msg`Approvals`, roles: ['finance'], page: lazy(() => import('../approvals/ApprovalsPage.tsx')) },
+  { id: 'adjustments', label: msg`Adjustments`, roles: ['finance'], page: lazy(() => import('../adjustments/AdjustmentsPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
 ];
 
