@@ -91,7 +91,7 @@ export default function ApprovalsPage({ operator }: AreaPageProps) {
           ]}
         />
       </form>
-      <div className="payouts__work">
+      <div className={openId !== null ? 'payouts__work payouts__work--open' : 'payouts__work'}>
         {openId !== null && <ApprovalPanel approval={approval} row={open} rows={rows} operatorName={operator.name} />}
         <div className="payouts__queue">
           {list.failure && (

@@ -112,7 +112,7 @@ export default function PayoutsPage(_: AreaPageProps) {
         <CsvButton query={query} />
       </div>
       <Filters search={search} onApply={setSearch} />
-      <div className="payouts__work">
+      <div className={open ? 'payouts__work payouts__work--open' : 'payouts__work'}>
         {open && <PayoutPanel payout={payout} rows={rows} />}
         <div className="payouts__queue">
           {list.failure && (
