@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { approvalActors } from '../../../../machines/approval/approval.actors.ts';
 import { approvalMachine } from '../../../../machines/approval/approval.machine.ts';
 import type { ResponseOf } from '../../../contract/endpoints.ts';
-import { ApprovalsQuery, type ApprovalAction } from '../../../contract/ops.ts';
+import { ApprovalsQuery, type ApprovalAction, type OperatorMe } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { ErrorLine } from '../../ui/Form.tsx';
@@ -22,12 +22,17 @@ import { Modal } from '../../ui/Modal.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import type { AreaPageProps } from '../console/areas.ts';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { useOpsRead } from '../payouts/use-ops-read.ts';
 import '../payouts/payouts.css';
+
+/** console/areas.ts AreaPageProps, written out: importing that module from a page it loads would close a circle. */
+interface ConsolePageProps {
+  operator: OperatorMe;
+  path: readonly string[];
+}
 
 type Row = ResponseOf<'opsApprovals'>['approvals'][number];
 type ApprovalActor = ActorRefFrom<typeof approvalMachine>;
@@ -35,7 +40,7 @@ type ApprovalActor = ActorRefFrom<typeof approvalMachine>;
 /** The address's status, read as the server reads it (its schema's input is the query string). */
 const ApprovalsSearch = v.object({ status: ApprovalsQuery.entries.status });
 
-export default function ApprovalsPage({ operator }: AreaPageProps) {
+export default function ApprovalsPage({ operator }: ConsolePageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Approvals`);
   const { search, query, setSearch } = useOpsSearch(ApprovalsSearch);
