@@ -278,8 +278,13 @@ export const Withdrawal = v.object({
   bankAccount: v.nullable(BankAccount),
   createdAt: IsoDateTime,
   resolvedAt: v.nullable(IsoDateTime),
+  /** The bank's reference of the transfer that paid it, when the operator gave one (docs/decisions/0127-payouts-console.md). */
+  reference: v.nullable(v.string()),
+  /** A pending payout request waiting for a second operator (docs/decisions/0121-dual-control.md). */
+  approvalId: v.nullable(v.string()),
 });
-export const WithdrawalsResponse = v.object({ withdrawals: v.array(Withdrawal) });
+/** One page of the queue (ops.ts WithdrawalsQuery) and how many match in all. */
+export const WithdrawalsResponse = v.object({ withdrawals: v.array(Withdrawal), total: v.number() });
 export const WithdrawalResponse = v.object({ withdrawal: Withdrawal });
 
 export const DepositRequest = v.object({

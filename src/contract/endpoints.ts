@@ -55,7 +55,6 @@ const autoLoginParams = v.object({ provider: api.AccountName, username: v.pipe(v
 const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, password: v.pipe(v.string(), v.maxLength(200)) });
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(common.RECORD_ID, 'NO_DATA')) });
 const memberParams = v.object({ username: v.pipe(v.string(), v.regex(/^\d{8,13}$/, 'NO_USER')) });
-const withdrawalsQuery = v.object({ status: v.optional(v.picklist(api.WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending') });
 
 export const endpoints = {
   // lookups (spec 7)
@@ -133,9 +132,12 @@ export const endpoints = {
   // Money is finance's; a member's standing is support's; admin may do everything.
   /** Who the signed-in operator is, whatever their role (login answers only a token). */
   opsMe: endpoint({ method: 'GET', path: '/api/ops/me', access: 'operator', roles: api.OPERATOR_ROLES, response: ops.OperatorMeResponse }),
-  opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: withdrawalsQuery, response: api.WithdrawalsResponse }),
+  // the payout queue, paged, its CSV for the bank, and a payout with the bank's reference (docs/decisions/0127-payouts-console.md)
+  opsWithdrawals: endpoint({ method: 'GET', path: '/api/ops/withdrawals', access: 'operator', roles: ['finance'], query: ops.WithdrawalsQuery, response: api.WithdrawalsResponse }),
+  /** The same filters as CSV (text/csv) for the bank's batch upload: every match, at most OPS_WITHDRAWALS_EXPORT_MAX rows. */
+  opsWithdrawalsCsv: endpoint({ method: 'GET', path: '/api/ops/withdrawals.csv', access: 'operator', roles: ['finance'], query: ops.WithdrawalsQuery, response: v.string() }),
   // Above the approvalThreshold setting (or the operator's daily sum alone) a payout, a manual deposit, a payment's credit or a slip's approval answers 202 ApprovalRequired (docs/decisions/0121-dual-control.md).
-  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, response: v.union([api.WithdrawalResponse, ops.ApprovalRequired]) }),
+  opsWithdrawalPaid: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/paid', access: 'operator', roles: ['finance'], params: idParams, body: ops.PayoutRequest, response: v.union([api.WithdrawalResponse, ops.ApprovalRequired]) }),
   opsWithdrawalRejected: endpoint({ method: 'POST', path: '/api/ops/withdrawals/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, response: api.WithdrawalResponse }),
   /** Idempotent by its bank reference (the ledger key `deposit:{reference}`), not by an Idempotency-Key. */
   opsDeposit: endpoint({ method: 'POST', path: '/api/ops/deposits', access: 'operator', roles: ['finance'], body: api.DepositRequest, response: v.union([api.DepositResponse, ops.ApprovalRequired]) }),

@@ -5,9 +5,10 @@
  * reply editing that only an admin may do.
  */
 import * as v from 'valibot';
-import { OPERATOR_ROLES } from './api.ts';
+import { OPERATOR_ROLES, WITHDRAWAL_STATUSES } from './api.ts';
 import { IsoDateTime } from './common.ts';
 import { Amount } from './money.ts';
+import { bankReference } from './rules/bank-reference.ts';
 
 export const OperatorMeResponse = v.object({
   id: v.string(),
@@ -53,6 +54,38 @@ export const Approval = v.object({
 export const ApprovalsQuery = v.object({ status: v.optional(v.picklist(APPROVAL_STATUSES, 'KEY_INVALID'), 'pending') });
 export const ApprovalsResponse = v.object({ approvals: v.array(Approval) });
 export const ApprovalResponse = v.object({ approval: Approval });
+
+// ---------------------------------------------------------------- payouts (finance)
+
+/** Withdrawals on one page of the payout queue. */
+export const WITHDRAWALS_PAGE_SIZE = 20;
+
+/**
+ * GET /api/ops/withdrawals and /api/ops/withdrawals.csv: one status (pending
+ * oldest first, the queue; paid and rejected newest first), optionally one
+ * member (phone) or one bank (its code: a batch for that bank), and the page
+ * (the CSV holds every match).
+ */
+export const WithdrawalsQuery = v.object({
+  status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending'),
+  member: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{8,13}$/, 'KEY_INVALID'))),
+  bank: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{2,12}$/, 'KEY_INVALID'), v.toUpperCase())),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+});
+
+/**
+ * POST /api/ops/withdrawals/{id}/paid: the reference of the bank transfer
+ * that paid it, kept on the ledger's posting and in the audit, in the one
+ * form bank references take (rules/bank-reference.ts). Optional for the API
+ * (scripts that pay without one keep working); the console always asks.
+ */
+export const PayoutRequest = v.optional(
+  v.object({
+    reference: v.optional(
+      v.pipe(v.string(), v.trim(), v.minLength(1, 'KEY_INVALID'), v.maxLength(100, 'KEY_INVALID'), v.transform(bankReference), v.minLength(1, 'KEY_INVALID')),
+    ),
+  }),
+);
 
 // ---------------------------------------------------------------- adjustments
 

@@ -86,10 +86,12 @@ export const GAME_ENTRY_TOKEN_LIFETIME_MS = 2 * MINUTE_MS;
 export const GAME_SESSION_LIFETIME_MS = 4 * 60 * MINUTE_MS;
 
 /**
- * The operator's withdrawal list shows at most this many, oldest first: the
- * pending queue is worked from its start, and a longer list needs paging.
+ * The payout CSV (GET /api/ops/withdrawals.csv) holds at most this many
+ * withdrawals: a bank's batch upload takes a few thousand lines; more means
+ * the filter (one bank, one status) should be narrower. X-Total-Count says
+ * how many matched.
  */
-export const OPS_WITHDRAWALS_LIST_MAX = 500;
+export const OPS_WITHDRAWALS_EXPORT_MAX = 5_000;
 
 /** The operator's payment review list shows at most this many, oldest first (the queue is worked from its start). */
 export const OPS_PAYMENTS_LIST_MAX = 500;

@@ -57,7 +57,11 @@ function isPlainInput(root: unknown, control: RegExp = CONTROL_CHARACTER): boole
 }
 
 export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown, { multiline = false } = {}): v.InferOutput<S> {
-  if (body === undefined) throw new ApiError(400, 'KEY_MISSING');
+  if (body === undefined) {
+    // A body the endpoint may leave out (a payout's reference): nothing sent is nothing asked.
+    if (v.is(schema, undefined)) return undefined;
+    throw new ApiError(400, 'KEY_MISSING');
+  }
   // valibot's object() accepts arrays; a body must be a plain JSON object.
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'KEY_INVALID');
   if (!isPlainInput(body, multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL_CHARACTER)) throw new ApiError(400, 'KEY_INVALID');

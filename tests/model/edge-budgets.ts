@@ -7,7 +7,9 @@
  * Set at about 15% above each model's edges when the models were abstracted.
  */
 export const EDGE_BUDGETS: Record<string, number> = {
+  adjustment: 610,
   agreement: 30,
+  approval: 125,
   'agent-inbox': 3000,
   'bank-account-name': 60,
   balance: 60,
@@ -43,6 +45,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'member-phone': 325,
   'member-standing': 300,
   'service-terminate': 108,
+  payout: 420,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,

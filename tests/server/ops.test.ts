@@ -68,6 +68,8 @@ describe('GET /api/ops/withdrawals', () => {
       },
       createdAt: new Date(m.clock().getTime() - 60_000).toISOString(),
       resolvedAt: null,
+      reference: null,
+      approvalId: null,
     });
     expect(await list({ status: 'pending' })).toEqual(open);
     expect((await list({ status: 'paid' })).map((w) => [w.id, w.status])).toEqual([[second, 'paid']]);

@@ -25,6 +25,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/ops/me': ['finance', 'support', 'marketing'],
   // finance: money in and out
   'GET /api/ops/withdrawals': ['finance'],
+  'GET /api/ops/withdrawals.csv': ['finance'],
   'POST /api/ops/withdrawals/:id/paid': ['finance'],
   'POST /api/ops/withdrawals/:id/rejected': ['finance'],
   'POST /api/ops/deposits': ['finance'],

@@ -75,7 +75,7 @@ describe('query strings', () => {
   });
 
   it('sends the query of an endpoint that reads one', async () => {
-    answer = { status: 200, body: { withdrawals: [] } };
+    answer = { status: 200, body: { withdrawals: [], total: 0 } };
 
     await api.call('opsWithdrawals', { query: { status: 'rejected' } });
 
@@ -84,7 +84,7 @@ describe('query strings', () => {
   });
 
   it('calls without a query when the query is optional', async () => {
-    answer = { status: 200, body: { withdrawals: [] } };
+    answer = { status: 200, body: { withdrawals: [], total: 0 } };
 
     await api.call('opsWithdrawals');
 

@@ -169,17 +169,20 @@ export async function approveSlipOrAsk(db: Queryable, log: FastifyBaseLogger, op
   return done ?? null;
 }
 
-/** Paying a withdrawal (POST /api/ops/withdrawals/{id}/paid): at once, or asked for (aloneOrAsk). Rejecting one moves money back and needs no second operator. */
-export async function payOrAsk(db: Queryable, operatorId: number, id: number, now: Date): Promise<WithdrawalView | ApprovalAsked> {
+/**
+ * Paying a withdrawal (POST /api/ops/withdrawals/{id}/paid) with the bank's reference when given: at once, or asked for
+ * (aloneOrAsk; the request keeps the reference, so the approval pays with it). Rejecting one moves money back and needs no second operator.
+ */
+export async function payOrAsk(db: Queryable, operatorId: number, id: number, reference: string | undefined, now: Date): Promise<WithdrawalView | ApprovalAsked> {
   const describe = async (tx: Queryable): Promise<Movement | null> => {
     const withdrawal = await findWithdrawalView(tx, id);
     // Unknown or resolved: the payout answers 404 or 409 as it always did.
     if (withdrawal?.status !== 'pending') return null;
     const member = await findUserByPhone(tx, withdrawal.username);
-    return { userId: member?.id ?? null, amount: withdrawal.amount, currency: withdrawal.currency, request: {} };
+    return { userId: member?.id ?? null, amount: withdrawal.amount, currency: withdrawal.currency, request: reference === undefined ? {} : { reference } };
   };
   const subject = { action: 'withdrawal.paid', subject: String(id) } as const;
-  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now));
+  return aloneOrAsk(db, operatorId, subject, now, describe, (tx) => resolveWithdrawal(tx, id, 'paid', operatorId, now, reference));
 }
 
 /** An operator's adjustment (POST /api/ops/adjustments): at once, or asked for (aloneOrAsk) on its size either way. */
@@ -213,7 +216,7 @@ const RUN: Record<ApprovalAction, (db: Queryable, log: FastifyBaseLogger, row: A
   'payment.credit': (db, _log, row, approverId, now) =>
     resolveReviewedPayment(db, Number(row.subject), approverId, { credit: true, username: requested(row, 'username') }, now),
   'slip.approved': (db, log, row, approverId, now) => approveSlip(db, log, { slipId: Number(row.subject), operatorId: approverId, now }, row.amount),
-  'withdrawal.paid': (db, _log, row, approverId, now) => resolveWithdrawal(db, Number(row.subject), 'paid', approverId, now),
+  'withdrawal.paid': (db, _log, row, approverId, now) => resolveWithdrawal(db, Number(row.subject), 'paid', approverId, now, requested(row, 'reference')),
   adjustment: (db, log, row, approverId, now) =>
     adjust(db, log, { phone: requested(row, 'phone') ?? '', amount: signedAmount(row), reason: requested(row, 'reason') ?? '', key: row.subject }, approverId, now),
 };

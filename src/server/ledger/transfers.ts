@@ -175,7 +175,7 @@ export async function holdTransfer(db: Queryable, spec: TransferSpec, now: Date)
  * it. The pending row is locked first, so two resolutions of one pending
  * transfer run one after the other and the second finds it resolved.
  */
-async function resolvePending(db: Queryable, pendingId: number, outcome: 'post' | 'void', idempotencyKey: string, now: Date): Promise<Written> {
+async function resolvePending(db: Queryable, pendingId: number, outcome: 'post' | 'void', idempotencyKey: string, now: Date, reference?: string): Promise<Written> {
   const locked = await db.execute(sql`select id from ${ledgerTransfers} where id = ${pendingId} and phase = 'pending' for update`);
   if (resultRows(locked).length === 0) throw new NotPending(pendingId);
   const [pending] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, pendingId));
@@ -188,8 +188,9 @@ async function resolvePending(db: Queryable, pendingId: number, outcome: 'post' 
     throw new NotPending(pendingId);
   }
 
-  const { debitAccountId, creditAccountId, amount, kind, reference } = pending;
-  const written = await insertOnce(db, { debitAccountId, creditAccountId, amount, kind, reference, idempotencyKey, phase, pendingId, createdAt: now });
+  const { debitAccountId, creditAccountId, amount, kind } = pending;
+  // The resolution may name an outside thing of its own (a payout's transfer at the bank); else it keeps the pending one's.
+  const written = await insertOnce(db, { debitAccountId, creditAccountId, amount, kind, reference: reference ?? pending.reference, idempotencyKey, phase, pendingId, createdAt: now });
   const moved = outcome === 'post' ? amount : 0n;
   const accounts = await applyChanges(db, [
     [debitAccountId, { debitsPending: -amount, ...(moved > 0n && { debitsPosted: moved }) }],
@@ -198,8 +199,9 @@ async function resolvePending(db: Queryable, pendingId: number, outcome: 'post' 
   return { ...written, accounts };
 }
 
-export function postPending(db: Queryable, pendingId: number, idempotencyKey: string, now: Date): Promise<Written> {
-  return resolvePending(db, pendingId, 'post', idempotencyKey, now);
+/** `reference`: what the posting row names, when not the pending transfer's (a payout's bank reference). */
+export function postPending(db: Queryable, pendingId: number, idempotencyKey: string, now: Date, reference?: string): Promise<Written> {
+  return resolvePending(db, pendingId, 'post', idempotencyKey, now, reference);
 }
 
 export function voidPending(db: Queryable, pendingId: number, idempotencyKey: string, now: Date): Promise<Written> {

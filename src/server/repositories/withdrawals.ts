@@ -4,11 +4,11 @@
  * open while the pending transfer is unresolved, paid once it was posted,
  * rejected once it was voided.
  */
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WITHDRAWAL_STATUSES } from '../../contract/api.ts';
 import type { Queryable } from '../db/client.ts';
-import { banks, ledgerAccounts, ledgerTransfers, users, withdrawals } from '../db/schema.ts';
+import { approvals, banks, ledgerAccounts, ledgerTransfers, users, withdrawals } from '../db/schema.ts';
 import type { Currency } from './users.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -71,6 +71,10 @@ export interface WithdrawalView {
   bankNameEn: string | null;
   createdAt: Date;
   resolvedAt: Date | null;
+  /** The bank's reference of the payout's transfer (the ledger's posting names it), when one was given. */
+  reference: string | null;
+  /** The payout request waiting for a second operator, if one does. */
+  approvalId: number | null;
 }
 
 const STATUS_CONDITIONS: Record<WithdrawalStatus, SQL> = {
@@ -79,14 +83,19 @@ const STATUS_CONDITIONS: Record<WithdrawalStatus, SQL> = {
   rejected: eq(resolution.phase, 'void_pending'),
 };
 
-async function selectViews(db: Queryable, where: SQL, limit: number): Promise<WithdrawalView[]> {
-  const rows = await db
+/** A pending payout request of the withdrawal (at most one: docs/decisions/0121-dual-control.md). */
+const waitingApproval = sql<number | null>`(select ${approvals.id} from ${approvals} where ${approvals.action} = 'withdrawal.paid'
+  and ${approvals.subject} = ${withdrawals.id}::text and ${approvals.status} = 'pending' limit 1)`.mapWith(Number);
+
+function fromWithdrawals(db: Queryable) {
+  return db
     .select({
       id: withdrawals.id,
       username: users.phone,
       name: users.name,
       amount: pending.amount,
       resolutionPhase: resolution.phase,
+      resolutionReference: resolution.reference,
       bankCode: withdrawals.bankCode,
       accountName: withdrawals.accountName,
       accountNo: withdrawals.accountNo,
@@ -95,28 +104,59 @@ async function selectViews(db: Queryable, where: SQL, limit: number): Promise<Wi
       bankNameEn: banks.nameEn,
       createdAt: withdrawals.createdAt,
       resolvedAt: withdrawals.resolvedAt,
+      approvalId: waitingApproval,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .innerJoin(pending, eq(pending.id, withdrawals.pendingTransferId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, pending.debitAccountId))
     .leftJoin(resolution, eq(resolution.id, withdrawals.resolvingTransferId))
-    .leftJoin(banks, eq(banks.code, withdrawals.bankCode))
-    .where(where)
-    .orderBy(asc(withdrawals.id))
-    .limit(limit);
-  return rows.map(({ resolutionPhase, ...row }) => ({
-    ...row,
-    status: resolutionPhase === null ? 'pending' : resolutionPhase === 'post_pending' ? 'paid' : 'rejected',
-  }));
+    .leftJoin(banks, eq(banks.code, withdrawals.bankCode));
 }
 
-/** Withdrawals in one status, oldest first (the operator works the queue from its start). */
-export function listWithdrawals(db: Queryable, status: WithdrawalStatus, limit: number): Promise<WithdrawalView[]> {
-  return selectViews(db, STATUS_CONDITIONS[status], limit);
+type ViewRow = Awaited<ReturnType<ReturnType<typeof fromWithdrawals>['execute']>>[number];
+
+function viewOf({ resolutionPhase, resolutionReference, approvalId, ...row }: ViewRow): WithdrawalView {
+  const status = resolutionPhase === null ? 'pending' : resolutionPhase === 'post_pending' ? 'paid' : 'rejected';
+  return { ...row, status, reference: status === 'paid' ? resolutionReference : null, approvalId: approvalId ?? null };
+}
+
+/** Which withdrawals the operator's queue and its CSV show. */
+export interface WithdrawalFilter {
+  status: WithdrawalStatus;
+  /** The member's phone. */
+  member?: string;
+  /** The bank's code: one bank's batch. */
+  bank?: string;
+}
+
+function whereOf(filter: WithdrawalFilter): SQL | undefined {
+  return and(
+    STATUS_CONDITIONS[filter.status],
+    filter.member === undefined ? undefined : eq(users.phone, filter.member),
+    filter.bank === undefined ? undefined : eq(withdrawals.bankCode, filter.bank),
+  );
+}
+
+/**
+ * Withdrawals of a filter, a page of them, and how many match: pending ones
+ * oldest first (the queue is worked from its start), resolved ones newest
+ * first (what was done last).
+ */
+export async function listWithdrawals(db: Queryable, filter: WithdrawalFilter, offset: number, limit: number): Promise<{ views: WithdrawalView[]; total: number }> {
+  const where = whereOf(filter);
+  const order = filter.status === 'pending' ? asc(withdrawals.id) : desc(withdrawals.id);
+  const rows = await fromWithdrawals(db).where(where).orderBy(order).offset(offset).limit(limit);
+  const [counted] = await db
+    .select({ total: count() })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(resolution, eq(resolution.id, withdrawals.resolvingTransferId))
+    .where(where);
+  return { views: rows.map(viewOf), total: counted?.total ?? 0 };
 }
 
 export async function findWithdrawalView(db: Queryable, id: number): Promise<WithdrawalView | undefined> {
-  const [view] = await selectViews(db, eq(withdrawals.id, id), 1);
-  return view;
+  const [row] = await fromWithdrawals(db).where(eq(withdrawals.id, id));
+  return row && viewOf(row);
 }

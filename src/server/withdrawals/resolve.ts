@@ -14,8 +14,11 @@ import { findWithdrawalView, lockWithdrawal, markResolved, type WithdrawalView }
 
 export type Resolution = 'paid' | 'rejected';
 
-/** The withdrawal as resolved; 404 NO_DATA for an unknown id, 409 KEY_INVALID when it was resolved before. */
-export async function resolveWithdrawal(db: Queryable, id: number, outcome: Resolution, operatorId: number, now: Date): Promise<WithdrawalView> {
+/**
+ * The withdrawal as resolved; 404 NO_DATA for an unknown id, 409 KEY_INVALID when it was resolved before.
+ * `reference`: the bank's reference of the transfer that paid it, kept on the ledger's posting and in the audit.
+ */
+export async function resolveWithdrawal(db: Queryable, id: number, outcome: Resolution, operatorId: number, now: Date, reference?: string): Promise<WithdrawalView> {
   try {
     // In the caller's transaction when it is one (an approval's: docs/decisions/0121-dual-control.md).
     const view = await inTransaction(db, async (tx) => {
@@ -23,8 +26,8 @@ export async function resolveWithdrawal(db: Queryable, id: number, outcome: Reso
       const withdrawal = await lockWithdrawal(tx, id);
       if (!withdrawal) throw new ApiError(404, 'NO_DATA');
       if (withdrawal.resolvingTransferId !== null) throw new ApiError(409, 'KEY_INVALID');
-      const resolveTransfer = outcome === 'paid' ? postPending : voidPending;
-      const { transfer } = await resolveTransfer(tx, withdrawal.pendingTransferId, `withdrawal:${id}:${outcome}`, now);
+      const key = `withdrawal:${id}:${outcome}`;
+      const { transfer } = outcome === 'paid' ? await postPending(tx, withdrawal.pendingTransferId, key, now, reference) : await voidPending(tx, withdrawal.pendingTransferId, key, now);
       await markResolved(tx, id, transfer.id, operatorId, now);
       await recordAudit(tx, {
         operatorId,
@@ -32,7 +35,7 @@ export async function resolveWithdrawal(db: Queryable, id: number, outcome: Reso
         subject: String(id),
         userId: withdrawal.userId,
         before: { status: 'pending' },
-        after: { status: outcome, transferId: String(transfer.id) },
+        after: { status: outcome, transferId: String(transfer.id), ...(reference !== undefined && { reference }) },
         createdAt: now,
       });
       // A payout waiting for approval can no longer be paid.
