@@ -1,68 +1,75 @@
 /**
- * One read of an operator page through the read machine (machines/read),
- * over the operator's API client (opsApi), with an optional query: a new
- * query reads again and keeps what is shown meanwhile (the table dims), as
- * the console's tables do when a filter changes. The member pages' useRead
- * is the same over the member's client, without a query.
+ * The console's reads: one read of the operator's API that depends on the
+ * address (a search, a member, a page of a table, a filter), through the one read machine
+ * (machines/read; docs/decisions/0031-one-read-machine.md): what is shown
+ * stays while the next read is on its way (the table dims), and a read
+ * asked while another runs follows it once it is done. Answers are never
+ * mixed: a read is tagged with what it asked, and one left behind is read
+ * again.
  */
 import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { EndpointName, QueryOf, ResponseOf } from '../../contract/endpoints.ts';
-import type { CallOptions } from '../../api/client.ts';
 import { readMachine } from '../../../machines/read/read.machine.ts';
 import type { Result } from '../../../machines/shared/result.ts';
+import type { EndpointName, QueryOf, ResponseOf } from '../../contract/endpoints.ts';
+import type { CallOptions } from '../../api/client.ts';
+import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { opsApi } from './ops-session.ts';
-
-/** The operator endpoints a page may just read: a GET without path parameters. */
-type OpsReadEndpoint = 'opsOperators' | 'opsAudit' | 'opsDashboard';
 
 export interface OpsRead<T> {
   data: T | null;
-  /** A read is on its way (the first, or again after a change of query). */
-  loading: boolean;
-  /** Nothing could be read: offer a retry. */
+  /** A read is on its way (what is shown is the last answer). */
+  busy: boolean;
   failed: boolean;
   failure: string | null;
   retry: () => void;
-  /** Read again keeping what is shown (after a change the page made). */
   reload: () => void;
 }
 
-export function useOpsRead<N extends OpsReadEndpoint>(name: N, query?: QueryOf<N>): OpsRead<ResponseOf<N>> {
-  const key = JSON.stringify(query ?? null);
-  const wanted = useRef({ query, key });
-  wanted.current = { query, key };
-  /** The query of the read last started: a read that answers an older query is followed by one for the new. */
-  const started = useRef(key);
-  const call = opsApi.call as (name: EndpointName, options: CallOptions & { query?: unknown }) => Promise<Result<unknown>>;
-  const read = useActorRef(
+/** `key` names what `read` asks (the address's part it depends on): a new key reads again. */
+export function useOpsRead<T>(key: string, read: (signal: AbortSignal) => Promise<Result<T>>): OpsRead<T> {
+  const latest = useRef({ key, read });
+  latest.current = { key, read };
+  const askedFor = useRef(key);
+  const actor = useActorRef(
     readMachine.provide({
       actors: {
         read: fromPromise<Result<unknown>, void>(({ signal }) => {
-          started.current = wanted.current.key;
-          return call(name, { signal, ...(wanted.current.query && { query: wanted.current.query }) });
+          askedFor.current = latest.current.key;
+          return latest.current.read(signal);
         }),
       },
-      actions: { logFailure: (_, { message }) => console.warn(`${name}: read failed (${message})`) },
+      actions: { logFailure: (_, { message }) => console.warn(`ops read failed (${message})`) },
     }),
-    { input: { startDelay: 0 } },
+    { input: {} },
   );
-  const loading = useSelector(read, (snapshot) => snapshot.hasTag('loading'));
+  const value = useSelector(actor, (snapshot) => JSON.stringify(snapshot.value));
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
 
+  // Once the read in flight is done, one for an older key is followed by the current key's.
   useEffect(() => {
-    if (loading || started.current === key) return;
-    // Shown reads again keeping the rows (dimmed); failed tries again.
-    read.send({ type: 'read.reload' });
-    read.send({ type: 'read.retry' });
-  }, [key, loading, read]);
+    if (!loading && askedFor.current !== key) actor.send({ type: 'read.reload' });
+  }, [actor, key, loading, value]);
+
+  const reload = () => actor.send({ type: 'read.reload' });
+  useLanguageSwitch(reload);
 
   return {
-    data: useSelector(read, (snapshot) => snapshot.context.data as ResponseOf<N> | null),
-    loading,
-    failed: useSelector(read, (snapshot) => snapshot.hasTag('failed')),
-    failure: useSelector(read, (snapshot) => snapshot.context.failure),
-    retry: () => read.send({ type: 'read.retry' }),
-    reload: () => read.send({ type: 'read.reload' }),
+    data: useSelector(actor, (snapshot) => snapshot.context.data as T | null),
+    busy: loading,
+    failed: useSelector(actor, (snapshot) => snapshot.hasTag('failed')),
+    failure: useSelector(actor, (snapshot) => snapshot.context.failure),
+    retry: () => actor.send({ type: 'read.retry' }),
+    reload,
   };
+}
+
+/** The operator endpoints a page reads by name: a GET without path parameters, with the address's query or none. */
+type OpsListEndpoint = 'opsOperators' | 'opsAudit' | 'opsDashboard' | 'opsWithdrawals' | 'opsApprovals';
+
+/** `useOpsRead` of one endpoint and its query (a new query reads again). */
+export function useOpsEndpointRead<N extends OpsListEndpoint>(name: N, query?: QueryOf<N> | Record<string, string>): OpsRead<ResponseOf<N>> {
+  const call = opsApi.call as (name: EndpointName, options: CallOptions & { query?: unknown }) => Promise<Result<ResponseOf<N>>>;
+  return useOpsRead(`${name}:${JSON.stringify(query ?? null)}`, (signal) => call(name, { signal, ...(query && { query }) }));
 }

@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
-import { useOpsRead } from '../payouts/use-ops-read.ts';
+import { useOpsEndpointRead } from '../use-ops-read.ts';
 import '../payouts/payouts.css';
 
 /** console/areas.ts AreaPageProps, written out: importing that module from a page it loads would close a circle. */
@@ -44,7 +44,7 @@ export default function ApprovalsPage({ operator }: ConsolePageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Approvals`);
   const { search, query, setSearch } = useOpsSearch(ApprovalsSearch);
-  const list = useOpsRead('opsApprovals', query);
+  const list = useOpsEndpointRead('opsApprovals', query);
   const rows = list.data?.approvals ?? [];
 
   const approval = useActorRef(approvalMachine.provide({ actors: approvalActors(opsApi), actions: { decided: () => list.reload() } }));
@@ -99,7 +99,7 @@ export default function ApprovalsPage({ operator }: ConsolePageProps) {
       <div className={openId !== null ? 'payouts__work payouts__work--open' : 'payouts__work'}>
         {openId !== null && <ApprovalPanel approval={approval} row={open} rows={rows} operatorName={operator.name} />}
         <div className="payouts__queue">
-          {list.failure && (
+          {list.failed && list.failure && (
             <p className="form-error" role="alert">
               <MessageText message={list.failure} />
             </p>

@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import type { AreaPageProps } from '../console/area-page.ts';
 import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
-import { useOpsRead } from '../use-ops-read.ts';
+import { useOpsEndpointRead } from '../use-ops-read.ts';
 import { AUDIT_ACTIONS } from './audit-actions.ts';
 import { downloadAuditCsv } from './audit-csv.ts';
 import { AuditChange } from './AuditChange.tsx';
@@ -31,7 +31,7 @@ export default function AuditPage(_: AreaPageProps) {
   const { t, i18n } = useLingui();
   useDocumentTitle(t`Audit`);
   const { search, query, setSearch } = useOpsSearch(AuditQuery);
-  const audit = useOpsRead('opsAudit', query);
+  const audit = useOpsEndpointRead('opsAudit', query);
   const shown: Filters = { operator: search.operator ?? '', member: search.member ?? '', action: search.action ?? '', day: search.day ?? '' };
   const [typed, setTyped] = useState<Filters>(shown);
   const [exporting, setExporting] = useState(false);
@@ -123,7 +123,7 @@ export default function AuditPage(_: AreaPageProps) {
             columns={columns}
             rows={audit.data?.entries ?? []}
             rowKey={(row) => row.id}
-            busy={audit.loading}
+            busy={audit.busy}
             empty={<Trans>No actions match these filters.</Trans>}
           />
           <Pager page={search.page} total={audit.data?.total ?? 0} limit={search.limit} onPage={(page) => setSearch({ page })} />

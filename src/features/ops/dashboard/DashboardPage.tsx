@@ -18,7 +18,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import type { AreaPageProps } from '../console/area-page.ts';
 import { opsApi } from '../ops-session.ts';
-import { useOpsRead } from '../use-ops-read.ts';
+import { useOpsEndpointRead } from '../use-ops-read.ts';
 import './dashboard.css';
 
 type Dashboard = v.InferOutput<typeof DashboardResponse>;
@@ -26,7 +26,7 @@ type Dashboard = v.InferOutput<typeof DashboardResponse>;
 export default function DashboardPage({ operator }: AreaPageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Dashboard`);
-  const figures = useOpsRead('opsDashboard');
+  const figures = useOpsEndpointRead('opsDashboard');
   const data = figures.data;
 
   return (
@@ -36,7 +36,7 @@ export default function DashboardPage({ operator }: AreaPageProps) {
           <Trans>Today</Trans>
           {data && <span className="ops-dashboard__day muted"> {data.day}</span>}
         </h1>
-        <button type="button" className="button button--secondary" disabled={figures.loading} onClick={figures.reload}>
+        <button type="button" className="button button--secondary" disabled={figures.busy} onClick={figures.reload}>
           <Trans>Refresh</Trans>
         </button>
       </div>
@@ -50,7 +50,7 @@ export default function DashboardPage({ operator }: AreaPageProps) {
       )}
       {data && (
         <>
-          <section className="ops-dashboard__grid" aria-label={t`Today's figures`} aria-busy={figures.loading}>
+          <section className="ops-dashboard__grid" aria-label={t`Today's figures`} aria-busy={figures.busy}>
             <MoneyFigure title={<Trans>Deposits</Trans>} totals={data.deposits} />
             <MoneyFigure title={<Trans>Payouts</Trans>} totals={data.payouts} />
             <CountFigure title={<Trans>New members</Trans>} count={data.newMembers} />

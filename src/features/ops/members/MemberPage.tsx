@@ -17,7 +17,7 @@ import { opsApi } from '../ops-session.ts';
 import { MemberActions } from './MemberActions.tsx';
 import { MemberStatusWord } from './member-status.tsx';
 import { MemberTables } from './MemberTables.tsx';
-import { useOpsRead } from './use-ops-read.ts';
+import { useOpsRead } from '../use-ops-read.ts';
 
 export function MemberPage({ operator, phone }: { operator: OperatorMe; phone: string }) {
   const { t } = useLingui();

@@ -17,7 +17,7 @@ import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { MemberStatusWord, memberPath } from './member-status.tsx';
-import { useOpsRead } from './use-ops-read.ts';
+import { useOpsRead } from '../use-ops-read.ts';
 
 type Row = v.InferOutput<typeof MembersResponse>['members'][number];
 

@@ -13,7 +13,7 @@ import { formatMoney } from '../../ui/money.ts';
 import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
-import { useOpsRead } from './use-ops-read.ts';
+import { useOpsRead } from '../use-ops-read.ts';
 
 const TABLES = ['statement', 'slips', 'invites'] as const;
 type Table = (typeof TABLES)[number];

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import type { AreaPageProps } from '../console/area-page.ts';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { RoleName } from '../console/RoleName.tsx';
-import { useOpsRead } from '../use-ops-read.ts';
+import { useOpsEndpointRead } from '../use-ops-read.ts';
 import { OperatorAddDialog } from './OperatorAddDialog.tsx';
 import { OperatorChangeDialog } from './OperatorChangeDialog.tsx';
 import type * as v from 'valibot';
@@ -25,7 +25,7 @@ type Operator = v.InferOutput<typeof OperatorView>;
 export default function OperatorsPage(_: AreaPageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Operators`);
-  const operators = useOpsRead('opsOperators');
+  const operators = useOpsEndpointRead('opsOperators');
   const [adding, setAdding] = useState(false);
   const [change, setChange] = useState<OperatorChangeInput | null>(null);
 
@@ -95,7 +95,7 @@ export default function OperatorsPage(_: AreaPageProps) {
           columns={columns}
           rows={operators.data?.operators ?? []}
           rowKey={(row) => row.phone}
-          busy={operators.loading}
+          busy={operators.busy}
           empty={<Trans>No operators yet.</Trans>}
         />
       )}

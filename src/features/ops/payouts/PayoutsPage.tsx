@@ -32,7 +32,7 @@ import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { maskedAccount, shortName } from './bank-account.ts';
 import { downloadWithdrawalsCsv } from './csv-download.ts';
-import { useOpsRead } from './use-ops-read.ts';
+import { useOpsEndpointRead } from '../use-ops-read.ts';
 import './payouts.css';
 
 /** console/areas.ts AreaPageProps, written out: importing that module from a page it loads would close a circle. */
@@ -60,7 +60,7 @@ export default function PayoutsPage(_: ConsolePageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Payouts`);
   const { search, query, setSearch } = useOpsSearch(WithdrawalsQuery);
-  const list = useOpsRead('opsWithdrawals', query);
+  const list = useOpsEndpointRead('opsWithdrawals', query);
   const rows = list.data?.withdrawals ?? [];
 
   const payout = useActorRef(
@@ -120,7 +120,7 @@ export default function PayoutsPage(_: ConsolePageProps) {
       <div className={open ? 'payouts__work payouts__work--open' : 'payouts__work'}>
         {open && <PayoutPanel payout={payout} rows={rows} />}
         <div className="payouts__queue">
-          {list.failure && (
+          {list.failed && list.failure && (
             <p className="form-error" role="alert">
               <MessageText message={list.failure} />
             </p>
