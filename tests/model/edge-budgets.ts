@@ -36,6 +36,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   login: 140,
   'ops-idle': 8,
   'ops-login': 130,
+  'slip-review': 1065,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,
