@@ -1,0 +1,3 @@
+export function ManualDeposit() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function PaymentQueue() {
+  return null;
+}
