@@ -37,6 +37,8 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'ops-idle': 8,
   'ops-login': 130,
   'slip-review': 1065,
+  'payment-review': 200,
+  'manual-deposit': 200,
   'money-action': 10,
   promotion: 115,
   'qr-countdown': 680,
