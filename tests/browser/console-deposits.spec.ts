@@ -148,6 +148,25 @@ test('a finance operator approves a member’s slip in the console; the statemen
     ]);
   });
 
+  await test.step('1280×800: the QR payments table and a manual deposit, confirmed with the member’s name and the amount', async () => {
+    await desk.getByRole('link', { name: 'QR payments' }).click();
+    await expect(desk.getByText('No payments here.')).toBeVisible();
+    await expectAccessible(desk, 'the QR payments');
+    await desk.getByRole('link', { name: 'Manual deposit' }).click();
+    const form = desk.getByRole('region', { name: 'Manual deposit' });
+    await form.getByLabel('Member\'s phone').fill(member.phone);
+    await form.getByLabel('Amount', { exact: true }).fill('100');
+    await form.getByLabel('Bank reference').fill(`MANUAL${Date.now()}`);
+    await form.getByRole('button', { name: 'Review deposit' }).click();
+    const confirm = desk.getByRole('dialog', { name: `Deposit ${baht(100)}?` });
+    await expect(confirm).toContainText(`Deposit ${baht(100)} to ${member.name} (${member.phone}`);
+    await expectAccessible(desk, 'the manual deposit’s confirmation');
+    await confirm.getByRole('button', { name: `Deposit ${baht(100)}` }).click();
+    await expect(desk.getByRole('status').filter({ hasText: `Deposited ${baht(100)} to ${member.name}` })).toBeVisible();
+    const wallet = (await callOk(server(), 'GET', '/api/wallet', memberToken)) as { wallet: { amount: number } };
+    expect(wallet.wallet.amount).toBe(AMOUNT + 100);
+  });
+
   await test.step('390×844: the queue and an open slip fit the screen, pass axe, and a second slip is rejected with a reason', async () => {
     server().advanceClock(61_000); // one slip a minute per member
     await uploadSlip(page);
@@ -173,6 +192,15 @@ test('a finance operator approves a member’s slip in the console; the statemen
     await expect(phone.getByRole('status').filter({ hasText: /^Slip \d+ of .+ rejected\.$/ })).toBeVisible();
     await expect(phone).toHaveURL(/\/ops\/deposits$/);
     const wallet = (await callOk(server(), 'GET', '/api/wallet', memberToken)) as { wallet: { amount: number } };
-    expect(wallet.wallet.amount).toBe(AMOUNT);
+    expect(wallet.wallet.amount).toBe(AMOUNT + 100);
+
+    for (const [tab, where] of [
+      ['QR payments', 'the QR payments on a phone'],
+      ['Manual deposit', 'the manual deposit on a phone'],
+    ] as const) {
+      await phone.getByRole('link', { name: tab }).click();
+      await expectNoSidewaysScroll(phone);
+      await expectAccessible(phone, where);
+    }
   });
 });

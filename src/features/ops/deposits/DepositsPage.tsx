@@ -6,7 +6,6 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AreaPageProps } from '../console/areas.ts';
 import { ManualDeposit } from './ManualDeposit.tsx';
 import { PaymentQueue } from './PaymentQueue.tsx';
 import { SlipQueue } from './SlipQueue.tsx';
@@ -18,7 +17,12 @@ function sectionOf(path: readonly string[]): Section {
   return path[0] === 'payments' || path[0] === 'manual' ? path[0] : 'slips';
 }
 
-export default function DepositsPage({ path }: AreaPageProps) {
+/** What console/areas.ts gives an area's page (AreaPageProps), the part this page reads; not imported, as areas.ts imports this page. */
+interface DepositsPageProps {
+  path: readonly string[];
+}
+
+export default function DepositsPage({ path }: DepositsPageProps) {
   const { t } = useLingui();
   const section = sectionOf(path);
   const tabs: { id: Section; splat: string; label: string }[] = [
