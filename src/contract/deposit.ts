@@ -186,8 +186,44 @@ export const OpsSlip = v.object({
   createdAt: IsoDateTime,
   reviewedAt: v.nullable(IsoDateTime),
 });
-export const OpsSlipsQuery = v.object({ status: v.optional(v.picklist(SlipStatus.options, 'KEY_INVALID'), 'PENDING') });
-export const OpsSlipsResponse = v.object({ slips: v.array(OpsSlip) });
+/** The console's slip queue is read this many at a time. */
+export const OPS_SLIPS_PAGE_SIZE = 20;
+export const OpsSlipsQuery = v.object({
+  status: v.optional(v.picklist(SlipStatus.options, 'KEY_INVALID'), 'PENDING'),
+  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+});
+/** One page, oldest first; `total` counts the slips of the status. */
+export const OpsSlipsResponse = v.object({ slips: v.array(OpsSlip), total: v.number() });
+
+/** Another slip that carries the same reference (a second upload of the same transfer, perhaps by another member). */
+export const SlipSibling = v.object({
+  id: v.string(),
+  username: v.string(),
+  status: SlipStatus,
+  note: v.union([v.picklist(SLIP_REASON_CODES), v.literal('')]),
+  createdAt: IsoDateTime,
+});
+
+/**
+ * What the operator checks before deciding one slip: the member's bank
+ * account (the money should come from it: NOT_MATCH otherwise), other slips
+ * with the same reference, a ledger credit the reference already has (a
+ * manual deposit of the same transfer), an approval that waits for a second
+ * operator, and how old a slip may be (bank QRs carry no date: the operator
+ * reads it off the picture).
+ */
+export const OpsSlipDetailResponse = v.object({
+  slip: OpsSlip,
+  bank: v.nullable(
+    v.object({ code: v.string(), name: v.string(), accountName: v.string(), accountNo: v.string() }),
+  ),
+  currency: v.picklist(['BAHT', 'LAK']),
+  sameReference: v.array(SlipSibling),
+  credited: v.nullable(v.object({ transferId: v.string(), amount: v.number(), createdAt: IsoDateTime })),
+  waitingApprovalId: v.nullable(v.string()),
+  maxAgeMinutes: v.number(),
+});
+export type OpsSlipDetail = v.InferOutput<typeof OpsSlipDetailResponse>;
 /** Approving credits the slip's member this amount (major units), once per slip. */
 export const SlipApproveRequest = v.object({ amount: amountSchema() });
 export const SlipRejectRequest = v.object({ note: v.picklist(SLIP_REASON_CODES, 'KEY_INVALID') });

@@ -197,6 +197,7 @@ export const endpoints = {
   slips: endpoint({ method: 'POST', path: '/api/statement/slip', access: 'member', body: deposit.SlipsRequest, response: deposit.SlipsResponse }),
   slipReference: endpoint({ method: 'GET', path: '/api/statement/slip/reference/:reference', access: 'member', params: deposit.SlipReferenceParams, response: deposit.SlipReferenceResponse }),
   opsSlips: endpoint({ method: 'GET', path: '/api/ops/slips', access: 'operator', roles: ['finance'], query: deposit.OpsSlipsQuery, response: deposit.OpsSlipsResponse }),
+  opsSlip: endpoint({ method: 'GET', path: '/api/ops/slips/:id', access: 'operator', roles: ['finance'], params: idParams, response: deposit.OpsSlipDetailResponse }),
   opsSlipApproved: endpoint({ method: 'POST', path: '/api/ops/slips/:id/approved', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipApproveRequest, response: v.union([deposit.OpsSlipResponse, ops.ApprovalRequired]) }),
   opsSlipRejected: endpoint({ method: 'POST', path: '/api/ops/slips/:id/rejected', access: 'operator', roles: ['finance'], params: idParams, body: deposit.SlipRejectRequest, response: deposit.OpsSlipResponse }),
   // live support chat (spec 7 /api/chat/*; docs/decisions 0104-0106)

@@ -112,9 +112,6 @@ export const SLIP_MAX_PIXELS = 40_000_000;
 /** Stored images are scaled down to fit this square; a phone's slip screenshot is ~1,080 × 2,400. */
 export const SLIP_MAX_SIDE = 2_400;
 
-/** The operator's slip list shows at most this many, oldest first, like the withdrawal queue. */
-export const OPS_SLIPS_LIST_MAX = 500;
-
 // ---------------------------------------------------------------- uploaded images: slips and chat images (server/images)
 
 /** Image decodes running at once in a process (slips and chat images alike): libvips already spreads one over the cores, so others wait their turn. */

@@ -33,6 +33,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /api/ops/payments/:id/credit': ['finance'],
   'POST /api/ops/payments/:id/dismissed': ['finance'],
   'GET /api/ops/slips': ['finance'],
+  'GET /api/ops/slips/:id': ['finance'],
   'POST /api/ops/slips/:id/approved': ['finance'],
   'POST /api/ops/slips/:id/rejected': ['finance'],
   'GET /api/ops/approvals': ['finance'],

@@ -83,6 +83,15 @@ export async function lockSubject(db: Queryable, action: ApprovalAction, subject
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`approval:${action}:${subject}`}, 0))`);
 }
 
+/** The request waiting for a second operator on this action and subject, if one does. */
+export async function findPending(db: Queryable, action: ApprovalAction, subject: string): Promise<ApprovalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.action, action), eq(approvals.subject, subject), eq(approvals.status, 'pending')));
+  return row;
+}
+
 export async function findApproval(db: Queryable, id: number): Promise<ApprovalRow | undefined> {
   const [row] = await db.select().from(approvals).where(eq(approvals.id, id));
   return row;

@@ -3,7 +3,7 @@
  * one-a-minute rule and the reference's uniqueness, the member's slip
  * table, and the operator's review.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { slips, SLIP_STATUSES, users } from '../db/schema.ts';
@@ -95,13 +95,31 @@ function toView(row: { slip: SlipRow; username: string; name: string }): SlipVie
   return { ...row.slip, username: row.username, name: row.name };
 }
 
-/** Slips in one status, oldest first (the queue is worked from its start). */
-export async function listSlipsForReview(db: Queryable, status: SlipStatus, limit: number): Promise<SlipView[]> {
+/** One page of the slips in one status, oldest first (the queue is worked from its start). */
+export async function listSlipsForReview(db: Queryable, status: SlipStatus, offset: number, limit: number): Promise<SlipView[]> {
   const rows = await db
     .select(viewColumns)
     .from(slips)
     .innerJoin(users, eq(users.id, slips.userId))
     .where(eq(slips.status, status))
+    .orderBy(asc(slips.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map(toView);
+}
+
+export async function slipsInStatus(db: Queryable, status: SlipStatus): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(slips).where(eq(slips.status, status));
+  return row?.total ?? 0;
+}
+
+/** The other slips carrying `reference` (automatic duplicates keep it too), oldest first; a handful at most. */
+export async function slipsWithReference(db: Queryable, reference: string, except: number, limit: number): Promise<SlipView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(slips)
+    .innerJoin(users, eq(users.id, slips.userId))
+    .where(and(eq(slips.reference, reference), ne(slips.id, except)))
     .orderBy(asc(slips.id))
     .limit(limit);
   return rows.map(toView);

@@ -7,11 +7,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import { SLIP_FIELD, SLIP_MAX_BYTES, type OpsSlip, type SlipItem } from '../../contract/deposit.ts';
+import { OPS_SLIPS_PAGE_SIZE, SLIP_FIELD, SLIP_MAX_BYTES, type OpsSlip, type SlipItem } from '../../contract/deposit.ts';
 import { endpoints } from '../../contract/endpoints.ts';
 import { MEMBER_TABLE_PAGE_SIZE } from '../../contract/ops-members.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { approveSlipOrAsk } from '../approvals/dual-control.ts';
+import { slipFindings } from '../deposits/slip-findings.ts';
 import { rejectSlip } from '../deposits/slip-review.ts';
 import { ApiError } from '../errors.ts';
 import { memberByPhone } from '../members/member-page.ts';
@@ -20,15 +21,19 @@ import {
   findSlipView,
   listSlipsForReview,
   memberSlipPage,
+  slipsInStatus,
   memberSlipTotal,
   type SlipRow,
   type SlipView,
 } from '../repositories/slips.ts';
 import { accepted, route } from '../route.ts';
-import { OPS_SLIPS_LIST_MAX, SLIP_LINK_LIFETIME_MS } from '../policy.ts';
+import { SLIP_LINK_LIFETIME_MS } from '../policy.ts';
+import { currencyOf } from '../repositories/users.ts';
 import { takeSlipUpload } from '../slips/upload.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import { recordId } from '../validation.ts';
+
+type OpsSlipNote = v.InferOutput<typeof OpsSlip>['note'];
 
 /** How a failed automatic check answers the upload: a duplicate conflicts with the slip that holds the reference. */
 function failedUploadStatus(note: string): number {
@@ -127,7 +132,34 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.opsSlips, async ({ db, query }) => {
     const now = clock();
-    return { slips: (await listSlipsForReview(db, query.status, OPS_SLIPS_LIST_MAX)).map((slip) => opsSlip(slip, now)) };
+    const rows = await listSlipsForReview(db, query.status, (query.page - 1) * OPS_SLIPS_PAGE_SIZE, OPS_SLIPS_PAGE_SIZE);
+    return { slips: rows.map((slip) => opsSlip(slip, now)), total: await slipsInStatus(db, query.status) };
+  });
+
+  // One slip with what the operator checks before deciding it (deposits/slip-findings.ts).
+  route(app, endpoints.opsSlip, async ({ db, params }) => {
+    const found = await slipFindings(db, recordId(params.id));
+    if (!found) throw new ApiError(404, 'NO_DATA');
+    const now = clock();
+    const { member, credited, waiting } = found;
+    return {
+      slip: opsSlip(found.slip, now),
+      bank:
+        member?.bankCode && member.accountNo
+          ? { code: member.bankCode, name: member.bankNameEn ?? member.bankCode, accountName: member.accountName ?? '', accountNo: member.accountNo }
+          : null,
+      currency: currencyOf(member?.currency),
+      sameReference: found.sameReference.map((sibling) => ({
+        id: String(sibling.id),
+        username: sibling.username,
+        status: sibling.status,
+        note: (sibling.note ?? '') as OpsSlipNote,
+        createdAt: sibling.createdAt.toISOString(),
+      })),
+      credited: credited ? { transferId: String(credited.id), amount: toMajor(credited.amount), createdAt: credited.createdAt.toISOString() } : null,
+      waitingApprovalId: waiting ? String(waiting.id) : null,
+      maxAgeMinutes: found.maxAgeMinutes,
+    };
   });
 
   async function decided(slipId: number) {

@@ -28,6 +28,7 @@ export interface Area {
 export const AREAS: readonly Area[] = [
   { id: 'dashboard', label: msg`Dashboard`, roles: ['finance', 'support', 'marketing'], page: lazy(() => import('../dashboard/DashboardPage.tsx')) },
   { id: 'members', label: msg`Members`, roles: ['support', 'finance'], page: lazy(() => import('../members/MembersPage.tsx')) },
+  { id: 'deposits', label: msg`Deposits`, roles: ['finance'], page: lazy(() => import('../deposits/DepositsPage.tsx')) },
   { id: 'payouts', label: msg`Payouts`, roles: ['finance'], page: lazy(() => import('../payouts/PayoutsPage.tsx')) },
   { id: 'approvals', label: msg`Approvals`, roles: ['finance'], page: lazy(() => import('../approvals/ApprovalsPage.tsx')) },
   { id: 'adjustments', label: msg`Adjustments`, roles: ['finance'], page: lazy(() => import('../adjustments/AdjustmentsPage.tsx')) },
