@@ -21,7 +21,7 @@ import { SelectField } from '../../ui/SelectField.tsx';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
-import { useOpsPage } from './use-ops-page.ts';
+import { useOpsRead } from '../use-ops-read.ts';
 
 export function PaymentQueue() {
   const { t } = useLingui();
@@ -73,7 +73,7 @@ type Review = ReturnType<typeof useActorRef<typeof paymentReviewMachine>>;
 
 function PaymentTable({ query, resolutions, review }: { query: Record<string, string>; resolutions: number; review: Review }) {
   const { t } = useLingui();
-  const table = useOpsPage((signal) => opsApi.call('opsPayments', { query, signal }));
+  const table = useOpsRead(JSON.stringify(query), (signal) => opsApi.call('opsPayments', { query, signal }));
   const { reload } = table;
   useEffect(() => {
     if (resolutions > 0) reload();
@@ -131,7 +131,7 @@ function PaymentTable({ query, resolutions, review }: { query: Record<string, st
         rows={table.data?.payments ?? []}
         rowKey={(payment) => payment.id}
         empty={<Trans>No payments here.</Trans>}
-        busy={table.loading}
+        busy={table.busy}
       />
     </>
   );

@@ -22,7 +22,7 @@ import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { DecidedLine, SlipPanel } from './SlipPanel.tsx';
 import { SlipStatusWord } from './SlipStatusWord.tsx';
-import { useOpsPage } from './use-ops-page.ts';
+import { useOpsRead } from '../use-ops-read.ts';
 
 type Slip = Output<typeof OpsSlip>;
 
@@ -106,7 +106,7 @@ function SlipTable({
   openId: string | null;
   onPage: (page: number) => void;
 }) {
-  const table = useOpsPage((signal) => opsApi.call('opsSlips', { query, signal }));
+  const table = useOpsRead(JSON.stringify(query), (signal) => opsApi.call('opsSlips', { query, signal }));
   const { reload } = table;
   useEffect(() => {
     if (decisions > 0) reload();
@@ -170,7 +170,7 @@ function SlipTable({
         rows={table.data?.slips ?? []}
         rowKey={(slip) => slip.id}
         empty={<Trans>No slips here.</Trans>}
-        busy={table.loading}
+        busy={table.busy}
         selected={openId}
       />
       <Pager page={page} total={table.data?.total ?? 0} limit={OPS_SLIPS_PAGE_SIZE} onPage={onPage} />
