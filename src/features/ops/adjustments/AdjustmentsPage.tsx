@@ -12,7 +12,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { adjustmentActors } from '../../../../machines/adjustment/adjustment.actors.ts';
 import { adjustmentMachine, signedAmount } from '../../../../machines/adjustment/adjustment.machine.ts';
 import type { AdjustmentDirection } from '../../../../machines/adjustment/adjustment.types.ts';
-import { ADJUSTMENT_REASON_MAX, type OperatorMe } from '../../../contract/ops.ts';
+import { ADJUSTMENT_REASON_MAX } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { memberCurrency } from '../../ui/currency.ts';
 import { Field } from '../../ui/Field.tsx';
@@ -22,14 +22,9 @@ import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { opsApi } from '../ops-session.ts';
 import '../payouts/payouts.css';
+import type { AreaPageProps } from '../console/area-page.ts';
 
-/** console/areas.ts AreaPageProps, written out: importing that module from a page it loads would close a circle. */
-interface ConsolePageProps {
-  operator: OperatorMe;
-  path: readonly string[];
-}
-
-export default function AdjustmentsPage(_: ConsolePageProps) {
+export default function AdjustmentsPage(_: AreaPageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Adjustments`);
   const errorId = useId();

@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { approvalActors } from '../../../../machines/approval/approval.actors.ts';
 import { approvalMachine } from '../../../../machines/approval/approval.machine.ts';
 import type { ResponseOf } from '../../../contract/endpoints.ts';
-import { ApprovalsQuery, type ApprovalAction, type OperatorMe } from '../../../contract/ops.ts';
+import { ApprovalsQuery, type ApprovalAction } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { ErrorLine } from '../../ui/Form.tsx';
@@ -27,12 +27,7 @@ import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
 import '../payouts/payouts.css';
-
-/** console/areas.ts AreaPageProps, written out: importing that module from a page it loads would close a circle. */
-interface ConsolePageProps {
-  operator: OperatorMe;
-  path: readonly string[];
-}
+import type { AreaPageProps } from '../console/area-page.ts';
 
 type Row = ResponseOf<'opsApprovals'>['approvals'][number];
 type ApprovalActor = ActorRefFrom<typeof approvalMachine>;
@@ -40,7 +35,7 @@ type ApprovalActor = ActorRefFrom<typeof approvalMachine>;
 /** The address's status, read as the server reads it (its schema's input is the query string). */
 const ApprovalsSearch = v.object({ status: ApprovalsQuery.entries.status });
 
-export default function ApprovalsPage({ operator }: ConsolePageProps) {
+export default function ApprovalsPage({ operator }: AreaPageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Approvals`);
   const { search, query, setSearch } = useOpsSearch(ApprovalsSearch);

@@ -13,7 +13,7 @@ import type { OperatorMe } from '../../../contract/ops.ts';
 import type { AreaPageProps } from './area-page.ts';
 
 // Pages take their props from area-page.ts (importing them from here would be an import circle).
-export type { AreaPageProps } from './area-page.ts';
+
 
 export interface Area {
   /** The first segment of its address: /ops/<id>. */

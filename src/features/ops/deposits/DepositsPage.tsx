@@ -10,6 +10,7 @@ import { ManualDeposit } from './ManualDeposit.tsx';
 import { PaymentQueue } from './PaymentQueue.tsx';
 import { SlipQueue } from './SlipQueue.tsx';
 import './deposits.css';
+import type { AreaPageProps } from '../console/area-page.ts';
 
 type Section = 'slips' | 'payments' | 'manual';
 
@@ -17,12 +18,7 @@ function sectionOf(path: readonly string[]): Section {
   return path[0] === 'payments' || path[0] === 'manual' ? path[0] : 'slips';
 }
 
-/** What console/areas.ts gives an area's page (AreaPageProps), the part this page reads; not imported, as areas.ts imports this page. */
-interface DepositsPageProps {
-  path: readonly string[];
-}
-
-export default function DepositsPage({ path }: DepositsPageProps) {
+export default function DepositsPage({ path }: AreaPageProps) {
   const { t } = useLingui();
   const section = sectionOf(path);
   const tabs: { id: Section; splat: string; label: string }[] = [

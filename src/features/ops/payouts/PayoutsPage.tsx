@@ -16,7 +16,7 @@ import { payoutActors } from '../../../../machines/payout/payout.actors.ts';
 import { payoutMachine } from '../../../../machines/payout/payout.machine.ts';
 import type { PayoutWithdrawal } from '../../../../machines/payout/payout.types.ts';
 import type { ResponseOf } from '../../../contract/endpoints.ts';
-import { WITHDRAWALS_PAGE_SIZE, WithdrawalsQuery, type OperatorMe } from '../../../contract/ops.ts';
+import { WITHDRAWALS_PAGE_SIZE, WithdrawalsQuery } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { memberCurrency } from '../../ui/currency.ts';
@@ -34,12 +34,7 @@ import { maskedAccount, shortName } from './bank-account.ts';
 import { downloadWithdrawalsCsv } from './csv-download.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
 import './payouts.css';
-
-/** console/areas.ts AreaPageProps, written out: importing that module from a page it loads would close a circle. */
-interface ConsolePageProps {
-  operator: OperatorMe;
-  path: readonly string[];
-}
+import type { AreaPageProps } from '../console/area-page.ts';
 
 type Row = ResponseOf<'opsWithdrawals'>['withdrawals'][number];
 
@@ -56,7 +51,7 @@ function payoutOf(row: Row): PayoutWithdrawal {
   };
 }
 
-export default function PayoutsPage(_: ConsolePageProps) {
+export default function PayoutsPage(_: AreaPageProps) {
   const { t } = useLingui();
   useDocumentTitle(t`Payouts`);
   const { search, query, setSearch } = useOpsSearch(WithdrawalsQuery);
