@@ -164,7 +164,19 @@ export const OpsBonus = v.object({
   received: v.number(),
   updatedAt: IsoDateTime,
 });
-export const OpsBonusesResponse = v.object({ bonuses: v.array(OpsBonus) });
+export type OpsBonus = v.InferOutput<typeof OpsBonus>;
+/**
+ * The bounds of docs/decisions/0120-offer-bounds.md as the settings hold
+ * them, so the console tells marketing before saving that an offer will
+ * wait for finance: the ceiling per currency (major units), the smallest
+ * turnover multiplier (null: the setting is not a number, every offer waits).
+ */
+export const OpsOfferBounds = v.object({
+  ceiling: v.object({ BAHT: v.number(), LAK: v.number() }),
+  minTurnoverMultiplier: v.nullable(v.number()),
+});
+export type OpsOfferBounds = v.InferOutput<typeof OpsOfferBounds>;
+export const OpsBonusesResponse = v.object({ bonuses: v.array(OpsBonus), bounds: OpsOfferBounds });
 export const OpsBonusResponse = v.object({ bonus: OpsBonus });
 
 /** HTML per language, one string per item (agreements, conditions). */
