@@ -16,6 +16,8 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'bonus-activation': 50,
   'bonus-cancel': 32,
   'bonus-card': 65,
+  'bonus-list': 585,
+  'bonus-edit': 1115,
   'change-password': 220,
   'chat-connection': 315,
   'chat-history': 840,
