@@ -28,6 +28,7 @@ export interface Area {
 
 /** In the navigation's order: the day's figures, then the work queues, then the admin's pages. */
 export const AREAS: readonly Area[] = [
+  { id: 'promotions', label: msg`Promotions`, roles: ['marketing', 'finance'], page: lazy(() => import('../promotions/PromotionsPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
 ];
 
