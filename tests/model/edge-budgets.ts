@@ -18,6 +18,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'bonus-card': 65,
   'bonus-list': 585,
   'bonus-edit': 1115,
+  'settings-edit': 365,
   'change-password': 220,
   'chat-connection': 315,
   'chat-history': 840,
