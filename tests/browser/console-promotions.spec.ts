@@ -142,3 +142,54 @@ test('at 390×844 the promotions pages work, scroll only downwards and pass axe'
   await expectAccessible(phone, 'the offer form at 390 px');
   await form.getByRole('button', { name: 'Cancel' }).click();
 });
+
+test('the wheel previews its expected value and return; the invite rule and the texts are saved from what is live', async ({ browser }) => {
+  const marketing = await addOperator(server(), ADMIN, 'marketing');
+  const phone = await consolePage(browser, server(), marketing, { width: 390, height: 844 });
+  const noSidewaysScroll = () => expect(phone.locator('html')).toHaveJSProperty('scrollWidth', 390);
+
+  // The wheel: what is live, then the preview with the server's own rule.
+  await phone.goto(`${server().url}/ops/promotions/wheel`);
+  const wheel = phone.getByRole('region', { name: 'Prize wheel' });
+  await expect(wheel.getByLabel('Coin price in baht')).not.toHaveValue('');
+  await noSidewaysScroll();
+  await expectAccessible(phone, 'the wheel form at 390 px');
+  await wheel.getByLabel('Weight').first().fill('heavy');
+  await wheel.getByRole('button', { name: 'Preview' }).click();
+  await expect(wheel.getByLabel('Weight').first()).toHaveAttribute('aria-invalid', 'true');
+  await wheel.getByLabel('Weight').first().fill('400');
+  await wheel.getByRole('button', { name: 'Preview' }).click();
+  await expect(wheel.getByText('A coin pays on average (baht)')).toBeVisible();
+  await expect(wheel.getByText("Returned of a coin's price (baht)").locator('xpath=following-sibling::dd[1]')).toHaveText(/%$/);
+  await noSidewaysScroll();
+  await expectAccessible(phone, 'the wheel preview at 390 px');
+
+  // The invite rule: from what is live, previewed, saved.
+  await phone.goto(`${server().url}/ops/promotions/settings`);
+  const invite = phone.getByRole('region', { name: 'Invite bonus' });
+  await expect(invite.getByLabel('Percent of the first deposit')).not.toHaveValue('');
+  await noSidewaysScroll();
+  await expectAccessible(phone, 'the invite and refund settings at 390 px');
+  await invite.getByLabel('Percent of the first deposit').fill('4');
+  await invite.getByRole('button', { name: 'Preview' }).click();
+  await expect(invite.getByRole('status')).toContainText('An inviter earns 4%');
+  await invite.getByRole('button', { name: 'Save' }).click();
+  await expect(invite.getByRole('status')).toContainText('Saved: members see it now.');
+  const adminToken = await loginViaApi(server(), ADMIN.phone, ADMIN.password);
+  const live = await api(server(), 'GET', '/api/ops/settings/invite', { token: adminToken });
+  expect(live.body.percent).toBe(4);
+
+  // The conditions: an item added, previewed as members see it (sanitised), saved.
+  await phone.goto(`${server().url}/ops/promotions/texts`);
+  const conditions = phone.getByRole('region', { name: 'Conditions' });
+  await conditions.getByRole('button', { name: 'Add an item (English)' }).click();
+  const item = conditions.getByRole('textbox', { name: /^Item \d+ \(English\), HTML$/ }).last();
+  await item.fill('<p>Play fair</p><img src=x alt="" onerror="window.__xss=1">');
+  await conditions.getByRole('button', { name: 'Preview' }).click();
+  await expect(conditions.getByText('Play fair')).toBeVisible();
+  await expectAccessible(phone, 'the conditions preview at 390 px');
+  await conditions.getByRole('button', { name: 'Save' }).click();
+  await expect(conditions.getByRole('status')).toContainText('Saved: members see it now.');
+  expect(await phone.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await noSidewaysScroll();
+});

@@ -37,7 +37,7 @@ export function BonusesPage({ operator }: AreaPageProps) {
   const pendingOffer = bonuses.find((bonus) => bonus.code === pending?.code);
 
   const columns: Column<OpsBonus>[] = [
-    { id: 'code', header: t`Code`, cell: (bonus) => <strong>{bonus.code}</strong> },
+    { id: 'code', header: t`Code`, cell: (bonus) => <strong className="promo-code">{bonus.code}</strong> },
     { id: 'kind', header: t`Kind`, cell: (bonus) => (bonus.kind === 'promotion' ? t`Promotion code` : t`Bonus`) },
     { id: 'grant', header: t`Grant`, cell: (bonus) => <GrantText offer={bonus} />, numeric: true },
     { id: 'times', header: t`Per member`, cell: (bonus) => <TimesText offer={bonus} /> },
