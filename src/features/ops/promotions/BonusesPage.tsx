@@ -13,13 +13,13 @@ import { offerAboveBounds } from '../../../../machines/bonus-edit/bonus-edit.for
 import type { OpsBonus } from '../../../contract/bonus.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import type { AreaPageProps } from '../console/areas.ts';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { opsApi } from '../ops-session.ts';
 import { BonusForm } from './BonusForm.tsx';
 import { GrantText, OfferStatus, TimesText } from './offer-texts.tsx';
+import type { PromotionsPartProps } from './part-props.ts';
 
-export function BonusesPage({ operator }: AreaPageProps) {
+export function BonusesPage({ operator }: PromotionsPartProps) {
   const { t } = useLingui();
   const list = useActorRef(bonusListMachine.provide({ actors: bonusListActors(opsApi) }));
   const bonuses = useSelector(list, (snapshot) => snapshot.context.bonuses);

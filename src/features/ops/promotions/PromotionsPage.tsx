@@ -11,7 +11,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OperatorRole } from '../../../contract/api.ts';
-import type { AreaPageProps } from '../console/areas.ts';
+import type { PromotionsPartProps } from './part-props.ts';
 import { BonusesPage } from './BonusesPage.tsx';
 import './promotions.css';
 
@@ -20,7 +20,7 @@ interface Part {
   label: MessageDescriptor;
   /** Roles besides admin. */
   roles: readonly OperatorRole[];
-  page: ComponentType<AreaPageProps>;
+  page: ComponentType<PromotionsPartProps>;
 }
 
 const PARTS: readonly Part[] = [
@@ -30,7 +30,7 @@ const PARTS: readonly Part[] = [
   { id: 'texts', label: msg`Texts`, roles: ['marketing'], page: lazy(() => import('./TextsPage.tsx')) },
 ];
 
-export default function PromotionsPage({ operator, path }: AreaPageProps) {
+export default function PromotionsPage({ operator, path }: PromotionsPartProps) {
   const { t, i18n } = useLingui();
   const mine = PARTS.filter((part) => operator.role === 'admin' || part.roles.includes(operator.role));
   const asked = path[0] ?? 'bonuses';
