@@ -11,7 +11,7 @@ import type { SettingsFormId } from './settings-edit.forms.ts';
 import type { SettingsAnswer } from './settings-edit.types.ts';
 
 /** What a console page edits: a form of SETTINGS_FORMS, and for banners and texts which one. */
-export type SettingsTarget = 'wheel' | 'invite' | 'refund' | 'inviteBanners' | 'refundBanners' | 'agreements' | 'conditions';
+export type SettingsTarget = 'wheel' | 'invite' | 'refund' | 'inviteBanners' | 'refundBanners' | 'agreements' | 'conditions' | 'notice' | 'contact';
 
 export const FORM_OF: Record<SettingsTarget, SettingsFormId> = {
   wheel: 'wheel',
@@ -21,6 +21,8 @@ export const FORM_OF: Record<SettingsTarget, SettingsFormId> = {
   refundBanners: 'banners',
   agreements: 'texts',
   conditions: 'texts',
+  notice: 'notice',
+  contact: 'contact',
 };
 
 const text = (en: string) => ({ th: en, la: en, en });
@@ -62,6 +64,10 @@ function callsOf(api: ApiClient, target: SettingsTarget): Calls {
       return { load: (signal) => api.call('opsAgreementsOf', { signal }), save: (body, signal) => api.call('opsAgreements', body, { signal }) };
     case 'conditions':
       return { load: (signal) => api.call('opsConditionsOf', { signal }), save: (body, signal) => api.call('opsConditions', body, { signal }) };
+    case 'notice':
+      return { load: (signal) => api.call('opsNoticeOf', { signal }), save: (body, signal) => api.call('opsNotice', body, { signal }) };
+    case 'contact':
+      return { load: (signal) => api.call('opsContactOf', { signal }), save: (body, signal) => api.call('opsContact', body, { signal }) };
   }
 }
 

@@ -4,7 +4,7 @@
  * its leaves are numbers. The machine checks a draft with these before the
  * preview, so the server's refusal of a shape never has to be the first.
  */
-import { OpsTextsRequest } from '../../src/contract/bonus.ts';
+import { OpsContact, OpsNotice, OpsTextsRequest } from '../../src/contract/bonus.ts';
 import { InviteSettings, OpsBannersRequest, OpsWheelRequest, RefundSettings } from '../../src/contract/rewards.ts';
 import type { DraftShape } from '../shared/form-draft.ts';
 
@@ -19,6 +19,8 @@ export const SETTINGS_FORMS = {
   refund: { schema: RefundSettings, shape: { numbers: [/^(percent|minimum)$/] } },
   banners: { schema: OpsBannersRequest, shape: {} },
   texts: { schema: OpsTextsRequest, shape: {} },
+  notice: { schema: OpsNotice, shape: {} },
+  contact: { schema: OpsContact, shape: {} },
 } satisfies Record<string, { schema: unknown; shape: DraftShape }>;
 
 export type SettingsFormId = keyof typeof SETTINGS_FORMS;

@@ -173,6 +173,10 @@ export const endpoints = {
   opsBannersOf: endpoint({ method: 'GET', path: '/api/ops/settings/banners/:area', access: 'operator', roles: ['marketing', 'finance'], params: rewards.BannerAreaParams, response: rewards.OpsBannersResponse }),
   opsAgreementsOf: endpoint({ method: 'GET', path: '/api/ops/settings/agreements', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsTextsResponse }),
   opsConditionsOf: endpoint({ method: 'GET', path: '/api/ops/settings/conditions', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsTextsResponse }),
+  opsNoticeOf: endpoint({ method: 'GET', path: '/api/ops/settings/notice', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsNotice }),
+  opsNotice: endpoint({ method: 'PUT', path: '/api/ops/settings/notice', access: 'operator', roles: ['marketing'], body: bonus.OpsNotice, response: bonus.OpsNotice }),
+  opsContactOf: endpoint({ method: 'GET', path: '/api/ops/settings/contact', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsContact }),
+  opsContact: endpoint({ method: 'PUT', path: '/api/ops/settings/contact', access: 'operator', roles: ['marketing'], body: bonus.OpsContact, response: bonus.OpsContact }),
   opsMembers: endpoint({ method: 'GET', path: '/api/ops/members', access: 'operator', roles: ['support', 'finance'], query: ops.MembersQuery, response: ops.MembersResponse }),
   opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
 

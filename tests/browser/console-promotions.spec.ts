@@ -192,4 +192,14 @@ test('the wheel previews its expected value and return; the invite rule and the 
   await expect(conditions.getByRole('status')).toContainText('Saved: members see it now.');
   expect(await phone.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await noSidewaysScroll();
+
+  // The notice members read: written here, answered by GET /api/lookup/notice.
+  const notice = phone.getByRole('region', { name: 'Notice' });
+  await notice.getByLabel('Notice (English)').fill('Maintenance tonight at 02:00.');
+  await notice.getByRole('button', { name: 'Preview' }).click();
+  await notice.getByRole('button', { name: 'Save' }).click();
+  await expect(notice.getByRole('status')).toContainText('Saved: members see it now.');
+  const read = await fetch(`${server().url}/api/lookup/notice`, { headers: { 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'en' } });
+  expect(await read.json()).toEqual({ notice: 'Maintenance tonight at 02:00.' });
+  await expectAccessible(phone, 'the texts at 390 px');
 });

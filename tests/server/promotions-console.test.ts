@@ -3,11 +3,14 @@
  * (docs/decisions/0130-promotions-console.md): the offers' bounds beside the
  * offers, so marketing is told before saving that an offer will wait for
  * finance; and the live invite, refund, banner, agreement and condition
- * settings, so each form starts from what members see. Who may call them is
+ * settings, so each form starts from what members see; the notice and
+ * the contact page written and read back. Who may call them is
  * role-matrix.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
+import { inArray } from 'drizzle-orm';
+import { auditLog } from '../../src/server/db/schema.ts';
 import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
@@ -71,5 +74,32 @@ describe('the live settings for the forms', () => {
     const t = await withOperators();
     const response = await call(t.app, endpoints.opsBannersOf, undefined, { token: t.marketing, params: { area: 'wheel' } });
     expect([response.statusCode, response.json().message]).toEqual([400, 'NO_DATA']);
+  });
+
+  it('writes and reads back the notice and the contact page, audited; members read them in their language', async () => {
+    const t = await withOperators();
+    const notice = { notice: { th: 'ประกาศ', la: 'ແຈ້ງການ', en: '' } };
+    const contact = { contact: { contactText: text('Call us any time'), lineName: '@mekong', lineLink: 'https://line.me/R/ti/p/@mekong', lineQR: '/images/line-qr.png' } };
+    expect((await call(t.app, endpoints.opsNotice, notice, { token: t.marketing })).json()).toEqual(notice);
+    expect((await call(t.app, endpoints.opsContact, contact, { token: t.marketing })).json()).toEqual(contact);
+    expect((await call(t.app, endpoints.opsNoticeOf, undefined, { token: t.finance })).json()).toEqual(notice);
+    expect((await call(t.app, endpoints.opsContactOf, undefined, { token: t.finance })).json()).toEqual(contact);
+    // Members: their language's text; an empty notice is none.
+    expect((await call(t.app, endpoints.lookupNotice, undefined, { language: 'th' })).json()).toEqual({ notice: 'ประกาศ' });
+    expect((await call(t.app, endpoints.lookupNotice, undefined, { language: 'en' })).json()).toEqual({ notice: null });
+    expect((await call(t.app, endpoints.lookupContact, undefined, { language: 'en' })).json().contact.contactText).toBe('Call us any time');
+    const audit = await t.db.select().from(auditLog).where(inArray(auditLog.action, ['settings.notice', 'settings.contact']));
+    expect(audit.map((row) => row.action).sort()).toEqual(['settings.contact', 'settings.notice']);
+  });
+
+  it('refuses a contact link that is not https and a QR of another scheme, writing nothing', async () => {
+    const t = await withOperators();
+    const before = await getSetting(t.db, 'contact');
+    const good = { contactText: text('Hi'), lineName: '@x', lineLink: 'https://line.me/x', lineQR: '' };
+    for (const contact of [{ ...good, lineLink: 'javascript:alert(1)' }, { ...good, lineLink: 'http://line.me/x' }, { ...good, lineQR: 'data:image/png;base64,AAAA' }, { ...good, lineQR: '//evil.example/qr.png' }]) {
+      const response = await call(t.app, endpoints.opsContact, { contact }, { token: t.marketing });
+      expect([response.statusCode, response.json().message]).toEqual([400, 'KEY_INVALID']);
+    }
+    expect(await getSetting(t.db, 'contact')).toEqual(before);
   });
 });

@@ -69,6 +69,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/ops/settings/banners/:area': ['marketing', 'finance'],
   'GET /api/ops/settings/agreements': ['marketing', 'finance'],
   'GET /api/ops/settings/conditions': ['marketing', 'finance'],
+  'GET /api/ops/settings/notice': ['marketing', 'finance'],
+  'PUT /api/ops/settings/notice': ['marketing'],
+  'GET /api/ops/settings/contact': ['marketing', 'finance'],
+  'PUT /api/ops/settings/contact': ['marketing'],
   // support: members' standing and the chat; canned replies are the admin's to write
   'GET /api/ops/members': ['support', 'finance'],
   'POST /api/ops/members/:username/status': ['support'],

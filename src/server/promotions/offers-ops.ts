@@ -363,6 +363,19 @@ export async function putMemberTexts(
   return texts;
 }
 
+/**
+ * Replaces the notice or the contact page's texts and links (plain text:
+ * the members' pages show it as text; the contract keeps the contact's link
+ * https and its QR a picture of a site). Answers the value as stored.
+ */
+export async function putSiteText<K extends 'notice' | 'contact'>(db: Queryable, operatorId: number, key: K, value: Settings[K], now: Date): Promise<Settings[K]> {
+  await db.transaction(async (tx) => {
+    await putSetting(tx, key, value);
+    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: value, createdAt: now });
+  });
+  return value;
+}
+
 /** The latest operator changes, newest first (at most OPS_CHANGES_LIST_MAX). */
 export function latestChanges(db: Queryable): Promise<OperatorChangeView[]> {
   return listChanges(db, OPS_CHANGES_LIST_MAX);

@@ -1,14 +1,15 @@
 /**
  * The texts members agree to and read before playing: the agreements and
  * the conditions, a list of HTML items per language, each item previewed
- * as members will see it (SafeHtml) and the whole previewed before saving.
+ * as members will see it (SafeHtml) and the whole previewed before saving;
+ * the notice and the contact page, plain text members read as text.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
-import type { OpsTextsRequest } from '../../../contract/bonus.ts';
+import type { OpsContact, OpsNotice, OpsTextsRequest } from '../../../contract/bonus.ts';
 import { draftAt } from '../../../../machines/shared/form-draft.ts';
 import { SafeHtml } from '../../ui/SafeHtml.tsx';
-import { DraftHtml, LANGUAGES } from './DraftFields.tsx';
+import { DraftHtml, DraftInput, LANGUAGES } from './DraftFields.tsx';
 import { SettingsFrame, useDraftForm, useSettingsEdit } from './SettingsFrame.tsx';
 
 type Texts = v.InferOutput<typeof OpsTextsRequest>;
@@ -18,6 +19,8 @@ export default function TextsPage() {
     <>
       <TextsForm target="agreements" />
       <TextsForm target="conditions" />
+      <NoticeForm />
+      <ContactForm />
     </>
   );
 }
@@ -76,6 +79,74 @@ function TextsForm({ target }: { target: 'agreements' | 'conditions' }) {
           </fieldset>
         );
       })}
+    </SettingsFrame>
+  );
+}
+
+function NoticeForm() {
+  const { t } = useLingui();
+  const edit = useSettingsEdit('notice');
+  const form = useDraftForm(edit);
+  return (
+    <SettingsFrame
+      edit={edit}
+      id="promo-notice"
+      title={<Trans>Notice</Trans>}
+      preview={({ notice }: v.InferOutput<typeof OpsNotice>) => (
+        <dl className="promo-summary">
+          {LANGUAGES.map((language) => (
+            <div key={language.code} style={{ display: 'contents' }}>
+              <dt>{language.name}</dt>
+              <dd>{notice[language.code].trim() === '' ? t`No notice` : notice[language.code]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    >
+      <p className="small muted">
+        <Trans>Plain text; empty: no notice in that language.</Trans>
+      </p>
+      {LANGUAGES.map((language) => (
+        <DraftInput key={language.code} form={form} path={`notice.${language.code}`} label={t`Notice (${language.name})`} />
+      ))}
+    </SettingsFrame>
+  );
+}
+
+function ContactForm() {
+  const { t } = useLingui();
+  const edit = useSettingsEdit('contact');
+  const form = useDraftForm(edit);
+  return (
+    <SettingsFrame
+      edit={edit}
+      id="promo-contact"
+      title={<Trans>Contact page</Trans>}
+      preview={({ contact }: v.InferOutput<typeof OpsContact>) => (
+        <dl className="promo-summary">
+          {LANGUAGES.map((language) => (
+            <div key={language.code} style={{ display: 'contents' }}>
+              <dt>{language.name}</dt>
+              <dd>{contact.contactText[language.code]}</dd>
+            </div>
+          ))}
+          <dt>{t`LINE account`}</dt>
+          <dd>{contact.lineName}</dd>
+          <dt>{t`LINE link`}</dt>
+          <dd>{contact.lineLink}</dd>
+          <dt>{t`LINE QR picture`}</dt>
+          <dd>{contact.lineQR === '' ? t`None` : contact.lineQR}</dd>
+        </dl>
+      )}
+    >
+      {LANGUAGES.map((language) => (
+        <DraftInput key={language.code} form={form} path={`contact.contactText.${language.code}`} label={t`Contact text (${language.name})`} />
+      ))}
+      <div className="promo-grid">
+        <DraftInput form={form} path="contact.lineName" label={t`LINE account`} />
+        <DraftInput form={form} path="contact.lineLink" type="url" label={t`LINE link`} hint={t`An https:// address.`} />
+        <DraftInput form={form} path="contact.lineQR" label={t`LINE QR picture`} hint={t`An https:// address or a path of this site; empty: none.`} />
+      </div>
     </SettingsFrame>
   );
 }
