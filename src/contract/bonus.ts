@@ -164,7 +164,19 @@ export const OpsBonus = v.object({
   received: v.number(),
   updatedAt: IsoDateTime,
 });
-export const OpsBonusesResponse = v.object({ bonuses: v.array(OpsBonus) });
+export type OpsBonus = v.InferOutput<typeof OpsBonus>;
+/**
+ * The bounds of docs/decisions/0120-offer-bounds.md as the settings hold
+ * them, so the console tells marketing before saving that an offer will
+ * wait for finance: the ceiling per currency (major units), the smallest
+ * turnover multiplier (null: the setting is not a number, every offer waits).
+ */
+export const OpsOfferBounds = v.object({
+  ceiling: v.object({ BAHT: v.number(), LAK: v.number() }),
+  minTurnoverMultiplier: v.nullable(v.number()),
+});
+export type OpsOfferBounds = v.InferOutput<typeof OpsOfferBounds>;
+export const OpsBonusesResponse = v.object({ bonuses: v.array(OpsBonus), bounds: OpsOfferBounds });
 export const OpsBonusResponse = v.object({ bonus: OpsBonus });
 
 /** HTML per language, one string per item (agreements, conditions). */
@@ -175,6 +187,26 @@ const LocalizedHtmlList = v.object({
 });
 export const OpsTextsRequest = v.object({ texts: LocalizedHtmlList });
 export const OpsTextsResponse = v.object({ texts: LocalizedHtmlList });
+
+/** Plain text per language (no HTML: members' pages show it as text). */
+const LocalizedText = (max: number) => v.object({ th: html(max), la: html(max), en: html(max) });
+
+/** The notice members read (GET /api/lookup/notice), per language; empty: none in that language. */
+export const OpsNotice = v.object({ notice: LocalizedText(1_000) });
+
+/**
+ * The contact page (GET /api/lookup/contact): its text per language, the
+ * LINE account's name, its link (https only: the page opens it) and its QR
+ * picture (an https address or a path of this site; empty: none).
+ */
+export const OpsContact = v.object({
+  contact: v.object({
+    contactText: LocalizedText(2_000),
+    lineName: html(100),
+    lineLink: v.pipe(v.string('KEY_INVALID'), v.maxLength(500, 'KEY_INVALID'), v.regex(/^(https:\/\/\S+)?$/, 'KEY_INVALID')),
+    lineQR: v.pipe(v.string('KEY_INVALID'), v.maxLength(500, 'KEY_INVALID'), v.regex(/^((\/(?!\/)|https:\/\/)\S*)?$/, 'KEY_INVALID')),
+  }),
+});
 
 /** Every operator change, who and when. */
 const OpsChange = v.object({

@@ -173,6 +173,16 @@ export const endpoints = {
   opsInvite: endpoint({ method: 'PUT', path: '/api/ops/settings/invite', access: 'operator', roles: ['marketing'], body: rewards.InviteSettings, response: rewards.InviteSettings }),
   opsRefund: endpoint({ method: 'PUT', path: '/api/ops/settings/refund', access: 'operator', roles: ['marketing'], body: rewards.RefundSettings, response: rewards.RefundSettings }),
   opsBanners: endpoint({ method: 'PUT', path: '/api/ops/settings/banners/:area', access: 'operator', roles: ['marketing'], params: rewards.BannerAreaParams, body: rewards.OpsBannersRequest, response: rewards.OpsBannersResponse }),
+  // What is live, for the console's forms to start from (marketing writes them; finance reads them as it reads the offers).
+  opsInviteSettings: endpoint({ method: 'GET', path: '/api/ops/settings/invite', access: 'operator', roles: ['marketing', 'finance'], response: rewards.InviteSettings }),
+  opsRefundSettings: endpoint({ method: 'GET', path: '/api/ops/settings/refund', access: 'operator', roles: ['marketing', 'finance'], response: rewards.RefundSettings }),
+  opsBannersOf: endpoint({ method: 'GET', path: '/api/ops/settings/banners/:area', access: 'operator', roles: ['marketing', 'finance'], params: rewards.BannerAreaParams, response: rewards.OpsBannersResponse }),
+  opsAgreementsOf: endpoint({ method: 'GET', path: '/api/ops/settings/agreements', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsTextsResponse }),
+  opsConditionsOf: endpoint({ method: 'GET', path: '/api/ops/settings/conditions', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsTextsResponse }),
+  opsNoticeOf: endpoint({ method: 'GET', path: '/api/ops/settings/notice', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsNotice }),
+  opsNotice: endpoint({ method: 'PUT', path: '/api/ops/settings/notice', access: 'operator', roles: ['marketing'], body: bonus.OpsNotice, response: bonus.OpsNotice }),
+  opsContactOf: endpoint({ method: 'GET', path: '/api/ops/settings/contact', access: 'operator', roles: ['marketing', 'finance'], response: bonus.OpsContact }),
+  opsContact: endpoint({ method: 'PUT', path: '/api/ops/settings/contact', access: 'operator', roles: ['marketing'], body: bonus.OpsContact, response: bonus.OpsContact }),
   opsMembers: endpoint({ method: 'GET', path: '/api/ops/members', access: 'operator', roles: ['support', 'finance'], query: ops.MembersQuery, response: ops.MembersResponse }),
   opsMemberStatus: endpoint({ method: 'POST', path: '/api/ops/members/:username/status', access: 'operator', roles: ['support'], params: memberParams, body: api.MemberStatusRequest, response: api.MemberStatusResponse }),
   // a member's page, their sessions and phone, and the service (docs/decisions/0128-members-and-service-in-the-console.md)

@@ -30,7 +30,6 @@ import {
   endThresholdError,
   instantError,
   listOffers,
-  memberExposure,
   offerError,
   percentCapError,
   putMemberTexts,
@@ -39,6 +38,7 @@ import {
 } from '../../src/server/promotions/offers-ops.ts';
 import { perCurrencyAmount } from '../../src/server/money/per-currency.ts';
 import { grantOf } from '../../src/server/promotions/offers.ts';
+import { memberExposure } from '../../src/contract/rules/bonuses.ts';
 import { getSetting, getSettings, putSetting, type Settings } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';

@@ -17,7 +17,7 @@ import { totpCode } from '../../src/server/auth/totp.ts';
 import { auditLog, operators, settings, users, wheelSeeds, wheelSpins, wheels } from '../../src/server/db/schema.ts';
 import { DEMO_REWARD_SETTINGS, DEMO_WHEEL } from '../../src/server/db/seed-data.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
-import { wheelExpectedValue } from '../../src/server/rewards/rewards-ops.ts';
+import { wheelExpectedValue } from '../../src/contract/rules/wheel.ts';
 import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call, type CallOptions } from './helpers/http.ts';

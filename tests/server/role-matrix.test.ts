@@ -68,6 +68,16 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'PUT /api/ops/settings/invite': ['marketing'],
   'PUT /api/ops/settings/refund': ['marketing'],
   'PUT /api/ops/settings/banners/:area': ['marketing'],
+  // what is live, for the console's forms: marketing writes it, finance reads it
+  'GET /api/ops/settings/invite': ['marketing', 'finance'],
+  'GET /api/ops/settings/refund': ['marketing', 'finance'],
+  'GET /api/ops/settings/banners/:area': ['marketing', 'finance'],
+  'GET /api/ops/settings/agreements': ['marketing', 'finance'],
+  'GET /api/ops/settings/conditions': ['marketing', 'finance'],
+  'GET /api/ops/settings/notice': ['marketing', 'finance'],
+  'PUT /api/ops/settings/notice': ['marketing'],
+  'GET /api/ops/settings/contact': ['marketing', 'finance'],
+  'PUT /api/ops/settings/contact': ['marketing'],
   // support: members' standing and the chat; canned replies are the admin's to write
   'GET /api/ops/members': ['support', 'finance'],
   'POST /api/ops/members/:username/status': ['support'],

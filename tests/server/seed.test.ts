@@ -9,7 +9,8 @@ import { bankAccounts, banks, CURRENCIES, operators, settings, sources, users, w
 import { DEMO_REWARD_SETTINGS, DEMO_WHEEL } from '../../src/server/db/seed-data.ts';
 import { cleanHtml } from '../../src/server/promotions/html.ts';
 import { expectedReturn } from '../../src/server/games/paytable.ts';
-import { changeWheel, cleanBanners, inviteBoundError, refundBoundError, returnAbove, wheelError, wheelExpectedValue, wheelReturnError } from '../../src/server/rewards/rewards-ops.ts';
+import { changeWheel, cleanBanners, inviteBoundError, refundBoundError, returnAbove, wheelError, wheelReturnError } from '../../src/server/rewards/rewards-ops.ts';
+import { wheelExpectedValue } from '../../src/contract/rules/wheel.ts';
 import { seed } from '../../src/server/db/seed.ts';
 import { OperatorRefused } from '../../src/server/operators/accounts.ts';
 import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';

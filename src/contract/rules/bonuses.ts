@@ -6,7 +6,7 @@
  * (bigint) here: every rule is exact.
  */
 import { DateTime } from 'luxon';
-import type { BonusType } from '../bonus.ts';
+import type { BonusKind, BonusType } from '../bonus.ts';
 import type { Variant } from './members.ts';
 
 /** spec 4: days and weeks are counted in the variant's time zone. */
@@ -80,4 +80,48 @@ export function winningsAbove(total: bigint, own: bigint, cap: bigint | null): b
   if (cap === null) return 0n;
   const above = total - own - cap;
   return above > 0n ? above : 0n;
+}
+
+// ---------------------------------------------------------------- an offer's bounds (docs/decisions/0120-offer-bounds.md)
+
+/** The most one receipt credits: a percent grant's cap, a fixed grant's amount. */
+export function largestGrant(grant: Grant): bigint {
+  return grant.kind === 'percent' ? grant.cap : grant.amount;
+}
+
+/** What an offer's bounds are read from. */
+export interface BoundedOffer {
+  kind: BonusKind;
+  grant: Grant;
+  maxReceived: number;
+  quota: number | null;
+  turnoverMultiplier: number;
+}
+
+/**
+ * What one member may receive from an offer in one of its periods: its
+ * largest grant times its receipts a period (a promotion code's once), at
+ * most its quota (receipts by all members together). A grant at the
+ * ceiling taken 1,000 times a day is 1,000 ceilings a day.
+ */
+export function memberExposure(offer: BoundedOffer): bigint {
+  const perPeriod = offer.kind === 'promotion' ? 1 : offer.maxReceived;
+  const receipts = offer.quota === null ? perPeriod : Math.min(perPeriod, offer.quota);
+  return largestGrant(offer.grant) * BigInt(receipts);
+}
+
+/** The settings an offer's bounds are measured against: the ceiling in minor units of the offer's currency. */
+export interface OfferBounds {
+  ceiling: bigint;
+  minTurnoverMultiplier: number;
+}
+
+/**
+ * Above its bounds: more to one member in a period than the ceiling, or
+ * played through fewer times than the minimum. Marketing then writes it
+ * paused and finance or an admin makes it active; the console says so
+ * before it is sent, the server refuses it regardless.
+ */
+export function aboveBounds(offer: BoundedOffer, bounds: OfferBounds): boolean {
+  return memberExposure(offer) > bounds.ceiling || !(offer.turnoverMultiplier >= bounds.minTurnoverMultiplier);
 }

@@ -14,6 +14,7 @@
 import encHex from 'crypto-js/enc-hex.js';
 import hmacSha256 from 'crypto-js/hmac-sha256.js';
 import sha256 from 'crypto-js/sha256.js';
+import { toMajor, toMinor } from '../money.ts';
 
 export interface SliceWeight {
   code: string;
@@ -63,4 +64,35 @@ export function expectedValue(slices: readonly (SliceWeight & { prize: number })
   const total = slices.reduce((sum, slice) => sum + slice.weight, 0);
   if (total <= 0) return 0;
   return slices.reduce((sum, slice) => sum + slice.weight * slice.prize, 0) / total;
+}
+
+/** What the expected value reads of a slice: its weight and, for a credit prize, the amount per currency (major units). */
+interface PricedSlice extends SliceWeight {
+  prize: { type: 'none' } | { type: 'item' } | { type: 'credit'; amount: { BAHT: number; LAK: number } };
+}
+
+/**
+ * What one coin pays on average in credit prizes, per currency, from the
+ * weights (major units, to the minor unit): the server's answer beside the
+ * wheel and the console's preview before saving, one rule.
+ */
+export function wheelExpectedValue(wheel: { slices: readonly PricedSlice[] } | null): { BAHT: number; LAK: number } {
+  const perCurrency = (currency: 'BAHT' | 'LAK') => {
+    if (!wheel) return 0;
+    const minor = expectedValue(
+      wheel.slices.map((slice) => ({
+        code: slice.code,
+        weight: slice.weight,
+        // Items and 'none' pay no money: they count 0.
+        prize: slice.prize.type === 'credit' ? Number(toMinor(slice.prize.amount[currency])) : 0,
+      })),
+    );
+    return toMajor(BigInt(Math.round(minor)));
+  };
+  return { BAHT: perCurrency('BAHT'), LAK: perCurrency('LAK') };
+}
+
+/** What a coin pays back in percent of its price (the wheelReturnCeiling's measure); null when bets earn no coins (price 0). */
+export function wheelReturnPercent(expected: number, coinPrice: number): number | null {
+  return coinPrice > 0 ? (expected / coinPrice) * 100 : null;
 }

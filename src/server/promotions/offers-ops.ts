@@ -15,11 +15,10 @@
  * it paused.
  */
 import { asc, count, eq } from 'drizzle-orm';
-import type * as v from 'valibot';
 import type { OperatorRole } from '../../contract/api.ts';
-import { HTML_MAX_LENGTH, offerCode, type BonusDefinition, type OpsBonus } from '../../contract/bonus.ts';
+import { HTML_MAX_LENGTH, offerCode, type BonusDefinition, type OpsBonus, type OpsOfferBounds } from '../../contract/bonus.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
-import type { Grant } from '../../contract/rules/bonuses.ts';
+import { aboveBounds, largestGrant, type BoundedOffer, type Grant, type OfferBounds } from '../../contract/rules/bonuses.ts';
 import { violatedUniqueConstraint, type Queryable } from '../db/client.ts';
 import { bonuses, memberBonuses } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -45,43 +44,6 @@ export interface Writer {
 
 // ---------------------------------------------------------------- rules
 
-/** The most one receipt credits: a percent grant's cap, a fixed grant's amount. */
-export function largestGrant(grant: Grant): bigint {
-  return grant.kind === 'percent' ? grant.cap : grant.amount;
-}
-
-/**
- * What one member may receive from an offer in one of its periods: its
- * largest grant times its receipts a period (a promotion code's once), at
- * most its quota (receipts by all members together). A grant at the
- * ceiling taken 1,000 times a day is 1,000 ceilings a day.
- */
-export function memberExposure(offer: BoundedOffer): bigint {
-  const perPeriod = offer.kind === 'promotion' ? 1 : offer.maxReceived;
-  const receipts = offer.quota === null ? perPeriod : Math.min(perPeriod, offer.quota);
-  return largestGrant(offer.grant) * BigInt(receipts);
-}
-
-/** What an offer's bounds are read from. */
-export interface BoundedOffer {
-  kind: Offer['kind'];
-  grant: Grant;
-  maxReceived: number;
-  quota: number | null;
-  turnoverMultiplier: number;
-}
-
-/** The settings an offer's bounds are measured against: the ceiling in minor units of the offer's currency. */
-export interface OfferBounds {
-  ceiling: bigint;
-  minTurnoverMultiplier: number;
-}
-
-/** Above its bounds: more to one member in a period than the ceiling, or played through fewer times than the minimum. */
-export function aboveBounds(offer: BoundedOffer, bounds: OfferBounds): boolean {
-  return memberExposure(offer) > bounds.ceiling || !(offer.turnoverMultiplier >= bounds.minTurnoverMultiplier);
-}
-
 /** The roles that may make an offer above its bounds active: a second pair of eyes on what marketing wrote. */
 export const ABOVE_CEILING_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
 
@@ -91,6 +53,16 @@ export function boundsOf(settings: Pick<Settings, 'offerGrantCeiling' | 'offerMi
   return {
     ceiling: perCurrencyAmount(settings.offerGrantCeiling, currency),
     minTurnoverMultiplier: typeof minimum === 'number' && Number.isFinite(minimum) ? minimum : Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The bounds as the console reads them (contract OpsOfferBounds): major units; a broken minimum as null, not Infinity (JSON has none). */
+export async function offerBoundsView(db: Queryable): Promise<OpsOfferBounds> {
+  const settings = await getSettings(db, 'offerGrantCeiling', 'offerMinTurnoverMultiplier');
+  const [baht, lak] = [boundsOf(settings, 'BAHT'), boundsOf(settings, 'LAK')];
+  return {
+    ceiling: { BAHT: toMajor(baht.ceiling), LAK: toMajor(lak.ceiling) },
+    minTurnoverMultiplier: Number.isFinite(baht.minTurnoverMultiplier) ? baht.minTurnoverMultiplier : null,
   };
 }
 
@@ -232,7 +204,7 @@ export function definitionOf(offer: Offer): BonusDefinition {
   };
 }
 
-export function opsBonusOf(view: OfferView): v.InferOutput<typeof OpsBonus> {
+export function opsBonusOf(view: OfferView): OpsBonus {
   return { id: String(view.id), ...definitionOf(view), received: view.received, updatedAt: view.updatedAt.toISOString() };
 }
 
@@ -389,6 +361,19 @@ export async function putMemberTexts(
     await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: texts, createdAt: now });
   });
   return texts;
+}
+
+/**
+ * Replaces the notice or the contact page's texts and links (plain text:
+ * the members' pages show it as text; the contract keeps the contact's link
+ * https and its QR a picture of a site). Answers the value as stored.
+ */
+export async function putSiteText<K extends 'notice' | 'contact'>(db: Queryable, operatorId: number, key: K, value: Settings[K], now: Date): Promise<Settings[K]> {
+  await db.transaction(async (tx) => {
+    await putSetting(tx, key, value);
+    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: value, createdAt: now });
+  });
+  return value;
 }
 
 /** The latest operator changes, newest first (at most OPS_CHANGES_LIST_MAX). */

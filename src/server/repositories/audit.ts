@@ -23,6 +23,8 @@ export type AuditAction =
   | 'settings.refund'
   | 'settings.inviteBanners'
   | 'settings.refundBanners'
+  | 'settings.notice'
+  | 'settings.contact'
   // the chat's canned replies (admins edit them)
   | 'chat.canned.create'
   | 'chat.canned.change'

@@ -21,7 +21,7 @@ import type * as v from 'valibot';
 import type { OperatorRole } from '../../contract/api.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { CoinRule, InviteSettings, OpsSlice, RefundSettings, SlicePrize, WheelDefinition } from '../../contract/rewards.ts';
-import { expectedValue } from '../../contract/rules/wheel.ts';
+import { wheelExpectedValue } from '../../contract/rules/wheel.ts';
 import type { Queryable } from '../db/client.ts';
 import { CURRENCIES, wheels, type StoredSlice } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -151,23 +151,6 @@ export function inviteBoundError(invite: InviteSettings, role: OperatorRole): 'U
 export function refundBoundError(refund: RefundSettings, role: OperatorRole): 'UNAUTHORIZED' | null {
   if (!refund.active || ABOVE_CEILING_ROLES.includes(role)) return null;
   return refund.percent > MARKETING_REFUND_PERCENT_MAX ? 'UNAUTHORIZED' : null;
-}
-
-/** What one coin pays on average in credit prizes, per currency, from the weights (major units, to the minor unit). */
-export function wheelExpectedValue(wheel: WheelDefinition | null): Record<Currency, number> {
-  const perCurrency = (currency: Currency) => {
-    if (!wheel) return 0;
-    const minor = expectedValue(
-      wheel.slices.map((slice) => ({
-        code: slice.code,
-        weight: slice.weight,
-        // Items and 'none' pay no money: they count 0.
-        prize: Number(creditOf(slice, currency)),
-      })),
-    );
-    return toMajor(BigInt(Math.round(minor)));
-  };
-  return { BAHT: perCurrency('BAHT'), LAK: perCurrency('LAK') };
 }
 
 // ---------------------------------------------------------------- rows ↔ contract

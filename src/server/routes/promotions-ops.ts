@@ -7,13 +7,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { changeOffer, createOffer, latestChanges, listOffers, opsBonusOf, putMemberTexts, setOfferStatus } from '../promotions/offers-ops.ts';
+import { changeOffer, createOffer, latestChanges, listOffers, offerBoundsView, opsBonusOf, putMemberTexts, putSiteText, setOfferStatus } from '../promotions/offers-ops.ts';
+import { getSetting } from '../repositories/settings.ts';
 import { route } from '../route.ts';
 
 export async function promotionOpsRoutes(app: FastifyInstance): Promise<void> {
   const { clock } = app;
 
-  route(app, endpoints.opsBonuses, async ({ db }) => ({ bonuses: (await listOffers(db)).map(opsBonusOf) }));
+  // The bounds beside the offers: the console says before saving that an offer will wait for finance.
+  route(app, endpoints.opsBonuses, async ({ db }) => ({ bonuses: (await listOffers(db)).map(opsBonusOf), bounds: await offerBoundsView(db) }));
 
   route(app, endpoints.opsBonusCreate, async ({ db, body, caller }) => ({
     bonus: opsBonusOf(await createOffer(db, caller, body, clock())),
@@ -39,6 +41,19 @@ export async function promotionOpsRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.opsConditions, async ({ db, body, caller }) => ({
     texts: await putMemberTexts(db, caller.operatorId, 'conditions', body.texts, clock()),
   }));
+
+  // What members read now, for the console's forms (marketing writes, finance reads).
+  route(app, endpoints.opsAgreementsOf, async ({ db }) => ({ texts: await getSetting(db, 'agreements') }));
+
+  route(app, endpoints.opsConditionsOf, async ({ db }) => ({ texts: await getSetting(db, 'conditions') }));
+
+  route(app, endpoints.opsNoticeOf, async ({ db }) => ({ notice: await getSetting(db, 'notice') }));
+
+  route(app, endpoints.opsNotice, async ({ db, body, caller }) => ({ notice: await putSiteText(db, caller.operatorId, 'notice', body.notice, clock()) }));
+
+  route(app, endpoints.opsContactOf, async ({ db }) => ({ contact: await getSetting(db, 'contact') }));
+
+  route(app, endpoints.opsContact, async ({ db, body, caller }) => ({ contact: await putSiteText(db, caller.operatorId, 'contact', body.contact, clock()) }));
 
   route(app, endpoints.opsChanges, async ({ db }) => ({
     changes: (await latestChanges(db)).map((change) => ({ ...change, id: String(change.id), createdAt: change.createdAt.toISOString() })),
