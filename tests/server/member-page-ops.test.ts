@@ -157,6 +157,9 @@ describe('the service switch (GET and PUT /api/ops/service)', () => {
     expect(await refused(call(m.app, endpoints.wallet, undefined, { token: member.token }))).toEqual([410, { message: 'gone' }]);
     expect(await refused(call(m.app, endpoints.lookupBanks))).toEqual([410, { message: 'gone' }]);
     expect(await refused(call(m.app, endpoints.login, { username: member.phone, password: member.password }))).toEqual([410, { message: 'gone' }]);
+    // Only the right password learns it: a wrong one, a stranger's phone or an operator's answer alike, so the login tells no one whose phones are operators'.
+    expect(await refused(call(m.app, endpoints.login, { username: member.phone, password: 'not-the-password' }))).toEqual([400, { message: 'WRONG_CREDENTIAL' }]);
+    expect(await refused(call(m.app, endpoints.login, { username: '0899990001', password: 'not-the-password' }))).toEqual([400, { message: 'WRONG_CREDENTIAL' }]);
     // Operators still log in and use the console.
     const admin = await login(m, OPERATOR.phone, OPERATOR.password);
     expect(await ok(call(m.app, endpoints.opsService, undefined, { token: admin }))).toEqual({ status: 'terminated' });

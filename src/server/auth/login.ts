@@ -34,6 +34,13 @@ export interface LoginAttempt {
   otpCode: string | undefined;
   /** The client address (per-address limits). */
   ip: string;
+  /**
+   * The service is terminated from the console: a member's right password
+   * is answered 410 'gone' (operators still log in, so an admin can resume
+   * it). Told only after the limits and the password, so the answer never
+   * says which phones are operators'.
+   */
+  membersTurnedAway?: boolean;
 }
 
 export interface LoginContext {
@@ -71,7 +78,7 @@ async function checkSecondFactor(db: Db, operator: Operator, otpCode: string | u
 }
 
 /** Checks the attempt against every limit and the account; the new session's token. */
-export async function logIn({ db, limits, config, now }: LoginContext, { phone, password, otpCode, ip }: LoginAttempt): Promise<string> {
+export async function logIn({ db, limits, config, now }: LoginContext, { phone, password, otpCode, ip, membersTurnedAway = false }: LoginAttempt): Promise<string> {
   const addressFailure = await limits.countAddress('loginFailures', ip, now);
   await limits.countLogin(now);
   const throttle = loginThrottleKey(phone, ip);
@@ -90,6 +97,7 @@ export async function logIn({ db, limits, config, now }: LoginContext, { phone, 
   // The phone's owner, not a guesser: the attempt was no failure.
   await limits.release(throttle);
   await limits.uncount(addressFailure);
+  if (member && membersTurnedAway) throw new ApiError(410, 'gone');
   if (member && member.status !== 'active') throw new ApiError(403, 'INACTIVE_USER');
   return startSession(db, member ? { kind: 'member', id: member.id } : { kind: 'operator', id: operator!.id }, now);
 }

@@ -8,7 +8,7 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { phoneError } from '../../contract/rules/members.ts';
 import { logIn, logOut } from '../auth/login.ts';
 import { ApiError } from '../errors.ts';
-import { findOperator, findOperatorByPhone } from '../repositories/operators.ts';
+import { findOperator } from '../repositories/operators.ts';
 import { route } from '../route.ts';
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -18,10 +18,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     const phoneProblem = phoneError(config.variant, body.username);
     if (phoneProblem) throw new ApiError(400, phoneProblem);
     // Terminated from the console, operators still log in (an admin resumes it there); a member is told it is gone.
-    if ((await app.service.isTerminated()) && !(await findOperatorByPhone(db, body.username))) throw new ApiError(410, 'gone');
     const token = await logIn(
       { db, limits, config, now: clock() },
-      { phone: body.username, password: body.password, otpCode: body.otpCode, ip: request.ip },
+      { phone: body.username, password: body.password, otpCode: body.otpCode, ip: request.ip, membersTurnedAway: await app.service.isTerminated() },
     );
     return { token };
   });
