@@ -153,15 +153,15 @@ describe('the audit of operator actions', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['x-total-count']).toBe('1');
     const lines = response.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('id,createdAt,operator,action,subject,member,before,after');
+    expect(lines[0]).toBe('"id","createdAt","operator","action","subject","member","before","after"');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`,${OPERATOR.phone},adjustment,\\d+:csv-key-1,${member.phone},null,`));
+    expect(lines[1]).toMatch(new RegExp(`,"${OPERATOR.phone}","adjustment","\\d+:csv-key-1","${member.phone}","null",`));
     expect(lines[1]).toContain('คืนเงิน');
     // The reason sits inside the JSON of `after`, which starts with "{"; a subject that starts like a formula (a bank reference
     // the operator typed) is escaped.
     await ok(call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 1, reference: '=1+1' }, { token: m.operatorToken }));
     const escaped = await call(m.app, endpoints.opsAuditCsv, undefined, { token: m.operatorToken, query: { action: 'deposit.manual' } });
-    expect(escaped.body).toContain(`,${OPERATOR.phone},deposit.manual,'=1+1,${member.phone},null,`);
+    expect(escaped.body).toContain(`,"${OPERATOR.phone}","deposit.manual","'=1+1","${member.phone}","null",`);
   });
 
   it('is append-only: the database refuses to change or remove an entry', async () => {

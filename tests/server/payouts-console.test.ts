@@ -131,22 +131,27 @@ describe('GET /api/ops/withdrawals.csv, the bank\'s batch', () => {
     await withdrawal(m, bob, 200);
     const done = await withdrawal(m, ann, 300);
     await paid(m, done, { reference: '=HYPERLINK("x")' });
+    const another = await withdrawal(m, bob, 100);
+    await paid(m, another, { reference: 'X;=1+2' });
 
     const response = await call(m.app, endpoints.opsWithdrawalsCsv, undefined, { token: m.operatorToken, query: { bank: 'SCB' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['x-total-count']).toBe('1');
-    expect(response.body.startsWith('\uFEFFid,createdAt,status,username,name,bankCode,bankName,accountName,accountNo,amount,currency,reference\n')).toBe(true);
+    // Every cell quoted: a spreadsheet that splits on ';' or '|' still reads one cell per field.
+    expect(response.body.startsWith('\uFEFF"id","createdAt","status","username","name","bankCode","bankName","accountName","accountNo","amount","currency","reference"\n')).toBe(true);
     const lines = response.body.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${first},`);
-    expect(lines[1]).toContain(',pending,');
+    expect(lines[1]).toContain(`"${first}",`);
+    expect(lines[1]).toContain(',"pending",');
     expect(lines[1]).toContain('อรุณ ใจดี');
-    expect(lines[1]).toContain(',1234.50,BAHT,');
+    expect(lines[1]).toContain(',"1234.50","BAHT",');
 
     const paidCsv = await call(m.app, endpoints.opsWithdrawalsCsv, undefined, { token: m.operatorToken, query: { status: 'paid' } });
     // The reference as the operator typed it, made harmless for a spreadsheet.
     expect(paidCsv.body).toContain(`"'=HYPERLINK(""X"")"`);
+    // A formula after a separator some spreadsheets split on stays inside its quoted cell.
+    expect(paidCsv.body).toContain(`,"X;=1+2"`);
   });
 
   it('is finance\'s: a support operator gets 403', async () => {

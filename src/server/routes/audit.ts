@@ -51,6 +51,6 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     // How many matched: more than the rows when the export stopped at its limit (narrow the filters).
     reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit.csv"').header('x-total-count', String(total));
     // A BOM, so spreadsheets read the Thai and Lao in it as UTF-8.
-    return `\uFEFF${stringify(rows, { header: true, columns: [...CSV_COLUMNS], escape_formulas: true })}`;
+    return `\uFEFF${stringify(rows, { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, quoted: true })}`;
   });
 }

@@ -99,7 +99,7 @@ export async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="withdrawals-${query.status}.csv"`)
       .header('x-total-count', String(total));
-    return `\uFEFF${stringify(views.map(csvRow), { header: true, columns: [...CSV_COLUMNS], escape_formulas: true })}`;
+    return `\uFEFF${stringify(views.map(csvRow), { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, quoted: true })}`;
   });
 
   // Pays (posts) or rejects (voids) a withdrawal's pending transfer.

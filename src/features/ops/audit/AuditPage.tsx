@@ -20,7 +20,8 @@ import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
 import { AUDIT_ACTIONS } from './audit-actions.ts';
-import { downloadAuditCsv } from './audit-csv.ts';
+import { downloadCsv } from '../console/csv-download.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
 import { AuditChange } from './AuditChange.tsx';
 import './audit.css';
 
@@ -57,7 +58,10 @@ export default function AuditPage(_: AreaPageProps) {
 
   async function exportCsv() {
     setExporting(true);
-    const done = await downloadAuditCsv(query, `audit${search.day ? `-${search.day}` : ''}.csv`);
+    const done = await downloadCsv(endpoints.opsAuditCsv.path, query, `audit${search.day ? `-${search.day}` : ''}.csv`).then(
+      () => true,
+      () => false,
+    );
     setExporting(false);
     if (!done) showErrorToast(t`The export failed. Try again.`);
   }

@@ -31,7 +31,8 @@ import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { maskedAccount, shortName } from './bank-account.ts';
-import { downloadWithdrawalsCsv } from './csv-download.ts';
+import { downloadCsv } from '../console/csv-download.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
 import './payouts.css';
 import type { AreaPageProps } from '../console/area-page.ts';
@@ -193,7 +194,7 @@ function CsvButton({ query }: { query: Record<string, string> }) {
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        downloadWithdrawalsCsv(query)
+        downloadCsv(endpoints.opsWithdrawalsCsv.path, query, 'withdrawals.csv')
           .then((name) => showSuccessToast(t`Downloaded ${name}.`))
           .catch(() => showErrorToast(t`The file could not be downloaded. Try again.`))
           .finally(() => setBusy(false));
