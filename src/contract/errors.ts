@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   // Our own: dual control (docs/decisions/0121-dual-control.md). APPROVAL_REQUIRED is a 202's message.
   'APPROVAL_REQUIRED',
   'SAME_OPERATOR',
+  'APPROVER_ENROLLED_BY_ASKER',
+  'APPROVAL_MEMBER_CHANGED',
   // Our own: an admin's changes to operators (docs/decisions/0124-operators-in-the-console.md).
   'OPERATOR_EXISTS',
   'OPERATOR_PHONE_IS_MEMBER',

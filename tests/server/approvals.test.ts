@@ -198,6 +198,61 @@ describe('a request whose subject is settled otherwise', () => {
   });
 });
 
+describe('who may be the second operator', () => {
+  /** An operator `admin` adds in the console: the admin sees the new password and second factor. */
+  async function addedBy(m: MoneyApp, admin: Operator, role: OperatorRole): Promise<Operator> {
+    const phone = `08100000${String(++phones).padStart(2, '0')}`;
+    const added = await call(m.app, endpoints.opsOperatorAdd, { phone, role, name: `${role} ${phones}` }, { token: admin.token });
+    expect(added.statusCode, added.body).toBe(200);
+    const { enrolment } = added.json() as { enrolment: { password: string; totpUri: string } };
+    m.clock.advance(30_000);
+    const secret = new URL(enrolment.totpUri).searchParams.get('secret')!;
+    const response = await call(m.app, endpoints.login, { username: phone, password: enrolment.password, otpCode: totpCode(secret, m.clock()) });
+    expect(response.statusCode, response.body).toBe(200);
+    return { name: `${role} ${phones}`, token: response.json().token };
+  }
+
+  it('is never one the asker gave a sign-in to, directly or through an operator they added; anyone else approves', async () => {
+    const m = await buildMoneyApp();
+    const admin = await operator(m, 'admin');
+    const member = await signedInMember(m);
+    const asked = await call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 50_000, reference: 'PUPPET-1' }, as(admin));
+    expect([asked.statusCode, asked.json().message]).toEqual([202, 'APPROVAL_REQUIRED']);
+
+    // A finance operator the asker just made, and one made by an admin the asker made: both the asker's own hands.
+    const puppet = await addedBy(m, admin, 'finance');
+    const deputy = await addedBy(m, admin, 'admin');
+    const puppetOfDeputy = await addedBy(m, deputy, 'finance');
+    for (const who of [puppet, deputy, puppetOfDeputy]) {
+      const refused = await call(m.app, endpoints.opsApprovalApproved, undefined, as(who, asked.json().approvalId));
+      expect([refused.statusCode, refused.json()]).toEqual([403, { message: 'APPROVER_ENROLLED_BY_ASKER' }]);
+    }
+    expect((await walletOf(m, member.token)).wallet).toBe(0);
+
+    const other = await operator(m, 'finance');
+    const approved = await call(m.app, endpoints.opsApprovalApproved, undefined, as(other, asked.json().approvalId));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await walletOf(m, member.token)).wallet).toBe(50_000);
+  });
+
+  it("pays no one when the member's phone changed after the request: 409 APPROVAL_MEMBER_CHANGED, and nothing moves", async () => {
+    const { m, first, second } = await dualApp();
+    const admin = await operator(m, 'admin');
+    const member = await signedInMember(m);
+    const asked = await call(m.app, endpoints.opsDeposit, { username: member.phone, amount: 50_000, reference: 'MOVED-1' }, as(first));
+    expect(asked.statusCode).toBe(202);
+    const moved = await call(m.app, endpoints.opsMemberPhone, { phone: '0899990002', reason: 'new SIM' }, { token: admin.token, params: { username: member.phone } });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const before = await ledgerSnapshot(m.db);
+    const refused = await call(m.app, endpoints.opsApprovalApproved, undefined, as(second, asked.json().approvalId));
+    expect([refused.statusCode, refused.json()]).toEqual([409, { message: 'APPROVAL_MEMBER_CHANGED' }]);
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    const [waiting] = await approvals(m, first);
+    expect(waiting?.status).toBe('pending');
+  });
+});
+
 describe('a manual deposit above the threshold', () => {
   it('waits for a second operator, then credits once; the same reference asked with another amount is 409', async () => {
     const { m, first, second } = await dualApp();

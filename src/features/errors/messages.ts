@@ -137,6 +137,8 @@ const MESSAGES = {
   CHAT_CLOSED: msg`This chat has ended. Open the chat again to start a new one.`,
   APPROVAL_REQUIRED: msg`This amount needs a second operator's approval. The request is waiting in the approvals.`,
   SAME_OPERATOR: msg`You asked for this yourself. Another operator must approve it.`,
+  APPROVER_ENROLLED_BY_ASKER: msg`The one who asked gave you your sign-in. An operator they did not add or reset must approve it.`,
+  APPROVAL_MEMBER_CHANGED: msg`The member's phone number changed after this was asked. Reject it and ask again.`,
   OPERATOR_EXISTS: msg`An operator already has this phone number. Reset their sign-in instead.`,
   OPERATOR_PHONE_IS_MEMBER: msg`This phone number belongs to a member. An operator needs a phone number of their own.`,
   OPERATOR_DISABLED: msg`This operator is disabled. Add them again to give them new sign-in details.`,

@@ -41,7 +41,7 @@ import {
 } from '../repositories/approvals.ts';
 import { findPaymentView, type PaymentView } from '../repositories/payments.ts';
 import { findSlipView } from '../repositories/slips.ts';
-import { recordAudit } from '../repositories/audit.ts';
+import { lastEnrolledBy, recordAudit } from '../repositories/audit.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { OPERATOR_ALONE_WINDOW_MS } from '../policy.ts';
 import { approveSlip } from '../deposits/slip-review.ts';
@@ -209,6 +209,35 @@ function approvalFacts(row: ApprovalRow): Record<string, unknown> {
   return { action: row.action, subject: row.subject, amount: toMajor(signedAmount(row)), currency: row.currency, ...(row.request as Record<string, unknown>) };
 }
 
+/**
+ * Whether `asker` handed `approver` their sign-in: added or last reset them
+ * (the password and second factor are shown to the admin who does it), or
+ * did so to whoever did that to them, up the chain. Such an approver is the
+ * asker's own second pair of hands, not a second person
+ * (docs/decisions/0121-dual-control.md).
+ */
+async function enrolledThrough(db: Queryable, approver: number, asker: number): Promise<boolean> {
+  const seen = new Set<number>();
+  for (let operator: number | null = approver; operator !== null && !seen.has(operator); ) {
+    seen.add(operator);
+    operator = await lastEnrolledBy(db, operator);
+    if (operator === asker) return true;
+  }
+  return false;
+}
+
+/**
+ * The member a request names by phone must still be the member it was asked
+ * for: a phone changed (and perhaps taken by someone else) in between would
+ * send the money to whoever holds it now. 409 APPROVAL_MEMBER_CHANGED.
+ */
+async function sameMemberAsAsked(db: Queryable, row: ApprovalRow): Promise<void> {
+  const phone = requested(row, 'phone') ?? requested(row, 'username');
+  if (phone === undefined || row.userId === null) return;
+  const member = await findUserByPhone(db, phone);
+  if (member?.id !== row.userId) throw new ApiError(409, 'APPROVAL_MEMBER_CHANGED');
+}
+
 /** What an approved request runs, as its approver, in the approval's transaction. */
 const RUN: Record<ApprovalAction, (db: Queryable, log: FastifyBaseLogger, row: ApprovalRow, approverId: number, now: Date) => Promise<unknown>> = {
   'deposit.manual': (db, log, row, approverId, now) =>
@@ -246,6 +275,8 @@ export async function decideApproval(
     if (row.status !== 'pending') throw new ApiError(409, 'KEY_INVALID');
     if (decision === 'approved') {
       if (row.requestedBy === operatorId) throw new ApiError(403, 'SAME_OPERATOR');
+      if (await enrolledThrough(tx, operatorId, row.requestedBy)) throw new ApiError(403, 'APPROVER_ENROLLED_BY_ASKER');
+      await sameMemberAsAsked(tx, row);
       await RUN[row.action as ApprovalAction](tx, log, row, operatorId, now);
     }
     await markDecided(tx, id, decision, operatorId, now);

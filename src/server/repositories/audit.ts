@@ -4,7 +4,7 @@
  * state before and after. Rows are only added (a trigger refuses the rest);
  * each is written in the transaction of the change it records.
  */
-import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { auditLog, operators, users } from '../db/schema.ts';
 
@@ -155,4 +155,20 @@ export async function listChanges(db: Queryable, limit: number): Promise<Operato
     .where(or(...['bonus.%', 'settings.%', 'wheel.%', 'chat.canned.%'].map((prefix) => like(auditLog.action, prefix))))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+/**
+ * Who last gave the operator their sign-in (added or reset them: the admin
+ * saw the password and second factor); null for one the server's
+ * environment made (the bootstrap admin) or the command line's.
+ */
+export async function lastEnrolledBy(db: Queryable, operatorId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ by: auditLog.operatorId })
+    .from(auditLog)
+    .innerJoin(operators, eq(operators.phone, auditLog.subject))
+    .where(and(eq(operators.id, operatorId), inArray(auditLog.action, ['operator.add', 'operator.reset'])))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row?.by ?? null;
 }
