@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { ADJUSTMENT_REASON_MAX } from '../../src/contract/ops.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
-import { parseAmount } from '../shared/amount.ts';
+import { positiveAmount } from '../shared/amount.ts';
 import { NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type { AdjustmentAnswer, AdjustmentContext, AdjustmentEvent, AdjustmentInput, AdjustmentRequest, AdjustmentTag } from './adjustment.types.ts';
 
@@ -11,8 +11,8 @@ const MEMBER_PHONE = /^\d{8,13}$/;
 
 /** The amount the form means, signed by its direction; null while it is no amount. */
 export function signedAmount(context: Pick<AdjustmentContext, 'amount' | 'direction'>): number | null {
-  const amount = parseAmount(context.amount);
-  if (amount === null || amount <= 0) return null;
+  const amount = positiveAmount(context.amount);
+  if (amount === null) return null;
   return context.direction === 'debit' ? -amount : amount;
 }
 

@@ -1,21 +1,15 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
-import { parseAmount } from '../shared/amount.ts';
+import { positiveAmount } from '../shared/amount.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { DepositMember, DepositSent, ManualDepositContext, ManualDepositEvent, ManualDepositTag } from './manual-deposit.types.ts';
-
-/** The amount typed, when the server would credit it (above zero, two decimals at most). */
-export function depositAmount(text: string): number | null {
-  const amount = parseAmount(text);
-  return amount !== null && amount > 0 ? amount : null;
-}
 
 type Found = Result<DepositMember | null>;
 
 const sent = ({ context }: { context: ManualDepositContext }): DepositSent => ({
   username: context.username.trim(),
-  amount: depositAmount(context.amount)!,
+  amount: positiveAmount(context.amount)!,
   reference: context.reference.trim(),
 });
 
@@ -38,7 +32,7 @@ export const manualDepositMachine = setup({
     noSuchMember: assign({ error: 'NO_USER' }),
     showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     markDone: assign(({ context }, outcome: 'deposited' | 'waiting') => ({
-      done: { member: context.member!, amount: depositAmount(context.amount)!, reference: context.reference.trim(), outcome },
+      done: { member: context.member!, amount: positiveAmount(context.amount)!, reference: context.reference.trim(), outcome },
       username: '',
       amount: '',
       reference: '',
@@ -48,7 +42,7 @@ export const manualDepositMachine = setup({
   },
   guards: {
     succeeded,
-    filled: ({ context }) => context.username.trim() !== '' && depositAmount(context.amount) !== null && context.reference.trim() !== '',
+    filled: ({ context }) => context.username.trim() !== '' && positiveAmount(context.amount) !== null && context.reference.trim() !== '',
     memberFound: (_, answer: Found) => answer.ok && answer.data !== null,
     askedSecond: (_, answer: Result<{ message: string }>) => answer.ok && answer.data.message === 'APPROVAL_REQUIRED',
   },

@@ -24,3 +24,9 @@ export function parseAmount(text: string): number | null {
 export function amountText(amount: number): string {
   return amount.toFixed(2);
 }
+
+/** An amount to move (a deposit, a slip's credit, an adjustment): one the server would take, above zero; null otherwise. */
+export function positiveAmount(text: string): number | null {
+  const amount = parseAmount(text);
+  return amount !== null && amount > 0 ? amount : null;
+}

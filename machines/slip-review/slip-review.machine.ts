@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import type { OpsSlipDetail } from '../../src/contract/deposit.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
-import { parseAmount } from '../shared/amount.ts';
+import { positiveAmount } from '../shared/amount.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { ApproveAnswer } from './slip-review.actors.ts';
 import type { SlipApproval, SlipOutcome, SlipRejection, SlipReviewContext, SlipReviewEvent, SlipReviewTag } from './slip-review.types.ts';
@@ -10,12 +10,6 @@ import type { SlipApproval, SlipOutcome, SlipRejection, SlipReviewContext, SlipR
 /** A slip an operator may still decide: it waits for review. */
 export function undecided(detail: OpsSlipDetail | null): boolean {
   return detail?.slip.status === 'PENDING';
-}
-
-/** The amount typed, when the server would credit it (above zero, two decimals at most). */
-export function approvableAmount(text: string): number | null {
-  const amount = parseAmount(text);
-  return amount !== null && amount > 0 ? amount : null;
 }
 
 const opened = { slipId: null, detail: null, amount: '', note: null, error: null } as const;
@@ -53,7 +47,7 @@ export const slipReviewMachine = setup({
       decided: {
         slipId: context.slipId!,
         member: context.detail!.slip.name,
-        amount: approvableAmount(context.amount),
+        amount: positiveAmount(context.amount),
         currency: context.detail!.currency,
         outcome,
       },
@@ -67,7 +61,7 @@ export const slipReviewMachine = setup({
   guards: {
     succeeded,
     mayApprove: ({ context }) =>
-      undecided(context.detail) && context.detail?.waitingApprovalId === null && approvableAmount(context.amount) !== null,
+      undecided(context.detail) && context.detail?.waitingApprovalId === null && positiveAmount(context.amount) !== null,
     mayReject: ({ context }) => undecided(context.detail) && context.note !== null,
     askedSecond: (_, answer: ApproveAnswer) => answer.ok && answer.data.message === 'APPROVAL_REQUIRED',
     nextFound: (_, answer: Result<{ id: string | null }>) => answer.ok && answer.data.id !== null,
@@ -132,7 +126,7 @@ export const slipReviewMachine = setup({
       invoke: {
         id: 'approveSlip',
         src: 'approveSlip',
-        input: ({ context }) => ({ id: context.slipId!, amount: approvableAmount(context.amount)! }),
+        input: ({ context }) => ({ id: context.slipId!, amount: positiveAmount(context.amount)! }),
         ...onAnswer(
           { target: 'findingNext', action: 'markDecided', params: () => 'approved' as const, then: ['slipDecided'] },
           { target: 'reviewing', action: 'showFailure' },

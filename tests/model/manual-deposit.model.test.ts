@@ -1,4 +1,4 @@
-import { depositAmount } from '../../machines/manual-deposit/manual-deposit.machine.ts';
+import { positiveAmount } from '../../machines/shared/amount.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { manualDepositModels } from './manual-deposit.model.ts';
 import { describeModels } from './support/describe-model.ts';
@@ -26,7 +26,7 @@ describeModels('manual-deposit', manualDepositModels, {
       case 'deposit.submit': {
         const { username, amount, reference } = before!.context;
         // Nothing is asked until the phone, an amount to credit and the reference are there.
-        if (was('editing') && username.trim() !== '' && depositAmount(amount) !== null && reference.trim() !== '') {
+        if (was('editing') && username.trim() !== '' && positiveAmount(amount) !== null && reference.trim() !== '') {
           expect(calls).toEqual([{ actor: 'findMember', input: username.trim() }]);
         } else unchanged();
         break;
@@ -34,7 +34,7 @@ describeModels('manual-deposit', manualDepositModels, {
       case 'decision.confirm':
         if (was('confirming')) {
           const { username, amount, reference } = before!.context;
-          expect(calls).toEqual([{ actor: 'sendDeposit', input: { username: username.trim(), amount: depositAmount(amount), reference: reference.trim() } }]);
+          expect(calls).toEqual([{ actor: 'sendDeposit', input: { username: username.trim(), amount: positiveAmount(amount), reference: reference.trim() } }]);
         } else unchanged();
         break;
       case 'decision.cancel':
@@ -61,7 +61,7 @@ describeModels('manual-deposit', manualDepositModels, {
           error: null,
           done: {
             member: before!.context.member,
-            amount: depositAmount(before!.context.amount),
+            amount: positiveAmount(before!.context.amount),
             reference: before!.context.reference.trim(),
             outcome: event.output.data.message === 'APPROVAL_REQUIRED' ? 'waiting' : 'deposited',
           },

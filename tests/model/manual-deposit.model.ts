@@ -1,5 +1,6 @@
 /** The console's manual deposit as a test model: the fields filled or not, the member found or not, the deposit confirmed or not, credited or waiting for a second operator. */
-import { depositAmount, manualDepositMachine } from '../../machines/manual-deposit/manual-deposit.machine.ts';
+import { manualDepositMachine } from '../../machines/manual-deposit/manual-deposit.machine.ts';
+import { positiveAmount } from '../../machines/shared/amount.ts';
 import type { DepositMember } from '../../machines/manual-deposit/manual-deposit.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
@@ -33,7 +34,7 @@ export const manualDepositModels: FlowModel<typeof manualDepositMachine>[] = [
     // Which fields are filled (the amount: one to credit or not), the member known, an error shown.
     abstraction: ({ context }) => ({
       phone: context.username.trim() !== '',
-      amount: context.amount === '' ? null : depositAmount(context.amount) === null ? 'not an amount' : 'amount',
+      amount: context.amount === '' ? null : positiveAmount(context.amount) === null ? 'not an amount' : 'amount',
       reference: context.reference.trim() !== '',
       member: context.member !== null,
       error: context.error !== null,

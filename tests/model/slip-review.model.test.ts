@@ -1,5 +1,5 @@
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
-import { approvableAmount } from '../../machines/slip-review/slip-review.machine.ts';
+import { positiveAmount } from '../../machines/shared/amount.ts';
 import { slipReviewModels } from './slip-review.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
@@ -62,7 +62,7 @@ describeModels('slip-review', slipReviewModels, {
         break;
       case 'approve.submit': {
         // Only a slip that waits, whose approval does not wait already, with an amount the server takes.
-        const may = was('reviewing') && undecided && detail?.waitingApprovalId === null && approvableAmount(before!.context.amount) !== null;
+        const may = was('reviewing') && undecided && detail?.waitingApprovalId === null && positiveAmount(before!.context.amount) !== null;
         if (may) expect([after.value, after.context]).toEqual(['confirmingApproval', before!.context]);
         else unchanged();
         break;
@@ -75,7 +75,7 @@ describeModels('slip-review', slipReviewModels, {
       }
       case 'decision.confirm':
         if (was('confirmingApproval')) {
-          expect(calls).toEqual([{ actor: 'approveSlip', input: { id: before!.context.slipId, amount: approvableAmount(before!.context.amount) } }]);
+          expect(calls).toEqual([{ actor: 'approveSlip', input: { id: before!.context.slipId, amount: positiveAmount(before!.context.amount) } }]);
         } else if (was('confirmingRejection')) {
           expect(calls).toEqual([{ actor: 'rejectSlip', input: { id: before!.context.slipId, note: before!.context.note } }]);
         } else unchanged();
@@ -105,7 +105,7 @@ describeModels('slip-review', slipReviewModels, {
         expect(after.context.decided).toEqual({
           slipId: before!.context.slipId,
           member: before!.context.detail!.slip.name,
-          amount: approvableAmount(before!.context.amount),
+          amount: positiveAmount(before!.context.amount),
           currency: before!.context.detail!.currency,
           outcome,
         });

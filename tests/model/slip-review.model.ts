@@ -1,6 +1,7 @@
 /** The console's slip review as a test model: a slip opened, an amount typed or a reason chosen, each decision confirmed or not, and the next slip found or not. */
 import type { OpsSlipDetail } from '../../src/contract/deposit.ts';
-import { approvableAmount, slipReviewMachine } from '../../machines/slip-review/slip-review.machine.ts';
+import { slipReviewMachine } from '../../machines/slip-review/slip-review.machine.ts';
+import { positiveAmount } from '../../machines/shared/amount.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
@@ -58,7 +59,7 @@ export const slipReviewModels: FlowModel<typeof slipReviewMachine>[] = [
     abstraction: ({ context }) => ({
       open: context.slipId !== null,
       slip: context.detail === null ? null : context.detail.slip.status !== 'PENDING' ? 'decided' : context.detail.waitingApprovalId ? 'waiting' : 'undecided',
-      amount: context.amount === '' ? null : approvableAmount(context.amount) === null ? 'not an amount' : 'amount',
+      amount: context.amount === '' ? null : positiveAmount(context.amount) === null ? 'not an amount' : 'amount',
       reason: context.note !== null,
       error: context.error !== null,
     }),

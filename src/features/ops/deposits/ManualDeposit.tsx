@@ -7,7 +7,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { manualDepositActors } from '../../../../machines/manual-deposit/manual-deposit.actors.ts';
-import { depositAmount, manualDepositMachine } from '../../../../machines/manual-deposit/manual-deposit.machine.ts';
+import { manualDepositMachine } from '../../../../machines/manual-deposit/manual-deposit.machine.ts';
+import { positiveAmount } from '../../../../machines/shared/amount.ts';
 import { groupAccountNumber } from '../../../contract/rules/members.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -23,7 +24,7 @@ export function ManualDeposit() {
   const busy = useSelector(deposit, (snapshot) => snapshot.hasTag('busy'));
   const confirming = useSelector(deposit, (snapshot) => snapshot.hasTag('confirming'));
   const { member, done } = context;
-  const amount = depositAmount(context.amount);
+  const amount = positiveAmount(context.amount);
   const currency = member?.bank?.currency ?? 'BAHT';
   const money = amount === null ? '' : formatMoney(amount, currency);
   const reference = context.reference.trim();

@@ -10,7 +10,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ActorRefFrom } from 'xstate';
-import { approvableAmount, undecided, type slipReviewMachine } from '../../../../machines/slip-review/slip-review.machine.ts';
+import { undecided, type slipReviewMachine } from '../../../../machines/slip-review/slip-review.machine.ts';
+import { positiveAmount } from '../../../../machines/shared/amount.ts';
 import type { SlipReviewContext } from '../../../../machines/slip-review/slip-review.types.ts';
 import { groupAccountNumber } from '../../../contract/rules/members.ts';
 import type { OpsSlipDetail } from '../../../contract/deposit.ts';
@@ -93,7 +94,7 @@ function SlipBody({ review, context, detail }: { review: Review; context: SlipRe
   const busy = useSelector(review, (snapshot) => snapshot.hasTag('busy'));
   const confirming = useSelector(review, (snapshot) => (snapshot.hasTag('confirm:approve') ? 'approve' : snapshot.hasTag('confirm:reject') ? 'reject' : null));
   const { slip, bank, currency } = detail;
-  const amount = approvableAmount(context.amount);
+  const amount = positiveAmount(context.amount);
   const account = bank ? `${bank.code} ${groupAccountNumber(bank.accountNo)}` : t`no bank account`;
   const money = amount === null ? '' : formatMoney(amount, currency);
   const reason = SLIP_REASONS.find((choice) => choice.code === context.note);
