@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { ADJUSTMENT_REASON_MAX } from '../../src/contract/ops.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { approvalAsked, onAnswer, succeeded } from '../shared/answer.ts';
 import { positiveAmount } from '../shared/amount.ts';
 import { NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type { AdjustmentAnswer, AdjustmentContext, AdjustmentEvent, AdjustmentInput, AdjustmentRequest, AdjustmentTag } from './adjustment.types.ts';
@@ -58,7 +58,7 @@ export const adjustmentMachine = setup({
       signedAmount(context) !== null &&
       context.reason.trim() !== '' &&
       context.reason.trim().length <= ADJUSTMENT_REASON_MAX,
-    askedApproval: (_, answer: Result<AdjustmentAnswer>) => answer.ok && 'approvalId' in answer.data,
+    approvalAsked,
   },
 }).createMachine({
   id: 'adjustment',
@@ -92,7 +92,7 @@ export const adjustmentMachine = setup({
           idempotencyKey: context.idempotencyKey!,
         }),
         ...onAnswer({ target: 'done' }, { target: 'editing', action: 'refused' }, [
-          { guard: { type: 'askedApproval', params: actorOutput }, target: 'waiting', actions: { type: 'keepApproval', params: actorOutput } },
+          { guard: { type: 'approvalAsked', params: actorOutput }, target: 'waiting', actions: { type: 'keepApproval', params: actorOutput } },
         ]),
       },
     },

@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { approvalAsked, onAnswer, succeeded } from '../shared/answer.ts';
 import { positiveAmount } from '../shared/amount.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { DepositMember, DepositSent, ManualDepositContext, ManualDepositEvent, ManualDepositTag } from './manual-deposit.types.ts';
@@ -44,7 +44,7 @@ export const manualDepositMachine = setup({
     succeeded,
     filled: ({ context }) => context.username.trim() !== '' && positiveAmount(context.amount) !== null && context.reference.trim() !== '',
     memberFound: (_, answer: Found) => answer.ok && answer.data !== null,
-    askedSecond: (_, answer: Result<{ message: string }>) => answer.ok && answer.data.message === 'APPROVAL_REQUIRED',
+    approvalAsked,
   },
 }).createMachine({
   id: 'manualDeposit',
@@ -87,7 +87,7 @@ export const manualDepositMachine = setup({
         src: 'sendDeposit',
         input: sent,
         ...onAnswer({ target: 'editing', action: 'markDone', params: () => 'deposited' as const }, { target: 'editing', action: 'showFailure' }, [
-          { guard: { type: 'askedSecond', params: actorOutput }, target: 'editing', actions: { type: 'markDone', params: 'waiting' as const } },
+          { guard: { type: 'approvalAsked', params: actorOutput }, target: 'editing', actions: { type: 'markDone', params: 'waiting' as const } },
         ]),
       },
     },

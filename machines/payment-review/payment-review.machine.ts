@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { approvalAsked, onAnswer, succeeded } from '../shared/answer.ts';
 import type { DecisionAnswer } from './payment-review.actors.ts';
 import type { PaymentReviewContext, PaymentReviewEvent, PaymentReviewTag } from './payment-review.types.ts';
 
@@ -40,7 +40,7 @@ export const paymentReviewMachine = setup({
     succeeded,
     // A payment no QR names is credited to the member the operator names.
     named: ({ context }) => context.username.trim() !== '',
-    askedSecond: (_, answer: DecisionAnswer) => answer.ok && answer.data.message === 'APPROVAL_REQUIRED',
+    approvalAsked,
   },
 }).createMachine({
   id: 'paymentReview',
@@ -90,7 +90,7 @@ export const paymentReviewMachine = setup({
           { target: 'naming', action: 'showFailure' },
           [
             {
-              guard: { type: 'askedSecond', params: actorOutput },
+              guard: { type: 'approvalAsked', params: actorOutput },
               target: 'idle',
               actions: [{ type: 'markResolved', params: 'waiting' as const }, 'paymentResolved'],
             },

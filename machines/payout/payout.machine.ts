@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { bankReference } from '../../src/contract/rules/bank-reference.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { approvalAsked, onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { PayAnswer, PayInput, PayoutContext, PayoutEvent, PayoutOutcome, PayoutTag } from './payout.types.ts';
 
@@ -42,7 +42,7 @@ export const payoutMachine = setup({
     succeeded,
     // The bank's reference is what finance reconciles the payout with: none, none paid (rules/bank-reference.ts is the server's form).
     referenceGiven: ({ context }) => bankReference(context.reference).length > 0 && context.reference.trim().length <= REFERENCE_MAX,
-    askedApproval: (_, answer: Result<PayAnswer>) => answer.ok && 'approvalId' in answer.data,
+    approvalAsked,
   },
 }).createMachine({
   id: 'payout',
@@ -79,7 +79,7 @@ export const payoutMachine = setup({
         input: ({ context }) => ({ id: context.withdrawal!.id, reference: bankReference(context.reference) }),
         ...onAnswer({ target: 'paid', action: 'decided', params: () => ({ outcome: 'paid' as const }) }, { target: 'open', action: 'showFailure' }, [
           {
-            guard: { type: 'askedApproval', params: actorOutput },
+            guard: { type: 'approvalAsked', params: actorOutput },
             target: 'waiting',
             actions: [
               { type: 'keepApproval', params: actorOutput },

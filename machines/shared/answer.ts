@@ -74,3 +74,12 @@ export function onAnswer<const Ok extends OkOutcome, const Failed extends Outcom
     onError: { target: failed.target, actions: actions(failed, noAnswer) as ActionsOf<Failed, typeof noAnswer> },
   };
 }
+
+/**
+ * The guard of a money call that dual control may hold back: the server
+ * answered 202 `{ message: 'APPROVAL_REQUIRED', approvalId }` (the
+ * contract's ApprovalRequired; docs/decisions/0121-dual-control.md), so
+ * nothing moved yet and the request waits for a second operator.
+ */
+export const approvalAsked = (_: unknown, answer: Result<object>): boolean =>
+  answer.ok && 'message' in answer.data && answer.data.message === 'APPROVAL_REQUIRED' && 'approvalId' in answer.data;

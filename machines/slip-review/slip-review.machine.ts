@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { OpsSlipDetail } from '../../src/contract/deposit.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { approvalAsked, onAnswer, succeeded } from '../shared/answer.ts';
 import { positiveAmount } from '../shared/amount.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { ApproveAnswer } from './slip-review.actors.ts';
@@ -63,7 +63,7 @@ export const slipReviewMachine = setup({
     mayApprove: ({ context }) =>
       undecided(context.detail) && context.detail?.waitingApprovalId === null && positiveAmount(context.amount) !== null,
     mayReject: ({ context }) => undecided(context.detail) && context.note !== null,
-    askedSecond: (_, answer: ApproveAnswer) => answer.ok && answer.data.message === 'APPROVAL_REQUIRED',
+    approvalAsked,
     nextFound: (_, answer: Result<{ id: string | null }>) => answer.ok && answer.data.id !== null,
   },
 }).createMachine({
@@ -132,7 +132,7 @@ export const slipReviewMachine = setup({
           { target: 'reviewing', action: 'showFailure' },
           [
             {
-              guard: { type: 'askedSecond', params: actorOutput },
+              guard: { type: 'approvalAsked', params: actorOutput },
               target: 'findingNext',
               actions: [{ type: 'markDecided', params: 'waiting' as const }, 'slipDecided'],
             },

@@ -47,9 +47,9 @@ export const manualDepositModels: FlowModel<typeof manualDepositMachine>[] = [
       ] satisfies Result<DepositMember | null>[],
       sendDeposit: [
         { ok: true, data: { message: 'SUCCESS' } },
-        { ok: true, data: { message: 'APPROVAL_REQUIRED' } },
+        { ok: true, data: { message: 'APPROVAL_REQUIRED', approvalId: '5' } },
         { ok: false, message: 'KEY_INVALID' },
-      ] satisfies Result<{ message: string }>[],
+      ] satisfies Result<{ message: string; approvalId?: string }>[],
     },
   },
 ];

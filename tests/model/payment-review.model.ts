@@ -50,9 +50,9 @@ export const paymentReviewModels: FlowModel<typeof paymentReviewMachine>[] = [
     replies: {
       creditPayment: [
         { ok: true, data: { message: 'SUCCESS' } },
-        { ok: true, data: { message: 'APPROVAL_REQUIRED' } },
+        { ok: true, data: { message: 'APPROVAL_REQUIRED', approvalId: '5' } },
         { ok: false, message: 'NO_USER' },
-      ] satisfies Result<{ message: string }>[],
+      ] satisfies Result<{ message: string; approvalId?: string }>[],
       dismissPayment: [
         { ok: true, data: { message: 'SUCCESS' } },
         { ok: false, message: 'KEY_INVALID' },

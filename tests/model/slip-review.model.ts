@@ -72,9 +72,9 @@ export const slipReviewModels: FlowModel<typeof slipReviewMachine>[] = [
       ] satisfies Result<OpsSlipDetail>[],
       approveSlip: [
         { ok: true, data: { message: 'SUCCESS' } },
-        { ok: true, data: { message: 'APPROVAL_REQUIRED' } },
+        { ok: true, data: { message: 'APPROVAL_REQUIRED', approvalId: '5' } },
         { ok: false, message: 'KEY_INVALID' },
-      ] satisfies Result<{ message: string }>[],
+      ] satisfies Result<{ message: string; approvalId?: string }>[],
       rejectSlip: [
         { ok: true, data: { message: 'SUCCESS' } },
         { ok: false, message: 'KEY_INVALID' },
