@@ -4,7 +4,7 @@
  * the idle timeout (machines/ops-idle): 30 minutes without a key, a click
  * or a touch log the operator out, warned two minutes before.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -25,6 +25,12 @@ export function ConsoleLayout({ operator, areas, current, children }: { operator
   const idle = useActorRef(opsIdleMachine.provide({ actions: { timedOut: () => void logOutOperator('idle') } }));
   const warned = useSelector(idle, (snapshot) => snapshot.hasTag('warning'));
 
+  // On a phone the navigation is a strip wider than the screen: the open area's tab is brought into sight.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
+
   useEffect(() => {
     let last = 0;
     const active = () => {
@@ -41,7 +47,7 @@ export function ConsoleLayout({ operator, areas, current, children }: { operator
 
   return (
     <div className="ops-console">
-      <nav className="ops-console__nav" aria-label={t`Console`}>
+      <nav ref={nav} className="ops-console__nav" aria-label={t`Console`}>
         <ul>
           {areas.map((area) => (
             <li key={area.id}>

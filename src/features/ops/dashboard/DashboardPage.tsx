@@ -11,12 +11,13 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
 import { ledgerCheckActors } from '../../../../machines/ledger-check/ledger-check.actors.ts';
 import { ledgerCheckMachine } from '../../../../machines/ledger-check/ledger-check.machine.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
 import type { DashboardResponse } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatTimeOrDateTime } from '../../ui/date-time.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
-import type { AreaPageProps } from '../console/area-page.ts';
+import { mayCall, type AreaPageProps } from '../console/area-page.ts';
 import { opsApi } from '../ops-session.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
 import './dashboard.css';
@@ -61,7 +62,7 @@ export default function DashboardPage({ operator }: AreaPageProps) {
             <CountFigure title={<Trans>Chats waiting for a reply</Trans>} count={data.openChats} waiting />
             <CountFigure title={<Trans>Bonuses in play</Trans>} count={data.activeBonuses} />
           </section>
-          <LedgerCard last={data.ledgerCheck} mayRun={operator.role === 'admin' || operator.role === 'finance'} onChecked={figures.reload} />
+          <LedgerCard last={data.ledgerCheck} mayRun={mayCall(operator, endpoints.opsLedgerCheck)} onChecked={figures.reload} />
         </>
       )}
     </div>

@@ -63,7 +63,7 @@ export function PaymentQueue() {
           options={statuses}
         />
       </div>
-      <PaymentTable key={JSON.stringify(query)} query={query} resolutions={resolutions} review={review} />
+      <PaymentTable query={query} resolutions={resolutions} review={review} />
       <PaymentDecision review={review} />
     </section>
   );

@@ -79,7 +79,6 @@ export function SlipQueue({ openId }: { openId: string | null }) {
             />
           </div>
           <SlipTable
-            key={JSON.stringify(query)}
             query={query}
             page={search.page}
             decisions={decisions}

@@ -12,6 +12,7 @@ import { memberPhoneMachine } from '../../../../machines/member-phone/member-pho
 import { memberStandingActors } from '../../../../machines/member-standing/member-standing.actors.ts';
 import { memberStandingMachine } from '../../../../machines/member-standing/member-standing.machine.ts';
 import type { StandingChange } from '../../../../machines/member-standing/member-standing.types.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
 import { MEMBER_PHONE_REASON_MAX, type MemberDetail } from '../../../contract/ops-members.ts';
 import type { OperatorMe } from '../../../contract/ops.ts';
 import { VARIANT } from '../../../i18n/variant.ts';
@@ -20,6 +21,7 @@ import { Field } from '../../ui/Field.tsx';
 import { ErrorLine, Form, useMachineField } from '../../ui/Form.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
+import { mayCall } from '../console/area-page.ts';
 import { opsApi } from '../ops-session.ts';
 import { memberPath } from './member-status.tsx';
 
@@ -31,8 +33,8 @@ interface Props {
 }
 
 export function MemberActions({ operator, detail, onChanged }: Props) {
-  const mayStanding = operator.role === 'admin' || operator.role === 'support';
-  const mayPhone = operator.role === 'admin';
+  const mayStanding = mayCall(operator, endpoints.opsMemberStatus);
+  const mayPhone = mayCall(operator, endpoints.opsMemberPhone);
   if (!mayStanding && !mayPhone) return null;
   return (
     <div className="ops-member__actions">

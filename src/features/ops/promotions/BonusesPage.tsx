@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { bonusListActors } from '../../../../machines/bonus-list/bonus-list.actors.ts';
 import { bonusListMachine } from '../../../../machines/bonus-list/bonus-list.machine.ts';
 import { offerAboveBounds } from '../../../../machines/bonus-edit/bonus-edit.form.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
 import type { OpsBonus } from '../../../contract/bonus.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -17,7 +18,7 @@ import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { opsApi } from '../ops-session.ts';
 import { BonusForm } from './BonusForm.tsx';
 import { GrantText, OfferStatus, TimesText } from './offer-texts.tsx';
-import type { AreaPageProps } from '../console/area-page.ts';
+import { mayCall, type AreaPageProps } from '../console/area-page.ts';
 
 export function BonusesPage({ operator }: AreaPageProps) {
   const { t } = useLingui();
@@ -32,7 +33,7 @@ export function BonusesPage({ operator }: AreaPageProps) {
   const changing = useSelector(list, (snapshot) => snapshot.hasTag('changing'));
   // The form open: a new offer (null) or the one changed; closed: undefined. A key per opening starts a fresh machine.
   const [editing, setEditing] = useState<{ bonus: OpsBonus | null; key: number } | undefined>();
-  const writes = operator.role === 'admin' || operator.role === 'marketing';
+  const writes = mayCall(operator, endpoints.opsBonusCreate);
   const mayActivate = (bonus: OpsBonus) => operator.role !== 'marketing' || (bounds !== null && !offerAboveBounds(bonus, bounds));
   const pendingOffer = bonuses.find((bonus) => bonus.code === pending?.code);
 
