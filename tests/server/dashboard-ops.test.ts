@@ -86,6 +86,18 @@ describe('the ledger check on demand', () => {
     ]);
   });
 
+  it('asked many times at once, reads the ledger once: every caller gets that check, audited once', async () => {
+    const m = await buildMoneyApp();
+    const finance = await operatorToken(m, 'finance', '0810000503');
+    await memberWithMoney(m, { wallet: 100 });
+
+    const results = await Promise.all(Array.from({ length: 5 }, () => ledgerCheck(m, finance)));
+
+    expect(new Set(results.map((result) => JSON.stringify(result))).size).toBe(1);
+    const audit = await call(m.app, endpoints.opsAudit, undefined, { token: m.operatorToken, query: { action: 'ledger.check' } });
+    expect(audit.json().entries).toHaveLength(1);
+  });
+
   it('says what is wrong when the ledger does not balance; the last run is the one shown', async () => {
     const m = await buildMoneyApp();
     await memberWithMoney(m, { wallet: 100 });

@@ -30,7 +30,23 @@ interface CheckRecord {
   found: number;
 }
 
-export async function runLedgerCheck(db: Db, operatorId: number, now: Date): Promise<LedgerCheck> {
+/** The check running in this process, per database: reads every account, so it is never run twice at once. */
+const running = new WeakMap<Db, Promise<LedgerCheck>>();
+
+/**
+ * Runs the check, or, while one runs in this process, answers that one's
+ * result (its operator's audit row): thirty operators pressing the button
+ * at once read the ledger once, not thirty times.
+ */
+export function runLedgerCheck(db: Db, operatorId: number, now: Date): Promise<LedgerCheck> {
+  const current = running.get(db);
+  if (current) return current;
+  const check = checkAndRecord(db, operatorId, now).finally(() => running.delete(db));
+  running.set(db, check);
+  return check;
+}
+
+async function checkAndRecord(db: Db, operatorId: number, now: Date): Promise<LedgerCheck> {
   return db.transaction(async (tx) => {
     // One snapshot for the four queries: money moving meanwhile must not look like a mismatch.
     await tx.execute(sql`set transaction isolation level repeatable read`);
