@@ -66,11 +66,17 @@ export const WITHDRAWALS_PAGE_SIZE = 20;
  * member (phone) or one bank (its code: a batch for that bank), and the page
  * (the CSV holds every match).
  */
+/** How the payout queue may be ordered (GET /api/ops/withdrawals?sort=). */
+export const WITHDRAWAL_SORTS = ['oldest', 'newest', 'largest'] as const;
+export type WithdrawalSort = (typeof WITHDRAWAL_SORTS)[number];
+
 export const WithdrawalsQuery = v.object({
   status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending'),
   member: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{8,13}$/, 'KEY_INVALID'))),
   bank: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{2,12}$/, 'KEY_INVALID'), v.toUpperCase())),
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+  /** The order: by default the oldest first while pending (the work's order), the newest first once decided. */
+  sort: v.optional(v.picklist(WITHDRAWAL_SORTS, 'KEY_INVALID')),
 });
 
 /**
@@ -149,6 +155,8 @@ export const AuditQuery = v.object({
   day: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'KEY_INVALID'), v.check(isCalendarDay, 'KEY_INVALID'))),
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, 'KEY_INVALID'), v.transform(Number), v.maxValue(AUDIT_PAGE_MAX, 'KEY_INVALID')), String(AUDIT_PAGE_SIZE)),
+  /** The newest first by default; `oldest` reads a day or a member's story in the order it happened. */
+  sort: v.optional(v.picklist(['newest', 'oldest'], 'KEY_INVALID')),
 });
 
 export const AuditEntry = v.object({

@@ -108,7 +108,7 @@ describe('the audit of operator actions', () => {
     ]);
   });
 
-  it('filters by operator, member, action and day (in the service’s time zone), and pages newest first', async () => {
+  it('filters by operator, member, action and day (in the service’s time zone), and pages newest first or oldest first', async () => {
     const m = await buildMoneyApp();
     const finance = await operatorToken(m, 'finance', '0810000221');
     const a = await memberWithMoney(m, { wallet: 100 });
@@ -133,9 +133,11 @@ describe('the audit of operator actions', () => {
     const second = await audit({ action: 'adjustment', limit: '3', page: '2' });
     expect([subjects(second), second.total]).toEqual([['filter-1'], 4]);
     expect((await audit({ action: 'adjustment', day: '2026-03-01' })).entries).toEqual([]);
+    // Oldest first when asked: a day read in the order it happened.
+    expect(subjects(await audit({ action: 'adjustment', sort: 'oldest' }))).toEqual(['filter-1', 'filter-2', 'filter-3', 'filter-4']);
 
     const days = ['2026-13-01', '2023-02-31', '2024-02-30', '0000-01-01', '2026-3-2'].map((day) => ({ day }));
-    for (const query of [...days, { page: '0' }, { limit: '201' }, { operator: '' }] as Record<string, string>[]) {
+    for (const query of [...days, { page: '0' }, { limit: '201' }, { operator: '' }, { sort: 'random' }] as Record<string, string>[]) {
       const refused = await call(m.app, endpoints.opsAudit, undefined, { token: admin, query });
       const exported = await call(m.app, endpoints.opsAuditCsv, undefined, { token: admin, query });
       expect([refused.statusCode, refused.json(), exported.statusCode]).toEqual([400, { message: 'KEY_INVALID' }, 400]);

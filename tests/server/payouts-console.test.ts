@@ -54,9 +54,24 @@ describe('GET /api/ops/withdrawals, the console\'s queue', () => {
     expect([kbank.total, kbank.withdrawals.every((row) => row.bankAccount.bankCode === 'KBANK')]).toEqual([ids.length / 2, true]);
   });
 
+  it('orders by the sort asked: oldest (the default while pending), newest, largest (the oldest first among equal amounts)', async () => {
+    const m = await buildMoneyApp();
+    const ann = await memberWithMoney(m, { wallet: 5_000 });
+    const small = await withdrawal(m, ann, 100);
+    const large = await withdrawal(m, ann, 900);
+    const middle = await withdrawal(m, ann, 500);
+    const alsoLarge = await withdrawal(m, ann, 900);
+    const ids = async (query: Record<string, string>) => (await list(m, query)).withdrawals.map((row) => row.id);
+
+    expect(await ids({})).toEqual([small, large, middle, alsoLarge]);
+    expect(await ids({ sort: 'oldest' })).toEqual([small, large, middle, alsoLarge]);
+    expect(await ids({ sort: 'newest' })).toEqual([alsoLarge, middle, large, small]);
+    expect(await ids({ sort: 'largest' })).toEqual([large, alsoLarge, middle, small]);
+  });
+
   it('refuses a query it cannot read with KEY_INVALID', async () => {
     const m = await buildMoneyApp();
-    const queries: Record<string, string>[] = [{ page: '0' }, { page: 'two' }, { member: '08-123' }, { bank: '<script>' }, { status: 'lost' }];
+    const queries: Record<string, string>[] = [{ page: '0' }, { page: 'two' }, { member: '08-123' }, { bank: '<script>' }, { status: 'lost' }, { sort: 'cheapest' }];
     for (const query of queries) {
       const response = await call(m.app, endpoints.opsWithdrawals, undefined, { token: m.operatorToken, query });
       expect([response.statusCode, response.json()], JSON.stringify(query)).toEqual([400, { message: 'KEY_INVALID' }]);

@@ -4,7 +4,7 @@
  * state before and after. Rows are only added (a trigger refuses the rest);
  * each is written in the transaction of the change it records.
  */
-import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { auditLog, operators, users } from '../db/schema.ts';
 
@@ -84,6 +84,8 @@ export interface AuditFilter {
   action?: string;
   /** [from, to): one day in the service's time zone, as the route computes it. */
   between?: [Date, Date];
+  /** Absent: the newest first. */
+  sort?: 'newest' | 'oldest';
 }
 
 export interface AuditView {
@@ -126,7 +128,7 @@ export async function listAudit(db: Queryable, filter: AuditFilter, offset: numb
     .innerJoin(operators, eq(operators.id, auditLog.operatorId))
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(...(filter.sort === 'oldest' ? [asc(auditLog.createdAt), asc(auditLog.id)] : [desc(auditLog.createdAt), desc(auditLog.id)]))
     .offset(offset)
     .limit(limit);
   const [count] = await db

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WITHDRAWAL_STATUSES } from '../../contract/api.ts';
+import type { WithdrawalSort } from '../../contract/ops.ts';
 import type { Queryable } from '../db/client.ts';
 import { approvals, banks, ledgerAccounts, ledgerTransfers, users, withdrawals } from '../db/schema.ts';
 import type { Currency } from './users.ts';
@@ -128,6 +129,8 @@ export interface WithdrawalFilter {
   member?: string;
   /** The bank's code: one bank's batch. */
   bank?: string;
+  /** Absent: the oldest first while pending, the newest first once decided. */
+  sort?: WithdrawalSort;
 }
 
 function whereOf(filter: WithdrawalFilter): SQL | undefined {
@@ -145,8 +148,9 @@ function whereOf(filter: WithdrawalFilter): SQL | undefined {
  */
 export async function listWithdrawals(db: Queryable, filter: WithdrawalFilter, offset: number, limit: number): Promise<{ views: WithdrawalView[]; total: number }> {
   const where = whereOf(filter);
-  const order = filter.status === 'pending' ? asc(withdrawals.id) : desc(withdrawals.id);
-  const rows = await fromWithdrawals(db).where(where).orderBy(order).offset(offset).limit(limit);
+  const sort = filter.sort ?? (filter.status === 'pending' ? 'oldest' : 'newest');
+  const order = { oldest: [asc(withdrawals.id)], newest: [desc(withdrawals.id)], largest: [desc(pending.amount), asc(withdrawals.id)] }[sort];
+  const rows = await fromWithdrawals(db).where(where).orderBy(...order).offset(offset).limit(limit);
   const [counted] = await db
     .select({ total: count() })
     .from(withdrawals)

@@ -22,12 +22,13 @@ function entryAnswer(entry: AuditView): v.InferOutput<typeof AuditEntry> {
 
 /** The query's filters; a day is midnight to midnight in `zone`. */
 function filterOf(query: v.InferOutput<typeof AuditQuery>, zone: string): AuditFilter {
-  const { operator, member, action, day } = query;
+  const { operator, member, action, day, sort } = query;
   const start = day === undefined ? undefined : DateTime.fromISO(day, { zone }).startOf('day');
   return {
     ...(operator !== undefined && { operator }),
     ...(member !== undefined && { member }),
     ...(action !== undefined && { action }),
+    ...(sort !== undefined && { sort }),
     ...(start && { between: [start.toJSDate(), start.plus({ days: 1 }).toJSDate()] }),
   };
 }

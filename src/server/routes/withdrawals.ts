@@ -45,8 +45,8 @@ function withdrawalAnswer(view: WithdrawalView): v.InferOutput<typeof Withdrawal
   };
 }
 
-function filterOf({ status, member, bank }: v.InferOutput<typeof WithdrawalsQuery>): WithdrawalFilter {
-  return { status, ...(member !== undefined && { member }), ...(bank !== undefined && { bank }) };
+function filterOf({ status, member, bank, sort }: v.InferOutput<typeof WithdrawalsQuery>): WithdrawalFilter {
+  return { status, ...(member !== undefined && { member }), ...(bank !== undefined && { bank }), ...(sort !== undefined && { sort }) };
 }
 
 /** The bank's batch: one line a withdrawal, where the money goes and how much (major units, as the bank's upload reads them). */

@@ -94,6 +94,16 @@ export default function AuditPage(_: AreaPageProps) {
           {...field('action')}
         />
         <Field label={<Trans>Day</Trans>} type="date" {...field('day')} />
+        <SelectField
+          label={<Trans>Order</Trans>}
+          placeholder={t`Order`}
+          options={[
+            { value: 'newest', label: t`Newest first` },
+            { value: 'oldest', label: t`Oldest first` },
+          ]}
+          value={search.sort ?? 'newest'}
+          onValueChange={(sort) => setSearch({ sort: sort === 'newest' ? undefined : sort })}
+        />
         <div className="ops-audit__buttons">
           <button type="submit" className="button button--primary">
             <Trans>Filter</Trans>

@@ -149,7 +149,13 @@ function WithdrawalStatus({ row }: { row: Row }) {
 }
 
 /** Status, member and bank, applied together (a typed phone does not read the queue at every key). */
-function Filters({ search, onApply }: { search: { status: string; member?: string; bank?: string }; onApply: (patch: Record<string, string | undefined>) => void }) {
+function Filters({
+  search,
+  onApply,
+}: {
+  search: { status: string; member?: string; bank?: string; sort?: string };
+  onApply: (patch: Record<string, string | undefined>) => void;
+}) {
   const { t } = useLingui();
   const [member, setMember] = useState(search.member ?? '');
   const [bank, setBank] = useState(search.bank ?? '');
@@ -172,6 +178,17 @@ function Filters({ search, onApply }: { search: { status: string; member?: strin
           { value: 'pending', label: t`Pending` },
           { value: 'paid', label: t`Paid` },
           { value: 'rejected', label: t`Rejected` },
+        ]}
+      />
+      <SelectField
+        label={<Trans>Order</Trans>}
+        value={search.sort ?? (search.status === 'pending' ? 'oldest' : 'newest')}
+        onValueChange={(sort) => onApply({ sort })}
+        placeholder={t`Order`}
+        options={[
+          { value: 'oldest', label: t`Oldest first` },
+          { value: 'newest', label: t`Newest first` },
+          { value: 'largest', label: t`Largest first` },
         ]}
       />
       <Field label={<Trans>Member's phone</Trans>} value={member} onValueChange={setMember} inputMode="numeric" name="member" />
