@@ -18,11 +18,11 @@ import { ApprovalsQuery, type ApprovalAction } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { ErrorLine } from '../../ui/Form.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
@@ -243,42 +243,30 @@ function ApprovalPanel({ approval, row, rows, operatorName }: { approval: Approv
           <Trans>Close</Trans>
         </button>
       </div>
-      <Modal
+      <ConfirmDialog
         open={confirming === 'approve' || approving}
-        onOpenChange={(isOpen) => !isOpen && approval.send({ type: 'approval.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={<Trans>Approve the request</Trans>}
         description={
           <Trans>
             Approve {amount} for {member}, asked by {row.requestedBy}: it is done at once, in your name.
           </Trans>
         }
-      >
-        <div className="button-row">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => approval.send({ type: 'approval.confirm' })}>
-            {approving ? <Trans>Approving…</Trans> : <Trans>Approve {amount}</Trans>}
-          </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => approval.send({ type: 'approval.cancel' })}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
-      </Modal>
-      <Modal
+        confirm={<Trans>Approve {amount}</Trans>}
+        working={<Trans>Approving…</Trans>}
+        onConfirm={() => approval.send({ type: 'approval.confirm' })}
+        onCancel={() => approval.send({ type: 'approval.cancel' })}
+      />
+      <ConfirmDialog
         open={confirming === 'reject' || rejecting}
-        onOpenChange={(isOpen) => !isOpen && approval.send({ type: 'approval.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={<Trans>Reject the request</Trans>}
         description={<Trans>Reject the request for {amount} for {member}: nothing moves.</Trans>}
-      >
-        <div className="button-row">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => approval.send({ type: 'approval.confirm' })}>
-            {rejecting ? <Trans>Rejecting…</Trans> : <Trans>Reject request</Trans>}
-          </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => approval.send({ type: 'approval.cancel' })}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
-      </Modal>
+        confirm={<Trans>Reject request</Trans>}
+        working={<Trans>Rejecting…</Trans>}
+        onConfirm={() => approval.send({ type: 'approval.confirm' })}
+        onCancel={() => approval.send({ type: 'approval.cancel' })}
+      />
     </section>
   );
 }

@@ -22,12 +22,12 @@ import { formatDateTime } from '../../ui/date-time.ts';
 import { memberCurrency } from '../../ui/currency.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ErrorLine } from '../../ui/Form.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
 import { showErrorToast, showSuccessToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { maskedAccount, shortName } from './bank-account.ts';
@@ -324,46 +324,33 @@ function PayoutPanel({ payout, rows }: { payout: PayoutActor; rows: readonly Row
           </div>
         </form>
       )}
-      <Modal
+      <ConfirmDialog
         open={confirming === 'pay' || paying}
-        onOpenChange={(isOpen) => !isOpen && payout.send({ type: 'payout.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={<Trans>Confirm the payout</Trans>}
         description={<Trans>Pay {amount} to {to}</Trans>}
+        confirm={<Trans>Pay {amount}</Trans>}
+        working={<Trans>Paying…</Trans>}
+        onConfirm={() => payout.send({ type: 'payout.confirm' })}
+        onCancel={() => payout.send({ type: 'payout.cancel' })}
       >
-        <div className="stack">
-          <p>
-            <Trans>Bank reference: {reference.trim()}</Trans>
-          </p>
-          <p className="muted small">
-            <Trans>Above what one operator may pay alone, the payout waits for a second operator.</Trans>
-          </p>
-          <div className="button-row">
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => payout.send({ type: 'payout.confirm' })}>
-              {paying ? <Trans>Paying…</Trans> : <Trans>Pay {amount}</Trans>}
-            </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => payout.send({ type: 'payout.cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
-        </div>
-      </Modal>
-      <Modal
+        <p>
+          <Trans>Bank reference: {reference.trim()}</Trans>
+        </p>
+        <p className="muted small">
+          <Trans>Above what one operator may pay alone, the payout waits for a second operator.</Trans>
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
         open={confirming === 'reject' || rejecting}
-        onOpenChange={(isOpen) => !isOpen && payout.send({ type: 'payout.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={<Trans>Reject the withdrawal</Trans>}
         description={<Trans>Reject the withdrawal of {amount}: the money goes back to the wallet of {withdrawal.username}.</Trans>}
-      >
-        <div className="button-row">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => payout.send({ type: 'payout.confirm' })}>
-            {rejecting ? <Trans>Rejecting…</Trans> : <Trans>Reject withdrawal</Trans>}
-          </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => payout.send({ type: 'payout.cancel' })}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
-      </Modal>
+        confirm={<Trans>Reject withdrawal</Trans>}
+        working={<Trans>Rejecting…</Trans>}
+        onConfirm={() => payout.send({ type: 'payout.confirm' })}
+        onCancel={() => payout.send({ type: 'payout.cancel' })}
+      />
     </section>
   );
 }
