@@ -76,7 +76,7 @@ export function checkDraft<TSchema extends v.GenericSchema>(schema: TSchema, dra
   if (parsed.success) return { ok: true, value: parsed.output };
   const errors: FieldErrors = {};
   for (const issue of parsed.issues) {
-    const path = v.getDotPath(issue) ?? '';
+    const path = issue.path?.map((item) => String(item.key)).join('.') ?? '';
     errors[path] ??= issue.message;
   }
   return { ok: false, errors };

@@ -73,7 +73,7 @@ export type WithdrawalSort = (typeof WITHDRAWAL_SORTS)[number];
 export const WithdrawalsQuery = v.object({
   status: v.optional(v.picklist(WITHDRAWAL_STATUSES, 'KEY_INVALID'), 'pending'),
   member: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{8,13}$/, 'KEY_INVALID'))),
-  bank: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{2,12}$/, 'KEY_INVALID'), v.toUpperCase())),
+  bank: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9]{2,12}$/, 'KEY_INVALID'), v.transform((bank) => bank.toUpperCase()))),
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
   /** The order: by default the oldest first while pending (the work's order), the newest first once decided. */
   sort: v.optional(v.picklist(WITHDRAWAL_SORTS, 'KEY_INVALID')),
@@ -105,7 +105,7 @@ export const ADJUSTMENT_REASON_MAX = 200;
  */
 const SignedAmount = v.pipe(
   v.number('KEY_INVALID'),
-  v.check((amount) => v.is(Amount, Math.abs(amount)), 'KEY_INVALID'),
+  v.check((amount) => v.safeParse(Amount, Math.abs(amount)).success, 'KEY_INVALID'),
 );
 
 /**

@@ -11,10 +11,14 @@ import { tr } from './support/texts.ts';
 import { bottomNav, field, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 
 async function expectSentToLogin(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(main(page).getByRole('heading', { level: 1, name: tr('Log in') })).toBeVisible();
-  // The member is told why (a background event: a toast), and the dead token is forgotten.
-  await expect(page.getByText(tr('Your session has ended. Please log in again.'))).toBeVisible();
+  // The member is told why (a background event: a toast that lasts about 4 s), and
+  // the dead token is forgotten. The toast is awaited alongside the page change, not
+  // after it: on a busy machine the login page's chunk can take longer than the toast lives.
+  await Promise.all([
+    expect(page.getByText(tr('Your session has ended. Please log in again.'))).toBeVisible(),
+    expect(page).toHaveURL(/\/login$/),
+    expect(main(page).getByRole('heading', { level: 1, name: tr('Log in') })).toBeVisible(),
+  ]);
   expect(await storedToken(page)).toBeNull();
 }
 

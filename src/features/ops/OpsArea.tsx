@@ -6,8 +6,8 @@
  * list: nothing of the operators' pages reaches a member's download; each
  * area's page is a chunk of its own again (console/areas.ts).
  */
-import { Suspense, use, useState } from 'react';
-import { Navigate, useParams } from '@tanstack/react-router';
+import { Suspense, use, useLayoutEffect, useState } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { loadCatalogue } from '../../i18n/locale.ts';
 import { areasOf, AREAS } from './console/areas.ts';
@@ -36,13 +36,14 @@ export default function OpsArea() {
 
 function OpsPages() {
   use(opsCatalogue());
-  const splat = useParams({ strict: false, select: (params) => (params as { _splat?: string })._splat ?? '' });
-  const [first = '', ...rest] = splat.split('/').filter(Boolean);
+  // /ops/<area>/<…>: the route is the splat /ops/$, so everything after /ops/.
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const [, first = '', ...rest] = pathname.split('/').filter(Boolean);
   const token = useOpsToken();
 
   // No operator token: the login, whatever was asked; a token on the login page: the console.
   if (token === null) {
-    if (first !== 'login') return <Navigate to="/ops/$" params={{ _splat: 'login' }} replace />;
+    if (first !== 'login') return <GoTo area="login" />;
     return (
       <OpsShell>
         <OpsLoginPage />
@@ -77,7 +78,7 @@ function Console({ token, areaId, path }: { token: string; areaId: string; path:
   const area = mine.find((candidate) => candidate.id === areaId);
   // The login, the bare /ops or an address of no area: the first area of the role.
   if (!area && !AREAS.some((candidate) => candidate.id === areaId)) {
-    return <Navigate to="/ops/$" params={{ _splat: mine[0]?.id ?? '' }} replace />;
+    return <GoTo area={mine[0]?.id ?? ''} />;
   }
   return (
     <ConsoleLayout operator={operator} areas={mine} current={areaId}>
@@ -95,6 +96,19 @@ function Console({ token, areaId, path }: { token: string; areaId: string; path:
       )}
     </ConsoleLayout>
   );
+}
+
+/**
+ * Replaces the address with /ops/<area>. The router's <Navigate> does the same,
+ * but nothing of the member app uses it, and the vendor chunk every page loads
+ * would carry it (docs/decisions/0013-login-budget-120-kb.md).
+ */
+function GoTo({ area }: { area: string }) {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    void navigate({ to: '/ops/$', params: { _splat: area }, replace: true });
+  }, [navigate, area]);
+  return null;
 }
 
 /** Who the operator is could not be asked (offline): say so, and ask again on demand. */

@@ -20,11 +20,18 @@ function asStrings(search: Record<string, unknown>): Record<string, string> {
   );
 }
 
+/** The schema's values for an empty address (every query schema accepts `{}`). */
+function defaults<TSchema extends QuerySchema>(schema: TSchema): v.InferOutput<TSchema> {
+  const parsed = v.safeParse(schema, {});
+  if (!parsed.success) throw new Error('a query schema must accept an empty address');
+  return parsed.output;
+}
+
 export function useOpsSearch<TSchema extends QuerySchema>(schema: TSchema) {
   const raw = asStrings(useSearch({ strict: false }) as Record<string, unknown>);
   const navigate = useNavigate();
   const parsed = v.safeParse(schema, raw);
-  const search: v.InferOutput<TSchema> = parsed.success ? parsed.output : v.parse(schema, {});
+  const search: v.InferOutput<TSchema> = parsed.success ? parsed.output : defaults(schema);
 
   /** What the server is asked: the address's own strings, when they passed the schema. */
   const query = parsed.success ? raw : {};
