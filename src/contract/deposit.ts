@@ -109,6 +109,13 @@ export const PaymentWebhookResponse = v.object({
   status: v.picklist(PAYMENT_STATUSES),
 });
 
+/**
+ * What Opn's webhook answers (POST /api/hooks/payments/opn): a recorded
+ * payment as above, or IGNORED for an event that credits nothing (another
+ * event, a charge still pending, expired or failed).
+ */
+export const OpnWebhookResponse = v.union([PaymentWebhookResponse, v.object({ message: v.literal('IGNORED') })]);
+
 // ---------------------------------------------------------------- the operator's payment review (not in spec 7)
 
 /**

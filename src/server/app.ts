@@ -57,6 +57,7 @@ import { serviceOpsRoutes } from './routes/service-ops.ts';
 import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
+import { opnClient, type OpnClient } from './payments/opn.ts';
 import { createSmsSender } from './sms/from-config.ts';
 import type { SmsSender } from './sms/sms.ts';
 
@@ -74,6 +75,8 @@ declare module 'fastify' {
     vouchers: VoucherProvider | null;
     /** Where uploads live (slips, chat media): the one storage every route and the chat's cleanup use. */
     uploads: FileStorage;
+    /** Opn Payments, whose PromptPay charges are the KBANK QRs (PAYMENT_PROVIDER=opn); null otherwise. */
+    opn: OpnClient | null;
   }
 }
 
@@ -99,9 +102,11 @@ export interface AppOptions {
   uploads?: FileStorage;
   /** What ticks the background jobs (jobs.ts); defaults to Node's timers, tests tick by hand. */
   jobTicker?: Ticker;
+  /** Defaults to Opn's client when config.opn is set; tests pass one that does not wait between retries. */
+  opn?: OpnClient | null;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -122,6 +127,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
   app.decorate('uploads', uploads ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('opn', opn !== undefined ? opn : config.opn ? opnClient({ ...config.opn, clock, log: app.log }) : null);
   const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : databaseLimitStore(db));
   app.decorate('limits', new Limits(store, config.limits));
   // socket.io on this app's HTTP server (it exists before listen); the chat's HTTP side tells sockets through its hub.

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
 import { DEMO_OPERATOR } from './db/seed-data.ts';
+import { OPN_API_URL } from './payments/opn.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 
@@ -89,6 +90,24 @@ export interface Config {
   chatGuestSecret: string;
   /** CHAT_PREFIX: the chat's rooms are `{PREFIX}-{userId or guestId}` (GET /api/chat/config). */
   chatPrefix: string;
+  /**
+   * PAYMENT_PROVIDER: `webhook` (QRs drawn here, payments reported on the
+   * signed webhook) or `opn` (the KBANK QR is an Opn Payments PromptPay
+   * charge: docs/decisions/0135-opn-payments.md).
+   */
+  paymentProvider: PaymentProviderName;
+  /** Opn's secret key and API origin (PAYMENT_PROVIDER=opn); null otherwise. */
+  opn: OpnCredentials | null;
+}
+
+export const PAYMENT_PROVIDER_NAMES = ['webhook', 'opn'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number];
+
+export interface OpnCredentials {
+  /** `skey_…` (`skey_test_…` in Opn's test mode); never logged. */
+  secretKey: string;
+  /** OMISE_API_URL: Opn's API origin; the local fake's in tests and demo mode. */
+  apiUrl: string;
 }
 
 export const SMS_PROVIDERS = ['console', 'none', 'twilio'] as const;
@@ -116,6 +135,9 @@ const DEV_PAYMENT_WEBHOOK_SECRET = 'dev-only-payment-webhook-secret';
 /** For trying the app only: anyone who reads this file could sign a guest token for any guest id; production refuses it. */
 const DEV_CHAT_GUEST_SECRET = 'dev-only-chat-guest-secret-for-trying-the-app';
 
+/** The key the local fake of Opn (npm run fake:opn) accepts; a test key, so production refuses it twice over. */
+export const FAKE_OPN_SECRET_KEY = 'skey_test_localfakeopn0000000000';
+
 const DEMO_PHONE = '0812345678';
 const DEMO_PASSWORD = 'demo-pass-1234';
 
@@ -135,6 +157,7 @@ export const VALUES_IN_THE_SOURCE: readonly string[] = [
   'replace-with-32-or-more-random-characters-of-your-own',
   'replace-with-a-long-password',
   '0123456789abcdef0123456789abcdef',
+  FAKE_OPN_SECRET_KEY,
 ];
 
 /** The operator's password in production (the issue's rule; demo mode keeps the members' 8). */
@@ -267,6 +290,17 @@ function twilioCredentials(env: Env): TwilioCredentials {
   };
 }
 
+// Opn's keys: `skey_` (live) or `skey_test_` (test mode) and lower-case letters and digits.
+const opnSecretKey = v.pipe(v.string(), v.regex(/^skey_(test_)?[0-9a-z]{8,64}$/));
+const httpOrigin = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\/[^/?#]+\/?$/));
+
+function opnCredentials(env: Env): OpnCredentials {
+  const secretKey = read(env, 'OMISE_SECRET_KEY', '"skey_" and letters or digits', opnSecretKey, { secret: true });
+  if (secretKey === undefined) throw new ConfigError('Invalid configuration: OMISE_SECRET_KEY must be set when PAYMENT_PROVIDER is "opn"');
+  const apiUrl = read(env, 'OMISE_API_URL', 'an http(s) origin like https://api.omise.co', httpOrigin) ?? OPN_API_URL;
+  return { secretKey, apiUrl: apiUrl.replace(/\/$/, '') };
+}
+
 function phone(variant: Variant) {
   return v.pipe(v.string(), v.check((value) => phoneError(variant, value) === null));
 }
@@ -322,6 +356,13 @@ function checkProduction(env: Env, config: Config): void {
   if (config.smsProvider === 'console') refuse(`SMS_PROVIDER must be "twilio" or "none" ${IN_PRODUCTION} ("console" writes OTP codes to the log)`);
   if (config.smsProvider === 'none' && config.registerOtp !== false) refuse(`REGISTER_OTP must be "off" when SMS_PROVIDER is "none" ${IN_PRODUCTION} (no OTP could arrive)`);
   if (config.smsProvider === 'twilio') secret('TWILIO_AUTH_TOKEN', true);
+  if (config.opn) {
+    secret('OMISE_SECRET_KEY', true);
+    // A test key's charges are paid from Opn's dashboard, not by a bank: in production they would credit real wallets.
+    if (config.opn.secretKey.startsWith('skey_test_')) refuse(`OMISE_SECRET_KEY must be a live key (skey_…), not a test key (skey_test_…), ${IN_PRODUCTION}`);
+    // The local fake (npm run fake:opn) answers over plain http; Opn answers over https.
+    if (!config.opn.apiUrl.startsWith('https://')) refuse(`OMISE_API_URL must be an https:// address ${IN_PRODUCTION} (the local fake is for demo mode)`);
+  }
   if (config.operator) {
     if (config.operator.password.length < PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH) {
       refuse(`OPERATOR_PASSWORD must be at least ${PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH} characters ${IN_PRODUCTION} (got ${config.operator.password.length} characters)`);
@@ -346,6 +387,7 @@ export function loadConfig(env: Env = process.env): Config {
   const production = isProduction(env);
   const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';
   const paymentWebhookSecret = read(env, 'PAYMENT_WEBHOOK_SECRET', webhookSecretText, webhookSecret, { secret: true }) ?? DEV_PAYMENT_WEBHOOK_SECRET;
+  const paymentProvider = read(env, 'PAYMENT_PROVIDER', '"webhook" or "opn"', v.picklist(PAYMENT_PROVIDER_NAMES)) ?? 'webhook';
   const smsProvider = read(env, 'SMS_PROVIDER', '"console", "none" or "twilio"', v.picklist(SMS_PROVIDERS)) ?? 'console';
   const config: Config = {
     production,
@@ -374,6 +416,8 @@ export function loadConfig(env: Env = process.env): Config {
     fileLinkSecret: read(env, 'FILE_LINK_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
     chatGuestSecret: read(env, 'CHAT_GUEST_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? DEV_CHAT_GUEST_SECRET,
     chatPrefix: read(env, 'CHAT_PREFIX', '1 to 32 letters, digits or _', chatPrefix) ?? 'chat',
+    paymentProvider,
+    opn: paymentProvider === 'opn' ? opnCredentials(env) : null,
   };
   if (config.production) checkProduction(env, config);
   return config;

@@ -936,9 +936,12 @@ export const depositQrCodes = pgTable(
     expiresAt: at('expires_at').notNull(),
     /** When it stopped being open (paid, cancelled, replaced, found expired). */
     closedAt: at('closed_at'),
+    /** The payment provider's charge the QR is (Opn's `chrg_…`); null for a QR drawn here. */
+    chargeId: text('charge_id'),
   },
   (t) => [
     check('deposit_qr_codes_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('deposit_qr_codes_charge_idx').on(t.chargeId),
     uniqueIndex('deposit_qr_codes_one_open_idx').on(t.userId, t.provider).where(sql`${t.status} = 'open'`),
     index('deposit_qr_codes_user_idx').on(t.userId, t.id),
   ],

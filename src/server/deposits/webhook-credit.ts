@@ -13,7 +13,7 @@
  */
 import type { QrProvider } from '../../contract/deposit.ts';
 import { toMinor } from '../../contract/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Transaction } from '../db/client.ts';
 import { lockQr, markExpired, markPaid, type QrCode } from '../repositories/qr-codes.ts';
 import { findPaymentByTransaction, insertPayment, setPaymentTransfer, type PaymentRow } from '../repositories/payments.ts';
 import { getSetting } from '../repositories/settings.ts';
@@ -33,12 +33,17 @@ export const paymentKey = (provider: string, transactionId: string) => `payment:
  * operator must look at (it also catches a QR made before the maximum was
  * lowered).
  */
-function reviewReason(qr: QrCode | undefined, provider: QrProvider, amount: bigint, maximum: bigint, now: Date): ReviewReason | null {
+function reviewReason(qr: QrCode | undefined, source: PaymentSource, amount: bigint, maximum: bigint, now: Date): ReviewReason | null {
   if (amount > maximum) return 'ABOVE_MAXIMUM';
   if (!qr) return 'UNKNOWN_QR';
-  if (qr.provider !== provider) return 'OTHER_PROVIDER';
-  if (qr.status !== 'open') return 'QR_NOT_OPEN';
-  if (qr.expiresAt <= now) return 'QR_EXPIRED';
+  if (!source.pays(qr)) return 'OTHER_PROVIDER';
+  if (source.chargeDecidesExpiry) {
+    // The provider took the money on a charge it still held payable: only a QR closed by the member or by a newer QR goes to review.
+    if (qr.status !== 'open' && qr.status !== 'expired') return 'QR_NOT_OPEN';
+  } else {
+    if (qr.status !== 'open') return 'QR_NOT_OPEN';
+    if (qr.expiresAt <= now) return 'QR_EXPIRED';
+  }
   if (qr.amount !== amount) return 'AMOUNT_MISMATCH';
   return null;
 }
@@ -49,27 +54,62 @@ export interface Recorded {
   replayed: boolean;
 }
 
-export async function recordPayment(db: Db, provider: QrProvider, notice: PaymentNotice, now: Date): Promise<Recorded> {
-  const amount = toMinor(notice.amount);
+/** Who reports a payment, and which QR it pays. */
+export interface PaymentSource {
+  /** The payments' provider: a QR provider (KBANK, WW, E2P) or a payment provider whose charges are QRs (opn). */
+  name: string;
+  /** Locks the QR the payment names, if any (the first thing the transaction does). */
+  lockQr(tx: Transaction): Promise<QrCode | undefined>;
+  /** The QR is one this source's payments may pay. */
+  pays(qr: QrCode): boolean;
+  /**
+   * True for a provider's charge: whether it could still be paid is the
+   * provider's word (its charge's status), not the QR's countdown here.
+   */
+  chargeDecidesExpiry?: boolean;
+}
+
+/** A payment as the provider reported it (or, for a charge, as the provider answered when asked). */
+export interface ReportedPayment {
+  /** The provider's id of it: a transaction, or a charge. */
+  transactionId: string;
+  /** Minor units. */
+  amount: bigint;
+  paidAt: Date;
+}
+
+/** A built-in provider's webhook: the payment names its QR by id, and pays only that provider's QRs. */
+export function recordPayment(db: Db, provider: QrProvider, notice: PaymentNotice, now: Date): Promise<Recorded> {
   const qrId = recordIdOrNull(notice.qrcodeId);
+  const source: PaymentSource = {
+    name: provider,
+    lockQr: async (tx) => (qrId === null ? undefined : lockQr(tx, qrId)),
+    pays: (qr) => qr.provider === provider && qr.chargeId === null,
+  };
+  return recordSourcePayment(db, source, { transactionId: notice.transactionId, amount: toMinor(notice.amount), paidAt: new Date(notice.paidAt) }, now);
+}
+
+export async function recordSourcePayment(db: Db, source: PaymentSource, reported: ReportedPayment, now: Date): Promise<Recorded> {
+  const { amount, transactionId } = reported;
+  const provider = source.name;
   return db.transaction(async (tx) => {
-    const qr = qrId === null ? undefined : await lockQr(tx, qrId);
+    const qr = await source.lockQr(tx);
     const maximum = toMinor(await getSetting(tx, 'qrMaximum'));
-    const reason = reviewReason(qr, provider, amount, maximum, now);
+    const reason = reviewReason(qr, source, amount, maximum, now);
     const payment = await insertPayment(tx, {
       provider,
-      transactionId: notice.transactionId,
+      transactionId,
       qrCodeId: qr?.id ?? null,
       userId: qr?.userId ?? null,
       amount,
       status: reason === null ? 'credited' : 'review',
       reason,
-      paidAt: new Date(notice.paidAt),
+      paidAt: reported.paidAt,
       receivedAt: now,
     });
     if (!payment) {
-      const first = await findPaymentByTransaction(tx, provider, notice.transactionId);
-      if (!first) throw new Error(`payment ${provider}:${notice.transactionId} vanished`);
+      const first = await findPaymentByTransaction(tx, provider, transactionId);
+      if (!first) throw new Error(`payment ${provider}:${transactionId} vanished`);
       return { payment: first, replayed: true };
     }
     if (reason === 'QR_EXPIRED' && qr) await markExpired(tx, qr.id, now);
@@ -83,8 +123,8 @@ export async function recordPayment(db: Db, provider: QrProvider, notice: Paymen
         userId: qr.userId,
         currency: qr.currency,
         amount,
-        reference: `${provider}:${notice.transactionId}`,
-        idempotencyKey: paymentKey(provider, notice.transactionId),
+        reference: `${provider}:${transactionId}`,
+        idempotencyKey: paymentKey(provider, transactionId),
       },
       now,
     );

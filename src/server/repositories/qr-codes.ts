@@ -15,12 +15,18 @@ export async function lockMemberQrs(db: Queryable, userId: number, provider: str
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`qr:${userId}:${provider}`}, 0))`);
 }
 
-/** Closes the member's open QR on the provider: 'expired' when its time has passed, else 'replaced'. */
-export async function closeOpenQr(db: Queryable, userId: number, provider: string, now: Date): Promise<void> {
-  await db
+/**
+ * Closes the member's open QR on the provider: 'expired' when its time has
+ * passed, else 'replaced'. Answers the provider's charge it was, if any, so
+ * the caller can have the provider expire it too.
+ */
+export async function closeOpenQr(db: Queryable, userId: number, provider: string, now: Date): Promise<string | null> {
+  const closed = await db
     .update(depositQrCodes)
     .set({ status: sql`case when ${depositQrCodes.expiresAt} <= ${now} then 'expired' else 'replaced' end`, closedAt: now })
-    .where(and(eq(depositQrCodes.userId, userId), eq(depositQrCodes.provider, provider), eq(depositQrCodes.status, 'open')));
+    .where(and(eq(depositQrCodes.userId, userId), eq(depositQrCodes.provider, provider), eq(depositQrCodes.status, 'open')))
+    .returning({ chargeId: depositQrCodes.chargeId });
+  return closed[0]?.chargeId ?? null;
 }
 
 export async function insertQr(db: Queryable, qr: Omit<typeof depositQrCodes.$inferInsert, 'id' | 'status' | 'closedAt'>): Promise<QrCode> {
@@ -49,14 +55,14 @@ export async function markExpired(db: Queryable, id: number, now: Date): Promise
     .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.status, 'open'), lte(depositQrCodes.expiresAt, now)));
 }
 
-/** Cancels the member's own open, unexpired QR; true when it did. */
-export async function cancelQr(db: Queryable, id: number, userId: number, now: Date): Promise<boolean> {
-  const cancelled = await db
+/** Cancels the member's own open, unexpired QR; answers it when it did, undefined otherwise. */
+export async function cancelQr(db: Queryable, id: number, userId: number, now: Date): Promise<Pick<QrCode, 'id' | 'chargeId'> | undefined> {
+  const [cancelled] = await db
     .update(depositQrCodes)
     .set({ status: 'cancelled', closedAt: now })
     .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.userId, userId), eq(depositQrCodes.status, 'open'), gt(depositQrCodes.expiresAt, now)))
-    .returning({ id: depositQrCodes.id });
-  return cancelled.length > 0;
+    .returning({ id: depositQrCodes.id, chargeId: depositQrCodes.chargeId });
+  return cancelled;
 }
 
 /** The member's QR by id; undefined for another member's or an unknown id. */
@@ -82,4 +88,20 @@ export async function lockQr(db: Queryable, id: number): Promise<QrCode | undefi
 
 export async function markPaid(db: Queryable, id: number, now: Date): Promise<void> {
   await db.update(depositQrCodes).set({ status: 'paid', closedAt: now }).where(eq(depositQrCodes.id, id));
+}
+
+/** The QR a provider's charge is, locked like lockQr; undefined when no QR is that charge. */
+export async function lockQrByCharge(db: Queryable, chargeId: string): Promise<QrCode | undefined> {
+  const [row] = await db.select().from(depositQrCodes).where(eq(depositQrCodes.chargeId, chargeId)).for('update');
+  return row;
+}
+
+/** The provider says the charge can no longer be paid (expired, failed): its QR, if still open, is expired whatever its time. */
+export async function expireOpenQr(db: Queryable, id: number, now: Date): Promise<boolean> {
+  const expired = await db
+    .update(depositQrCodes)
+    .set({ status: 'expired', closedAt: now })
+    .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.status, 'open')))
+    .returning({ id: depositQrCodes.id });
+  return expired.length > 0;
 }

@@ -11,6 +11,7 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { depositOrAsk, isAsked } from '../approvals/dual-control.ts';
 import { cancelMemberQr, createQr, depositLookup, openQr } from '../deposits/qr.ts';
+import { activeQrProviders } from '../deposits/charge-qr.ts';
 import { creditGiftLink } from '../deposits/truelink.ts';
 import type { VoucherProvider } from '../payments/truemoney.ts';
 import { QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../policy.ts';
@@ -20,15 +21,16 @@ import { recordId } from '../validation.ts';
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config } = app;
 
-  route(app, endpoints.lookupDeposit, async ({ db, caller }) => depositLookup(db, caller.userId));
+  route(app, endpoints.lookupDeposit, async ({ db, caller }) => depositLookup(db, caller.userId, activeQrProviders(app.opn)));
 
   route(app, endpoints.qrGet, async ({ db, caller, params }) => openQr(db, caller.userId, params.bankCode, clock()));
 
   route(app, endpoints.qrCreate, async ({ db, caller, params, body, request }) => {
-    const { qr, id } = await createQr(db, caller.userId, params.bankCode, body.amount, clock());
-    // For trying the app: the payment simulator pays a QR by its id (there is none in production).
-    const hint = config.production ? '' : `; pay it with: npm run simulate:pay -- ${id}`;
-    request.log.info({ qrcodeId: id, provider: params.bankCode }, `QR ${id} created${hint}`);
+    const { qr, id, chargeId } = await createQr(db, { userId: caller.userId, provider: params.bankCode, amount: body.amount }, clock(), { opn: app.opn, log: request.log });
+    // For trying the app: the payment simulator, or the fake of Opn, pays a QR (there is neither in production).
+    const pay = chargeId ? `npm run fake:opn -- pay ${chargeId}` : `npm run simulate:pay -- ${id}`;
+    const hint = config.production ? '' : `; pay it with: ${pay}`;
+    request.log.info({ qrcodeId: id, provider: params.bankCode, chargeId }, `QR ${id} created${hint}`);
     return qr;
   }, {
     // Each QR is a row and a drawn code; a member needs a few a day, not hundreds.
@@ -37,8 +39,8 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  route(app, endpoints.qrCancel, async ({ db, caller, params }) => {
-    await cancelMemberQr(db, caller.userId, recordId(params.qrcodeId), clock());
+  route(app, endpoints.qrCancel, async ({ db, caller, params, request }) => {
+    await cancelMemberQr(db, caller.userId, recordId(params.qrcodeId), clock(), { opn: app.opn, log: request.log });
     return { message: 'SUCCESS' };
   });
 

@@ -1,6 +1,6 @@
 /**
  * Calls from payment providers, not from the SPA: the payment webhook
- * POST /api/hooks/payments/{provider}, and the payment simulator's QR lookup
+ * POST /api/hooks/payments/{provider} (Opn's own at /api/hooks/payments/opn), and the payment simulator's QR lookup
  * (demo mode only: app.ts registers simulatorRoutes outside production).
  * Both are signed (payments/webhook.ts) instead of carrying a member's
  * token; /api/hooks/ needs no X-Requested-With (plugins/requested-with.ts).
@@ -11,11 +11,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import type { PaymentWebhookResponse } from '../../contract/deposit.ts';
+import type { OpnWebhookResponse, PaymentWebhookResponse } from '../../contract/deposit.ts';
 import { toMajor } from '../../contract/money.ts';
+import { OPN_PAYMENTS, settleCharge } from '../deposits/charge-credit.ts';
 import { recordPayment } from '../deposits/webhook-credit.ts';
 import { ApiError } from '../errors.ts';
+import { completedChargeOf, OpnRefused, type OpnClient } from '../payments/opn.ts';
 import { simulatorLookupPayload } from '../payments/simulator.ts';
+import { ProviderUnavailable } from '../providers/http.ts';
 import { builtInPaymentProviders, verifySignature, WebhookRefused } from '../payments/webhook.ts';
 import { findQr } from '../repositories/qr-codes.ts';
 import { recordIdOrNull } from '../validation.ts';
@@ -49,6 +52,59 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ paymentId: payment.id, reason: payment.reason }, 'payment kept for review');
     }
     return { message: 'SUCCESS', paymentId: String(payment.id), status: payment.status } satisfies v.InferOutput<typeof PaymentWebhookResponse>;
+  });
+
+  if (app.opn) opnHookRoute(app, app.opn);
+}
+
+/**
+ * Opn's webhook, POST /api/hooks/payments/opn (routes are matched before
+ * the parametric one above). Opn's events are not signed with a secret of
+ * ours, so the call is only a hint: the charge it names is retrieved from
+ * Opn with our secret key, and only that answer is acted on
+ * (deposits/charge-credit.ts). Opn delivers an event again until it is
+ * answered 2xx, so an event we do not act on is answered 200 and one we
+ * could not check (Opn unreachable) 503.
+ */
+function opnHookRoute(app: FastifyInstance, opn: OpnClient): void {
+  const { db, clock } = app;
+  app.post(`/api/hooks/payments/${OPN_PAYMENTS}`, async (request, reply) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    let chargeId: string | null = null;
+    try {
+      chargeId = completedChargeOf(rawBody);
+    } catch (error) {
+      refuse(request, error);
+    }
+    if (chargeId === null) return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+    let charge;
+    try {
+      charge = await opn.retrieveCharge(chargeId);
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailable || error instanceof OpnRefused)) throw error;
+      request.log.warn({ chargeId }, `opn webhook not checked: ${error.message}; Opn will send it again`);
+      return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
+    }
+    if (!charge) {
+      request.log.warn({ chargeId }, 'opn webhook names a charge Opn does not know: refused');
+      throw new ApiError(400, 'KEY_INVALID');
+    }
+    const outcome = await settleCharge(db, charge, clock());
+    switch (outcome.kind) {
+      case 'recorded': {
+        const { payment, replayed } = outcome.recorded;
+        if (!replayed && payment.status === 'review') request.log.warn({ paymentId: payment.id, reason: payment.reason, chargeId }, 'payment kept for review');
+        return { message: 'SUCCESS', paymentId: String(payment.id), status: payment.status } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+      }
+      case 'unreadable':
+        request.log.error({ chargeId }, `opn charge not credited: ${outcome.why}`);
+        return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+      case 'closed':
+        if (outcome.qrExpired) request.log.info({ chargeId, status: charge.status }, 'opn charge closed: its QR expired');
+        return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+      case 'pending':
+        return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+    }
   });
 }
 
