@@ -24,6 +24,7 @@ import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { pgliteDatabase, postgresDatabase, type Database, type Db } from '../../../src/server/db/client.ts';
 import type { GameProviders } from '../../../src/server/games/provider.ts';
 import type { Ticker } from '../../../src/server/jobs.ts';
+import type { OpnClient } from '../../../src/server/payments/opn.ts';
 import type { LimitStore } from '../../../src/server/limits/store.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { RecordingSms } from '../../../src/server/sms/recording.ts';
@@ -183,10 +184,12 @@ export interface TestAppOptions {
   uploads?: FileStorage;
   /** What ticks the background jobs; by default Node's timers, which fire no tick within a test. */
   jobTicker?: Ticker;
+  /** Opn's client, instead of the one config.opn would make (one that does not wait between retries). */
+  opn?: OpnClient;
 }
 
 /** Call inside a test: the app and its database are closed when the test finishes. */
-export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock(), uploads, jobTicker }: TestAppOptions = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { games, limitStore, clock = testClock(), uploads, jobTicker, opn }: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const sms = new RecordingSms();
   const logs: string[] = [];
@@ -201,6 +204,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { games, lim
     ...(limitStore && { limitStore }),
     ...(uploads && { uploads }),
     ...(jobTicker && { jobTicker }),
+    ...(opn && { opn }),
     logStream: { write: (line) => void logs.push(line) },
   });
   onTestFinished(async () => {

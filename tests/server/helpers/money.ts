@@ -10,7 +10,8 @@ import type { Db } from '../../../src/server/db/client.ts';
 import { ledgerAccounts, ledgerTransfers, operators, users, withdrawals } from '../../../src/server/db/schema.ts';
 import { checkLedger } from '../../../src/server/ledger/check.ts';
 import { DEFAULT_SETTINGS } from '../../../src/server/db/seed-data.ts';
-import { buildTestApp, type TestApp } from './app.ts';
+import type { Config } from '../../../src/server/config.ts';
+import { buildTestApp, type TestApp, type TestAppOptions } from './app.ts';
 import { addTestGames, openGameAccount, TestProvider, type TestGameCode } from './games.ts';
 import { call } from './http.ts';
 import { login, signedInMember, type Member, type RegistrationBody } from './members.ts';
@@ -33,9 +34,9 @@ export function checkLedgerAfterEach(): void {
   });
 }
 
-export async function buildMoneyApp(): Promise<MoneyApp> {
+export async function buildMoneyApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<MoneyApp> {
   const provider = new TestProvider();
-  const t = await buildTestApp({ operator: OPERATOR }, { games: new Map([[provider.name, provider]]) });
+  const t = await buildTestApp({ operator: OPERATOR, ...overrides }, { games: new Map([[provider.name, provider]]), ...options });
   current = t.db;
   await addTestGames(t.db);
   return { ...t, provider, operatorToken: await login(t, OPERATOR.phone, OPERATOR.password) };

@@ -1,0 +1,259 @@
+/**
+ * QR deposits through Opn Payments (PAYMENT_PROVIDER=opn) against the local
+ * fake of Opn's API (src/server/payments/opn-fake.ts), which checks every
+ * request as Opn's documentation describes it: the KBANK QR is a PromptPay
+ * charge, its webhook only names a charge that is retrieved before anything
+ * is credited, each charge is credited once, and expiry and cancel follow
+ * the charge.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { ConfigError, FAKE_OPN_SECRET_KEY, loadConfig } from '../../src/server/config.ts';
+import { depositQrCodes, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
+import { markChargePaid, startFakeOpn, type FakeOpnOptions } from '../../src/server/payments/opn-fake.ts';
+import { opnClient } from '../../src/server/payments/opn.ts';
+import { testClock } from './helpers/app.ts';
+import { createQr } from './helpers/deposits.ts';
+import { call } from './helpers/http.ts';
+import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf, type MoneyApp } from './helpers/money.ts';
+import { PRODUCTION_ENV } from './helpers/production.ts';
+
+checkLedgerAfterEach();
+
+/** An app with Opn switched on against a fake of its own; the client's warnings and errors are collected. */
+async function opnApp(fakeOptions: FakeOpnOptions = {}, { timeoutMs = 5_000 } = {}) {
+  const clock = testClock();
+  const fake = await startFakeOpn({ clock, ...fakeOptions });
+  onTestFinished(() => fake.close());
+  const lines: string[] = [];
+  const log = { warn: (_: object, line: string) => void lines.push(line), error: (_: object, line: string) => void lines.push(line) };
+  const credentials = { secretKey: FAKE_OPN_SECRET_KEY, apiUrl: fake.baseUrl };
+  // No waiting between retries: the test counts the tries instead.
+  const opn = opnClient({ ...credentials, timeoutMs, clock, log, sleep: async () => {} });
+  const m = await buildMoneyApp({ paymentProvider: 'opn', opn: credentials, logLevel: 'info' }, { clock, opn });
+  return { m, fake, lines };
+}
+
+async function memberWithOpnQr(m: MoneyApp, amount = 250) {
+  const member = await memberWithMoney(m, { wallet: 10 });
+  const qr = await createQr(m, member.token, 'KBANK', amount);
+  const [row] = await m.db.select().from(depositQrCodes).where(eq(depositQrCodes.id, Number(qr.qrcodeId)));
+  return { member, qr, chargeId: row!.chargeId! };
+}
+
+/** A `charge.complete` event as Opn posts it; `data` is whatever the sender claims. */
+function completeEvent(data: object) {
+  return JSON.stringify({ object: 'event', id: 'evnt_test_5x1753qdm0bdrsbru', key: 'charge.complete', created_at: '2026-03-02T03:00:00Z', data });
+}
+
+function postHook(m: MoneyApp, body: string) {
+  return m.app.inject({ method: 'POST', url: '/api/hooks/payments/opn', headers: { 'content-type': 'application/json' }, payload: body });
+}
+
+async function qrRow(m: MoneyApp, qrcodeId: string) {
+  const [row] = await m.db.select().from(depositQrCodes).where(eq(depositQrCodes.id, Number(qrcodeId)));
+  return row!;
+}
+
+describe('QR deposits through Opn Payments', () => {
+  it('makes the KBANK QR a PromptPay charge and shows the QR read from its picture, framed as before', async () => {
+    const { m, fake } = await opnApp();
+    const { qr, chargeId } = await memberWithOpnQr(m, 250.5);
+    // Basic auth with the secret key, satang, thb, source[type]=promptpay: the fake refuses anything else.
+    expect(fake.refused).toEqual([]);
+    expect(fake.requests).toEqual(['POST /charges', `GET /charges/${chargeId}/documents/qrcode.svg`]);
+    expect(fake.charge(chargeId)).toMatchObject({ amount: 25_050, status: 'pending' });
+    expect(qr.payload).toBe(fake.charge(chargeId)!.payload);
+    expect(qr).toMatchObject({ amount: 250.5, receiverName: 'MEKONG WALLET CO LTD', expireIn: 15 * 60 });
+    expect((await call(m.app, endpoints.qrGet, undefined, { token: (await memberWithMoney(m)).token, params: { bankCode: 'KBANK' } })).json().hasQrcode).toBe(false);
+  });
+
+  it('takes the QR text from raw_data when the charge answers it, without downloading the picture', async () => {
+    const { m, fake } = await opnApp({ rawData: true });
+    const { qr, chargeId } = await memberWithOpnQr(m);
+    expect(fake.requests).toEqual(['POST /charges']);
+    expect(qr.payload).toBe(fake.charge(chargeId)!.payload);
+  });
+
+  it('offers only the KBANK QR while Opn is on: the lookup leaves WW and E2P out and refuses a QR on them', async () => {
+    const { m } = await opnApp();
+    const member = await memberWithMoney(m);
+    const lookup = (await call(m.app, endpoints.lookupDeposit, undefined, { token: member.token })).json();
+    const codes = lookup.banks.map((bank: { bankCode: string }) => bank.bankCode);
+    expect(codes).toContain('KBANK');
+    expect(codes).not.toContain('WW');
+    expect(codes).not.toContain('E2P');
+    const refused = await call(m.app, endpoints.qrCreate, { amount: 100 }, { token: member.token, params: { bankCode: 'WW' } });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'QR_FAIL' }]);
+  });
+
+  it('credits a paid charge once, after retrieving it, however often and however fast the webhook arrives', async () => {
+    const { m, fake } = await opnApp();
+    const { member, qr, chargeId } = await memberWithOpnQr(m);
+    fake.setStatus(chargeId, 'successful');
+    const body = completeEvent({ object: 'charge', id: chargeId });
+    const answers = await Promise.all([postHook(m, body), postHook(m, body)]);
+    const again = await postHook(m, body);
+    for (const answer of [...answers, again]) expect([answer.statusCode, answer.json().status]).toEqual([200, 'credited']);
+    expect(new Set([...answers, again].map((answer) => answer.json().paymentId)).size).toBe(1);
+    expect(fake.requests.filter((request) => request === `GET /charges/${chargeId}`)).toHaveLength(3);
+
+    expect((await walletOf(m, member.token)).wallet).toBe(260);
+    expect((await qrRow(m, qr.qrcodeId)).status).toBe('paid');
+    const [payment] = await m.db.select().from(payments);
+    expect(payment).toMatchObject({ provider: 'opn', transactionId: chargeId, qrCodeId: Number(qr.qrcodeId), amount: 25_000n, status: 'credited' });
+    const [transfer] = await m.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, payment!.transferId!));
+    expect(transfer).toMatchObject({ kind: 'deposit', amount: 25_000n, idempotencyKey: `payment:opn:${chargeId}` });
+  });
+
+  it('never credits on the webhook’s word: a body claiming a successful charge of another amount is checked against Opn', async () => {
+    const { m, fake } = await opnApp();
+    const { member, chargeId } = await memberWithOpnQr(m);
+    const forged = completeEvent({ object: 'charge', id: chargeId, status: 'successful', paid: true, amount: 9_999_900, currency: 'THB' });
+    const before = await ledgerSnapshot(m.db);
+    // Opn says the charge is still pending: nothing happens.
+    expect((await postHook(m, forged)).json()).toEqual({ message: 'IGNORED' });
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    expect(await m.db.select().from(payments)).toEqual([]);
+    // Paid at Opn: the amount credited is Opn's, not the body's.
+    fake.setStatus(chargeId, 'successful');
+    expect((await postHook(m, forged)).json().status).toBe('credited');
+    expect((await walletOf(m, member.token)).wallet).toBe(260);
+  });
+
+  it('refuses a charge Opn does not know and a body that is no event; answers other events IGNORED', async () => {
+    const { m } = await opnApp();
+    await memberWithOpnQr(m);
+    const unknown = await postHook(m, completeEvent({ object: 'charge', id: 'chrg_test_0000000000000000000' }));
+    expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+    for (const body of ['not json', JSON.stringify({ key: 'charge.complete' }), completeEvent({ object: 'charge', id: '../../account' })]) {
+      expect((await postHook(m, body)).statusCode).toBe(400);
+    }
+    const other = JSON.stringify({ object: 'event', key: 'charge.create', data: { object: 'charge', id: 'chrg_test_0000000000000000000' } });
+    expect((await postHook(m, other)).json()).toEqual({ message: 'IGNORED' });
+    expect(await m.db.select().from(payments)).toEqual([]);
+  });
+
+  it('expires the QR when Opn says its charge expired or failed, and credits nothing', async () => {
+    const { m, fake } = await opnApp();
+    for (const status of ['expired', 'failed'] as const) {
+      const { qr, chargeId } = await memberWithOpnQr(m);
+      fake.setStatus(chargeId, status);
+      expect((await postHook(m, completeEvent({ object: 'charge', id: chargeId }))).json()).toEqual({ message: 'IGNORED' });
+      expect((await qrRow(m, qr.qrcodeId)).status).toBe('expired');
+    }
+    expect(await m.db.select().from(payments)).toEqual([]);
+  });
+
+  it('has Opn expire the charge when the member cancels the QR or replaces it with a new one', async () => {
+    const { m, fake } = await opnApp();
+    const { member, qr, chargeId } = await memberWithOpnQr(m);
+    const next = await createQr(m, member.token, 'KBANK', 300);
+    expect(fake.charge(chargeId)!.status).toBe('expired');
+    const nextCharge = (await qrRow(m, next.qrcodeId)).chargeId!;
+    expect((await call(m.app, endpoints.qrCancel, undefined, { token: member.token, params: { qrcodeId: next.qrcodeId } })).statusCode).toBe(200);
+    expect(fake.charge(nextCharge)!.status).toBe('expired');
+    expect((await qrRow(m, qr.qrcodeId)).status).toBe('replaced');
+  });
+
+  it('credits a charge paid after the countdown ran out (Opn still took it), and keeps one paid after a cancel for review', async () => {
+    const { m, fake, lines } = await opnApp();
+    const late = await memberWithOpnQr(m);
+    m.clock.advance(16 * 60_000);
+    fake.setStatus(late.chargeId, 'successful');
+    expect((await postHook(m, completeEvent({ object: 'charge', id: late.chargeId }))).json().status).toBe('credited');
+    expect((await walletOf(m, late.member.token)).wallet).toBe(260);
+
+    const cancelled = await memberWithOpnQr(m);
+    // Opn is unreachable while the member cancels, so the charge stays payable there.
+    fake.mode('down');
+    expect((await call(m.app, endpoints.qrCancel, undefined, { token: cancelled.member.token, params: { qrcodeId: cancelled.qr.qrcodeId } })).statusCode).toBe(200);
+    fake.mode('normal');
+    fake.setStatus(cancelled.chargeId, 'successful');
+    const answer = (await postHook(m, completeEvent({ object: 'charge', id: cancelled.chargeId }))).json();
+    expect(answer.status).toBe('review');
+    const [payment] = await m.db.select().from(payments).where(eq(payments.transactionId, cancelled.chargeId));
+    expect(payment).toMatchObject({ reason: 'QR_NOT_OPEN', status: 'review' });
+    expect((await walletOf(m, cancelled.member.token)).wallet).toBe(10);
+    expect(lines.some((line) => line.includes(`POST /charges/${cancelled.chargeId}/expire answered 503`))).toBe(true);
+  });
+
+  it('pays through the fake as a new user would: Opn’s test-mode mark_as_paid sends the webhook over HTTP, which credits once', async () => {
+    const { m, fake } = await opnApp();
+    const address = await m.app.listen({ port: 0, host: '127.0.0.1' });
+    fake.webhookTo(`${address}/api/hooks/payments/opn`);
+    const { member, chargeId } = await memberWithOpnQr(m);
+    expect(await markChargePaid(fake.baseUrl, FAKE_OPN_SECRET_KEY, chargeId)).toEqual({ status: 'successful', webhook: 200 });
+    expect(await markChargePaid(fake.baseUrl, FAKE_OPN_SECRET_KEY, chargeId)).toMatchObject({ status: 'refused' });
+    expect(await fake.sendComplete(chargeId)).toBe(200);
+    expect((await walletOf(m, member.token)).wallet).toBe(260);
+    expect(await m.db.select().from(payments)).toHaveLength(1);
+  });
+});
+
+describe('Opn unreachable or slow', () => {
+  it('answers QR_FAIL when Opn is down, retries only reads, and answers the webhook 503 so Opn sends it again', async () => {
+    const { m, fake, lines } = await opnApp();
+    const { member, chargeId } = await memberWithOpnQr(m);
+    fake.mode('down');
+    const refused = await call(m.app, endpoints.qrCreate, { amount: 100 }, { token: member.token, params: { bankCode: 'KBANK' } });
+    expect([refused.statusCode, refused.json()]).toEqual([502, { message: 'QR_FAIL' }]);
+    // The create was tried once (a second try could make a second charge).
+    expect(fake.requests.filter((request) => request === 'POST /charges')).toHaveLength(2);
+    const hook = await postHook(m, completeEvent({ object: 'charge', id: chargeId }));
+    expect(hook.statusCode).toBe(503);
+    // The read was tried three times.
+    expect(fake.requests.filter((request) => request === `GET /charges/${chargeId}`)).toHaveLength(3);
+    expect(await m.db.select().from(payments)).toEqual([]);
+    expect(lines.join('\n')).not.toContain(FAKE_OPN_SECRET_KEY);
+  });
+
+  it('opens the circuit after five failures in a row: calls fail fast without reaching Opn, say so in the log, and close again once Opn answers', async () => {
+    const { m, fake, lines } = await opnApp();
+    const { chargeId } = await memberWithOpnQr(m);
+    fake.mode('down');
+    const body = completeEvent({ object: 'charge', id: chargeId });
+    await postHook(m, body);
+    await postHook(m, body);
+    expect(lines.some((line) => line.includes('circuit open after 5 failures in a row'))).toBe(true);
+    const reached = fake.requests.length;
+    expect((await postHook(m, body)).statusCode).toBe(503);
+    expect(fake.requests.length).toBe(reached);
+    fake.mode('normal');
+    fake.setStatus(chargeId, 'successful');
+    m.clock.advance(31_000);
+    expect((await postHook(m, body)).json().status).toBe('credited');
+    expect(lines.some((line) => line.includes('circuit closed'))).toBe(true);
+  });
+
+  it('gives up on a call that does not answer within its timeout', async () => {
+    const { m, fake } = await opnApp({}, { timeoutMs: 100 });
+    const member = await memberWithMoney(m);
+    fake.mode('hang');
+    const refused = await call(m.app, endpoints.qrCreate, { amount: 100 }, { token: member.token, params: { bankCode: 'KBANK' } });
+    expect([refused.statusCode, refused.json()]).toEqual([502, { message: 'QR_FAIL' }]);
+  });
+});
+
+describe('configuration of Opn', () => {
+  const opnEnv = { PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: 'skey_5x1753qdm0bdrsbrugdfake' };
+
+  it('needs the secret key when switched on, in demo mode and in production', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'opn' })).toThrow(new ConfigError('Invalid configuration: OMISE_SECRET_KEY must be set when PAYMENT_PROVIDER is "opn"'));
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'opn' })).toThrow(/OMISE_SECRET_KEY must be set/);
+    expect(loadConfig({ ...opnEnv }).opn).toEqual({ secretKey: opnEnv.OMISE_SECRET_KEY, apiUrl: 'https://api.omise.co' });
+    expect(loadConfig({}).opn).toBeNull();
+  });
+
+  it('refuses the fake in production: its key, any test key, and a plain-http API address', () => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: FAKE_OPN_SECRET_KEY })).toThrow(/OMISE_SECRET_KEY must not be a value from the source code/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: 'skey_test_5x1753qdm0bdrsbrugd' })).toThrow(/must be a live key/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ...opnEnv, OMISE_API_URL: 'http://127.0.0.1:4010' })).toThrow(/OMISE_API_URL must be an https:\/\/ address/);
+    expect(loadConfig({ ...PRODUCTION_ENV, ...opnEnv }).opn?.apiUrl).toBe('https://api.omise.co');
+  });
+
+  it('never echoes the key in an error line', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: 'pkey_not-a-secret-key' })).toThrow(/OMISE_SECRET_KEY must be "skey_" and letters or digits \(got 21 characters\)/);
+  });
+});
