@@ -195,11 +195,20 @@ export const OpsSlip = v.object({
 });
 /** The console's slip queue is read this many at a time. */
 export const OPS_SLIPS_PAGE_SIZE = 20;
-export const OpsSlipsQuery = v.object({
-  status: v.optional(v.picklist(SlipStatus.options, 'KEY_INVALID'), 'PENDING'),
-  page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
-});
-/** One page, oldest first; `total` counts the slips of the status. */
+/** How the slip queue may be ordered (GET /api/ops/slips?sort=). */
+export const SLIP_SORTS = ['oldest', 'newest', 'largest'] as const;
+export type SlipSort = (typeof SLIP_SORTS)[number];
+export const OpsSlipsQuery = v.pipe(
+  v.object({
+    status: v.optional(v.picklist(SlipStatus.options, 'KEY_INVALID'), 'PENDING'),
+    page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+    /** The oldest first by default, for every status: the queue is worked from its start. */
+    sort: v.optional(v.picklist(SLIP_SORTS, 'KEY_INVALID')),
+  }),
+  // A slip has an amount only once approved (the operator reads it off the picture), so only approved slips can be the largest.
+  v.check((query) => query.sort !== 'largest' || query.status === 'SUCCESS', 'KEY_INVALID'),
+);
+/** One page, in the order asked (the oldest first by default); `total` counts the slips of the status. */
 export const OpsSlipsResponse = v.object({ slips: v.array(OpsSlip), total: v.number() });
 
 /** Another slip that carries the same reference (a second upload of the same transfer, perhaps by another member). */

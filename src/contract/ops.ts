@@ -210,10 +210,20 @@ export const OperatorResponse = v.object({ operator: OperatorView });
 /** Members on one page of the console's search. */
 export const MEMBERS_PAGE_SIZE = 20;
 
+/** How the member search may be ordered (GET /api/ops/members?sort=). */
+export const MEMBER_SORTS = ['newest', 'oldest', 'name'] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
 /** GET /api/ops/members: `q` is found in the phone, the name, the bank account number or name (any case); empty lists everyone. */
 export const MembersQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'KEY_INVALID')), ''),
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'KEY_INVALID'), v.transform(Number)), '1'),
+  /**
+   * The newest registered first by default; `oldest` reads them in the order
+   * they came; `name` puts the same names side by side (one person with two
+   * accounts), in the database's order of the characters.
+   */
+  sort: v.optional(v.picklist(MEMBER_SORTS, 'KEY_INVALID')),
 });
 export const MemberRow = v.object({
   username: v.string(),

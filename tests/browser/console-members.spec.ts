@@ -1,7 +1,8 @@
 /**
  * The console's members area and the service's switch
  * (docs/decisions/0128-members-and-service-in-the-console.md): a support
- * operator finds a member and suspends them, and the member's open app
+ * operator finds a member (the query and order kept in the address) and
+ * suspends them, and the member's open app
  * loses its session at once; the suspension is audited once; the member's
  * page works on a phone; an admin terminates the service (the member app
  * shows /terminated) and resumes it.
@@ -58,6 +59,12 @@ test('support finds a member and suspends them: the member\'s open app ends at o
   await desk.getByRole('button', { name: 'Search' }).click();
   // The query is in the address (the router quotes a string of digits, so it stays a string).
   await expect(desk).toHaveURL(new RegExp(`q=(%22)?${member.phone.slice(3)}`));
+  // The order too, beside the query: a reload (or a sent link) opens the same view.
+  await desk.getByLabel('Order', { exact: true }).selectOption('name');
+  await expect(desk).toHaveURL(/sort=name/);
+  await desk.reload();
+  await expect(desk.getByLabel('Order', { exact: true })).toHaveValue('name');
+  await expect(desk).toHaveURL(new RegExp(`q=(%22)?${member.phone.slice(3)}.*sort=name|sort=name.*q=(%22)?${member.phone.slice(3)}`));
   await desk.getByRole('link', { name: member.phone }).click();
   await expect(desk).toHaveURL(new RegExp(`/ops/members/${member.phone}$`));
   await expect(desk.getByRole('heading', { level: 1, name: member.name })).toBeVisible();

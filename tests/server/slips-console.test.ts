@@ -1,6 +1,7 @@
 /**
  * The console's slip queue (docs/decisions/0126-deposits-console.md): GET
- * /api/ops/slips a page at a time, oldest first, with the total; GET
+ * /api/ops/slips a page at a time, oldest first (or newest, or the largest
+ * approved, as asked), with the total; GET
  * /api/ops/slips/{id}, one slip with what the operator checks before
  * deciding it (the member's bank account, other slips with the same
  * reference, a credit the reference already has, an approval that waits),
@@ -59,21 +60,26 @@ function detail(s: SlipApp, id: string, token = s.operatorToken) {
   return call(s.app, endpoints.opsSlip, undefined, { token, params: { id } });
 }
 
+/** More slips than a page holds, their references in the order they came: one a minute per member, a few members. */
+async function fillQueue(s: SlipApp): Promise<string[]> {
+  const references: string[] = [];
+  const members = await Promise.all([0, 1, 2].map(() => signedInMember(s)));
+  for (let round = 0; round < 8; round += 1) {
+    for (const member of members) {
+      const { reference, response } = await uploadSlip(s, member.token);
+      expect(response.statusCode, response.body).toBe(200);
+      references.push(reference);
+    }
+    s.clock.advance(MINUTE);
+  }
+  expect(references.length).toBeGreaterThan(OPS_SLIPS_PAGE_SIZE);
+  return references;
+}
+
 describe('GET /api/ops/slips, a page at a time', () => {
   it('pages the queue oldest first and counts it', async () => {
     const s = await buildSlipApp();
-    const references: string[] = [];
-    // One slip a minute per member: a few members, the clock moved on between a member's slips.
-    const members = await Promise.all([0, 1, 2].map(() => signedInMember(s)));
-    for (let round = 0; round < 8; round += 1) {
-      for (const member of members) {
-        const { reference, response } = await uploadSlip(s, member.token);
-        expect(response.statusCode, response.body).toBe(200);
-        references.push(reference);
-      }
-      s.clock.advance(MINUTE);
-    }
-    expect(references.length).toBeGreaterThan(OPS_SLIPS_PAGE_SIZE);
+    const references = await fillQueue(s);
 
     const first = await queue(s);
     const second = await queue(s, { page: '2' });
@@ -85,6 +91,39 @@ describe('GET /api/ops/slips, a page at a time', () => {
     for (const page of ['0', '-1', 'two']) {
       const bad = await call(s.app, endpoints.opsSlips, undefined, { token: s.operatorToken, query: { page } });
       expect([bad.statusCode, bad.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+    }
+  });
+
+  it('orders by the sort asked: oldest (the default), newest, largest among approved slips; the id breaks ties, so pages neither repeat nor skip', async () => {
+    const s = await buildSlipApp();
+    await fillQueue(s);
+    const ids = async (query: Record<string, string>) => {
+      const [first, second] = [await queue(s, query), await queue(s, { ...query, page: '2' })];
+      expect(first.slips.length + second.slips.length).toBe(first.total);
+      return [...first.slips, ...second.slips].map((slip) => slip.id);
+    };
+    const arrived = await ids({});
+    // All but the last two approved, many for the same amount: ties the id has to settle, across the page's edge.
+    const amounts = [300, 100, 300, 200];
+    const approved = arrived.slice(0, -2).map((id, order) => ({ id, order, amount: amounts[order % amounts.length]! }));
+    for (const { id, amount } of approved) {
+      const response = await call(s.app, endpoints.opsSlipApproved, { amount }, { token: s.operatorToken, params: { id } });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(approved.length).toBeGreaterThan(OPS_SLIPS_PAGE_SIZE);
+    const byAmount = [...approved].sort((a, b) => b.amount - a.amount || a.order - b.order).map((slip) => slip.id);
+
+    expect(await ids({ status: 'SUCCESS' })).toEqual(approved.map((slip) => slip.id));
+    expect(await ids({ status: 'SUCCESS', sort: 'oldest' })).toEqual(approved.map((slip) => slip.id));
+    expect(await ids({ status: 'SUCCESS', sort: 'newest' })).toEqual(approved.map((slip) => slip.id).reverse());
+    expect(await ids({ status: 'SUCCESS', sort: 'largest' })).toEqual(byAmount);
+    expect(await ids({ sort: 'newest' })).toEqual(arrived.slice(-2).reverse());
+
+    // Only an approved slip has an amount: the largest of any other status is a query the server cannot answer.
+    const refused: Record<string, string>[] = [{ sort: 'largest' }, { status: 'FAILED', sort: 'largest' }, { sort: 'biggest' }, { status: 'SUCCESS', sort: '' }];
+    for (const query of refused) {
+      const bad = await call(s.app, endpoints.opsSlips, undefined, { token: s.operatorToken, query });
+      expect([bad.statusCode, bad.json()], JSON.stringify(query)).toEqual([400, { message: 'KEY_INVALID' }]);
     }
   });
 });

@@ -4,6 +4,7 @@
  * table, and the operator's review.
  */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { SlipSort } from '../../contract/deposit.ts';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { slips, SLIP_STATUSES, users } from '../db/schema.ts';
@@ -95,14 +96,20 @@ function toView(row: { slip: SlipRow; username: string; name: string }): SlipVie
   return { ...row.slip, username: row.username, name: row.name };
 }
 
-/** One page of the slips in one status, oldest first (the queue is worked from its start). */
-export async function listSlipsForReview(db: Queryable, status: SlipStatus, offset: number, limit: number): Promise<SlipView[]> {
+/**
+ * One page of the slips in one status, by default the oldest first (the
+ * queue is worked from its start). Every order ends on the id, so a page
+ * never repeats nor skips a slip of the next; a slip without an amount (not
+ * approved) comes after those with one when the largest come first.
+ */
+export async function listSlipsForReview(db: Queryable, status: SlipStatus, offset: number, limit: number, sort: SlipSort = 'oldest'): Promise<SlipView[]> {
+  const order = { oldest: [asc(slips.id)], newest: [desc(slips.id)], largest: [sql`${slips.amount} desc nulls last`, asc(slips.id)] }[sort];
   const rows = await db
     .select(viewColumns)
     .from(slips)
     .innerJoin(users, eq(users.id, slips.userId))
     .where(eq(slips.status, status))
-    .orderBy(asc(slips.id))
+    .orderBy(...order)
     .offset(offset)
     .limit(limit);
   return rows.map(toView);

@@ -1,5 +1,6 @@
 /** Members and their bank accounts. */
-import { and, desc, eq, ilike, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { MemberSort } from '../../contract/ops.ts';
 import type { Queryable } from '../db/client.ts';
 import { bankAccounts, banks, users } from '../db/schema.ts';
 
@@ -157,11 +158,22 @@ function containing(text: string): string {
 }
 
 /**
- * One page of the members whose phone, name, bank account number or
- * account name contains `query` (any case), newest first, and how many
- * match; every member when `query` is empty.
+ * The search's orders. Each ends on the id, so paging never repeats nor
+ * skips a member who shares a moment of registration or a name with another.
  */
-export async function searchMembers(db: Queryable, query: string, offset: number, limit: number): Promise<{ members: MemberRow[]; total: number }> {
+const memberOrder: Record<MemberSort, SQL[]> = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  // In any case, so "noi sriwan" sits beside "Noi Sriwan" whatever the database's collation.
+  name: [asc(sql`lower(${users.name})`), asc(users.id)],
+};
+
+/**
+ * One page of the members whose phone, name, bank account number or
+ * account name contains `query` (any case), newest first unless asked
+ * otherwise, and how many match; every member when `query` is empty.
+ */
+export async function searchMembers(db: Queryable, query: string, offset: number, limit: number, sort: MemberSort = 'newest'): Promise<{ members: MemberRow[]; total: number }> {
   const pattern = containing(query);
   const where =
     query === ''
@@ -181,7 +193,7 @@ export async function searchMembers(db: Queryable, query: string, offset: number
     .from(users)
     .leftJoin(bankAccounts, eq(bankAccounts.userId, users.id))
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...memberOrder[sort])
     .offset(offset)
     .limit(limit);
   const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(users).leftJoin(bankAccounts, eq(bankAccounts.userId, users.id)).where(where);

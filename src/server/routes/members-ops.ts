@@ -31,7 +31,7 @@ export async function memberOpsRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config } = app;
 
   route(app, endpoints.opsMembers, async ({ db, query }) => {
-    const { members, total } = await searchMembers(db, query.q, (query.page - 1) * MEMBERS_PAGE_SIZE, MEMBERS_PAGE_SIZE);
+    const { members, total } = await searchMembers(db, query.q, (query.page - 1) * MEMBERS_PAGE_SIZE, MEMBERS_PAGE_SIZE, query.sort);
     return { members: members.map(memberRowAnswer), total };
   });
 

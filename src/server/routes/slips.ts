@@ -132,7 +132,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.opsSlips, async ({ db, query }) => {
     const now = clock();
-    const rows = await listSlipsForReview(db, query.status, (query.page - 1) * OPS_SLIPS_PAGE_SIZE, OPS_SLIPS_PAGE_SIZE);
+    const rows = await listSlipsForReview(db, query.status, (query.page - 1) * OPS_SLIPS_PAGE_SIZE, OPS_SLIPS_PAGE_SIZE, query.sort);
     return { slips: rows.map((slip) => opsSlip(slip, now)), total: await slipsInStatus(db, query.status) };
   });
 

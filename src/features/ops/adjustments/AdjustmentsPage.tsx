@@ -17,9 +17,9 @@ import { MessageText } from '../../errors/message-text.tsx';
 import { memberCurrency } from '../../ui/currency.ts';
 import { Field } from '../../ui/Field.tsx';
 import { ErrorLine } from '../../ui/Form.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { opsApi } from '../ops-session.ts';
 import '../payouts/payouts.css';
 import type { AreaPageProps } from '../console/area-page.ts';
@@ -147,10 +147,9 @@ export default function AdjustmentsPage(_: AreaPageProps) {
           </form>
         )}
       </section>
-      <Modal
+      <ConfirmDialog
         open={confirming || busy}
-        onOpenChange={(isOpen) => !isOpen && adjustment.send({ type: 'adjustment.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={<Trans>Confirm the adjustment</Trans>}
         description={
           signed !== null && signed < 0 ? (
@@ -163,24 +162,18 @@ export default function AdjustmentsPage(_: AreaPageProps) {
             </Trans>
           )
         }
+        confirm={signed !== null && signed < 0 ? <Trans>Debit {amount}</Trans> : <Trans>Credit {amount}</Trans>}
+        working={<Trans>Sending…</Trans>}
+        onConfirm={() => adjustment.send({ type: 'adjustment.confirm' })}
+        onCancel={() => adjustment.send({ type: 'adjustment.cancel' })}
       >
-        <div className="stack">
-          <p>
-            <Trans>Reason: {reason}</Trans>
-          </p>
-          <p className="muted small">
-            <Trans>Beyond what one operator may move alone, the adjustment waits for a second operator.</Trans>
-          </p>
-          <div className="button-row">
-            <button type="button" className="button button--primary" disabled={busy} onClick={() => adjustment.send({ type: 'adjustment.confirm' })}>
-              {busy ? <Trans>Sending…</Trans> : signed !== null && signed < 0 ? <Trans>Debit {amount}</Trans> : <Trans>Credit {amount}</Trans>}
-            </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => adjustment.send({ type: 'adjustment.cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
-        </div>
-      </Modal>
+        <p>
+          <Trans>Reason: {reason}</Trans>
+        </p>
+        <p className="muted small">
+          <Trans>Beyond what one operator may move alone, the adjustment waits for a second operator.</Trans>
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

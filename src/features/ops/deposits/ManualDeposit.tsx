@@ -13,8 +13,8 @@ import { groupAccountNumber } from '../../../contract/rules/members.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ErrorLine, Form } from '../../ui/Form.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { formatMoney } from '../../ui/money.ts';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { opsApi } from '../ops-session.ts';
 
 export function ManualDeposit() {
@@ -64,11 +64,9 @@ export function ManualDeposit() {
           <Trans>Review deposit</Trans>
         </button>
       </Form>
-      <Modal
+      <ConfirmDialog
         open={confirming || (busy && member !== null)}
-        onOpenChange={(open) => {
-          if (!open && !busy) deposit.send({ type: 'decision.cancel' });
-        }}
+        busy={busy}
         title={<Trans>Deposit {money}?</Trans>}
         description={
           member && (
@@ -79,16 +77,10 @@ export function ManualDeposit() {
             </Trans>
           )
         }
-      >
-        <div className="button-row">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => deposit.send({ type: 'decision.confirm' })}>
-            <Trans>Deposit {money}</Trans>
-          </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => deposit.send({ type: 'decision.cancel' })}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
-      </Modal>
+        confirm={<Trans>Deposit {money}</Trans>}
+        onConfirm={() => deposit.send({ type: 'decision.confirm' })}
+        onCancel={() => deposit.send({ type: 'decision.cancel' })}
+      />
     </section>
   );
 }

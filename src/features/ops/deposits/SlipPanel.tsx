@@ -19,9 +19,9 @@ import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { ErrorLine, Form } from '../../ui/Form.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { formatMoney } from '../../ui/money.ts';
 import { SelectField } from '../../ui/SelectField.tsx';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { SlipFindings } from './SlipFindings.tsx';
 import { SLIP_REASONS } from './slip-reasons.ts';
 import { SlipStatusWord } from './SlipStatusWord.tsx';
@@ -180,11 +180,10 @@ function SlipBody({ review, context, detail }: { review: Review; context: SlipRe
         </div>
       )}
       <ErrorLine>{context.error && <MessageText message={context.error} />}</ErrorLine>
-      <Modal
+      {/* The dialog closes as soon as it is confirmed: the panel itself shows the decision on its way. */}
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) review.send({ type: 'decision.cancel' });
-        }}
+        busy={false}
         title={confirming === 'approve' ? <Trans>Approve this deposit?</Trans> : <Trans>Reject this slip?</Trans>}
         description={
           confirming === 'approve' ? (
@@ -197,16 +196,10 @@ function SlipBody({ review, context, detail }: { review: Review; context: SlipRe
             </Trans>
           )
         }
-      >
-        <div className="button-row">
-          <button type="button" className="button button--primary" onClick={() => review.send({ type: 'decision.confirm' })}>
-            {confirming === 'approve' ? <Trans>Deposit {money}</Trans> : <Trans>Reject slip</Trans>}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => review.send({ type: 'decision.cancel' })}>
-            <Trans>Cancel</Trans>
-          </button>
-        </div>
-      </Modal>
+        confirm={confirming === 'approve' ? <Trans>Deposit {money}</Trans> : <Trans>Reject slip</Trans>}
+        onConfirm={() => review.send({ type: 'decision.confirm' })}
+        onCancel={() => review.send({ type: 'decision.cancel' })}
+      />
     </>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * The slip queue (UI.md "The operators' console": a list, the open item
- * beside it): slips of one status, oldest first, a page at a time, the
- * status and page in the address; the slip the address names open in a
- * panel (SlipPanel.tsx) over machines/slip-review. After a decision the
- * table reads again and the machine opens the next waiting slip.
+ * beside it): slips of one status, oldest first unless the operator orders
+ * them newest first (or, once approved, largest first), a page at a time,
+ * the status, order and page in the address; the slip the address names
+ * open in a panel (SlipPanel.tsx) over machines/slip-review. After a
+ * decision the table reads again and the machine opens the next waiting
+ * slip (the next in the order they came, whatever the table's).
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -11,7 +13,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { slipReviewActors } from '../../../../machines/slip-review/slip-review.actors.ts';
 import { slipReviewMachine } from '../../../../machines/slip-review/slip-review.machine.ts';
-import { OPS_SLIPS_PAGE_SIZE, OpsSlipsQuery, SlipStatus, type OpsSlip } from '../../../contract/deposit.ts';
+import { OPS_SLIPS_PAGE_SIZE, OpsSlipsQuery, SlipStatus, type OpsSlip, type SlipSort } from '../../../contract/deposit.ts';
 import type { Output } from '../../../contract/common.ts';
 import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
@@ -73,13 +75,31 @@ export function SlipQueue({ openId }: { openId: string | null }) {
             <SelectField
               label={<Trans>Status</Trans>}
               value={search.status}
-              onValueChange={(status) => setSearch({ status: status === 'PENDING' ? undefined : status })}
+              onValueChange={(status) =>
+                setSearch({
+                  status: status === 'PENDING' ? undefined : status,
+                  // Only approved slips have an amount to order by (the contract refuses the largest of any other status).
+                  ...(status !== 'SUCCESS' && search.sort === 'largest' && { sort: undefined }),
+                })
+              }
               placeholder={t`Status`}
               options={statuses}
+            />
+            <SelectField
+              label={<Trans>Order</Trans>}
+              value={search.sort ?? 'oldest'}
+              onValueChange={(sort) => setSearch({ sort: sort === 'oldest' ? undefined : sort })}
+              placeholder={t`Order`}
+              options={[
+                { value: 'oldest', label: t`Oldest first` },
+                { value: 'newest', label: t`Newest first` },
+                ...(search.status === 'SUCCESS' ? [{ value: 'largest', label: t`Largest first` }] : []),
+              ]}
             />
           </div>
           <SlipTable
             query={query}
+            sort={search.sort ?? 'oldest'}
             page={search.page}
             decisions={decisions}
             openId={openId}
@@ -94,12 +114,14 @@ export function SlipQueue({ openId }: { openId: string | null }) {
 
 function SlipTable({
   query,
+  sort,
   page,
   decisions,
   openId,
   onPage,
 }: {
   query: Record<string, string>;
+  sort: SlipSort;
   page: number;
   decisions: number;
   openId: string | null;
@@ -164,7 +186,7 @@ function SlipTable({
         </p>
       )}
       <OpsTable
-        caption={<Trans>Slips, oldest first</Trans>}
+        caption={{ oldest: <Trans>Slips, oldest first</Trans>, newest: <Trans>Slips, newest first</Trans>, largest: <Trans>Slips, largest first</Trans> }[sort]}
         columns={shown}
         rows={table.data?.slips ?? []}
         rowKey={(slip) => slip.id}

@@ -22,6 +22,7 @@ import { ErrorLine, Form, useMachineField } from '../../ui/Form.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
 import { mayCall } from '../console/area-page.ts';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { opsApi } from '../ops-session.ts';
 import { memberPath } from './member-status.tsx';
 
@@ -118,25 +119,17 @@ function StandingActions({ detail, onChanged }: Omit<Props, 'operator'>) {
       <button type="button" className="button button--secondary" onClick={() => choose('sessionsEnded')}>
         <Trans>End sessions</Trans>
       </button>
-      <Modal
+      <ConfirmDialog
         open={open}
-        onOpenChange={(next) => !next && standing.send({ type: 'standing.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={change ? title[change] : ''}
         description={change ? effect[change] : undefined}
+        confirm={change ? confirmLabel[change] : ''}
+        onConfirm={() => standing.send({ type: 'standing.confirm' })}
+        onCancel={() => standing.send({ type: 'standing.cancel' })}
       >
-        <Form busy={busy} onSubmit={() => standing.send({ type: 'standing.confirm' })}>
-          <ErrorLine>{failure && <MessageText message={failure} />}</ErrorLine>
-          <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {change ? confirmLabel[change] : ''}
-            </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => standing.send({ type: 'standing.cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
-        </Form>
-      </Modal>
+        <ErrorLine>{failure && <MessageText message={failure} />}</ErrorLine>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The member search: by phone, name or bank account (number or name), the
- * query and page in the address (use-ops-search.ts), newest first; a row
- * opens the member's page.
+ * query, order and page in the address (use-ops-search.ts), newest first
+ * unless the operator orders otherwise; a row opens the member's page.
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import type * as v from 'valibot';
 import { MessageText } from '../../errors/message-text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Form } from '../../ui/Form.tsx';
+import { SelectField } from '../../ui/SelectField.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { OpsTable, Pager, type Column } from '../console/OpsTable.tsx';
@@ -59,6 +60,17 @@ export function MemberSearch() {
           onValueChange={setTyped}
           maxLength={60}
           autoComplete="off"
+        />
+        <SelectField
+          label={<Trans>Order</Trans>}
+          placeholder={t`Order`}
+          options={[
+            { value: 'newest', label: t`Newest first` },
+            { value: 'oldest', label: t`Oldest first` },
+            { value: 'name', label: t`By name` },
+          ]}
+          value={search.sort ?? 'newest'}
+          onValueChange={(sort) => setSearch({ sort: sort === 'newest' ? undefined : sort })}
         />
         <button type="submit" className="button button--primary">
           <Trans>Search</Trans>

@@ -13,7 +13,7 @@ import { offerAboveBounds } from '../../../../machines/bonus-edit/bonus-edit.for
 import { endpoints } from '../../../contract/endpoints.ts';
 import type { OpsBonus } from '../../../contract/bonus.ts';
 import { MessageText } from '../../errors/message-text.tsx';
-import { Modal } from '../../ui/Modal.tsx';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { OpsTable, type Column } from '../console/OpsTable.tsx';
 import { opsApi } from '../ops-session.ts';
 import { BonusForm } from './BonusForm.tsx';
@@ -105,37 +105,25 @@ export function BonusesPage({ operator }: AreaPageProps) {
         <OpsTable caption={t`Offers`} columns={columns} rows={bonuses} rowKey={(bonus) => bonus.code} busy={loading} empty={<Trans>No offers yet.</Trans>} />
       )}
 
-      <Modal
+      <ConfirmDialog
         open={confirming || (changing && pending !== null)}
-        onOpenChange={(open) => {
-          if (!open && !changing) list.send({ type: 'status.cancel' });
-        }}
-        canClose={() => !changing}
+        busy={changing}
         title={pending?.status === 'active' ? <Trans>Make {pending.code} active?</Trans> : <Trans>Pause {pending?.code}?</Trans>}
-      >
-        <div className="stack">
-          {pendingOffer && pending?.status === 'active' && (
-            <p>
+        description={
+          pending?.status === 'active' ? (
+            pendingOffer && (
               <Trans>
                 Members may take it from now on: <GrantText offer={pendingOffer} />, <TimesText offer={pendingOffer} />.
               </Trans>
-            </p>
-          )}
-          {pending?.status === 'paused' && (
-            <p>
-              <Trans>Members will no longer see or take it. Those who hold it keep it.</Trans>
-            </p>
-          )}
-          <div className="button-row">
-            <button type="button" className="button button--secondary" disabled={changing} onClick={() => list.send({ type: 'status.cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-            <button type="button" className="button button--primary" disabled={changing} onClick={() => list.send({ type: 'status.confirm' })}>
-              {pending?.status === 'active' ? <Trans>Make active</Trans> : <Trans>Pause</Trans>}
-            </button>
-          </div>
-        </div>
-      </Modal>
+            )
+          ) : (
+            <Trans>Members will no longer see or take it. Those who hold it keep it.</Trans>
+          )
+        }
+        confirm={pending?.status === 'active' ? <Trans>Make active</Trans> : <Trans>Pause</Trans>}
+        onConfirm={() => list.send({ type: 'status.confirm' })}
+        onCancel={() => list.send({ type: 'status.cancel' })}
+      />
 
       {editing && bounds && (
         <BonusForm

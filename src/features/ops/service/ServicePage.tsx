@@ -9,10 +9,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { serviceTerminateActors } from '../../../../machines/service-terminate/service-terminate.actors.ts';
 import { serviceTerminateMachine } from '../../../../machines/service-terminate/service-terminate.machine.ts';
 import { MessageText } from '../../errors/message-text.tsx';
-import { ErrorLine, Form } from '../../ui/Form.tsx';
-import { Modal } from '../../ui/Modal.tsx';
+import { ErrorLine } from '../../ui/Form.tsx';
 import { showSuccessToast } from '../../ui/toast.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
+import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { opsApi } from '../ops-session.ts';
 
 export default function ServiceArea() {
@@ -82,29 +82,21 @@ export default function ServiceArea() {
           </div>
         </section>
       )}
-      <Modal
+      <ConfirmDialog
         open={asking}
-        onOpenChange={(next) => !next && service.send({ type: 'service.cancel' })}
-        canClose={() => !busy}
+        busy={busy}
         title={terminated ? t`Resume the service?` : t`Terminate the service?`}
         description={
           terminated
             ? t`Members can log in and use the app again at once.`
             : t`Every member sees the closed page ("Page not found") instead of the app, at once, and cannot log in until an admin resumes the service. Their money and accounts stay as they are; the console keeps working.`
         }
+        confirm={terminated ? <Trans>Resume</Trans> : <Trans>Terminate</Trans>}
+        onConfirm={() => service.send({ type: 'service.confirm' })}
+        onCancel={() => service.send({ type: 'service.cancel' })}
       >
-        <Form busy={busy} onSubmit={() => service.send({ type: 'service.confirm' })}>
-          <ErrorLine>{failure && <MessageText message={failure} />}</ErrorLine>
-          <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {terminated ? <Trans>Resume</Trans> : <Trans>Terminate</Trans>}
-            </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => service.send({ type: 'service.cancel' })}>
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
-        </Form>
-      </Modal>
+        <ErrorLine>{failure && <MessageText message={failure} />}</ErrorLine>
+      </ConfirmDialog>
     </div>
   );
 }
