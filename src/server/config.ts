@@ -12,6 +12,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Va
 import { DEMO_OPERATOR } from './db/seed-data.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
+import { EASYSLIP_API_URL } from './slips/easyslip.ts';
+import { FAKE_EASYSLIP_API_KEY } from './slips/easyslip-fake.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -89,6 +91,16 @@ export interface Config {
   chatGuestSecret: string;
   /** CHAT_PREFIX: the chat's rooms are `{PREFIX}-{userId or guestId}` (GET /api/chat/config). */
   chatPrefix: string;
+  /** SLIP_VERIFIER=easyslip: new bank slips are checked with the bank (0137); null: operators check every slip. */
+  slipVerifier: SlipVerifierConfig | null;
+}
+
+export interface SlipVerifierConfig {
+  provider: 'easyslip';
+  /** EASYSLIP_API_KEY, the bearer key; never logged. */
+  apiKey: string;
+  /** EASYSLIP_API_URL, the API v2 base. */
+  apiUrl: string;
 }
 
 export const SMS_PROVIDERS = ['console', 'none', 'twilio'] as const;
@@ -135,6 +147,7 @@ export const VALUES_IN_THE_SOURCE: readonly string[] = [
   'replace-with-32-or-more-random-characters-of-your-own',
   'replace-with-a-long-password',
   '0123456789abcdef0123456789abcdef',
+  FAKE_EASYSLIP_API_KEY,
 ];
 
 /** The operator's password in production (the issue's rule; demo mode keeps the members' 8). */
@@ -267,6 +280,26 @@ function twilioCredentials(env: Env): TwilioCredentials {
   };
 }
 
+// ---------------------------------------------------------------- the slip verifier (docs/decisions/0137-slip-verification.md)
+
+const SLIP_VERIFIERS = ['none', 'easyslip'] as const;
+const apiKey = v.pipe(v.string(), v.regex(/^\S{16,256}$/));
+const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//));
+
+function slipVerifier(env: Env): SlipVerifierConfig | null {
+  if ((read(env, 'SLIP_VERIFIER', '"none" or "easyslip"', v.picklist(SLIP_VERIFIERS)) ?? 'none') === 'none') return null;
+  const key = read(env, 'EASYSLIP_API_KEY', '16 to 256 characters without spaces', apiKey, { secret: true });
+  if (key === undefined) throw new ConfigError('Invalid configuration: EASYSLIP_API_KEY must be set when SLIP_VERIFIER is "easyslip"');
+  return { provider: 'easyslip', apiKey: key, apiUrl: read(env, 'EASYSLIP_API_URL', 'an http(s):// URL', httpUrl) ?? EASYSLIP_API_URL };
+}
+
+/** Production talks to the real service: over https, never to this machine (where the local fake answers). */
+function checkSlipVerifierInProduction(config: SlipVerifierConfig, refuse: (line: string) => never): void {
+  const url = new URL(config.apiUrl);
+  const local = url.hostname === 'localhost' || url.hostname.startsWith('127.') || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' || local) refuse(`EASYSLIP_API_URL must be the service's https:// address ${IN_PRODUCTION} (the local fake is for trying the app)`);
+}
+
 function phone(variant: Variant) {
   return v.pipe(v.string(), v.check((value) => phoneError(variant, value) === null));
 }
@@ -322,6 +355,10 @@ function checkProduction(env: Env, config: Config): void {
   if (config.smsProvider === 'console') refuse(`SMS_PROVIDER must be "twilio" or "none" ${IN_PRODUCTION} ("console" writes OTP codes to the log)`);
   if (config.smsProvider === 'none' && config.registerOtp !== false) refuse(`REGISTER_OTP must be "off" when SMS_PROVIDER is "none" ${IN_PRODUCTION} (no OTP could arrive)`);
   if (config.smsProvider === 'twilio') secret('TWILIO_AUTH_TOKEN', true);
+  if (config.slipVerifier) {
+    secret('EASYSLIP_API_KEY', true);
+    checkSlipVerifierInProduction(config.slipVerifier, refuse);
+  }
   if (config.operator) {
     if (config.operator.password.length < PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH) {
       refuse(`OPERATOR_PASSWORD must be at least ${PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH} characters ${IN_PRODUCTION} (got ${config.operator.password.length} characters)`);
@@ -374,6 +411,7 @@ export function loadConfig(env: Env = process.env): Config {
     fileLinkSecret: read(env, 'FILE_LINK_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
     chatGuestSecret: read(env, 'CHAT_GUEST_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? DEV_CHAT_GUEST_SECRET,
     chatPrefix: read(env, 'CHAT_PREFIX', '1 to 32 letters, digits or _', chatPrefix) ?? 'chat',
+    slipVerifier: slipVerifier(env),
   };
   if (config.production) checkProduction(env, config);
   return config;
