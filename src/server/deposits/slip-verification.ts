@@ -109,7 +109,7 @@ export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, sl
       const { record, duplicate } = answer;
       const [member, settings] = await Promise.all([findProfile(db, slip.userId), getSettings(db, 'depositAccounts', 'slipMaxAgeMinutes', 'approvalThreshold')]);
       if (!member) throw new Error(`slip ${slip.id} has no member`);
-      const record_ = { reference: record.reference, date: record.date.toISOString(), amount: toMajor(record.amount), sender: shown(record.sender), receiver: shown(record.receiver) };
+      const shownRecord = { reference: record.reference, date: record.date.toISOString(), amount: toMajor(record.amount), sender: shown(record.sender), receiver: shown(record.receiver) };
       return await inMovement(db, log, async (tx) => {
         await lockSubject(tx, 'slip.approved', String(slip.id));
         const locked = await lockSlip(tx, slip.id);
@@ -127,7 +127,7 @@ export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, sl
           now,
         });
         const credited = problems.length === 0;
-        await recordSlipVerification(tx, slip.id, findings(verifier, now, credited ? 'CREDITED' : 'REVIEW', { problems, record: record_ }));
+        await recordSlipVerification(tx, slip.id, findings(verifier, now, credited ? 'CREDITED' : 'REVIEW', { problems, record: shownRecord }));
         if (credited) {
           const transfer = await creditSlip(tx, { ...slip, reference: slip.reference }, record.amount, null, now);
           log.info({ slipId: slip.id, transferId: transfer.id }, 'slip credited by its verifier');
