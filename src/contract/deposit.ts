@@ -221,6 +221,52 @@ export const SlipSibling = v.object({
 });
 
 /**
+ * Why a slip the verifier read was not credited on its own
+ * (docs/decisions/0137-slip-verification.md): the bank knows no such
+ * transfer, its reference is not the QR's, the money did not go to one of
+ * our deposit accounts' numbers (or went through a PromptPay proxy or QR,
+ * which a QR payment's webhook may credit too), it did not come from the member's registered
+ * account or name, the service saw the slip before, our ledger credited
+ * the reference already, the transfer is outside the slip's time window,
+ * it is not in baht, or it is above the approval threshold (0121).
+ */
+export const SLIP_VERIFY_PROBLEMS = [
+  'NOT_FOUND',
+  'REFERENCE_MISMATCH',
+  'RECEIVER_NOT_OURS',
+  'PAID_TO_PROXY',
+  'SENDER_ACCOUNT_MISMATCH',
+  'SENDER_NAME_MISMATCH',
+  'DUPLICATE_AT_PROVIDER',
+  'ALREADY_CREDITED',
+  'OUTSIDE_TIME_WINDOW',
+  'NOT_BAHT',
+  'ABOVE_APPROVAL_THRESHOLD',
+] as const;
+export type SlipVerifyProblem = (typeof SLIP_VERIFY_PROBLEMS)[number];
+
+/** One side of the transfer as the bank recorded it (accounts masked by the bank). */
+const VerifiedParty = v.object({ bank: v.string(), account: v.string(), name: v.string() });
+
+/**
+ * What the slip verifier found: CREDITED (every check passed; the bank's
+ * amount was credited), REVIEW (the problems say why an operator decides),
+ * UNAVAILABLE (the service did not answer: `error` says how; nothing was
+ * concluded). `record` is the bank's, when it answered with one.
+ */
+export const SlipVerification = v.object({
+  provider: v.string(),
+  outcome: v.picklist(['CREDITED', 'REVIEW', 'UNAVAILABLE']),
+  checkedAt: IsoDateTime,
+  problems: v.array(v.picklist(SLIP_VERIFY_PROBLEMS)),
+  error: v.nullable(v.string()),
+  record: v.nullable(
+    v.object({ reference: v.string(), date: IsoDateTime, amount: v.number(), sender: VerifiedParty, receiver: VerifiedParty }),
+  ),
+});
+export type SlipVerificationFindings = v.InferOutput<typeof SlipVerification>;
+
+/**
  * What the operator checks before deciding one slip: the member's bank
  * account (the money should come from it: NOT_MATCH otherwise), other slips
  * with the same reference, a ledger credit the reference already has (a
@@ -238,6 +284,8 @@ export const OpsSlipDetailResponse = v.object({
   credited: v.nullable(v.object({ transferId: v.string(), amount: v.number(), createdAt: IsoDateTime })),
   waitingApprovalId: v.nullable(v.string()),
   maxAgeMinutes: v.number(),
+  /** The slip verifier's findings; null when no verifier read this slip. */
+  verification: v.nullable(SlipVerification),
 });
 export type OpsSlipDetail = v.InferOutput<typeof OpsSlipDetailResponse>;
 /** Approving credits the slip's member this amount (major units), once per slip. */

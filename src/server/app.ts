@@ -58,6 +58,8 @@ import { statementRoutes } from './routes/statement.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { withdrawalRoutes } from './routes/withdrawals.ts';
 import { opnClient, type OpnClient } from './payments/opn.ts';
+import { createSlipVerifier } from './slips/from-config.ts';
+import type { SlipVerifier } from './slips/verifier.ts';
 import { createSmsSender } from './sms/from-config.ts';
 import type { SmsSender } from './sms/sms.ts';
 
@@ -66,6 +68,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     sms: SmsSender;
+    /** Checks new bank slips with the bank (slips/verifier.ts); null: operators check every slip. */
+    slipVerifier: SlipVerifier | null;
     clock: Clock;
     /** Game providers by name (games.provider). */
     games: GameProviders;
@@ -85,6 +89,8 @@ export interface AppOptions {
   db: Db;
   /** Defaults to the adapter config.smsProvider names, logging through the app. */
   sms?: SmsSender;
+  /** Defaults to the verifier config.slipVerifier names; tests pass one against a local fake. */
+  slipVerifier?: SlipVerifier | null;
   clock?: Clock;
   /** Defaults to the built-in providers; tests pass their own (a provider that fails on demand). */
   games?: GameProviders;
@@ -106,7 +112,7 @@ export interface AppOptions {
   opn?: OpnClient | null;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -125,6 +131,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('clock', clock);
   app.decorate('games', games);
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
+  app.decorate('slipVerifier', slipVerifier !== undefined ? slipVerifier : createSlipVerifier(config, app.log));
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
   app.decorate('uploads', uploads ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('opn', opn !== undefined ? opn : config.opn ? opnClient({ ...config.opn, clock, log: app.log }) : null);

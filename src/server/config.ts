@@ -13,6 +13,8 @@ import { DEMO_OPERATOR } from './db/seed-data.ts';
 import { OPN_API_URL } from './payments/opn.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
+import { EASYSLIP_API_URL } from './slips/easyslip.ts';
+import { FAKE_EASYSLIP_API_KEY } from './slips/easyslip-fake.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -98,6 +100,8 @@ export interface Config {
   paymentProvider: PaymentProviderName;
   /** Opn's secret key and API origin (PAYMENT_PROVIDER=opn); null otherwise. */
   opn: OpnCredentials | null;
+  /** SLIP_VERIFIER=easyslip: new bank slips are checked with the bank (0137); null: operators check every slip. */
+  slipVerifier: SlipVerifierConfig | null;
 }
 
 export const PAYMENT_PROVIDER_NAMES = ['webhook', 'opn'] as const;
@@ -107,6 +111,14 @@ export interface OpnCredentials {
   /** `skey_…` (`skey_test_…` in Opn's test mode); never logged. */
   secretKey: string;
   /** OMISE_API_URL: Opn's API origin; the local fake's in tests and demo mode. */
+  apiUrl: string;
+}
+
+export interface SlipVerifierConfig {
+  provider: 'easyslip';
+  /** EASYSLIP_API_KEY, the bearer key; never logged. */
+  apiKey: string;
+  /** EASYSLIP_API_URL, the API v2 base. */
   apiUrl: string;
 }
 
@@ -158,6 +170,7 @@ export const VALUES_IN_THE_SOURCE: readonly string[] = [
   'replace-with-a-long-password',
   '0123456789abcdef0123456789abcdef',
   FAKE_OPN_SECRET_KEY,
+  FAKE_EASYSLIP_API_KEY,
 ];
 
 /** The operator's password in production (the issue's rule; demo mode keeps the members' 8). */
@@ -301,6 +314,26 @@ function opnCredentials(env: Env): OpnCredentials {
   return { secretKey, apiUrl: apiUrl.replace(/\/$/, '') };
 }
 
+// ---------------------------------------------------------------- the slip verifier (docs/decisions/0137-slip-verification.md)
+
+const SLIP_VERIFIERS = ['none', 'easyslip'] as const;
+const apiKey = v.pipe(v.string(), v.regex(/^\S{16,256}$/));
+const httpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//));
+
+function slipVerifier(env: Env): SlipVerifierConfig | null {
+  if ((read(env, 'SLIP_VERIFIER', '"none" or "easyslip"', v.picklist(SLIP_VERIFIERS)) ?? 'none') === 'none') return null;
+  const key = read(env, 'EASYSLIP_API_KEY', '16 to 256 characters without spaces', apiKey, { secret: true });
+  if (key === undefined) throw new ConfigError('Invalid configuration: EASYSLIP_API_KEY must be set when SLIP_VERIFIER is "easyslip"');
+  return { provider: 'easyslip', apiKey: key, apiUrl: read(env, 'EASYSLIP_API_URL', 'an http(s):// URL', httpUrl) ?? EASYSLIP_API_URL };
+}
+
+/** Production talks to the real service: over https, never to this machine (where the local fake answers). */
+function checkSlipVerifierInProduction(config: SlipVerifierConfig, refuse: (line: string) => never): void {
+  const url = new URL(config.apiUrl);
+  const local = url.hostname === 'localhost' || url.hostname.startsWith('127.') || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' || local) refuse(`EASYSLIP_API_URL must be the service's https:// address ${IN_PRODUCTION} (the local fake is for trying the app)`);
+}
+
 function phone(variant: Variant) {
   return v.pipe(v.string(), v.check((value) => phoneError(variant, value) === null));
 }
@@ -363,6 +396,10 @@ function checkProduction(env: Env, config: Config): void {
     // The local fake (npm run fake:opn) answers over plain http; Opn answers over https.
     if (!config.opn.apiUrl.startsWith('https://')) refuse(`OMISE_API_URL must be an https:// address ${IN_PRODUCTION} (the local fake is for demo mode)`);
   }
+  if (config.slipVerifier) {
+    secret('EASYSLIP_API_KEY', true);
+    checkSlipVerifierInProduction(config.slipVerifier, refuse);
+  }
   if (config.operator) {
     if (config.operator.password.length < PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH) {
       refuse(`OPERATOR_PASSWORD must be at least ${PRODUCTION_OPERATOR_PASSWORD_MIN_LENGTH} characters ${IN_PRODUCTION} (got ${config.operator.password.length} characters)`);
@@ -418,6 +455,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatPrefix: read(env, 'CHAT_PREFIX', '1 to 32 letters, digits or _', chatPrefix) ?? 'chat',
     paymentProvider,
     opn: paymentProvider === 'opn' ? opnCredentials(env) : null,
+    slipVerifier: slipVerifier(env),
   };
   if (config.production) checkProduction(env, config);
   return config;

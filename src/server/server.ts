@@ -64,6 +64,8 @@ async function start(): Promise<void> {
     console.log(`Promotion code: ${DEMO_PROMOTION_CODE}`);
   }
   if (enrolment) console.log(await enrolmentText(enrolment));
+  // The address only: the key is never printed.
+  console.log(config.slipVerifier ? `Slips: checked with the bank through EasySlip at ${config.slipVerifier.apiUrl}` : 'Slips: every slip waits for an operator (SLIP_VERIFIER unset)');
   console.log(`Open http://localhost:${config.port}`);
 }
 

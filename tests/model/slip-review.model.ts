@@ -27,6 +27,7 @@ export function slipDetail(status: 'PENDING' | 'SUCCESS', waitingApprovalId: str
     credited: null,
     waitingApprovalId,
     maxAgeMinutes: 60,
+    verification: null,
   };
 }
 

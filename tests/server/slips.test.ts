@@ -96,7 +96,7 @@ function reject(s: SlipApp, id: string, note: string) {
 describe('the slip QR', () => {
   it('reads a bank mini QR and refuses a wrong CRC, another country or another kind of QR', () => {
     const payload = bankSlipPayload('0153ABC0012345678', '014');
-    expect(parseSlipQr(payload)).toEqual({ reference: '0153ABC0012345678', sendingBank: '014', date: null });
+    expect(parseSlipQr(payload)).toEqual({ reference: '0153ABC0012345678', sendingBank: '014', date: null, payload });
     const badCrc = payload.slice(0, -4) + (payload.endsWith('0000') ? '1111' : '0000');
     expect(parseSlipQr(badCrc)).toBeNull();
     expect(parseSlipQr(payload.replace('5102TH', '5102LA'))).toBeNull();
@@ -104,11 +104,8 @@ describe('the slip QR', () => {
   });
 
   it('reads a TrueMoney slip QR with its day', () => {
-    expect(parseSlipQr(trueMoneySlipPayload('50012345678901', '01032026'))).toEqual({
-      reference: '50012345678901',
-      sendingBank: 'TRUEMONEY',
-      date: '2026-03-01',
-    });
+    const payload = trueMoneySlipPayload('50012345678901', '01032026');
+    expect(parseSlipQr(payload)).toEqual({ reference: '50012345678901', sendingBank: 'TRUEMONEY', date: '2026-03-01', payload });
     for (const day of ['31022026', '01132026', '1032026']) expect(parseSlipQr(trueMoneySlipPayload('50012345678901', day))).toBeNull();
   });
 });
@@ -362,7 +359,7 @@ describe('POST /api/wallet/slip', () => {
     const s = await buildSlipApp();
     const members = await Promise.all([1, 2, 3, 4, 5, 6].map(async () => userIdOf(s.db, (await signedInMember(s)).phone)));
     const key = (i: number) => `slips/${'k'.repeat(20)}${i}.webp`;
-    const qr = (reference: string) => ({ reference, sendingBank: '004', date: null });
+    const qr = (reference: string) => ({ reference, sendingBank: '004', date: null, payload: bankSlipPayload(reference) });
 
     const sameMember = await Promise.allSettled(
       [0, 1, 2, 3, 4, 5].map((i) => recordSlip(s.db, { userId: members[0]!, qr: qr(`REFONE000${i}`), problem: null, storageKey: key(i) }, s.clock())),

@@ -17,6 +17,7 @@ import { useApi } from '../../app/use-app.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { ResultMark } from '../money/money-parts.tsx';
+import { formatMoney } from '../ui/money.ts';
 import { ErrorLine } from '../ui/Form.tsx';
 
 type SlipUploadRef = ActorRefFrom<typeof slipUploadMachine>;
@@ -145,14 +146,20 @@ function SlipProgress({ machine }: { machine: SlipUploadRef }) {
 }
 
 function SlipReceived({ machine }: { machine: SlipUploadRef }) {
+  // The bank confirmed the transfer at once (docs/decisions/0137-slip-verification.md): only baht slips are credited so.
+  const credited = useSelector(machine, ({ context }) => (context.slip?.status === 'SUCCESS' ? context.slip.amount : null));
   return (
     <div className="stack money-result">
       <ResultMark success />
       <p className="money-result__title" role="status">
-        <Trans>Slip received</Trans>
+        {credited === null ? <Trans>Slip received</Trans> : <Trans>Deposit credited</Trans>}
       </p>
       <p>
-        <Trans>We will check it and credit your wallet. You can follow it under Statement → Slip uploads.</Trans>
+        {credited === null ? (
+          <Trans>We will check it and credit your wallet. You can follow it under Statement → Slip uploads.</Trans>
+        ) : (
+          <Trans>The bank confirmed your transfer: {formatMoney(credited, 'BAHT')} is in your wallet.</Trans>
+        )}
       </p>
       <button type="button" className="button button--secondary button--block" onClick={() => machine.send({ type: 'slip.another' })}>
         <Trans>Upload another slip</Trans>

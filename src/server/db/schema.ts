@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MEMBER_STATUSES, OPERATOR_ROLES } from '../../contract/api.ts';
 import type { Localized } from '../language.ts';
+import type { SlipVerificationFindings } from '../../contract/deposit.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -1027,6 +1028,11 @@ export const slips = pgTable(
     createdAt: at('created_at').notNull(),
     reviewedAt: at('reviewed_at'),
     reviewedBy: integer('reviewed_by').references(() => operators.id),
+    /**
+     * The slip verifier's findings (contract/deposit.ts SlipVerification); null when none read it.
+     * A slip it credited is SUCCESS with reviewedAt set and reviewedBy null.
+     */
+    verification: jsonb('verification').$type<SlipVerificationFindings>(),
   },
   (t) => [
     // Automatic failures (a duplicate, an expired slip) may repeat a reference; a slip waiting, approved or rejected by an operator holds it.

@@ -10,19 +10,42 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import { toMajor } from '../../contract/money.ts';
-import type { Db, Queryable } from '../db/client.ts';
+import type { Db, Queryable, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { lockSubject, supersedePending } from '../repositories/approvals.ts';
 import { recordAudit } from '../repositories/audit.ts';
-import { lockSlip, markSlipApproved, markSlipRejected } from '../repositories/slips.ts';
+import type { Transfer } from '../ledger/transfers.ts';
+import { lockSlip, markSlipApproved, markSlipRejected, type SlipRow } from '../repositories/slips.ts';
 import { inMovement } from '../money/movement.ts';
 import { memberCurrency } from '../repositories/users.ts';
-import { creditDeposit } from './credit.ts';
+import { bankDepositKey, creditDeposit } from './credit.ts';
 
 export interface Decision {
   slipId: number;
   operatorId: number;
   now: Date;
+}
+
+/**
+ * Credits `amount` (minor units) to a PENDING slip's member, locked by the
+ * caller, and marks it SUCCESS: by an operator, or by the slip verifier
+ * (`operatorId` null). One ledger transfer under `deposit:{reference}`.
+ */
+export async function creditSlip(
+  tx: Transaction,
+  slip: Pick<SlipRow, 'id' | 'userId'> & { reference: string },
+  amount: bigint,
+  operatorId: number | null,
+  now: Date,
+): Promise<Transfer> {
+  const currency = await memberCurrency(tx, slip.userId);
+  const { transfer } = await creditDeposit(
+    tx,
+    { userId: slip.userId, currency, amount, reference: slip.reference, idempotencyKey: bankDepositKey(slip.reference) },
+    now,
+  );
+  await markSlipApproved(tx, slip.id, amount, transfer.id, operatorId, now);
+  return transfer;
 }
 
 /** Credits `amount` (minor units) for a PENDING slip; the same approval again is a no-op, any other 409. */
@@ -33,13 +56,7 @@ export async function approveSlip(db: Queryable, log: FastifyBaseLogger, { slipI
     if (!slip) throw new ApiError(404, 'NO_DATA');
     if (slip.status === 'SUCCESS' && slip.amount === amount) return;
     if (slip.status !== 'PENDING' || slip.reference === null) throw new ApiError(409, 'KEY_INVALID');
-    const currency = await memberCurrency(tx, slip.userId);
-    const { transfer } = await creditDeposit(
-      tx,
-      { userId: slip.userId, currency, amount, reference: slip.reference, idempotencyKey: `deposit:${slip.reference}` },
-      now,
-    );
-    await markSlipApproved(tx, slipId, amount, transfer.id, operatorId, now);
+    const transfer = await creditSlip(tx, { ...slip, reference: slip.reference }, amount, operatorId, now);
     const after = { status: 'SUCCESS', amount: toMajor(amount), transferId: String(transfer.id) };
     await recordAudit(tx, { operatorId, action: 'slip.approved', subject: String(slipId), userId: slip.userId, before: { status: 'PENDING' }, after, createdAt: now });
   });

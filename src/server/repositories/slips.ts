@@ -4,7 +4,7 @@
  * table, and the operator's review.
  */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { SlipSort } from '../../contract/deposit.ts';
+import type { SlipSort, SlipVerificationFindings } from '../../contract/deposit.ts';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { slips, SLIP_STATUSES, users } from '../db/schema.ts';
@@ -143,8 +143,14 @@ export async function lockSlip(tx: Transaction, id: number): Promise<SlipRow | u
   return row;
 }
 
-export async function markSlipApproved(tx: Transaction, id: number, amount: bigint, transferId: number, reviewedBy: number, now: Date): Promise<void> {
+/** Credited: by the operator `reviewedBy`, or by the slip verifier (null) with its findings. */
+export async function markSlipApproved(tx: Transaction, id: number, amount: bigint, transferId: number, reviewedBy: number | null, now: Date): Promise<void> {
   await tx.update(slips).set({ status: 'SUCCESS', amount, transferId, reviewedAt: now, reviewedBy }).where(eq(slips.id, id));
+}
+
+/** Keeps what the slip verifier found; the slip's status is the caller's to change. */
+export async function recordSlipVerification(db: Queryable, id: number, verification: SlipVerificationFindings): Promise<void> {
+  await db.update(slips).set({ verification }).where(eq(slips.id, id));
 }
 
 export async function markSlipRejected(tx: Transaction, id: number, note: SlipReasonCode, reviewedBy: number, now: Date): Promise<void> {

@@ -99,9 +99,10 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
     await upload.register(multipart);
     route(upload, endpoints.slipUpload, async ({ caller, reply, request }) => {
       const now = clock();
-      const slip = await takeSlipUpload(app.db, storage, { limits, userId: caller.userId, now, log: request.log }, () => readSlipFile(request));
+      const slip = await takeSlipUpload(app.db, storage, { limits, userId: caller.userId, now, log: request.log, verifier: app.slipVerifier }, () => readSlipFile(request));
       const item = slipItem(slip, now);
-      if (slip.status === 'PENDING') return { message: 'SUCCESS', slip: item };
+      // PENDING waits for an operator; SUCCESS: the slip verifier credited it already.
+      if (slip.status !== 'FAILED') return { message: 'SUCCESS', slip: item };
       // A failed check is kept (the member sees it in the slip table) and answered with its reason.
       reply.code(failedUploadStatus(item.note));
       return { message: item.note, slip: item };
@@ -159,6 +160,7 @@ export async function slipRoutes(app: FastifyInstance): Promise<void> {
       credited: credited ? { transferId: String(credited.id), amount: toMajor(credited.amount), createdAt: credited.createdAt.toISOString() } : null,
       waitingApprovalId: waiting ? String(waiting.id) : null,
       maxAgeMinutes: found.maxAgeMinutes,
+      verification: found.slip.verification,
     };
   });
 

@@ -26,6 +26,8 @@ export interface SlipQr {
   sendingBank: string;
   /** The day of the transaction as 'YYYY-MM-DD' (Thai time), when the QR says; bank slips do not. */
   date: string | null;
+  /** The QR's whole text: what a slip verifier asks the bank about. */
+  payload: string;
 }
 
 const REFERENCE = /^[A-Za-z0-9]{6,50}$/;
@@ -38,7 +40,7 @@ export function parseSlipQr(text: string): SlipQr | null {
   if (bank) {
     if (parse(text)?.getTagValue('51') !== 'TH') return null;
     if (!REFERENCE.test(bank.transRef) || !BANK_CODE.test(bank.sendingBank)) return null;
-    return { reference: bank.transRef, sendingBank: bank.sendingBank, date: null };
+    return { reference: bank.transRef, sendingBank: bank.sendingBank, date: null, payload: text };
   }
   const trueMoney = trueMoneySlipVerify(text);
   const day = trueMoney?.date?.match(DDMMYYYY);
@@ -47,7 +49,7 @@ export function parseSlipQr(text: string): SlipQr | null {
   // A day that does not exist (31 February) rolls over in Date; the round trip catches it.
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) return null;
-  return { reference: trueMoney.transactionId, sendingBank: 'TRUEMONEY', date };
+  return { reference: trueMoney.transactionId, sendingBank: 'TRUEMONEY', date, payload: text };
 }
 
 /** The first valid slip QR among the QR codes in the image, or null. */

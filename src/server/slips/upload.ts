@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import { slipWaitMs } from '../../contract/rules/slips.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { verifyNewSlip } from '../deposits/slip-verification.ts';
 import { ApiError } from '../errors.ts';
 import type { Limits } from '../limits/limits.ts';
 import { SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
@@ -24,6 +25,7 @@ import { lastSlipAt, insertFailedSlip, insertSlipHoldingReference, lockMemberSli
 import type { FileStorage } from '../storage/storage.ts';
 import { decodeSlipImage, NotASlipImage, STORED_IMAGE } from './slip-image.ts';
 import { readSlipQr, type SlipQr } from './slip-qr.ts';
+import type { SlipVerifier } from './verifier.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -87,19 +89,19 @@ export function recordSlip(db: Db, { userId, qr, problem, storageKey }: CheckedS
 }
 
 /**
- * Checks, stores and records an upload, and answers the slip's row. Throws
+ * Checks, stores and records an upload, and answers the slip's row and its QR. Throws
  * NotASlipImage for a file that is not an image we take, SlipTooSoon under
  * the one-a-minute rule; the stored image is removed again when nothing was
  * recorded.
  */
-export async function recordSlipUpload(db: Db, storage: FileStorage, { userId, upload, now, maxAgeMinutes }: UploadInput): Promise<SlipRow> {
+async function recordSlipUpload(db: Db, storage: FileStorage, { userId, upload, now, maxAgeMinutes }: UploadInput): Promise<{ slip: SlipRow; qr: SlipQr | null }> {
   const image = await decodeSlipImage(upload);
   const qr = await readSlipQr(image.pixels);
   const problem = qr ? dateProblem(qr, now, maxAgeMinutes) : 'UNSTABLE_REFNO_ON_SLIP';
   const storageKey = `slips/${randomBytes(24).toString('base64url')}.${STORED_IMAGE.extension}`;
   await storage.put(storageKey, image.stored);
   try {
-    return await recordSlip(db, { userId, qr, problem, storageKey }, now);
+    return { slip: await recordSlip(db, { userId, qr, problem, storageKey }, now), qr };
   } catch (error) {
     await storage.remove(storageKey);
     throw error;
@@ -112,6 +114,8 @@ export interface SlipUploadContext {
   now: Date;
   /** The request's log: why a file was refused is logged there. */
   log: FastifyBaseLogger;
+  /** Asks the bank about a new bank slip and may credit it (0137); null: every slip waits for an operator. */
+  verifier: SlipVerifier | null;
 }
 
 /**
@@ -119,13 +123,14 @@ export interface SlipUploadContext {
  * REQUEST_LIMIT_1MIN within the minute (before `readFile` runs), whatever
  * `readFile` throws (no file, too large), SLIP_INVALID_FILE for a file that
  * is not an image we take; else the slip's row, PENDING or FAILED with its
- * reason. A refusal that leaves no slip gives the minute back, so the
- * member may send the right file at once.
+ * reason, or SUCCESS when the slip verifier credited it (it runs after the
+ * slip is recorded, within its own deadline). A refusal that leaves no
+ * slip gives the minute back, so the member may send the right file at once.
  */
 export async function takeSlipUpload(
   db: Db,
   storage: FileStorage,
-  { limits, userId, now, log }: SlipUploadContext,
+  { limits, userId, now, log, verifier }: SlipUploadContext,
   readFile: () => Promise<Buffer>,
 ): Promise<SlipRow> {
   const cooldownKey = `slip:${userId}`;
@@ -139,8 +144,9 @@ export async function takeSlipUpload(
     throw error;
   }
   const maxAgeMinutes = await getSetting(db, 'slipMaxAgeMinutes');
+  let recorded: Awaited<ReturnType<typeof recordSlipUpload>>;
   try {
-    return await recordSlipUpload(db, storage, { userId, upload, now, maxAgeMinutes });
+    recorded = await recordSlipUpload(db, storage, { userId, upload, now, maxAgeMinutes });
   } catch (error) {
     if (error instanceof SlipTooSoon) throw new ApiError(429, 'REQUEST_LIMIT_1MIN');
     if (error instanceof NotASlipImage) {
@@ -150,4 +156,8 @@ export async function takeSlipUpload(
     }
     throw error;
   }
+  const { slip, qr } = recorded;
+  // Only bank slips: the verifier asks banks, and TrueMoney's QR names no bank transfer.
+  if (!verifier || slip.status !== 'PENDING' || slip.reference === null || !qr || qr.sendingBank === 'TRUEMONEY') return slip;
+  return verifyNewSlip({ db, verifier, log }, { ...slip, reference: slip.reference }, qr.payload, now);
 }

@@ -2,7 +2,7 @@
  * One slip open beside the queue (machines/slip-review): its picture, the
  * reference its QR gave, the member's bank account and what the server
  * found (other slips with the reference, a credit it already has, an
- * approval that waits), then the decision: approve with the amount read
+ * approval that waits, the slip verifier's record from the bank), then the decision: approve with the amount read
  * off the slip, or reject with a reason of spec 8, each confirmed first
  * with exactly what will happen.
  */
@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../console/ConfirmDialog.tsx';
 import { SlipFindings } from './SlipFindings.tsx';
 import { SLIP_REASONS } from './slip-reasons.ts';
 import { SlipStatusWord } from './SlipStatusWord.tsx';
+import { VerifierFindings } from './VerifierFindings.tsx';
 
 type Review = ActorRefFrom<typeof slipReviewMachine>;
 
@@ -140,6 +141,7 @@ function SlipBody({ review, context, detail }: { review: Review; context: SlipRe
         </dl>
       </div>
       <SlipFindings detail={detail} />
+      <VerifierFindings verification={detail.verification} currency={currency} />
       {open && (
         <div className="slips__decide">
           <Form busy={busy} onSubmit={() => review.send({ type: 'approve.submit' })}>

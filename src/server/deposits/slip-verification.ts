@@ -1,0 +1,150 @@
+/**
+ * A new slip checked with the bank through the slip verifier
+ * (docs/decisions/0137-slip-verification.md), right after it was recorded
+ * PENDING. It is credited without an operator only when every check
+ * passes: the bank's reference is the QR's, the money went to one of our
+ * deposit accounts' numbers, it came from the member's registered account
+ * under their name, it is new (to the service and to our ledger), within
+ * the slip's time window, in baht, and within the approval threshold
+ * (0121). The amount credited is the bank's. Anything else stays PENDING
+ * with the findings beside it for an operator; a verifier that fails
+ * leaves it PENDING too, never credited.
+ *
+ * Crediting is the operator's approval path (slip-review.ts creditSlip):
+ * the slip's approval lock, the slip row locked and still PENDING, one
+ * ledger transfer under `deposit:{reference}`, so an operator deciding the
+ * same slip at that moment and the verifier never both credit it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { SlipVerificationFindings, SlipVerifyProblem } from '../../contract/deposit.ts';
+import { toMajor } from '../../contract/money.ts';
+import type { Db } from '../db/client.ts';
+import type { Settings } from '../db/settings-shape.ts';
+import { transferByKey } from '../ledger/transfers.ts';
+import { inMovement } from '../money/movement.ts';
+import { perCurrencyAmount } from '../money/per-currency.ts';
+import { ProviderFailure } from '../providers/guarded-call.ts';
+import { lockSubject } from '../repositories/approvals.ts';
+import { getSettings } from '../repositories/settings.ts';
+import { lockSlip, recordSlipVerification, type SlipRow } from '../repositories/slips.ts';
+import { findProfile, type ProfileRow } from '../repositories/users.ts';
+import { maskedMatches, namesMatch } from '../slips/bank-match.ts';
+import type { BankParty, BankRecord, SlipVerifier } from '../slips/verifier.ts';
+import { bankDepositKey } from './credit.ts';
+import { creditSlip } from './slip-review.ts';
+
+/** A bank's clock may run a little ahead of ours; a transfer further in the future is not one we believe. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface SlipCheckInput {
+  /** The reference the slip's QR carries (the slip row's). */
+  qrReference: string;
+  record: BankRecord;
+  /** The service verified this slip before. */
+  duplicate: boolean;
+  /** Our ledger already credited this reference. */
+  alreadyCredited: boolean;
+  member: Pick<ProfileRow, 'bankCode' | 'accountNo' | 'accountName' | 'currency'>;
+  depositAccounts: Settings['depositAccounts'];
+  maxAgeMinutes: number;
+  /** approvalThreshold in the member's currency, minor units. */
+  threshold: bigint;
+  now: Date;
+}
+
+/** Every check a slip fails; none: it may be credited without an operator. */
+export function slipProblems({ qrReference, record, duplicate, alreadyCredited, member, depositAccounts, maxAgeMinutes, threshold, now }: SlipCheckInput): SlipVerifyProblem[] {
+  const problems: SlipVerifyProblem[] = [];
+  if (record.reference !== qrReference) problems.push('REFERENCE_MISMATCH');
+  const { receiver, sender } = record;
+  const ours = depositAccounts.filter((account) => account.bankType === 'BANK' && account.currency === member.currency);
+  const toOurNumber = ours.some((account) => account.bankCode === receiver.bankCode && maskedMatches(receiver.account, account.bankAccountNo));
+  if (!toOurNumber) problems.push('RECEIVER_NOT_OURS');
+  // Paid to a PromptPay proxy or a QR: a QR payment's webhook may credit the same money under its own key.
+  else if (receiver.proxy !== null) problems.push('PAID_TO_PROXY');
+  const fromMemberAccount = member.bankCode !== null && member.accountNo !== null && sender.bankCode === member.bankCode && maskedMatches(sender.account, member.accountNo);
+  if (!fromMemberAccount) problems.push('SENDER_ACCOUNT_MISMATCH');
+  const registeredName = member.accountName ?? '';
+  if (!namesMatch(sender.nameEn, registeredName) && !namesMatch(sender.nameTh, registeredName)) problems.push('SENDER_NAME_MISMATCH');
+  if (duplicate) problems.push('DUPLICATE_AT_PROVIDER');
+  if (alreadyCredited) problems.push('ALREADY_CREDITED');
+  const age = now.getTime() - record.date.getTime();
+  if (age > maxAgeMinutes * 60_000 || age < -CLOCK_SKEW_MS) problems.push('OUTSIDE_TIME_WINDOW');
+  if (member.currency !== 'BAHT' || record.country !== 'TH') problems.push('NOT_BAHT');
+  else if (record.amount > threshold) problems.push('ABOVE_APPROVAL_THRESHOLD');
+  return problems;
+}
+
+function shown(party: BankParty) {
+  return {
+    bank: party.bankCode ?? party.bankId,
+    account: [party.account, party.proxy].filter((part) => part !== null).join(' / '),
+    name: [party.nameTh, party.nameEn].filter((part) => part !== null).join(' / '),
+  };
+}
+
+function findings(verifier: SlipVerifier, now: Date, outcome: SlipVerificationFindings['outcome'], rest: Partial<SlipVerificationFindings> = {}): SlipVerificationFindings {
+  return { provider: verifier.name, outcome, checkedAt: now.toISOString(), problems: [], error: null, record: null, ...rest };
+}
+
+export interface SlipVerifyContext {
+  db: Db;
+  verifier: SlipVerifier;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Verifies a PENDING bank slip whose QR reads `payload` and credits it
+ * when every check passes; answers the slip as it stands after. Never
+ * throws: the slip is recorded already, and whatever goes wrong here
+ * leaves it to an operator.
+ */
+export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, slip: SlipRow & { reference: string }, payload: string, now: Date): Promise<SlipRow> {
+  let verification: SlipVerificationFindings;
+  try {
+    const answer = await verifier.verify(payload);
+    if (!answer.found) {
+      verification = findings(verifier, now, 'REVIEW', { problems: ['NOT_FOUND'], error: answer.code });
+    } else {
+      const { record, duplicate } = answer;
+      const [member, settings] = await Promise.all([findProfile(db, slip.userId), getSettings(db, 'depositAccounts', 'slipMaxAgeMinutes', 'approvalThreshold')]);
+      if (!member) throw new Error(`slip ${slip.id} has no member`);
+      const shownRecord = { reference: record.reference, date: record.date.toISOString(), amount: toMajor(record.amount), sender: shown(record.sender), receiver: shown(record.receiver) };
+      return await inMovement(db, log, async (tx) => {
+        await lockSubject(tx, 'slip.approved', String(slip.id));
+        const locked = await lockSlip(tx, slip.id);
+        // An operator decided it while the bank was asked: theirs stands.
+        if (!locked || locked.status !== 'PENDING') return locked ?? slip;
+        const problems = slipProblems({
+          qrReference: slip.reference,
+          record,
+          duplicate,
+          alreadyCredited: (await transferByKey(tx, bankDepositKey(slip.reference))) !== undefined,
+          member,
+          depositAccounts: settings.depositAccounts,
+          maxAgeMinutes: settings.slipMaxAgeMinutes,
+          threshold: perCurrencyAmount(settings.approvalThreshold, member.currency ?? 'BAHT'),
+          now,
+        });
+        const credited = problems.length === 0;
+        await recordSlipVerification(tx, slip.id, findings(verifier, now, credited ? 'CREDITED' : 'REVIEW', { problems, record: shownRecord }));
+        if (credited) {
+          const transfer = await creditSlip(tx, { ...slip, reference: slip.reference }, record.amount, null, now);
+          log.info({ slipId: slip.id, transferId: transfer.id }, 'slip credited by its verifier');
+          return { ...locked, status: 'SUCCESS' as const, amount: record.amount, transferId: transfer.id, reviewedAt: now };
+        }
+        log.info({ slipId: slip.id, problems }, 'slip left for an operator by its verifier');
+        return locked;
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderFailure)) log.error({ err: error, slipId: slip.id }, 'slip verification failed');
+    verification = findings(verifier, now, 'UNAVAILABLE', { error: error instanceof ProviderFailure ? error.reason : 'ERROR' });
+  }
+  try {
+    await recordSlipVerification(db, slip.id, verification);
+  } catch (error) {
+    log.error({ err: error, slipId: slip.id }, 'slip verification not recorded');
+  }
+  return slip;
+}
