@@ -4,17 +4,37 @@ import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { okData, type Result } from '../shared/result.ts';
-import type { BalanceContext, BalanceEvent, BalanceTag } from './balance.types.ts';
+import type { BalanceContext, BalanceEvent, BalanceInput, BalanceTag } from './balance.types.ts';
 
 /**
- * A read of the wallet, back to idle either way: an answer is shown, a
- * failure keeps what is shown and is only logged (spec 7).
+ * A read of the wallet younger than this is recent: the home opens with a
+ * plain read. An older one, or none, is refreshed first (the server re-reads
+ * every game balance), so figures the member has not looked at for a while
+ * do not come from the games' last reports (docs/decisions/0139-last-sync.md).
+ */
+export const LAST_SYNC_RECENT_MS = 5 * 60_000;
+
+/**
+ * Whether the read at `lastSync` (an ISO time, the server's clock) is recent
+ * at `now` (the device's clock, epoch ms). A time ahead of the device by
+ * less than the same span counts as recent (the two clocks differ a little);
+ * further ahead, unreadable or missing, it does not.
+ */
+export function syncIsRecent(lastSync: string | null, now: number): boolean {
+  if (lastSync === null) return false;
+  return Math.abs(now - Date.parse(lastSync)) < LAST_SYNC_RECENT_MS;
+}
+
+/**
+ * A read of the wallet, back to idle either way: an answer is shown and its
+ * time remembered as `last_sync`; a failure keeps what is shown and is only
+ * logged (spec 7).
  */
 function readWallet<TSrc extends 'loadWallet' | 'refreshAll'>(src: TSrc) {
   return {
     id: src,
     src,
-    ...onAnswer({ target: 'idle', action: 'storeWallet' }, { target: 'idle', action: 'logFailure' }),
+    ...onAnswer({ target: 'idle', action: 'storeWallet', then: ['rememberSync'] }, { target: 'idle', action: 'logFailure' }),
   } as const;
 }
 
@@ -22,6 +42,7 @@ export const balanceMachine = setup({
   types: {
     context: {} as BalanceContext,
     events: {} as BalanceEvent,
+    input: {} as BalanceInput,
     tags: {} as BalanceTag,
   },
   actors: {
@@ -29,30 +50,47 @@ export const balanceMachine = setup({
     refreshAll: notProvided<Result<WalletResponse>>('refreshAll'),
   },
   actions: {
-    storeWallet: assign((_, result: Result<WalletResponse>) => ({ wallet: okData(result) })),
+    storeWallet: assign((_, result: Result<WalletResponse>) => {
+      const wallet = okData(result);
+      return { wallet, lastSync: wallet.updatedAt };
+    }),
+    // Provided by the view layer: local storage `last_sync` ← context.lastSync (spec 3).
+    rememberSync: () => {},
     // Provided by the view layer (spec 7: a failed wallet load is only logged).
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
     succeeded,
+    lastReadRecent: ({ context }) => syncIsRecent(context.lastSync, context.openedAt),
   },
   delays: loaderDelays,
 }).createMachine({
   id: 'balance',
   description:
-    'The member home\'s balances: the wallet answer with the game accounts and the last-update time (spec 2 Member home). A failed read keeps what is shown and is only logged (spec 7).',
-  context: { wallet: null },
-  initial: 'loading',
+    'The member home\'s balances: the wallet answer with the game accounts and the last-update time (spec 2 Member home), kept as `last_sync` (spec 3). A failed read keeps what is shown and is only logged (spec 7).',
+  context: ({ input }) => ({ wallet: null, lastSync: input.lastSync, openedAt: input.openedAt }),
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'The first read depends on the last one this device made (`last_sync`): within the last few minutes, a plain read; older or none, a refresh of every game balance.',
+      always: [{ guard: 'lastReadRecent', target: 'loading' }, { target: 'refreshingFirst' }],
+    },
     loading: {
       description:
-        'The first read. The skeleton shows only when the answer takes longer than the loader delay (spec 9). No modal can be open yet (they need a wallet), so nothing asks to read again meanwhile.',
+        'The first read, the last one being recent. The skeleton shows only when the answer takes longer than the loader delay (spec 9); the last read\'s time shows meanwhile. No modal can be open yet (they need a wallet), so nothing asks to read again meanwhile.',
       tags: 'busy',
       ...skeletonAfterLoaderDelay,
       invoke: readWallet('loadWallet'),
     },
+    refreshingFirst: {
+      description:
+        'The first read when the last one is older than a few minutes, or unknown on this device: the server re-reads every game balance first. Otherwise as loading.',
+      tags: ['busy', 'refreshingAll'],
+      ...skeletonAfterLoaderDelay,
+      invoke: readWallet('refreshAll'),
+    },
     idle: {
-      description: 'Shows the last wallet read, or dashes when no read has succeeded yet.',
+      description: 'Shows the last wallet read, or dashes and the last read\'s time when no read has succeeded in this visit.',
       on: {
         'balance.reload': 'reloading',
         'balance.refreshAll': 'refreshingAll',

@@ -1,6 +1,13 @@
 /** The member home's balances: the wallet answer (spec 2 Member home, spec 7 GET /api/wallet and /api/wallet/refresh/slot). */
 import type { WalletResponse } from '../../src/contract/api.ts';
 
+export interface BalanceInput {
+  /** spec 3 local storage `last_sync`: when this device last read the wallet (the answer's updatedAt), or null. */
+  lastSync: string | null;
+  /** When the home opened, epoch ms on the device's clock: what the last read's age is measured at. */
+  openedAt: number;
+}
+
 export interface BalanceContext {
   /**
    * The last wallet the server answered: profile, wallet balance, game
@@ -8,6 +15,14 @@ export interface BalanceContext {
    * first answer; a failed read keeps what is shown (spec 7: only logged).
    */
   wallet: WalletResponse | null;
+  /**
+   * When the figures were last read: `last_sync` from the input, then each
+   * answer's updatedAt. Before this visit's first answer (a slow network, a
+   * failed read) the home says this time instead of nothing.
+   */
+  lastSync: string | null;
+  /** From the input: when the home opened (epoch ms). */
+  openedAt: number;
 }
 
 export type BalanceEvent =
@@ -22,8 +37,9 @@ export type BalanceEvent =
 /**
  * Actors the view provides: loadWallet (GET /api/wallet) and refreshAll
  * (GET /api/wallet/refresh/slot), both () → Result<WalletResponse>.
- * Action the view provides: logFailure ({ message }) — spec 7: a failed
- * wallet load is only logged.
+ * Actions the view provides: logFailure ({ message }) — spec 7: a failed
+ * wallet load is only logged; rememberSync — store the context's lastSync
+ * as `last_sync` (after every answer).
  * Tags: 'busy' (a read is in flight: actions that would read again are
  * disabled), 'skeleton' (the first read is slower than the loader delay),
  * 'refreshingAll'.

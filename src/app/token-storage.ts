@@ -28,10 +28,16 @@ export function storeToken(token: string, remember: boolean): void {
   }
 }
 
+/**
+ * Clears the token and what goes with it: `last_sync` (spec 3), so the next
+ * member on this device starts from a fresh read (a sign-in clears first too).
+ */
 export function clearStoredToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem(TOKEN_KEY);
+    // Written out rather than imported from last-sync.ts: /login's first chunk has no bytes to spare (0118).
+    localStorage.removeItem('last_sync');
   } catch {
     // nothing stored
   }

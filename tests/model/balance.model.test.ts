@@ -1,29 +1,40 @@
+import type { BalanceContext } from '../../machines/balance/balance.types.ts';
+import { LOADER_DELAY_MS } from '../../machines/shared/delays.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
-import { checkLoaderDelayEnded } from './support/loader-delay.ts';
-import { balanceModels } from './balance.model.ts';
+import { LAST_SYNCS, OPENED_AT, balanceModels } from './balance.model.ts';
+
+/** The one last read recent enough for a plain first read (within LAST_SYNC_RECENT_MS). */
+const RECENT = new Set<string | null>([LAST_SYNCS.recent]);
 
 describeModels('balance', balanceModels, {
   tags: {
     'loading.quiet': ['busy'],
     'loading.slow': ['busy', 'skeleton'],
+    'refreshingFirst.quiet': ['busy', 'refreshingAll'],
+    'refreshingFirst.slow': ['busy', 'refreshingAll', 'skeleton'],
     idle: [],
     reloading: ['busy'],
     refreshingAll: ['busy', 'refreshingAll'],
   },
-  check(step) {
-    const { event, before, after, actions, calls } = step;
+  check(step, flow) {
+    const { event, before, after, actions, calls, waited } = step;
+    const context = after.context as BalanceContext;
     const was = (state: string) => before?.matches(state) ?? false;
     const unchanged = () => expect([after.value, after.context]).toEqual([before?.value, before?.context]);
+    const start = (flow.input as { lastSync: string | null }).lastSync;
 
     switch (event.type) {
       case 'xstate.init':
-        expect(calls).toEqual([{ actor: 'loadWallet', input: undefined }]);
-        expect(after.context.wallet).toBeNull();
+        // A last read within the recent span: a plain read; older or none: every game balance is refreshed first.
+        expect(calls).toEqual([{ actor: RECENT.has(start) ? 'loadWallet' : 'refreshAll', input: undefined }]);
+        expect(after.matches(RECENT.has(start) ? 'loading' : 'refreshingFirst')).toBe(true);
+        // Until the answer the home says when the figures were last read.
+        expect(context).toEqual({ wallet: null, lastSync: start, openedAt: OPENED_AT });
         break;
       case 'balance.reload':
-        if (was('loading')) {
+        if (was('loading') || was('refreshingFirst')) {
           unchanged(); // no modal can be open before the first wallet: nothing saved meanwhile
           expect(calls).toEqual([]);
         } else {
@@ -46,10 +57,11 @@ describeModels('balance', balanceModels, {
       case 'xstate.done.actor.refreshAll':
         expect(after.matches('idle')).toBe(true);
         if (event.output.ok) {
-          expect(after.context.wallet).toEqual(event.output.data);
-          expect(actions).toEqual([]);
+          // The answer shows, and its time is the last read, stored as last_sync.
+          expect(context).toEqual({ ...before!.context, wallet: event.output.data, lastSync: event.output.data.updatedAt });
+          expect(actions).toEqual([{ type: 'rememberSync' }]);
         } else {
-          // spec 7: only logged; what is shown stays.
+          // spec 7: only logged; what is shown stays, and so does the last read's time.
           expect(after.context).toEqual(before!.context);
           expect(actions).toEqual([{ type: 'logFailure', params: { message: event.output.message } }]);
         }
@@ -61,7 +73,10 @@ describeModels('balance', balanceModels, {
         expect(actions).toEqual([{ type: 'logFailure', params: { message: NETWORK_ERROR } }]);
         break;
       default:
-        checkLoaderDelayEnded(step);
+        // The skeleton shows after spec 9's 200 ms, on either first read.
+        expect(event.type).toMatch(/^xstate\.after\.loaderDelay\./);
+        expect(waited).toBe(LOADER_DELAY_MS);
+        expect(after.matches({ loading: 'slow' }) || after.matches({ refreshingFirst: 'slow' })).toBe(true);
         expect(calls).toEqual([]);
     }
     if (!/^xstate\.(done|error)/.test(event.type)) expect(actions).toEqual([]);

@@ -1,6 +1,11 @@
-/** The member home's wallet as a test model: what the home sends it and what the server answers. */
+/**
+ * The member home's wallet as a test model: what the home sends it and what
+ * the server answers, for a device whose last read (`last_sync`) is recent,
+ * old, or unknown.
+ */
 import type { GameAccountItem, WalletResponse } from '../../src/contract/api.ts';
-import { balanceMachine } from '../../machines/balance/balance.machine.ts';
+import { balanceMachine, LAST_SYNC_RECENT_MS } from '../../machines/balance/balance.machine.ts';
+import type { BalanceInput } from '../../machines/balance/balance.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
@@ -51,23 +56,37 @@ const events = {
   'balance.refreshAll': () => [{ type: 'balance.refreshAll' }],
 } satisfies EventFixtures<typeof balanceMachine>;
 
-export const balanceModels: FlowModel<typeof balanceMachine>[] = [
-  {
-    name: 'wallet',
-    machine: balanceMachine,
-    input: undefined,
-    events: offerAll(events),
-    // Whether a wallet is shown, and from which read (its time).
-    abstraction: ({ context }) => ({ wallet: context.wallet?.updatedAt ?? null }),
-    replies: {
-      loadWallet: [
-        { ok: true, data: walletAnswer(100, '2025-06-01T10:00:00.000Z') },
-        { ok: false, message: 'INTERNAL_SERVER_ERROR' },
-      ] satisfies Result<WalletResponse>[],
-      refreshAll: [
-        { ok: true, data: walletAnswer(100, '2025-06-01T10:05:00.000Z') },
-        { ok: false, message: 'NO_GAME' },
-      ] satisfies Result<WalletResponse>[],
-    },
+/** The simulated clock's time when the home opens. */
+export const OPENED_AT = Date.parse('2025-06-01T10:10:00.000Z');
+
+/**
+ * The device's last reads the flows start from (`last_sync`): just within
+ * the recent span, just beyond it, none. The clocks' skew either way is
+ * tested on syncIsRecent itself (tests/unit/home-balance.test.ts).
+ */
+export const LAST_SYNCS = {
+  recent: new Date(OPENED_AT - LAST_SYNC_RECENT_MS + 1).toISOString(),
+  old: new Date(OPENED_AT - LAST_SYNC_RECENT_MS).toISOString(),
+  none: null,
+} satisfies Record<string, string | null>;
+
+const model = (start: keyof typeof LAST_SYNCS): FlowModel<typeof balanceMachine> => ({
+  name: `wallet, last read ${start}`,
+  machine: balanceMachine,
+  input: { lastSync: LAST_SYNCS[start], openedAt: OPENED_AT } satisfies BalanceInput,
+  events: offerAll(events),
+  // Whether a wallet is shown, and from which read (its time); before one, whether an earlier read's time is known.
+  abstraction: ({ context }) => ({ wallet: context.wallet?.updatedAt ?? null, lastSync: context.wallet === null && context.lastSync !== null }),
+  replies: {
+    loadWallet: [
+      { ok: true, data: walletAnswer(100, '2025-06-01T10:10:01.000Z') },
+      { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+    ] satisfies Result<WalletResponse>[],
+    refreshAll: [
+      { ok: true, data: walletAnswer(100, '2025-06-01T10:10:02.000Z') },
+      { ok: false, message: 'NO_GAME' },
+    ] satisfies Result<WalletResponse>[],
   },
-];
+});
+
+export const balanceModels = (Object.keys(LAST_SYNCS) as Array<keyof typeof LAST_SYNCS>).map(model);

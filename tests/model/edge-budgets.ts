@@ -9,10 +9,11 @@
 export const EDGE_BUDGETS: Record<string, number> = {
   adjustment: 610,
   agreement: 30,
+  notice: 125,
   approval: 125,
   'agent-inbox': 3000,
   'bank-account-name': 60,
-  balance: 60,
+  balance: 165,
   'canned-replies': 128,
   'banner-then-modal': 35,
   'bonus-activation': 50,

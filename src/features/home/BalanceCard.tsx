@@ -23,6 +23,7 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
   const inviteLabelId = useId();
   const receiveLabelId = useId();
   const data = useSelector(balance, (snapshot) => snapshot.context.wallet);
+  const lastSync = useSelector(balance, (snapshot) => snapshot.context.lastSync);
   const busy = useSelector(balance, (snapshot) => snapshot.hasTag('busy'));
   const skeleton = useSelector(balance, (snapshot) => snapshot.hasTag('skeleton'));
   // Before the loader delay nothing flashes: the lines keep their place, empty.
@@ -106,6 +107,11 @@ export function BalanceCard({ balance, home }: { balance: BalanceActor; home: Ho
           {data ? (
             <Trans>
               Updated <time dateTime={data.updatedAt}>{formatTimeOrDateTime(data.updatedAt)}</time>
+            </Trans>
+          ) : lastSync ? (
+            // Before this visit's first answer (a slow network, a failed read): when the figures were last read (spec 3 last_sync).
+            <Trans>
+              Last checked <time dateTime={lastSync}>{formatTimeOrDateTime(lastSync)}</time>
             </Trans>
           ) : waiting ? null : (
             <Trans>Not updated yet</Trans>

@@ -1,8 +1,9 @@
 /**
  * Member home (spec 2): the member's name, total balance and last update,
- * the widgets, three carousels of game accounts, and one modal at a time.
- * The balance machine reads the wallet; the home machine keeps the modals
- * (machines/balance, machines/home). The carousels (keen-slider) and the
+ * the operator's notice above the widgets, three carousels of game
+ * accounts, and one modal at a time. The balance machine reads the wallet;
+ * the home machine keeps the modals; the notice machine reads the notice
+ * (machines/balance, machines/home, machines/notice). The carousels (keen-slider) and the
  * modals are chunks of their own, fetched beside the wallet.
  */
 import './home.css';
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { CarouselsPlaceholder } from './CarouselsPlaceholder.tsx';
 import { HomeWidgets } from './HomeWidgets.tsx';
+import { NoticeBanner } from './NoticeBanner.tsx';
 import { useHomeActors } from './use-home-actors.ts';
 
 const GameCarousels = lazy(() => import('./GameCarousels.tsx'));
@@ -23,7 +25,7 @@ const AgreementModal = lazy(() => import('./AgreementModal.tsx'));
 export function HomePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Home`);
-  const { balance, home, agreement } = useHomeActors();
+  const { balance, home, agreement, notice } = useHomeActors();
   const hasWallet = useSelector(balance, (snapshot) => snapshot.context.wallet !== null);
   const modalOpen = useSelector(home, (snapshot) => !snapshot.hasTag('browsing'));
   // One modal at a time: the agreements wait while the member has another open.
@@ -38,7 +40,10 @@ export function HomePage() {
     <div className="home stack stack--page">
       <div className="home__top">
         <BalanceCard balance={balance} home={home} />
-        <HomeWidgets balance={balance} home={home} />
+        <div className="home__side">
+          <NoticeBanner notice={notice} />
+          <HomeWidgets balance={balance} home={home} />
+        </div>
       </div>
       <Suspense fallback={<CarouselsPlaceholder />}>
         <GameCarousels balance={balance} home={home} />

@@ -1,8 +1,9 @@
 /**
  * The member home's machines, wired to the API client: the balance (what
- * the home reads), the home (the modals it shows over itself, which it
- * invokes and hears end) and the agreement modal's. A modal that saved asks
- * the balance to read the wallet again.
+ * the home reads, and `last_sync`), the home (the modals it shows over
+ * itself, which it invokes and hears end), the agreement modal's and the
+ * operator's notice. A modal that saved asks the balance to read the wallet
+ * again.
  */
 import { useActorRef } from '@xstate/react';
 import { agreementActors } from '../../../machines/agreement/agreement.actors.ts';
@@ -11,10 +12,14 @@ import { homeActors } from '../../../machines/home/home.actors.ts';
 import { homeMachine } from '../../../machines/home/home.machine.ts';
 import { balanceActors } from '../../../machines/balance/balance.actors.ts';
 import { balanceMachine } from '../../../machines/balance/balance.machine.ts';
+import { noticeActors } from '../../../machines/notice/notice.actors.ts';
+import { noticeMachine } from '../../../machines/notice/notice.machine.ts';
+import { readLastSync, storeLastSync } from '../../app/last-sync.ts';
 import { useApi } from '../../app/use-app.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
+import { dismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
 
 export function useHomeActors() {
   const api = useApi();
@@ -24,8 +29,12 @@ export function useHomeActors() {
       actions: {
         // spec 7: a failed wallet load is only logged.
         logFailure: (_, { message }) => console.warn(`wallet: read failed (${message})`),
+        rememberSync: ({ context }) => {
+          if (context.lastSync !== null) storeLastSync(context.lastSync);
+        },
       },
     }),
+    { input: { lastSync: readLastSync(), openedAt: Date.now() } },
   );
   const home = useActorRef(
     homeMachine.provide({
@@ -42,11 +51,19 @@ export function useHomeActors() {
     input: { accepted: agreementAccepted() },
   });
 
-  // Game names and texts come in the member's language (Accept-Language): read again on a switch.
-  useLanguageSwitch(() => balance.send({ type: 'balance.reload' }));
+  const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
+    input: { dismissed: dismissedNotices() },
+  });
 
-  return { balance, home, agreement };
+  // Game names and texts, the notice too, come in the member's language (Accept-Language): read again on a switch.
+  useLanguageSwitch(() => {
+    balance.send({ type: 'balance.reload' });
+    notice.send({ type: 'notice.reload' });
+  });
+
+  return { balance, home, agreement, notice };
 }
 
 export type BalanceActor = ReturnType<typeof useHomeActors>['balance'];
 export type HomeActor = ReturnType<typeof useHomeActors>['home'];
+export type NoticeActor = ReturnType<typeof useHomeActors>['notice'];

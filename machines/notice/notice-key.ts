@@ -1,0 +1,19 @@
+/**
+ * What a dismissal of the notice remembers: a short hash of the text as the
+ * member read it, so that the same text stays dismissed and any change of it
+ * shows again, without keeping the text itself on the device
+ * (docs/decisions/0140-the-notice-on-the-home.md). cyrb53: 53 bits, enough
+ * that two texts an operator writes do not share one.
+ */
+export function noticeKey(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}

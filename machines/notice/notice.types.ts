@@ -1,0 +1,35 @@
+/**
+ * The operator's notice on the member home (spec 7 GET /api/lookup/notice,
+ * in the member's language; docs/decisions/0140-the-notice-on-the-home.md).
+ */
+import type { ResponseOf } from '../../src/contract/endpoints.ts';
+import type { Result } from '../shared/result.ts';
+
+export interface NoticeInput {
+  /** The keys (noticeKey) of the texts dismissed on this device, oldest first. */
+  dismissed: string[];
+}
+
+export interface NoticeContext {
+  /** The text shown (plain text, as the operator wrote it), or null. */
+  notice: string | null;
+  /** The keys of the texts dismissed on this device, oldest first, at most NOTICE_DISMISSALS_KEPT. */
+  dismissed: string[];
+}
+
+export type NoticeEvent =
+  /** The member closes the notice: this text stays closed on this device until it changes. */
+  | { type: 'notice.dismiss' }
+  /** Read again: the member switched language, and the server answers the notice in the new one. */
+  | { type: 'notice.reload' };
+
+/** What GET /api/lookup/notice answered: `{ notice }`, null for none in this language. */
+export type NoticeAnswer = Result<ResponseOf<'lookupNotice'>>;
+
+/**
+ * Actor the view provides: read (GET /api/lookup/notice → NoticeAnswer).
+ * Action the view provides: remember ({ dismissed }) — store the keys of the
+ * dismissed texts (local storage, a key of ours).
+ * Tags: 'shown' while there is a notice to show.
+ */
+export type NoticeTag = 'shown';

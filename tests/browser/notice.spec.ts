@@ -1,0 +1,162 @@
+/**
+ * The operator's notice on the member home and spec 3's `last_sync`, on the
+ * two phone sizes and in the three languages
+ * (docs/decisions/0139-last-sync.md, 0140-the-notice-on-the-home.md).
+ * An operator writes the notice through the API; the member reads it in
+ * their language above the widgets, dismisses it, it stays dismissed after a
+ * reload, and a changed text shows again. It is plain text: markup in it
+ * shows as written and runs nothing. After a reload the home says when its
+ * figures were last read (from `last_sync`) until the wallet answers; an
+ * old read is refreshed first; signing out clears it.
+ */
+import type { Page } from '@playwright/test';
+import { api, loginViaApi, newMember, registerViaApi } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import { tr, type Locale } from './support/texts.ts';
+import { main, submitLogin, useServer } from './support/ui.ts';
+
+const TIME_ZONE = 'Asia/Bangkok';
+test.use({ timezoneId: TIME_ZONE });
+
+const OPERATOR = { phone: '0899999991', password: 'operator-pass-1234' };
+const server = useServer({ operator: OPERATOR });
+
+const LANGUAGES: Locale[] = ['th', 'la', 'en'];
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+];
+
+/** The notice in each language, marked so that one test's text is never another's. */
+function noticeTexts(mark: string) {
+  return {
+    th: `ปิดปรับปรุงระบบคืนนี้ เวลา 02:00 น. (${mark})`,
+    la: `ປິດປັບປຸງລະບົບຄືນນີ້ ເວລາ 02:00 ໂມງ (${mark})`,
+    // Markup an operator might paste: shown as written, never run.
+    en: `Maintenance tonight at 02:00 <img src=x onerror="window.__xss=1"> (${mark})`,
+  };
+}
+
+async function setNotice(notice: Record<Locale, string>): Promise<void> {
+  const token = await loginViaApi(server(), OPERATOR.phone, OPERATOR.password);
+  const answer = await api(server(), 'PUT', '/api/ops/settings/notice', { token, body: { notice } });
+  expect(answer.status).toBe(200);
+}
+
+/** HH:mm:ss of an instant in the test's time zone, as the home shows a time of today. */
+function clockTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}
+
+const isPath = (path: string) => (response: { url(): string }) => new URL(response.url()).pathname === path;
+
+/** Reloads the home and waits until it has read the notice and the wallet. */
+async function reloadHome(page: Page, locale: Locale): Promise<void> {
+  const notice = page.waitForResponse(isPath('/api/lookup/notice'));
+  await page.reload();
+  expect((await notice).status()).toBe(200);
+  await expect(main(page).getByText(tr('Hello', locale))).toBeVisible();
+}
+
+function balanceCard(page: Page, locale: Locale) {
+  return main(page).locator('section').filter({ has: page.getByText(tr('Total balance', locale), { exact: true }) });
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    for (const locale of LANGUAGES) {
+      test(`${locale}: the notice shows, stays dismissed, comes back changed; the home says its last read`, async ({ page }) => {
+        const mark = `${viewport.width}-${locale}-${Date.now()}`;
+        const first = noticeTexts(mark);
+        await setNotice(first);
+        const member = newMember();
+        await registerViaApi(server(), member);
+        await page.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+        await page.goto(`${server().url}/login`);
+        await submitLogin(page, member.phone, member.password, locale);
+        await expect(page).toHaveURL(/\/user\/home$/);
+
+        const notice = main(page).getByRole('region', { name: tr('Notice', locale), exact: true });
+        const card = balanceCard(page, locale);
+
+        await test.step('the operator\'s notice shows in the member\'s language, above the widgets, as text', async () => {
+          await expect(notice).toBeVisible();
+          await expect(notice).toContainText(first[locale]);
+          await expect(notice.locator('img, script')).toHaveCount(0);
+          const widgets = main(page).getByRole('region', { name: tr('Wallet actions', locale) });
+          expect((await notice.boundingBox())!.y).toBeLessThan((await widgets.boundingBox())!.y);
+          await noSidewaysScroll(page);
+          const close = notice.getByRole('button', { name: tr('Dismiss notice', locale) });
+          const box = (await close.boundingBox())!;
+          expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+        });
+
+        await test.step('dismissed, it goes, and stays gone after a reload', async () => {
+          await notice.getByRole('button', { name: tr('Dismiss notice', locale) }).click();
+          await expect(notice).toHaveCount(0);
+          await reloadHome(page, locale);
+          await expect(card.getByText(tr('Updated', locale))).toBeVisible();
+          await expect(notice).toHaveCount(0);
+        });
+
+        await test.step('the operator changes the text: it shows again', async () => {
+          const changed = noticeTexts(`${mark} changed`);
+          await setNotice(changed);
+          await reloadHome(page, locale);
+          await expect(notice).toContainText(changed[locale]);
+          expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+        });
+
+        await test.step('last_sync holds the last read; after a reload the home says it until the wallet answers', async () => {
+          const shown = await card.locator('time').getAttribute('datetime');
+          expect(await page.evaluate(() => localStorage.getItem('last_sync'))).toBe(shown);
+
+          // The wallet answers only when let go: a slow network.
+          let letGo!: () => void;
+          const slow = new Promise<void>((resolve) => (letGo = resolve));
+          const reads: string[] = [];
+          await page.route(/\/api\/wallet(\/refresh\/slot)?$/, async (route) => {
+            reads.push(new URL(route.request().url()).pathname);
+            await slow;
+            await route.continue();
+          });
+          await page.reload();
+          const lastRead = card.getByText(tr('Last checked', locale));
+          await expect(lastRead).toBeVisible();
+          await expect(lastRead.locator('time')).toHaveAttribute('datetime', shown!);
+          await expect(lastRead.locator('time')).toHaveText(clockTime(shown!));
+          // Read a moment ago: a plain read, no refresh of every game first.
+          await expect.poll(() => reads).toEqual(['/api/wallet']);
+          letGo();
+          await expect(card.getByText(tr('Updated', locale))).toBeVisible();
+          await page.unroute(/\/api\/wallet(\/refresh\/slot)?$/);
+          const latest = await card.locator('time').getAttribute('datetime');
+          expect(Date.parse(latest!)).toBeGreaterThanOrEqual(Date.parse(shown!));
+          expect(await page.evaluate(() => localStorage.getItem('last_sync'))).toBe(latest);
+        });
+
+        await test.step('a read older than five minutes is refreshed first', async () => {
+          const old = new Date(Date.now() - 6 * 60_000).toISOString();
+          await page.evaluate((iso) => localStorage.setItem('last_sync', iso), old);
+          const refresh = page.waitForResponse(isPath('/api/wallet/refresh/slot'));
+          await page.reload();
+          expect((await refresh).status()).toBe(200);
+          await expect(card.getByText(tr('Updated', locale))).toBeVisible();
+          await noSidewaysScroll(page);
+        });
+
+        await test.step('signing out clears last_sync with the token', async () => {
+          await page.getByRole('button', { name: tr('Log out', locale) }).click();
+          await expect(page).toHaveURL(/\/login$/);
+          expect(await page.evaluate(() => [localStorage.getItem('last_sync'), localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([null, null, null]);
+        });
+      });
+    }
+  });
+}

@@ -1,0 +1,64 @@
+import { noticeKey } from '../../machines/notice/notice-key.ts';
+import { NOTICE_DISMISSALS_KEPT } from '../../machines/notice/notice.machine.ts';
+import type { NoticeContext } from '../../machines/notice/notice.types.ts';
+import { noticeModels } from './notice.model.ts';
+import { describeModels } from './support/describe-model.ts';
+import { stateKey } from './support/flow-model.ts';
+import type { ReplayedStep } from './support/replay.ts';
+import { expect } from './support/step-expect.ts';
+
+function check({ event, before, after, actions, calls }: ReplayedStep) {
+  const was = before ? stateKey(before) : '';
+  const now = stateKey(after);
+  const context = after.context as NoticeContext;
+  const previous = before?.context as NoticeContext | undefined;
+  let expectedCalls: unknown[] = [];
+  let expectedActions: unknown[] = [];
+
+  switch (event.type) {
+    case 'xstate.init':
+      // The notice is read as the home opens; nothing shows until it answers.
+      expect([now, context.notice]).toEqual(['reading', null]);
+      expectedCalls = [{ actor: 'read', input: undefined }];
+      break;
+    case 'notice.reload':
+      // A switch of language: read again, in the new language; nothing shows meanwhile.
+      expect(now).toBe('reading');
+      expect(context.dismissed).toEqual(previous!.dismissed);
+      expectedCalls = [{ actor: 'read', input: undefined }];
+      break;
+    case 'notice.dismiss': {
+      if (was !== 'shown') {
+        expect([now, context]).toEqual([was, previous]);
+        break;
+      }
+      // This text's key is remembered (last, once), at most three kept, and the notice goes.
+      const key = noticeKey(previous!.notice!);
+      const dismissed = [...previous!.dismissed.filter((kept) => kept !== key), key].slice(-NOTICE_DISMISSALS_KEPT);
+      expect([now, context]).toEqual(['hidden', { notice: null, dismissed }]);
+      expect(dismissed.at(-1)).toBe(key);
+      expectedActions = [{ type: 'remember', params: { dismissed } }];
+      break;
+    }
+    case 'xstate.done.actor.read': {
+      const answer = (event as unknown as { output: { ok: boolean; data?: { notice: string | null } } }).output;
+      const text = answer.ok ? answer.data!.notice : null;
+      const showable = text !== null && text.trim() !== '' && !previous!.dismissed.includes(noticeKey(text));
+      // A text this device has not dismissed shows; none, a blank one, a dismissed one or a refusal shows nothing (spec 7).
+      expect([now, context]).toEqual(showable ? ['shown', { ...previous, notice: text }] : ['hidden', { ...previous, notice: null }]);
+      break;
+    }
+    case 'xstate.error.actor.read':
+      expect([now, context]).toEqual(['hidden', { ...previous, notice: null }]);
+      break;
+    default:
+      throw new Error(`unexpected event ${event.type}`);
+  }
+  expect(calls).toEqual(expectedCalls);
+  expect(actions).toEqual(expectedActions);
+}
+
+describeModels('notice', noticeModels, {
+  tags: { reading: [], shown: ['shown'], hidden: [] },
+  check,
+});

@@ -1,0 +1,50 @@
+/**
+ * The operator's notice on the home as a test model: a device that
+ * dismissed nothing yet, and one that dismissed this very text before (it
+ * stays closed; another text shows).
+ */
+import { noticeKey } from '../../machines/notice/notice-key.ts';
+import { noticeMachine } from '../../machines/notice/notice.machine.ts';
+import type { NoticeAnswer } from '../../machines/notice/notice.types.ts';
+import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
+
+type Notice = typeof noticeMachine;
+
+/** The text the operator wrote, and the same notice after the operator changed it. */
+export const NOTICES = { first: 'Maintenance tonight at 02:00.', changed: 'Maintenance tonight at 03:00.' } as const;
+
+/** Texts dismissed on another day, in other languages: three already, so a fourth pushes the oldest out. */
+export const EARLIER = [noticeKey('ประกาศเก่า'), noticeKey('ແຈ້ງການເກົ່າ'), noticeKey(NOTICES.first)];
+
+const events = {
+  'notice.dismiss': () => [{ type: 'notice.dismiss' }],
+  'notice.reload': () => [{ type: 'notice.reload' }],
+} satisfies EventFixtures<Notice>;
+
+const replies = {
+  read: [
+    { ok: true, data: { notice: NOTICES.first } },
+    { ok: true, data: { notice: NOTICES.changed } },
+    { ok: true, data: { notice: null } },
+    { ok: true, data: { notice: ' \n ' } },
+    { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+  ] satisfies NoticeAnswer[],
+};
+
+const model = (dismissed: string[], name: string): FlowModel<Notice> => ({
+  name,
+  machine: noticeMachine,
+  input: { dismissed },
+  events: offerAll(events),
+  replies,
+  // Which text shows, and which of the two texts this device dismissed.
+  abstraction: ({ context }) => ({
+    notice: context.notice === NOTICES.first ? 'first' : context.notice === NOTICES.changed ? 'changed' : null,
+    dismissed: Object.entries(NOTICES)
+      .filter(([, text]) => context.dismissed.includes(noticeKey(text)))
+      .map(([which]) => which)
+      .join('+') || null,
+  }),
+});
+
+export const noticeModels = [model([], 'notice, nothing dismissed'), model(EARLIER, 'notice, this text dismissed before')];
