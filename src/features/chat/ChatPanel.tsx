@@ -10,7 +10,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CloseIcon } from '../ui/icons.tsx';
+import { CloseIcon } from '../ui/action-icons.tsx';
 import { useVisualViewport } from './use-visual-viewport.ts';
 
 interface ChatPanelProps {

@@ -11,7 +11,7 @@ import { useRef, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CHAT_SEND_DELAY_MS, type ChatButton, type ChatMessageBody, type GenericCard, type MediaPayload } from '../../contract/chat.ts';
 import { callButtonHref, mediaUrl, webButtonUrl } from '../../contract/rules/chat.ts';
-import { ExternalIcon } from '../ui/icons.tsx';
+import { ExternalIcon } from '../ui/action-icons.tsx';
 import { FileIcon, PhoneIcon } from '../chat-shared/chat-icons.tsx';
 
 /** What pressing a button sends (spec 3 button): the title as text, or a postback. */

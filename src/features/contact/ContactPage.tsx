@@ -9,7 +9,8 @@ import { version as APP_VERSION } from '../../../package.json';
 import { useRead } from '../ui/use-read.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { ReadPending } from '../ui/ReadPending.tsx';
-import { ChatIcon, ExternalIcon } from '../ui/icons.tsx';
+import { ChatIcon } from '../ui/icons.tsx';
+import { ExternalIcon } from '../ui/action-icons.tsx';
 import { ChatLauncher, type ChatAudience } from './ChatLauncher.tsx';
 
 export function PublicContactPage() {

@@ -12,7 +12,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { GameAccountItem, WalletResponse } from '../../contract/api.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
 import { MessageText } from '../errors/message-text.tsx';
-import { ExternalIcon } from '../ui/icons.tsx';
+import { ExternalIcon } from '../ui/action-icons.tsx';
 import { CopyIcon } from '../ui/member-icons.tsx';
 import { formatMoney, formatNumber } from '../ui/money.ts';
 import { showErrorToast, showSuccessToast } from '../ui/toast.ts';

@@ -9,7 +9,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CloseIcon } from '../ui/icons.tsx';
+import { CloseIcon } from '../ui/action-icons.tsx';
 import type { NoticeActor } from './use-home-actors.ts';
 
 export function NoticeBanner({ notice }: { notice: NoticeActor }) {

@@ -22,7 +22,8 @@ import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
-import { BackIcon, CheckIcon } from '../ui/icons.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
+import { BackIcon } from '../ui/action-icons.tsx';
 import { forgetInviteCode, storedInviteCode } from './invite-code.ts';
 import { ErrorLine, Form, useMachineField } from '../ui/Form.tsx';
 

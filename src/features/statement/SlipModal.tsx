@@ -25,7 +25,7 @@ import { useApi } from '../../app/use-app.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
-import { ExternalIcon } from '../ui/icons.tsx';
+import { ExternalIcon } from '../ui/action-icons.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
 import { showErrorToast } from '../ui/toast.ts';

@@ -1,7 +1,8 @@
 /** A status in words and an icon, never colour alone (spec 4: SUCCESS, FAILED, anything else in progress). */
 import type { ComponentType } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { CheckIcon, CloseIcon } from '../ui/icons.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
+import { CloseIcon } from '../ui/action-icons.tsx';
 import { ClockIcon } from './statement-icons.tsx';
 import { statusKind, type StatusKind } from './statement-rules.ts';
 

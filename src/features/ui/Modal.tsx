@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './action-icons.tsx';
 
 interface ModalProps {
   open: boolean;

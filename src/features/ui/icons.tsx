@@ -2,7 +2,8 @@
  * The app's one icon set: original 24x24 line icons, 2 px stroke, round
  * joins, drawn in currentColor. Icons are decorative (aria-hidden); the
  * control that holds one carries the accessible name. The member area's
- * own icons are in member-icons.tsx, so that public pages do not load them.
+ * own icons are in member-icons.tsx and the pages' close, back and outside-link
+ * icons in action-icons.tsx, so that /login and the public pages do not load them.
  */
 import type { ReactNode, SVGProps } from 'react';
 
@@ -71,8 +72,6 @@ export const GlobeIcon = /* @__PURE__ */ icon(
 
 export const ChevronDownIcon = /* @__PURE__ */ icon(<path d="M6 9l6 6 6-6" />);
 
-export const CloseIcon = /* @__PURE__ */ icon(<path d="M6 6l12 12M18 6L6 18" />);
-
 export const CheckIcon = /* @__PURE__ */ icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
 
 export const AlertIcon = /* @__PURE__ */ icon(
@@ -90,11 +89,3 @@ export const OfflineIcon = /* @__PURE__ */ icon(
   </>,
 );
 
-export const BackIcon = /* @__PURE__ */ icon(<path d="M15 5l-7 7 7 7" />);
-
-export const ExternalIcon = /* @__PURE__ */ icon(
-  <>
-    <path d="M14 4h6v6M20 4l-9 9" />
-    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-  </>,
-);

@@ -6,7 +6,7 @@
 import { icon } from './icons.tsx';
 
 /** The left chevron (page links, carousels) is the back arrow. */
-export { BackIcon as ChevronLeftIcon } from './icons.tsx';
+export { BackIcon as ChevronLeftIcon } from './action-icons.tsx';
 
 export const CopyIcon = /* @__PURE__ */ icon(
   <>

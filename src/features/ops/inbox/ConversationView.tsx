@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MessageText } from '../../errors/message-text.tsx';
-import { BackIcon } from '../../ui/icons.tsx';
+import { BackIcon } from '../../ui/action-icons.tsx';
 import { Composer } from './Composer.tsx';
 import { CustomerPanel } from './CustomerPanel.tsx';
 import { useInbox, useInboxChild, useRunningChild } from './inbox-context.ts';

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { ChatButton, ChatMessageBody, GenericCard, MediaPayload } from '../../../contract/chat.ts';
 import { callButtonHref, mediaUrl, webButtonUrl } from '../../../contract/rules/chat.ts';
-import { ExternalIcon } from '../../ui/icons.tsx';
+import { ExternalIcon } from '../../ui/action-icons.tsx';
 import { FileIcon, FlagIcon, PhoneIcon, QuickTextIcon } from './inbox-icons.tsx';
 
 export function MessageBody({ body }: { body: ChatMessageBody }) {
