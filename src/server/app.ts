@@ -101,7 +101,7 @@ export interface AppOptions {
   jobTicker?: Ticker;
 }
 
-export async function buildApp({ config, db, sms, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, clock = systemClock, games, vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -118,7 +118,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games = b
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
-  app.decorate('games', games);
+  app.decorate('games', games ?? builtInProviders(config, { clock, log: app.log }));
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
   app.decorate('uploads', uploads ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
 import { DEMO_OPERATOR } from './db/seed-data.ts';
+import { hub88Config, checkHub88InProduction, type Hub88Config } from './games/hub88/config.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 
@@ -89,6 +90,8 @@ export interface Config {
   chatGuestSecret: string;
   /** CHAT_PREFIX: the chat's rooms are `{PREFIX}-{userId or guestId}` (GET /api/chat/config). */
   chatPrefix: string;
+  /** GAME_AGGREGATOR=hub88: Hub88's games through its Operator API (games/hub88/config.ts); null: none. */
+  hub88: Hub88Config | null;
 }
 
 export const SMS_PROVIDERS = ['console', 'none', 'twilio'] as const;
@@ -165,6 +168,9 @@ function read<S extends v.GenericSchema<string, unknown>>(
   const got = secret ? `${raw.length} characters` : JSON.stringify(raw);
   throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${got})`);
 }
+
+/** How a provider's own configuration block reads its variables (the same rules as here). */
+export type ReadVariable = typeof read;
 
 /**
  * Measured with `npm run bench:ledger` on 2 cores
@@ -328,6 +334,7 @@ function checkProduction(env: Env, config: Config): void {
     }
     secret('OPERATOR_PASSWORD', false);
   }
+  if (config.hub88) checkHub88InProduction(env, refuse, secret);
   for (const name of ['DEMO_PHONE', 'DEMO_PASSWORD']) {
     if (isSet(name)) refuse(`${name} has no meaning ${IN_PRODUCTION}: there is no demo member; unset it`);
   }
@@ -374,6 +381,7 @@ export function loadConfig(env: Env = process.env): Config {
     fileLinkSecret: read(env, 'FILE_LINK_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? randomBytes(32).toString('base64url'),
     chatGuestSecret: read(env, 'CHAT_GUEST_SECRET', '32 to 512 characters', urlSecret, { secret: true }) ?? DEV_CHAT_GUEST_SECRET,
     chatPrefix: read(env, 'CHAT_PREFIX', '1 to 32 letters, digits or _', chatPrefix) ?? 'chat',
+    hub88: hub88Config(env, read),
   };
   if (config.production) checkProduction(env, config);
   return config;

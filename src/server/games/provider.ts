@@ -8,8 +8,10 @@
  * tells the provider (`deposit` / `withdraw`). If the provider refuses, the
  * transaction rolls back and the money never left the wallet (TRANSFER_FAIL).
  * The built-in reference provider (reference.ts) keeps its books in our
- * ledger, so for it these calls only check the account; an adapter for an
- * outside provider would call its API here with the idempotency key.
+ * ledger, so for it these calls only check the account; so does Hub88's
+ * (hub88/provider.ts), whose seamless wallet bets from the same account.
+ * An adapter for a transfer-wallet provider would call its API here with
+ * the idempotency key.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEntry } from '../../contract/api.ts';
@@ -55,6 +57,8 @@ export interface EntryContext {
   origin: string;
   language: Language;
   now: Date;
+  /** The member's browser says it is a phone or tablet (an aggregator serves its mobile build then). */
+  mobile?: boolean;
 }
 
 /** The provider refused or failed; the caller rolls back and answers with `code`. */
