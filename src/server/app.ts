@@ -40,6 +40,7 @@ import { rewardOpsRoutes } from './routes/rewards-ops.ts';
 import { spinWheelRoutes } from './routes/spinwheel.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
+import { gameOpsRoutes } from './routes/games-ops.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
 import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
@@ -132,7 +133,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games, vo
   app.addHook('preClose', () => realtime.close());
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
-    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant }), { ticker: jobTicker, clock, log: app.log });
+    const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
+    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs }), { ticker: jobTicker, clock, log: app.log });
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
@@ -162,6 +164,7 @@ export async function buildApp({ config, db, sms, clock = systemClock, games, vo
   await app.register(registrationRoutes);
   await app.register(accountRoutes);
   await app.register(gameRoutes);
+  await app.register(gameOpsRoutes);
   await app.register(balanceRoutes);
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);

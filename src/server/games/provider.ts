@@ -15,7 +15,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEntry } from '../../contract/api.ts';
-import type { Transaction } from '../db/client.ts';
+import type { Db, Transaction } from '../db/client.ts';
+import type { ProviderLog } from '../providers/http.ts';
 import type { gameAccounts, games } from '../db/schema.ts';
 import type { Language } from '../language.ts';
 
@@ -86,6 +87,8 @@ export interface GameProvider {
   entry(tx: Transaction, account: OpenGameAccount, context: EntryContext): Promise<GameEntry>;
   /** Pages and calls a provider run by this server serves itself (the reference provider's games under /games). */
   readonly routes?: FastifyPluginAsync;
+  /** An aggregator's games list into the games table (the daily job and `npm run games:sync`); answers what it did. */
+  syncGames?(db: Db, log: ProviderLog): Promise<unknown>;
 }
 
 /** The providers this server runs, by name. */

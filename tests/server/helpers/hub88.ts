@@ -57,7 +57,9 @@ export async function buildHub88App(overrides: Partial<Config> = {}, options: Te
   let t: TestApp | undefined;
   const log = { warn: () => undefined, info: () => undefined };
   const hub88 = hub88Provider({ config, variant: 'th', clock: () => t!.clock(), log, client });
-  t = await buildTestApp({ hub88: config, ...overrides }, { games: new Map([['reference', referenceProvider()], [hub88.name, hub88]]), ...options });
+  // No job runs by itself (the games sync at start would race the test): tests tick them by hand.
+  const jobTicker = { every: () => () => undefined };
+  t = await buildTestApp({ hub88: config, ...overrides }, { games: new Map([['reference', referenceProvider()], [hub88.name, hub88]]), jobTicker, ...options });
   await addHub88Games(t.db);
   return { ...t, client };
 }

@@ -24,6 +24,7 @@ import { ProviderError, type GameProvider, type MoneyAtProvider } from '../provi
 import { hub88Client, type Hub88Client } from './client.ts';
 import type { Hub88Config } from './config.ts';
 import { hub88WalletRoutes } from './routes.ts';
+import { syncHub88Games } from './sync.ts';
 import { hub88Currency, hub88User } from './wallet.ts';
 
 /** Hub88 knows no game password; the account's is random and opens nothing here (entry is by link only). */
@@ -97,5 +98,7 @@ export function hub88Provider({ config, variant, clock, log, client = hub88Clien
     },
 
     routes: hub88WalletRoutes(config, variant),
+
+    syncGames: (db, syncLog) => syncHub88Games(db, client, syncLog),
   };
 }
