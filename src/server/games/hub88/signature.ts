@@ -22,6 +22,8 @@ export function rsaPrivateKey(pem: string): KeyObject {
 
 /** An RSA public key from PEM text; throws when it is not one. */
 export function rsaPublicKey(pem: string): KeyObject {
+  // Node derives a public key from a private one; a private key in the public key's place is a mistake (and a leak).
+  if (pem.includes('PRIVATE KEY')) throw new TypeError('a private key, not a public one');
   const key = createPublicKey(pemOf(pem));
   if (key.asymmetricKeyType !== 'rsa') throw new TypeError('not an RSA public key');
   return key;
