@@ -148,7 +148,8 @@ export async function buildApp({ config, db, sms, clock = systemClock, games, vo
   });
 
   // Headers on every answer.
-  securityHeaders(app);
+  // An aggregator's game art lives on its servers (https), or on the local fake's address.
+  securityHeaders(app, config.hub88 ? ['https:', new URL(config.hub88.apiUrl).origin] : []);
   noStoreApiAnswers(app);
 
   // App plugins.

@@ -64,6 +64,11 @@ describe('the games sync', () => {
     expect(await row(t.db, reference!.code)).toMatchObject({ provider: 'reference', name: reference!.name });
   });
 
+  it('lets the pages show the aggregator’s https art, and only then', async () => {
+    const t = await buildHub88App();
+    expect((await t.app.inject({ url: '/api/lookup/active' })).headers['content-security-policy']).toContain("img-src 'self' data: blob: https: http://127.0.0.1:4088");
+  });
+
   it('maps Hub88’s categories onto the three carousels', () => {
     expect(['Video Slots', 'Live Casino', 'Table Games', null].map((category) => categoryOf({ category }))).toEqual(['slot', 'slot', 'slot', 'slot']);
     expect(['Sportsbook', 'Virtual Sports', 'Lottery', 'Keno', 'Scratch Cards'].map((category) => categoryOf({ category }))).toEqual(['sport', 'sport', 'lotto', 'lotto', 'lotto']);
