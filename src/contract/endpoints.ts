@@ -9,6 +9,7 @@ import * as bonus from './bonus.ts';
 import * as chat from './chat.ts';
 import * as common from './common.ts';
 import * as deposit from './deposit.ts';
+import * as gamesOps from './games-ops.ts';
 import * as ops from './ops.ts';
 import * as opsMembers from './ops-members.ts';
 import * as rewards from './rewards.ts';
@@ -157,6 +158,9 @@ export const endpoints = {
   opsOperatorReset: endpoint({ method: 'POST', path: '/api/ops/operators/:phone/reset', access: 'operator', roles: [], params: ops.OperatorParams, response: ops.OperatorEnrolmentResponse }),
   // the day's figures for every role, and the ledger check on demand (finance), kept in the audit
   opsDashboard: endpoint({ method: 'GET', path: '/api/ops/dashboard', access: 'operator', roles: api.OPERATOR_ROLES, response: ops.DashboardResponse }),
+  // the games on offer, and an operator's switch (docs/decisions/0133-aggregator-games.md)
+  opsGames: endpoint({ method: 'GET', path: '/api/ops/games', access: 'operator', roles: ['marketing', 'support'], response: gamesOps.OpsGamesResponse }),
+  opsGameSwitch: endpoint({ method: 'PUT', path: '/api/ops/games/:code', access: 'operator', roles: ['marketing'], params: gamesOps.GameParams, body: gamesOps.GameSwitchRequest, response: gamesOps.OpsGame }),
   opsLedgerCheck: endpoint({ method: 'POST', path: '/api/ops/ledger/check', access: 'operator', roles: ['finance'], response: ops.LedgerCheckResponse }),
   opsPaymentDismissed: endpoint({ method: 'POST', path: '/api/ops/payments/:id/dismissed', access: 'operator', roles: ['finance'], params: idParams, response: deposit.PaymentResponse }),
   // Finance reads and makes active the offers above the grant ceiling (offerGrantCeiling) that marketing may only write paused.

@@ -40,6 +40,7 @@ import { rewardOpsRoutes } from './routes/rewards-ops.ts';
 import { spinWheelRoutes } from './routes/spinwheel.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
+import { gameOpsRoutes } from './routes/games-ops.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
 import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
@@ -112,7 +113,7 @@ export interface AppOptions {
   opn?: OpnClient | null;
 }
 
-export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games = builtInProviders(), vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games, vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -129,7 +130,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);
-  app.decorate('games', games);
+  app.decorate('games', games ?? builtInProviders(config, { clock, log: app.log }));
   app.decorate('sms', sms ?? createSmsSender(config, app.log));
   app.decorate('slipVerifier', slipVerifier !== undefined ? slipVerifier : createSlipVerifier(config, app.log));
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
@@ -145,7 +146,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   app.addHook('preClose', () => realtime.close());
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
-    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant }), { ticker: jobTicker, clock, log: app.log });
+    const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
+    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs }), { ticker: jobTicker, clock, log: app.log });
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
@@ -159,7 +161,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   });
 
   // Headers on every answer.
-  securityHeaders(app);
+  // An aggregator's game art lives on its servers (https), or on the local fake's address.
+  securityHeaders(app, config.hub88 ? ['https:', new URL(config.hub88.apiUrl).origin] : []);
   noStoreApiAnswers(app);
 
   // App plugins.
@@ -175,6 +178,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(registrationRoutes);
   await app.register(accountRoutes);
   await app.register(gameRoutes);
+  await app.register(gameOpsRoutes);
   await app.register(balanceRoutes);
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);

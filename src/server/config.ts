@@ -11,6 +11,7 @@ import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
 import { DEMO_OPERATOR } from './db/seed-data.ts';
 import { OPN_API_URL } from './payments/opn.ts';
+import { hub88Config, checkHub88InProduction, type Hub88Config } from './games/hub88/config.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 import { EASYSLIP_API_URL } from './slips/easyslip.ts';
@@ -102,6 +103,8 @@ export interface Config {
   opn: OpnCredentials | null;
   /** SLIP_VERIFIER=easyslip: new bank slips are checked with the bank (0137); null: operators check every slip. */
   slipVerifier: SlipVerifierConfig | null;
+  /** GAME_AGGREGATOR=hub88: Hub88's games through its Operator API (games/hub88/config.ts); null: none. */
+  hub88: Hub88Config | null;
 }
 
 export const PAYMENT_PROVIDER_NAMES = ['webhook', 'opn'] as const;
@@ -201,6 +204,9 @@ function read<S extends v.GenericSchema<string, unknown>>(
   const got = secret ? `${raw.length} characters` : JSON.stringify(raw);
   throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${got})`);
 }
+
+/** How a provider's own configuration block reads its variables (the same rules as here). */
+export type ReadVariable = typeof read;
 
 /**
  * Measured with `npm run bench:ledger` on 2 cores
@@ -406,6 +412,7 @@ function checkProduction(env: Env, config: Config): void {
     }
     secret('OPERATOR_PASSWORD', false);
   }
+  if (config.hub88) checkHub88InProduction(env, refuse, secret);
   for (const name of ['DEMO_PHONE', 'DEMO_PASSWORD']) {
     if (isSet(name)) refuse(`${name} has no meaning ${IN_PRODUCTION}: there is no demo member; unset it`);
   }
@@ -456,6 +463,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentProvider,
     opn: paymentProvider === 'opn' ? opnCredentials(env) : null,
     slipVerifier: slipVerifier(env),
+    hub88: hub88Config(env, read),
   };
   if (config.production) checkProduction(env, config);
   return config;

@@ -16,7 +16,7 @@ import { runChatCleanup } from './chat/cleanup.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
 import type { LimitStore } from './limits/store.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, GAME_SYNC_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
 import { accrueLastPeriod } from './rewards/refunds.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -24,6 +24,8 @@ export interface Job {
   /** Names the job in logs: what failed, where. */
   name: string;
   everyMs: number;
+  /** Also run once as the server starts (a day is long to wait for an aggregator's games). */
+  atStart?: boolean;
   run(now: Date): Promise<unknown>;
 }
 
@@ -34,6 +36,8 @@ export interface Job {
  */
 export interface Ticker {
   every(job: Pick<Job, 'name' | 'everyMs'>, tick: () => Promise<void>): () => void;
+  /** Runs an `atStart` job's first tick now; a ticker without it (a test's) starts nothing by itself. */
+  now?(tick: () => Promise<void>): void;
 }
 
 /** Node's timers, which keep no process alive on their own. */
@@ -41,6 +45,9 @@ export const intervalTicker: Ticker = {
   every({ everyMs }, tick) {
     const timer = setInterval(() => void tick(), everyMs).unref();
     return () => clearInterval(timer);
+  },
+  now(tick) {
+    void tick();
   },
 };
 
@@ -51,11 +58,15 @@ export interface JobsDependencies {
   /** The uploads the chat cleanup removes files from. */
   uploads: FileStorage;
   variant: Variant;
+  /** The game providers with a games list to sync (an aggregator's); none by default. */
+  gameSyncs?: readonly (() => Promise<unknown>)[];
 }
 
 /** Every job the server runs. */
-export function serverJobs({ db, limitStore, uploads, variant }: JobsDependencies): Job[] {
+export function serverJobs({ db, limitStore, uploads, variant, gameSyncs = [] }: JobsDependencies): Job[] {
   return [
+    // An aggregator's games list into the games table (games/hub88/sync.ts): upserts of the same values, safe twice at once.
+    ...gameSyncs.map((sync, index) => ({ name: gameSyncs.length === 1 ? 'sync-aggregator-games' : `sync-aggregator-games-${index + 1}`, everyMs: GAME_SYNC_INTERVAL_MS, atStart: true, run: () => sync() })),
     // Expired counters and old throttles; deleting what has expired twice deletes nothing more.
     { name: 'prune-rate-limits', everyMs: LIMITS_PRUNE_INTERVAL_MS, run: (now) => limitStore.prune(now) },
     // Every member's refund of the last closed period, before members look (0099); a (member, period) row is written once.
@@ -73,22 +84,22 @@ export interface RunningJobs {
 export function startJobs(jobs: readonly Job[], { ticker, clock, log }: { ticker: Ticker; clock: Clock; log: FastifyBaseLogger }): RunningJobs {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
-  const stopTicks = jobs.map((job) =>
-    ticker.every(job, () => {
-      if (stopped) return Promise.resolve();
-      const going = running.get(job.name);
-      if (going) return going;
-      const run = Promise.resolve()
-        .then(() => job.run(clock()))
-        .then(
-          () => undefined,
-          (error: unknown) => log.error({ err: error, job: job.name }, `job ${job.name} failed`),
-        )
-        .finally(() => running.delete(job.name));
-      running.set(job.name, run);
-      return run;
-    }),
-  );
+  const tick = (job: Job) => (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    const going = running.get(job.name);
+    if (going) return going;
+    const run = Promise.resolve()
+      .then(() => job.run(clock()))
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error, job: job.name }, `job ${job.name} failed`),
+      )
+      .finally(() => running.delete(job.name));
+    running.set(job.name, run);
+    return run;
+  };
+  const stopTicks = jobs.map((job) => ticker.every(job, tick(job)));
+  for (const job of jobs) if (job.atStart) ticker.now?.(tick(job));
   return {
     async stop() {
       stopped = true;

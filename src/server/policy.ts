@@ -309,3 +309,6 @@ export const SESSION_USE_NOTED_EVERY_MS = MINUTE_MS;
  * process sees a termination or a resumption within this time.
  */
 export const SERVICE_STATUS_FRESH_MS = 2_000;
+
+/** How often an aggregator's games list is read into the games table (and once at start): daily. */
+export const GAME_SYNC_INTERVAL_MS = 24 * 60 * MINUTE_MS;

@@ -13,6 +13,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OperatorRole } from '../../src/contract/api.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
@@ -42,6 +43,9 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /api/ops/adjustments': ['finance'],
   // a game round's bet returned (games/pages.ts: outside the contract, on the game pages' API)
   'POST /games/api/rounds/:roundId/rollback': ['finance'],
+  // the games on offer: marketing and support read them, marketing switches one off (docs/decisions/0133-aggregator-games.md)
+  'GET /api/ops/games': ['marketing', 'support'],
+  'PUT /api/ops/games/:code': ['marketing'],
   // the audit is the admins' to read
   'GET /api/ops/audit': [],
   'GET /api/ops/audit.csv': [],
@@ -119,6 +123,12 @@ const NO_OPERATORS_OUTSIDE_THE_CONTRACT: Record<string, string> = {
   'POST /games/login': 'a member’s one-time game entry',
   'GET /games/:code': 'a member’s one-time game entry',
   'GET /files/:area/:name': 'a signed link',
+  // Hub88's Wallet API (with GAME_AGGREGATOR=hub88): Hub88, by its signature
+  'POST /api/providers/hub88/user/info': 'Hub88 (its signature)',
+  'POST /api/providers/hub88/user/balance': 'Hub88 (its signature)',
+  'POST /api/providers/hub88/transaction/bet': 'Hub88 (its signature)',
+  'POST /api/providers/hub88/transaction/win': 'Hub88 (its signature)',
+  'POST /api/providers/hub88/transaction/rollback': 'Hub88 (its signature)',
 };
 
 const CALLERS = ['anonymous', 'member', 'admin', 'finance', 'support', 'marketing'] as const;
@@ -162,7 +172,8 @@ afterAll(() => {
 
 describe('the operator routes × who calls them', () => {
   it('knows every route the app serves: a member’s or the public’s, another caller’s, or an operator route with its row', async () => {
-    const t = await buildTestApp();
+    // With every provider switched on (Hub88's Wallet API too); no job starts by itself.
+    const t = await buildTestApp({ hub88: loadConfig({ GAME_AGGREGATOR: 'hub88' }).hub88 }, { jobTicker: { every: () => () => undefined } });
     const served = [...new Set(servedRoutes(t.app.printRoutes({ commonPrefix: false })))];
     const notOperators = new Set([...contract.filter((endpoint) => endpoint.access !== 'operator').map(nameOf), ...Object.keys(NO_OPERATORS_OUTSIDE_THE_CONTRACT)]);
 

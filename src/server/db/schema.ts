@@ -268,7 +268,12 @@ export const games = pgTable(
     ios: text('ios'),
     entry: text('entry', { enum: GAME_ENTRY_STYLES }).notNull().default('token_link'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Members may open, enter and fund it: the provider offers it and no operator switched it off. */
     active: boolean('active').notNull().default(true),
+    /** An operator switched the game off (POST /api/ops/games/{code}/off); a provider's sync never switches it back on. */
+    operatorOff: boolean('operator_off').notNull().default(false),
+    /** Whether the provider's own list offers the game (an aggregator's games sync); the built-in games are always offered. */
+    providerEnabled: boolean('provider_enabled').notNull().default(true),
   },
   (t) => [
     check('games_category_check', sql`${t.category} in ('slot', 'sport', 'lotto')`),
@@ -1130,3 +1135,56 @@ export const chatCannedReplies = pgTable('chat_canned_replies', {
   updatedBy: integer('updated_by').references(() => operators.id),
   updatedAt: at('updated_at').notNull(),
 });
+
+// ---------------------------------------------------------------- an aggregator's seamless wallet (docs/decisions/0132-hub88-wallet-api.md)
+
+export const HUB88_TRANSACTION_KINDS = ['bet', 'win', 'rollback'] as const;
+
+/**
+ * Every bet, win and rollback the aggregator (Hub88's Wallet API) sent us
+ * and we accepted, once per transaction_uuid, with the answer we gave: a
+ * repeated request_uuid or transaction_uuid is answered from here. The
+ * money is the row's ledger transfer (key `hub88:{transaction_uuid}`); a
+ * zero amount (a free bet, a losing round's win) moves none. A rollback
+ * that arrived before its bet is a row too (`amount` 0), so the late bet
+ * is refused.
+ */
+export const hub88Transactions = pgTable(
+  'hub88_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionUuid: text('transaction_uuid').notNull(),
+    requestUuid: text('request_uuid').notNull(),
+    kind: text('kind', { enum: HUB88_TRANSACTION_KINDS }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The member's account at the game of the session (the token's game). */
+    gameAccountId: integer('game_account_id')
+      .notNull()
+      .references(() => gameAccounts.id),
+    /** The game_code the aggregator sent (a lobby game may change it within one session). */
+    gameCode: text('game_code').notNull(),
+    round: text('round'),
+    /** A win's or rollback's bet (its transaction_uuid); null for a bet. */
+    referenceTransactionUuid: text('reference_transaction_uuid'),
+    supplierTransactionId: text('supplier_transaction_id'),
+    /** Minor units of the member's currency; 0 moves nothing. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    isFree: boolean('is_free').notNull().default(false),
+    /** The RS_OK answer we gave, without request_uuid (a repeat carries its own). */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    /** A bet's rollback arrived (its stake was returned, or it had never arrived). */
+    rolledBackAt: at('rolled_back_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    unique('hub88_transactions_transaction_unique').on(t.transactionUuid),
+    unique('hub88_transactions_request_unique').on(t.requestUuid),
+    check('hub88_transactions_kind_check', sql`${t.kind} in ('bet', 'win', 'rollback')`),
+    check('hub88_transactions_amount_check', sql`${t.amount} >= 0`),
+    check('hub88_transactions_reference_check', sql`(${t.kind} = 'bet') = (${t.referenceTransactionUuid} is null)`),
+    index('hub88_transactions_reference_idx').on(t.referenceTransactionUuid),
+    index('hub88_transactions_account_idx').on(t.gameAccountId, t.id),
+  ],
+);

@@ -105,10 +105,10 @@ export interface GameDoor {
 /** The entry to the caller's own game account (SLOT_NO_ACCOUNT, WRONG_PASSWORD, NO_GAME). */
 export async function enterGame(
   db: Db,
-  context: GameAccountContext & { origin: string; language: Language },
+  context: GameAccountContext & { origin: string; language: Language; mobile?: boolean },
   door: GameDoor,
 ): Promise<GameEntry> {
-  const { userId, now, origin, language } = context;
+  const { userId, now, origin, language, mobile = false } = context;
   const found = await findGameAccountByUsername(db, userId, door.provider, door.username);
   if (!found) throw new ApiError(404, 'SLOT_NO_ACCOUNT');
   if (door.password !== undefined && !isGamePassword(door.password, found.account.password)) throw new ApiError(403, 'WRONG_PASSWORD');
@@ -116,6 +116,6 @@ export async function enterGame(
   if (!game.active) throw new ApiError(404, 'NO_GAME');
   const provider = providerOf(context, game, 'NO_GAME');
   return withProvider('NO_GAME', context, () =>
-    db.transaction((tx) => provider.entry(tx, { id: account.id, userId, game, credentials: credentialsOf(account) }, { origin, language, now })),
+    db.transaction((tx) => provider.entry(tx, { id: account.id, userId, game, credentials: credentialsOf(account) }, { origin, language, now, mobile })),
   );
 }

@@ -8,12 +8,15 @@
  * tells the provider (`deposit` / `withdraw`). If the provider refuses, the
  * transaction rolls back and the money never left the wallet (TRANSFER_FAIL).
  * The built-in reference provider (reference.ts) keeps its books in our
- * ledger, so for it these calls only check the account; an adapter for an
- * outside provider would call its API here with the idempotency key.
+ * ledger, so for it these calls only check the account; so does Hub88's
+ * (hub88/provider.ts), whose seamless wallet bets from the same account.
+ * An adapter for a transfer-wallet provider would call its API here with
+ * the idempotency key.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEntry } from '../../contract/api.ts';
-import type { Transaction } from '../db/client.ts';
+import type { Db, Transaction } from '../db/client.ts';
+import type { ProviderLog } from '../providers/json-call.ts';
 import type { gameAccounts, games } from '../db/schema.ts';
 import type { Language } from '../language.ts';
 
@@ -55,6 +58,8 @@ export interface EntryContext {
   origin: string;
   language: Language;
   now: Date;
+  /** The member's browser says it is a phone or tablet (an aggregator serves its mobile build then). */
+  mobile?: boolean;
 }
 
 /** The provider refused or failed; the caller rolls back and answers with `code`. */
@@ -82,6 +87,8 @@ export interface GameProvider {
   entry(tx: Transaction, account: OpenGameAccount, context: EntryContext): Promise<GameEntry>;
   /** Pages and calls a provider run by this server serves itself (the reference provider's games under /games). */
   readonly routes?: FastifyPluginAsync;
+  /** An aggregator's games list into the games table (the daily job and `npm run games:sync`); answers what it did. */
+  syncGames?(db: Db, log: ProviderLog): Promise<unknown>;
 }
 
 /** The providers this server runs, by name. */

@@ -41,9 +41,19 @@ export function addSecurityHeaders(reply: FastifyReply): void {
   setHeaders(reply.request.raw, reply.raw, () => {});
 }
 
-/** Sets the headers on every answer when the request arrives, so refusals and errors carry them too. */
-export function securityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+/**
+ * Sets the headers on every answer when the request arrives, so refusals and errors carry them too.
+ * `imageSources` adds where pictures may come from: an aggregator's game art is on its own servers
+ * (games/hub88/sync.ts keeps only https addresses, or the local fake's).
+ */
+export function securityHeaders(app: FastifyInstance, imageSources: readonly string[] = []): void {
+  const set = imageSources.length === 0 ? setHeaders : helmet(withImageSources(imageSources));
+  app.addHook('onRequest', (request, reply, done) => set(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+}
+
+function withImageSources(sources: readonly string[]): HelmetOptions {
+  const csp = HEADERS.contentSecurityPolicy as { useDefaults: boolean; directives: Record<string, string[]> };
+  return { ...HEADERS, contentSecurityPolicy: { ...csp, directives: { ...csp.directives, imgSrc: [...(csp.directives.imgSrc ?? []), ...sources] } } };
 }
 
 /**

@@ -39,6 +39,8 @@ export type AuditAction =
   | 'withdrawal.rejected'
   | 'adjustment'
   | 'round.rollback'
+  // a game switched off or on again (docs/decisions/0133-aggregator-games.md)
+  | 'game.switch'
   // dual control (docs/decisions/0121-dual-control.md)
   | 'approval.requested'
   | 'approval.approved'

@@ -42,6 +42,8 @@ interface MemberGameRow {
   entry: Game['entry'];
   sort_order: number;
   active: boolean;
+  operator_off: boolean;
+  provider_enabled: boolean;
   account_id: number | null;
   account_username: string | null;
   /** bigint ids as text: pg and PGlite hand bigints back differently. */
@@ -55,7 +57,8 @@ interface MemberGameRow {
 
 function gameOf(row: MemberGameRow): Game {
   const { code, name, category, provider, logo, background, web, android, ios, entry, active } = row;
-  return { code, name, category, provider, ftWalletSlot: row.ft_wallet_slot, logo, background, web, android, ios, entry, sortOrder: row.sort_order, active };
+  const [operatorOff, providerEnabled] = [row.operator_off, row.provider_enabled];
+  return { code, name, category, provider, ftWalletSlot: row.ft_wallet_slot, logo, background, web, android, ios, entry, sortOrder: row.sort_order, active, operatorOff, providerEnabled };
 }
 
 function ledgerRef(id: string | null, code: string, currency: Currency | null): LedgerAccountRef | null {

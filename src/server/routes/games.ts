@@ -18,6 +18,9 @@ import { GAME_ENTRIES_PER_MEMBER } from '../policy.ts';
 import type { GameAccountWithGame } from '../repositories/games.ts';
 import { route } from '../route.ts';
 
+/** A phone's or tablet's browser (the usual user-agent words), for the games that serve a mobile build. */
+const MOBILE = /Mobi|Android|iPhone|iPad/;
+
 function credentialsAnswer({ account, game }: GameAccountWithGame): v.InferOutput<typeof GameCredentialsResponse> {
   return { code: game.code, provider: game.provider, username: account.username, password: account.password, event: account.event ?? null };
 }
@@ -45,7 +48,7 @@ async function memberGameRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const entry = async (door: GameDoor, userId: number, request: FastifyRequest) => ({
-    entry: await enterGame(db, { ...context(userId, request), origin: serverOrigin(request), language: languageOf(request) }, door),
+    entry: await enterGame(db, { ...context(userId, request), origin: serverOrigin(request), language: languageOf(request), mobile: MOBILE.test(request.headers['user-agent'] ?? '') }, door),
   });
   // Each entry writes a one-time token (and tries a game password when one is sent): bounded per member.
   const countEntry = async ({ caller }: { caller: { userId: number } }) => {

@@ -1,0 +1,89 @@
+/**
+ * The demo keys of the built-in fake aggregator (scripts/fake-hub88.ts), for
+ * trying Hub88's flow without Hub88: anyone can read them here, so they
+ * sign nothing real. Demo mode uses them when GAME_AGGREGATOR=hub88 names
+ * no keys of its own; production refuses every one of them
+ * (config.ts VALUES_IN_THE_SOURCE), as it refuses the fake's address.
+ */
+
+/** The operator's (our) demo key pair: we sign the Games API calls with the private key; the fake checks them with the public one. */
+export const DEMO_OPERATOR_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCgNBwBfMmTYvzH
+RcsGcYuD1KL53NEoVvkpbSiJqhNctvU2Kh28Fx/copucn840m0fzYYXZ5b3dctQz
+ovclUlgywY3ZLRAr0Dx5209NQcadEL78HbEMSE55PgJngDzfMnJ+N/H1gPuYdEam
+FOMM2L2KJS1XtZIfASC/WWQvHPtwBPXd7+X+e/mhr05ilmgBTlgl/GNv8v4eCkfn
+fIltsp1F+JnmfK9PXq6mQDkVHAA5+MXmexfKJSgzasEzh3j8e1NRX2d6E0yS+jCm
+kArbNH5x992I5ttv5b4iXO82YRaZouYwpm0gnQo4qQrHOlweJt8b8hUxtLeVxtOU
+Lps5rOAVAgMBAAECggEACzibKl+Bnv+bK2082ahKWJZXdAWx5ylwYL5zAHF+Bn7d
+XhXetbX8I7zs0v0+heDHTjAE60yndKnLKaXyIBZMdAGqqQ0tYzEKvpF/h66VXGfR
+eMdIbc8CvOtJYwaDo2T2yaOrII8QQ48H0JcJI3U3xKol97ORsJCodb6rjcE+u1g0
+Rp+Mjxv3yCbHQcDj9IOjyBjyCIzdUti57cbB9++DSfsGUB3mfm+5hgtQjW+C4r+o
+IlUK1cGnp3faX+yOYBLuUPWbsK+cEhOP+KUlQk1DmWy/xNgGt0/eXmDlW7aZjJ3N
+dH+Ci+VblJ6CESGVze5G6xZqltVCCZCFDuVIE+KzYQKBgQDg6dTQDizwSD/R2Sgq
+wb+yNCbO7Z8LuxWM9wVkUBhYXygKBwhs69wr7/Xy8pcrxakVF1utU7/x3b4Owzt1
+4OjW99AmLhgocRtm/70KYW6b2iXIU54+rL/Wq5syirgEnEO5nTWEM885jvoObmJQ
+jktkH1wl6uiaANEqbAKrb5euvwKBgQC2WKIAglkuaupjhdpsmHPc4VSz7HvFya3L
+Qzt27EPkt8ujVAVVxwLTO4IIFA9ivSjN4FKz1Ogq2cMUg7gqBXWqQ79E3zRW/Qnz
+LS+9OjChtPq0e8lZyabKvY6UFOjBJY+wVEHZkOcYpnGrQeL9lHK41gI16+F7bY5S
+Axmc1HT6KwKBgQCGU4EzZVP3id770KtJpf98SeNnsMlNc0WytBF3UNLJbMN4Aa1J
+iDAt2ZnVqIcasGmEXDf3s84ugNWy8W0AwPuu78BUHTF2bd8Ey/Y2TeyGjmoEU9Rt
+8DR+3GzLacfvkPht0fOVam/4G2lC1zBGlkV2nbgmOT8EQzqpEGsjwnkf9wKBgDza
+QV4oIfjypzwFXIpnKitpa2oMHpY4Iu61hi++0z2N9MCR9qHUo2W480Ec6LGL7QUf
+upnXEI/UUl0TRC+J2OW0bC1gy8fH9D0aNFdTBw3AJvZ6ZQy41hfMwLs8axyiG1y+
+Eae4ytaYHVEI0ObNVqfGi8BQ8tPNEPTfofmLkWo3AoGABSQTUYmew7GdbQ74dzMl
+yJ05rpWnWH8yKqyG8i8ZYi2ZgAxy4JnCLagClQPM+a5miMTokJZaJEvHXen7bdTC
+t66bMY4X+5Smc52cLxVtHMfBI94lnN+9D+Bo8N3lZW8CyBLspDGDT5cvXx0me6mi
+A72fy/uR44dhgMmwrvcdbyg=
+-----END PRIVATE KEY-----
+`;
+export const DEMO_OPERATOR_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAoDQcAXzJk2L8x0XLBnGL
+g9Si+dzRKFb5KW0oiaoTXLb1NiodvBcf3KKbnJ/ONJtH82GF2eW93XLUM6L3JVJY
+MsGN2S0QK9A8edtPTUHGnRC+/B2xDEhOeT4CZ4A83zJyfjfx9YD7mHRGphTjDNi9
+iiUtV7WSHwEgv1lkLxz7cAT13e/l/nv5oa9OYpZoAU5YJfxjb/L+HgpH53yJbbKd
+RfiZ5nyvT16upkA5FRwAOfjF5nsXyiUoM2rBM4d4/HtTUV9nehNMkvowppAK2zR+
+cffdiObbb+W+IlzvNmEWmaLmMKZtIJ0KOKkKxzpcHibfG/IVMbS3lcbTlC6bOazg
+FQIDAQAB
+-----END PUBLIC KEY-----
+`;
+
+/** The fake aggregator's demo key pair: it signs its Wallet API calls with the private key; we check them with the public one. */
+export const DEMO_AGGREGATOR_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvwIBADANBgkqhkiG9w0BAQEFAASCBKkwggSlAgEAAoIBAQCzmkazDqZim6FH
+Vpg3sBAyC0rG8KKe5dBqeJlHRUy1Ns12ArmVzWvpNdCv1M+bvxktSGJEgLymzP61
+I4jDSyu9o+AYYwJUP1t1bHLpF9I/kXiFuE7iCRbRdGEDZugZskYtukdfvIV+urMo
+4AcXLpVYFWLq59FI80508lDxFqdj9R4+m7WVmjinnVoFiaLcV5YIiMP8mDz5lB3z
+arH7DZaf5iNR10lO+ik3nTUgmyCR5UXjCO0ubByyAfFR6ybbDnNruCDbiYfiyjyW
+NrgqrbmGawD1egjpW4kpVQT4XXL3HyN3w827+BnV2P8artJ5RxCmfc8+EUQ6pcTa
+k2rkk4mZAgMBAAECggEARthu1ffL6y6/tg+y+JiDMvJgW0wVob8+cJlEwSfVY9AL
+yOa3RR+kVvhK6ujzwdhmOoYIeUQc5mELgfFT49FVnjcz0PrRMuFRFuciBs9GOJwN
+4hV7TE9QiGuzTu+7U1OOuj/2Io4PTJehz1hbg6n08CtzevzZgcCz7I6fHhKVEei3
+PxFSL3OeMnq9pG25AGOf3+UFsT/MQRREr6s3BxLs1Ji4v473Y9a1pq+TPxjkwebu
+rTT5Q8kyKViXHdLSqduyKD6LRqZjoyl3VYTWmh0kDrxDDYZPAx7sN2GV2clHzLqZ
+RANM7aGCTEqMualB3KuY3paYNa8Qem4HzyvyMISRlwKBgQDsWxviOaZdn8IIhg6B
+6hrA1y/Peg3Mmd7Z9itYDFiVCTvNmdcUKOMhwEgbcgex3gi/ad/2YKVFCn4sT2nq
+3OtMrDUE5j0oHr+mmR15/ESSz+/WEOrupXg2jLQ4PS9VfsXp2cgg087OKbm1nb2t
+QVqTFHtuseCO+G+v9lGIP3EpZwKBgQDCh6Qd1vnV2cFXos9r2WkH61JLcC5l7X6x
+rWIQNXZgn+n7KmKKxQM+X24TXL+XDuPm61yP/H+ExKpzLzxpHhrLFtPL27F30agU
+JPmh2kKRjKnrnJPZv+zQ6bkDt55qfkqKFeEqm4862YC+lKJnWry4LDrD443i0jJW
+BRABuZ7U/wKBgQCe/nL1bX6CgJOQFE3yCr9QdfENird5qRCGYtipdDSqnPmDxzct
+souICsb233BZsFkGGny0SjMjDHnv6MQBX/dRLo7D6vW85WJa+akghBjFAef+gobn
+XpxNZb1eD5ql0o/kTcIYgyMdAGiSybfssofxZNfbkQDUbD8FiZczJipDhQKBgQCB
+BtDvTeDGXDmmdAHaSgklTIt4J/9Ochlfpl3t3FgZPNhIVNOpsYU2QLvVMeaOPj0h
+tCjgBB1cpclcvw71thcVb52pkJ2EmNZADkpZdVhEDCXEdkWG34snAm9KLOdxQTUV
+o++GgEmfQhbn0dRqcz/LdOLBfVRmBv+GGLOGQWU9ZwKBgQCszJg25FInY4OqoiPL
+z74+w73cpsv2JXrf4WczNIvVsinK4nEy//yAGvI4Is0W3KECnOEIX6dvGJ7hd6py
+suEEgdsYNIwg0vsYNR/yPTmQOza+a1eFNLyvzOG6/GCe78NaRmhl4dEqY0MPBO4A
+Umfxu6yyl/nUbSZThmoT4WOXCw==
+-----END PRIVATE KEY-----
+`;
+export const DEMO_AGGREGATOR_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAs5pGsw6mYpuhR1aYN7AQ
+MgtKxvCinuXQaniZR0VMtTbNdgK5lc1r6TXQr9TPm78ZLUhiRIC8psz+tSOIw0sr
+vaPgGGMCVD9bdWxy6RfSP5F4hbhO4gkW0XRhA2boGbJGLbpHX7yFfrqzKOAHFy6V
+WBVi6ufRSPNOdPJQ8RanY/UePpu1lZo4p51aBYmi3FeWCIjD/Jg8+ZQd82qx+w2W
+n+YjUddJTvopN501IJsgkeVF4wjtLmwcsgHxUesm2w5za7gg24mH4so8lja4Kq25
+hmsA9XoI6VuJKVUE+F1y9x8jd8PNu/gZ1dj/Gq7SeUcQpn3PPhFEOqXE2pNq5JOJ
+mQIDAQAB
+-----END PUBLIC KEY-----
+`;
