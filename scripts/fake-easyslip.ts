@@ -1,6 +1,6 @@
 /**
  * `npm run fake:easyslip`: a local fake of EasySlip's API v2 on
- * 127.0.0.1:4010 (FAKE_EASYSLIP_PORT), for trying automatic slip
+ * 127.0.0.1:4020 (FAKE_EASYSLIP_PORT), for trying automatic slip
  * verification without an EasySlip account (src/server/slips/easyslip-fake.ts).
  * It prints how to start the server against it; `npm run simulate:slip`
  * makes transfers on it and the slip pictures to upload. Production
@@ -14,7 +14,7 @@ if (isProduction()) {
   process.exit(1);
 }
 
-const port = Number(process.env.FAKE_EASYSLIP_PORT ?? 4010);
+const port = Number(process.env.FAKE_EASYSLIP_PORT ?? 4020);
 const fake = await startFakeEasySlip({ port });
 console.log(`A fake EasySlip answers on ${fake.url} (transfers live until it stops; Ctrl-C stops it).`);
 console.log('Start the server beside it with:');

@@ -35,7 +35,7 @@ const ours = DEFAULT_SETTINGS.depositAccounts.find((account) => account.bankType
 const oursId = ours && bankIdOf(ours.bankCode);
 if (!ours || !oursId) throw new Error('no baht deposit account at a Thai bank in the seed');
 
-const base = process.env.EASYSLIP_API_URL || 'http://127.0.0.1:4010/v2';
+const base = process.env.EASYSLIP_API_URL || 'http://127.0.0.1:4020/v2';
 const response = await fetch(new URL('/fake/transfers', base), {
   method: 'POST',
   headers: { authorization: `Bearer ${process.env.EASYSLIP_API_KEY || FAKE_EASYSLIP_API_KEY}`, 'content-type': 'application/json' },
