@@ -11,7 +11,7 @@ export interface NoticeInput {
 }
 
 export interface NoticeContext {
-  /** The text shown (plain text, as the operator wrote it), or null. */
+  /** The notice shown: HTML as the server cleaned it (the view sanitises it again), or null. */
   notice: string | null;
   /** The keys of the texts dismissed on this device, oldest first, at most NOTICE_DISMISSALS_KEPT. */
   dismissed: string[];

@@ -37,6 +37,7 @@ export const ContactResponse = v.object({
 /** HTML strings; the SPA sanitises them before rendering. */
 export const ConditionsResponse = v.object({ conditions: v.array(v.string()) });
 export const AgreementsResponse = v.object({ agreements: v.array(v.string()) });
+/** The operator's notice in the member's language: HTML as the agreements are; null for none. */
 export const NoticeResponse = v.object({ notice: v.nullable(v.string()) });
 /** `status: 'gone'` means the service is terminated (spec 2, route guard). */
 export const ActiveResponse = v.object({ isActive: v.boolean(), status: v.picklist(['active', 'gone']) });

@@ -191,8 +191,15 @@ export const OpsTextsResponse = v.object({ texts: LocalizedHtmlList });
 /** Plain text per language (no HTML: members' pages show it as text). */
 const LocalizedText = (max: number) => v.object({ th: html(max), la: html(max), en: html(max) });
 
-/** The notice members read (GET /api/lookup/notice), per language; empty: none in that language. */
-export const OpsNotice = v.object({ notice: LocalizedText(1_000) });
+/** The longest notice in one language, as sent and as stored (cleaned HTML may be longer than what was sent). */
+export const NOTICE_MAX_LENGTH = 1_000;
+
+/**
+ * The notice members read above their home's widgets (GET
+ * /api/lookup/notice), per language: HTML, cleaned by the server on write as
+ * the agreements are; empty: none in that language.
+ */
+export const OpsNotice = v.object({ notice: v.object({ th: html(NOTICE_MAX_LENGTH), la: html(NOTICE_MAX_LENGTH), en: html(NOTICE_MAX_LENGTH) }) });
 
 /**
  * The contact page (GET /api/lookup/contact): its text per language, the

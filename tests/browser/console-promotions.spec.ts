@@ -193,13 +193,17 @@ test('the wheel previews its expected value and return; the invite rule and the 
   expect(await phone.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await noSidewaysScroll();
 
-  // The notice members read: written here, answered by GET /api/lookup/notice.
+  // The notice members read: HTML written here, previewed sanitised, answered cleaned by GET /api/lookup/notice.
   const notice = phone.getByRole('region', { name: 'Notice' });
-  await notice.getByLabel('Notice (English)').fill('Maintenance tonight at 02:00.');
+  await notice.getByLabel('Notice (English)').fill('<strong>Maintenance</strong> tonight at 02:00. <img src=x onerror="window.__xss=2">');
+  // Below the English field, as members will see it (the seeded Thai and Lao notices are previewed too).
+  await expect(notice.locator('.promo-html__preview strong').filter({ hasText: /^Maintenance$/ })).toBeVisible();
   await notice.getByRole('button', { name: 'Preview' }).click();
+  await expect(notice.locator('section[lang="en"] strong')).toHaveText('Maintenance');
   await notice.getByRole('button', { name: 'Save' }).click();
   await expect(notice.getByRole('status')).toContainText('Saved: members see it now.');
+  expect(await phone.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   const read = await fetch(`${server().url}/api/lookup/notice`, { headers: { 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'en' } });
-  expect(await read.json()).toEqual({ notice: 'Maintenance tonight at 02:00.' });
+  expect(await read.json()).toEqual({ notice: '<strong>Maintenance</strong> tonight at 02:00. ' });
   await expectAccessible(phone, 'the texts at 390 px');
 });

@@ -4,12 +4,13 @@
  * (docs/decisions/0139-last-sync.md, 0140-the-notice-on-the-home.md).
  * An operator writes the notice through the API; the member reads it in
  * their language above the widgets, dismisses it, it stays dismissed after a
- * reload, and a changed text shows again. It is plain text: markup in it
- * shows as written and runs nothing. After a reload the home says when its
+ * reload, and a changed text shows again. It is HTML, cleaned by the server
+ * and sanitised again by the home: its markup shows (bold), and nothing in
+ * it runs. After a reload the home says when its
  * figures were last read (from `last_sync`) until the wallet answers; an
  * old read is refreshed first; signing out clears it.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { api, loginViaApi, newMember, registerViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr, type Locale } from './support/texts.ts';
@@ -27,14 +28,37 @@ const VIEWPORTS = [
   { width: 360, height: 640 },
 ];
 
-/** The notice in each language, marked so that one test's text is never another's. */
+/**
+ * The notice in each language, marked so that one test's text is never
+ * another's, with the markup an operator might write: bold stays, a
+ * handler that would run goes (the server cleans it, the home sanitises again).
+ */
 function noticeTexts(mark: string) {
+  const pwned = '<img src=x onerror="window.__pwned=1">';
   return {
-    th: `ปิดปรับปรุงระบบคืนนี้ เวลา 02:00 น. (${mark})`,
-    la: `ປິດປັບປຸງລະບົບຄືນນີ້ ເວລາ 02:00 ໂມງ (${mark})`,
-    // Markup an operator might paste: shown as written, never run.
-    en: `Maintenance tonight at 02:00 <img src=x onerror="window.__xss=1"> (${mark})`,
+    th: `<strong>สงกรานต์</strong> โบนัสพิเศษ ${pwned} (${mark})`,
+    la: `<strong>ບຸນປີໃໝ່</strong> ໂບນັດພິເສດ ${pwned} (${mark})`,
+    en: `<strong>Songkran</strong> bonus ${pwned} (${mark})`,
   };
+}
+
+/** What a member reads of a notice: its bold words and its whole text. */
+function noticeRead(mark: string) {
+  return {
+    th: { bold: 'สงกรานต์', text: `สงกรานต์ โบนัสพิเศษ (${mark})` },
+    la: { bold: 'ບຸນປີໃໝ່', text: `ບຸນປີໃໝ່ ໂບນັດພິເສດ (${mark})` },
+    en: { bold: 'Songkran', text: `Songkran bonus (${mark})` },
+  };
+}
+
+/** The notice shows this text, its first words in bold, and nothing of it ran. */
+async function expectNotice(page: Page, notice: Locator, read: { bold: string; text: string }): Promise<void> {
+  await expect(notice.locator('strong')).toHaveText(read.bold);
+  expect(await notice.locator('strong').evaluate((element) => Number(getComputedStyle(element).fontWeight))).toBeGreaterThanOrEqual(600);
+  // Spaces compared collapsed, as HTML lays them out: the dropped <img> leaves two between the words.
+  await expect(notice.locator('.notice__text')).toHaveText(read.text);
+  await expect(notice.locator('img, script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 }
 
 async function setNotice(notice: Record<Locale, string>): Promise<void> {
@@ -73,8 +97,7 @@ for (const viewport of VIEWPORTS) {
     for (const locale of LANGUAGES) {
       test(`${locale}: the notice shows, stays dismissed, comes back changed; the home says its last read`, async ({ page }) => {
         const mark = `${viewport.width}-${locale}-${Date.now()}`;
-        const first = noticeTexts(mark);
-        await setNotice(first);
+        await setNotice(noticeTexts(mark));
         const member = newMember();
         await registerViaApi(server(), member);
         await page.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
@@ -85,10 +108,9 @@ for (const viewport of VIEWPORTS) {
         const notice = main(page).getByRole('region', { name: tr('Notice', locale), exact: true });
         const card = balanceCard(page, locale);
 
-        await test.step('the operator\'s notice shows in the member\'s language, above the widgets, as text', async () => {
+        await test.step('the operator\'s notice shows in the member\'s language, above the widgets, its markup shown and nothing run', async () => {
           await expect(notice).toBeVisible();
-          await expect(notice).toContainText(first[locale]);
-          await expect(notice.locator('img, script')).toHaveCount(0);
+          await expectNotice(page, notice, noticeRead(mark)[locale]);
           const widgets = main(page).getByRole('region', { name: tr('Wallet actions', locale) });
           expect((await notice.boundingBox())!.y).toBeLessThan((await widgets.boundingBox())!.y);
           await noSidewaysScroll(page);
@@ -106,11 +128,9 @@ for (const viewport of VIEWPORTS) {
         });
 
         await test.step('the operator changes the text: it shows again', async () => {
-          const changed = noticeTexts(`${mark} changed`);
-          await setNotice(changed);
+          await setNotice(noticeTexts(`${mark} changed`));
           await reloadHome(page, locale);
-          await expect(notice).toContainText(changed[locale]);
-          expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+          await expectNotice(page, notice, noticeRead(`${mark} changed`)[locale]);
         });
 
         await test.step('last_sync holds the last read; after a reload the home says it until the wallet answers', async () => {

@@ -10,8 +10,8 @@ import { offerAll, type EventFixtures, type FlowModel } from './support/flow-mod
 
 type Notice = typeof noticeMachine;
 
-/** The text the operator wrote, and the same notice after the operator changed it. */
-export const NOTICES = { first: 'Maintenance tonight at 02:00.', changed: 'Maintenance tonight at 03:00.' } as const;
+/** The HTML the operator wrote, and the same notice after the operator changed it (the markup only: a change all the same). */
+export const NOTICES = { first: '<strong>Maintenance</strong> tonight at 02:00.', changed: '<b>Maintenance</b> tonight at 02:00.' } as const;
 
 /** Texts dismissed on another day, in other languages: three already, so a fourth pushes the oldest out. */
 export const EARLIER = [noticeKey('ประกาศเก่า'), noticeKey('ແຈ້ງການເກົ່າ'), noticeKey(NOTICES.first)];

@@ -732,8 +732,8 @@ describe('HTML written by operators', () => {
     expect(cleanHtml(DIRTY)).toBe(CLEAN);
     expect(DANGEROUS.test(CLEAN)).toBe(false);
     expect(cleanHtml(CLEAN)).toBe(CLEAN);
-    // The default texts are as the allowlist keeps them.
-    const defaults = [...Object.values(DEFAULT_SETTINGS.agreements), ...Object.values(DEFAULT_SETTINGS.conditions)].flat();
+    // The default texts (the notice's too) are as the allowlist keeps them.
+    const defaults = [...Object.values(DEFAULT_SETTINGS.agreements), ...Object.values(DEFAULT_SETTINGS.conditions), ...Object.values(DEFAULT_SETTINGS.notice)].flat();
     expect(defaults.map(cleanHtml)).toEqual(defaults);
     expect(['<a href="JaVaScRiPt&colon;alert(1)">x</a>', '<a href=" java\tscript:alert(1)">x</a>', '<a href="/login">x</a>'].map(cleanHtml)).toEqual(
       Array(3).fill('<a rel="noopener noreferrer">x</a>'),

@@ -123,7 +123,7 @@ describe('lookups', () => {
     await putSetting(db, 'notice', { th: '', la: '', en: '' });
     const after = await call(app, endpoints.lookupNotice, undefined, { language: 'en' });
 
-    expect(v.parse(api.NoticeResponse, before.json()).notice).toMatch(/^Welcome to Mekong Wallet/);
+    expect(v.parse(api.NoticeResponse, before.json()).notice).toMatch(/^<strong>Welcome to Mekong Wallet\.<\/strong>/);
     expect(after.json()).toEqual({ notice: null });
   });
 

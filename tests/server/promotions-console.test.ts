@@ -3,11 +3,12 @@
  * (docs/decisions/0130-promotions-console.md): the offers' bounds beside the
  * offers, so marketing is told before saving that an offer will wait for
  * finance; and the live invite, refund, banner, agreement and condition
- * settings, so each form starts from what members see; the notice and
- * the contact page written and read back. Who may call them is
+ * settings, so each form starts from what members see; the notice (HTML,
+ * cleaned on write) and the contact page written and read back. Who may call them is
  * role-matrix.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
+import { NOTICE_MAX_LENGTH } from '../../src/contract/bonus.ts';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { inArray } from 'drizzle-orm';
 import { auditLog } from '../../src/server/db/schema.ts';
@@ -90,6 +91,47 @@ describe('the live settings for the forms', () => {
     expect((await call(t.app, endpoints.lookupContact, undefined, { language: 'en' })).json().contact.contactText).toBe('Call us any time');
     const audit = await t.db.select().from(auditLog).where(inArray(auditLog.action, ['settings.notice', 'settings.contact']));
     expect(audit.map((row) => row.action).sort()).toEqual(['settings.contact', 'settings.notice']);
+  });
+
+  it('cleans the notice as the agreements are: no script, no event handler, no javascript: link; members read it cleaned', async () => {
+    const t = await withOperators();
+    const written = {
+      th: '<strong>สงกรานต์</strong><script>window.__pwned = 1</script>',
+      la: '<p onclick="steal()">ບຸນປີໃໝ່</p><img src=x onerror="window.__pwned=1">',
+      en: '<strong>Songkran</strong> bonus <a href="javascript:alert(1)" onmouseover="steal()">here</a> & <a href="https://example.com/t">terms</a>',
+    };
+    const cleaned = {
+      th: '<strong>สงกรานต์</strong>',
+      la: '<p>ບຸນປີໃໝ່</p>',
+      en: '<strong>Songkran</strong> bonus <a rel="noopener noreferrer">here</a> &amp; <a href="https://example.com/t" rel="noopener noreferrer">terms</a>',
+    };
+    const response = await call(t.app, endpoints.opsNotice, { notice: written }, { token: t.marketing });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ notice: cleaned });
+    expect(await getSetting(t.db, 'notice')).toEqual(cleaned);
+    for (const language of ['th', 'la', 'en'] as const) {
+      expect((await call(t.app, endpoints.lookupNotice, undefined, { language })).json()).toEqual({ notice: cleaned[language] });
+    }
+    const [audit] = await t.db.select().from(auditLog).where(inArray(auditLog.action, ['settings.notice']));
+    expect(audit?.after).toEqual(cleaned);
+  });
+
+  it('stores a notice that shows nothing once cleaned as none', async () => {
+    const t = await withOperators();
+    const notice = { th: '<p> </p>', la: '<script>alert(1)</script>', en: '<br>&nbsp;<img src="javascript:alert(1)">' };
+    expect((await call(t.app, endpoints.opsNotice, { notice }, { token: t.marketing })).json()).toEqual({ notice: { th: '', la: '', en: '' } });
+    expect((await call(t.app, endpoints.lookupNotice, undefined, { language: 'en' })).json()).toEqual({ notice: null });
+  });
+
+  it('refuses a notice that cleaning made too long, writing nothing', async () => {
+    const t = await withOperators();
+    const before = await getSetting(t.db, 'notice');
+    // 1,000 characters as sent (the contract's bound), 5,000 once each & is written &amp;.
+    const notice = { th: 'ประกาศ', la: 'ແຈ້ງການ', en: '&'.repeat(NOTICE_MAX_LENGTH) };
+    const response = await call(t.app, endpoints.opsNotice, { notice }, { token: t.marketing });
+    expect([response.statusCode, response.json().message]).toEqual([400, 'KEY_INVALID']);
+    expect(await getSetting(t.db, 'notice')).toEqual(before);
+    expect(await t.db.select().from(auditLog).where(inArray(auditLog.action, ['settings.notice']))).toEqual([]);
   });
 
   it('refuses a contact link that is not https and a QR of another scheme, writing nothing', async () => {

@@ -125,8 +125,17 @@ describe('dismissed notices', () => {
 });
 
 describe('a notice\'s key', () => {
-  it('is the same for the same text and differs when a character changes, in any script', () => {
-    const texts = ['Maintenance tonight at 02:00.', 'Maintenance tonight at 03:00.', 'ปิดปรับปรุงคืนนี้', 'ປິດປັບປຸງຄືນນີ້', 'ປິດປັບປຸງຄືນນີ້ ', ''];
+  it('is the same for the same text and differs when a character changes, in any script, markup included', () => {
+    const texts = [
+      'Maintenance tonight at 02:00.',
+      'Maintenance tonight at 03:00.',
+      '<strong>Maintenance</strong> tonight at 03:00.',
+      '<b>Maintenance</b> tonight at 03:00.',
+      'ปิดปรับปรุงคืนนี้',
+      'ປິດປັບປຸງຄືນນີ້',
+      'ປິດປັບປຸງຄືນນີ້ ',
+      '',
+    ];
     const keys = texts.map(noticeKey);
     expect(new Set(keys).size).toBe(texts.length);
     expect(texts.map(noticeKey)).toEqual(keys);

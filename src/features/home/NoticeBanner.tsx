@@ -2,14 +2,16 @@
  * The operator's notice above the home's widgets (spec 7 GET
  * /api/lookup/notice, in the member's language), with a button that closes
  * it on this device until its text changes (machines/notice). The notice is
- * plain text, as the console writes it (docs/decisions/0130-promotions-console.md): React puts it
- * on the page as text, so no markup of it is ever interpreted, and its line
- * breaks are kept.
+ * HTML, cleaned by the server on write as the conditions are
+ * (docs/decisions/0130-promotions-console.md), and shown as all the server's
+ * HTML is: through SafeHtml, which sanitises it again
+ * (docs/decisions/0140-the-notice-on-the-home.md).
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CloseIcon } from '../ui/action-icons.tsx';
+import { SafeHtml } from '../ui/SafeHtml.tsx';
 import type { NoticeActor } from './use-home-actors.ts';
 
 export function NoticeBanner({ notice }: { notice: NoticeActor }) {
@@ -24,7 +26,7 @@ export function NoticeBanner({ notice }: { notice: NoticeActor }) {
         <p id={titleId} className="notice__title">
           <Trans>Notice</Trans>
         </p>
-        <p className="notice__text">{text}</p>
+        <SafeHtml html={text} className="rich-text notice__text" />
       </div>
       <button type="button" className="icon-button notice__close" aria-label={t`Dismiss notice`} onClick={() => notice.send({ type: 'notice.dismiss' })}>
         <CloseIcon size={20} />

@@ -78,9 +78,9 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
   },
   notice: {
-    th: 'ยินดีต้อนรับสู่ Mekong Wallet ทีมงานพร้อมให้บริการตลอด 24 ชั่วโมง',
-    la: 'ຍິນດີຕ້ອນຮັບສູ່ Mekong Wallet ທີມງານພ້ອມໃຫ້ບໍລິການຕະຫຼອດ 24 ຊົ່ວໂມງ',
-    en: 'Welcome to Mekong Wallet. Our team is here for you 24 hours a day.',
+    th: '<strong>ยินดีต้อนรับสู่ Mekong Wallet</strong> ทีมงานพร้อมให้บริการตลอด 24 ชั่วโมง',
+    la: '<strong>ຍິນດີຕ້ອນຮັບສູ່ Mekong Wallet</strong> ທີມງານພ້ອມໃຫ້ບໍລິການຕະຫຼອດ 24 ຊົ່ວໂມງ',
+    en: '<strong>Welcome to Mekong Wallet.</strong> Our team is here for you 24 hours a day.',
   },
   enableChatWidget: true,
   serviceTerminated: false,

@@ -12,7 +12,7 @@ export interface Settings {
   /** HTML, one string per condition: cleaned on write (promotions/html.ts), sanitised again by the SPA. */
   conditions: Localized<string[]>;
   agreements: Localized<string[]>;
-  /** An empty text means no notice in that language. */
+  /** HTML, cleaned on write as the conditions are; an empty text means no notice in that language. */
   notice: Localized;
   enableChatWidget: boolean;
   /**

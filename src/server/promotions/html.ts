@@ -1,6 +1,6 @@
 /**
  * HTML operators write for members (offers' banners and descriptions, the
- * agreements and the conditions), cleaned on write by an allowlist
+ * agreements, the conditions and the notice), cleaned on write by an allowlist
  * (docs/decisions/0096-operator-api-for-offers.md): text markup, links and
  * images stay; scripts, event handlers, styles, classes and anything that
  * could pass for one of our own screens (forms, inputs, buttons, frames)
@@ -65,4 +65,12 @@ const OPTIONS: sanitize.IOptions = {
 /** The HTML an operator wrote, with only what the allowlist keeps. Cleaning it again changes nothing. */
 export function cleanHtml(html: string): string {
   return sanitize(html, OPTIONS);
+}
+
+/** Text only: every tag goes, its text stays (what a reader of the cleaned HTML would read). */
+const TEXT_ONLY: sanitize.IOptions = { allowedTags: [], allowedAttributes: {} };
+
+/** Cleaned HTML that shows nothing: no picture and no text but spaces (`<p> </p>`, `<br>`, a script's leftovers). */
+export function isBlankHtml(cleaned: string): boolean {
+  return !/<img\b/i.test(cleaned) && sanitize(cleaned, TEXT_ONLY).trim() === '';
 }

@@ -1,9 +1,10 @@
 /**
  * The operator's side of the offers and of the texts members read
  * (docs/decisions/0096-operator-api-for-offers.md): create, change, pause
- * and resume an offer; write the agreements and the conditions. Each write
- * is one transaction with its operator_changes row (who, what, when, the
- * value written). Reading offers for members is offers.ts.
+ * and resume an offer; write the agreements, the conditions, the notice and
+ * the contact page. Each write is one transaction with its operator_changes
+ * row (who, what, when, the value written). Reading offers for members is
+ * offers.ts.
  *
  * Beyond the contract's schema, an offer must pass the rules below, each
  * a pure function on minor units answering KEY_INVALID or null; its HTML is
@@ -16,7 +17,7 @@
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type { OperatorRole } from '../../contract/api.ts';
-import { HTML_MAX_LENGTH, offerCode, type BonusDefinition, type OpsBonus, type OpsOfferBounds } from '../../contract/bonus.ts';
+import { HTML_MAX_LENGTH, NOTICE_MAX_LENGTH, offerCode, type BonusDefinition, type OpsBonus, type OpsOfferBounds } from '../../contract/bonus.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { aboveBounds, largestGrant, type BoundedOffer, type Grant, type OfferBounds } from '../../contract/rules/bonuses.ts';
 import { violatedUniqueConstraint, type Queryable } from '../db/client.ts';
@@ -27,7 +28,7 @@ import { OPS_CHANGES_LIST_MAX } from '../policy.ts';
 import { listChanges, recordAudit, type AuditAction, type OperatorChangeView } from '../repositories/audit.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
 import { getSettings, putSetting, type Settings } from '../repositories/settings.ts';
-import { cleanHtml, isImageUrl } from './html.ts';
+import { cleanHtml, isBlankHtml, isImageUrl } from './html.ts';
 import { grantOf, receiptCount, type Offer } from './offers.ts';
 
 /** An offer with how many times members received it (member_bonuses rows). */
@@ -341,6 +342,14 @@ export async function setOfferStatus(db: Queryable, writer: Writer, code: string
   });
 }
 
+/** Stores one setting with its operator_changes row, in one transaction. */
+async function writeSetting<K extends 'agreements' | 'conditions' | 'notice' | 'contact'>(db: Queryable, operatorId: number, key: K, value: Settings[K], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await putSetting(tx, key, value);
+    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: value, createdAt: now });
+  });
+}
+
 /**
  * Replaces the agreements or the conditions members read (GET
  * /api/lookup/agreements, /conditions), every language at once, each item
@@ -356,24 +365,37 @@ export async function putMemberTexts(
 ): Promise<Localized<string[]>> {
   const texts = { th: written.th.map(cleanHtml), la: written.la.map(cleanHtml), en: written.en.map(cleanHtml) };
   if (localized(texts).flat().some(htmlLengthError)) throw new ApiError(400, 'KEY_INVALID');
-  await db.transaction(async (tx) => {
-    await putSetting(tx, key, texts);
-    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: texts, createdAt: now });
-  });
+  await writeSetting(db, operatorId, key, texts, now);
   return texts;
 }
 
+/** A notice in one language, cleaned (html.ts); one that shows nothing once cleaned is no notice (empty). */
+function cleanNotice(html: string): string {
+  const cleaned = cleanHtml(html);
+  return isBlankHtml(cleaned) ? '' : cleaned;
+}
+
 /**
- * Replaces the notice or the contact page's texts and links (plain text:
- * the members' pages show it as text; the contract keeps the contact's link
- * https and its QR a picture of a site). Answers the value as stored.
+ * Replaces the notice members read above their home's widgets (GET
+ * /api/lookup/notice), every language at once: HTML, cleaned as the
+ * agreements are (400 KEY_INVALID when cleaning made one longer than
+ * NOTICE_MAX_LENGTH). Answers the notice as stored.
  */
-export async function putSiteText<K extends 'notice' | 'contact'>(db: Queryable, operatorId: number, key: K, value: Settings[K], now: Date): Promise<Settings[K]> {
-  await db.transaction(async (tx) => {
-    await putSetting(tx, key, value);
-    await recordAudit(tx, { operatorId, action: `settings.${key}`, subject: key, after: value, createdAt: now });
-  });
-  return value;
+export async function putNotice(db: Queryable, operatorId: number, written: Localized, now: Date): Promise<Localized> {
+  const notice = { th: cleanNotice(written.th), la: cleanNotice(written.la), en: cleanNotice(written.en) };
+  if (localized(notice).some((text) => text.length > NOTICE_MAX_LENGTH)) throw new ApiError(400, 'KEY_INVALID');
+  await writeSetting(db, operatorId, 'notice', notice, now);
+  return notice;
+}
+
+/**
+ * Replaces the contact page's texts and links (plain text: the page shows
+ * it as text; the contract keeps the link https and the QR a picture of a
+ * site). Answers the value as stored.
+ */
+export async function putContact(db: Queryable, operatorId: number, contact: Settings['contact'], now: Date): Promise<Settings['contact']> {
+  await writeSetting(db, operatorId, 'contact', contact, now);
+  return contact;
 }
 
 /** The latest operator changes, newest first (at most OPS_CHANGES_LIST_MAX). */

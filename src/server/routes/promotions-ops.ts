@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { changeOffer, createOffer, latestChanges, listOffers, offerBoundsView, opsBonusOf, putMemberTexts, putSiteText, setOfferStatus } from '../promotions/offers-ops.ts';
+import { changeOffer, createOffer, latestChanges, listOffers, offerBoundsView, opsBonusOf, putContact, putMemberTexts, putNotice, setOfferStatus } from '../promotions/offers-ops.ts';
 import { getSetting } from '../repositories/settings.ts';
 import { route } from '../route.ts';
 
@@ -49,11 +49,11 @@ export async function promotionOpsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.opsNoticeOf, async ({ db }) => ({ notice: await getSetting(db, 'notice') }));
 
-  route(app, endpoints.opsNotice, async ({ db, body, caller }) => ({ notice: await putSiteText(db, caller.operatorId, 'notice', body.notice, clock()) }));
+  route(app, endpoints.opsNotice, async ({ db, body, caller }) => ({ notice: await putNotice(db, caller.operatorId, body.notice, clock()) }));
 
   route(app, endpoints.opsContactOf, async ({ db }) => ({ contact: await getSetting(db, 'contact') }));
 
-  route(app, endpoints.opsContact, async ({ db, body, caller }) => ({ contact: await putSiteText(db, caller.operatorId, 'contact', body.contact, clock()) }));
+  route(app, endpoints.opsContact, async ({ db, body, caller }) => ({ contact: await putContact(db, caller.operatorId, body.contact, clock()) }));
 
   route(app, endpoints.opsChanges, async ({ db }) => ({
     changes: (await latestChanges(db)).map((change) => ({ ...change, id: String(change.id), createdAt: change.createdAt.toISOString() })),

@@ -2,7 +2,8 @@
  * The texts members agree to and read before playing: the agreements and
  * the conditions, a list of HTML items per language, each item previewed
  * as members will see it (SafeHtml) and the whole previewed before saving;
- * the notice and the contact page, plain text members read as text.
+ * the notice, HTML previewed the same way (the home shows it through
+ * SafeHtml); the contact page, plain text members read as text.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
@@ -93,21 +94,21 @@ function NoticeForm() {
       id="promo-notice"
       title={<Trans>Notice</Trans>}
       preview={({ notice }: v.InferOutput<typeof OpsNotice>) => (
-        <dl className="promo-summary">
+        <div className="stack">
           {LANGUAGES.map((language) => (
-            <div key={language.code} style={{ display: 'contents' }}>
-              <dt>{language.name}</dt>
-              <dd>{notice[language.code].trim() === '' ? t`No notice` : notice[language.code]}</dd>
-            </div>
+            <section key={language.code} className="promo-html__preview" lang={language.code === 'la' ? 'lo' : language.code}>
+              <h3>{language.name}</h3>
+              {notice[language.code].trim() === '' ? <p className="muted">{t`No notice`}</p> : <SafeHtml html={notice[language.code]} />}
+            </section>
           ))}
-        </dl>
+        </div>
       )}
     >
       <p className="small muted">
-        <Trans>Plain text; empty: no notice in that language.</Trans>
+        <Trans>HTML allowed: the server cleans it as it cleans the conditions. Empty: no notice in that language.</Trans>
       </p>
       {LANGUAGES.map((language) => (
-        <DraftInput key={language.code} form={form} path={`notice.${language.code}`} label={t`Notice (${language.name})`} />
+        <DraftHtml key={language.code} form={form} path={`notice.${language.code}`} label={t`Notice (${language.name})`} rows={2} />
       ))}
     </SettingsFrame>
   );
