@@ -17,7 +17,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { slipProblems, type SlipCheckInput } from '../../src/server/deposits/slip-verification.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { transferByKey } from '../../src/server/ledger/transfers.ts';
-import { ProviderFailure } from '../../src/server/providers/guarded-call.ts';
+import { ProviderFailure } from '../../src/server/providers/http.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
 import { maskedMatches, namesMatch } from '../../src/server/slips/bank-match.ts';
 import { easySlipVerifier } from '../../src/server/slips/easyslip.ts';

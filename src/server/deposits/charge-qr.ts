@@ -11,7 +11,7 @@ import { QR_PROVIDERS, type QrProvider } from '../../contract/deposit.ts';
 import { ApiError } from '../errors.ts';
 import { chargePayload } from '../payments/opn-qr.ts';
 import { OpnRefused, type OpnClient } from '../payments/opn.ts';
-import { ProviderUnavailable } from '../providers/http.ts';
+import { ProviderFailure } from '../providers/http.ts';
 
 /** The QR tab Opn's PromptPay charges serve: the PromptPay QR of spec 2. */
 export const OPN_QR_PROVIDER: QrProvider = 'KBANK';
@@ -30,7 +30,7 @@ export interface ChargeQr {
 
 /** An expected failure of the provider (down, refused, no readable QR): logged, never thrown further. */
 function isProviderFailure(error: unknown): boolean {
-  return error instanceof ProviderUnavailable || error instanceof OpnRefused;
+  return error instanceof ProviderFailure || error instanceof OpnRefused;
 }
 
 /** Asks Opn to expire a charge nobody can pay any more; a failure is logged (a late payment goes to review). */

@@ -23,7 +23,7 @@ import type { Settings } from '../db/settings-shape.ts';
 import { transferByKey } from '../ledger/transfers.ts';
 import { inMovement } from '../money/movement.ts';
 import { perCurrencyAmount } from '../money/per-currency.ts';
-import { ProviderFailure } from '../providers/guarded-call.ts';
+import { ProviderFailure } from '../providers/http.ts';
 import { lockSubject } from '../repositories/approvals.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { lockSlip, recordSlipVerification, type SlipRow } from '../repositories/slips.ts';

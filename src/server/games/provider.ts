@@ -16,7 +16,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { GameEntry } from '../../contract/api.ts';
 import type { Db, Transaction } from '../db/client.ts';
-import type { ProviderLog } from '../providers/json-call.ts';
+import type { ProviderLog } from '../providers/http.ts';
 import type { gameAccounts, games } from '../db/schema.ts';
 import type { Language } from '../language.ts';
 

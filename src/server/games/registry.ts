@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { Clock } from '../clock.ts';
-import type { ProviderLog } from '../providers/json-call.ts';
+import type { ProviderLog } from '../providers/http.ts';
 import { hub88Provider } from './hub88/provider.ts';
 import type { GameProvider, GameProviders } from './provider.ts';
 import { referenceProvider } from './reference.ts';

@@ -20,7 +20,7 @@
  */
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
-import { CircuitBreaker, DEFAULT_BREAKER, providerCall, type ProviderLog, type ProviderRequest } from '../providers/http.ts';
+import { providerClient, type CallOptions, type ProviderLog, type ProviderRequest } from '../providers/http.ts';
 import { WebhookRefused } from './webhook.ts';
 
 export const OPN_API_URL = 'https://api.omise.co';
@@ -104,46 +104,46 @@ export interface OpnClient {
 export function opnClient({ secretKey, apiUrl = OPN_API_URL, timeoutMs = OPN_TIMEOUT_MS, clock, log, sleep }: OpnOptions): OpnClient {
   const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
   const headers = { authorization, accept: 'application/json', 'omise-version': OPN_API_VERSION };
-  const breaker = new CircuitBreaker('opn', DEFAULT_BREAKER, clock, log);
-  const http = { provider: 'opn', baseUrl: apiUrl, timeoutMs, retries: OPN_READ_RETRIES, backoffMs: OPN_BACKOFF_MS, breaker, log, ...(sleep && { sleep }) };
+  const provider = providerClient({ provider: 'opn', log, now: () => clock().getTime(), ...(sleep && { pause: sleep }) });
+  const read: CallOptions = { timeoutMs, repeatable: true, retries: OPN_READ_RETRIES, pausesMs: OPN_BACKOFF_MS };
+  const write: CallOptions = { timeoutMs, repeatable: false };
+  const api = (path: string) => new URL(path, apiUrl);
 
-  async function charge(request: ProviderRequest, { missingIsNull = false } = {}): Promise<OpnCharge | null> {
-    const answer = await providerCall(http, request);
+  async function charge(options: CallOptions, request: ProviderRequest, { missingIsNull = false } = {}): Promise<OpnCharge | null> {
+    const answer = await provider.request(options, request);
+    const path = request.url.pathname;
     if (answer.status === 404 && missingIsNull) return null;
     if (answer.status >= 200 && answer.status < 300) {
       const parsed = v.safeParse(OpnCharge, answer.json);
       if (parsed.success) return parsed.output;
-      throw new OpnRefused(`opn: ${request.method} ${request.path} answered ${answer.status} without a charge`, answer.status, null);
+      throw new OpnRefused(`opn: ${request.method} ${path} answered ${answer.status} without a charge`, answer.status, null);
     }
     const error = v.safeParse(OpnError, answer.json);
     const code = error.success ? error.output.code : null;
-    log.warn({ provider: 'opn', status: answer.status, opnCode: code }, `opn: ${request.method} ${request.path} refused`);
-    throw new OpnRefused(`opn: ${request.method} ${request.path} answered ${answer.status}${code ? ` (${code})` : ''}`, answer.status, code);
+    log.warn({ provider: 'opn', status: answer.status, opnCode: code }, `opn: ${request.method} ${path} refused`);
+    throw new OpnRefused(`opn: ${request.method} ${path} answered ${answer.status}${code ? ` (${code})` : ''}`, answer.status, code);
   }
 
   return {
     async createPromptPayCharge(amount) {
       const body = new URLSearchParams({ amount: String(amount), currency: 'thb', 'source[type]': 'promptpay' }).toString();
-      const created = await charge({ method: 'POST', path: '/charges', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body, repeatable: false });
+      const created = await charge(write, { method: 'POST', url: api('/charges'), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body });
       if (!created) throw new OpnRefused('opn: no charge created', 404, null);
       return created;
     },
     retrieveCharge(id) {
       if (!CHARGE_ID.test(id)) return Promise.resolve(null);
-      return charge({ method: 'GET', path: `/charges/${id}`, headers, repeatable: true }, { missingIsNull: true });
+      return charge(read, { method: 'GET', url: api(`/charges/${id}`), headers }, { missingIsNull: true });
     },
     async expireCharge(id) {
       if (!CHARGE_ID.test(id)) return;
-      await charge({ method: 'POST', path: `/charges/${id}/expire`, headers, repeatable: false });
+      await charge(write, { method: 'POST', url: api(`/charges/${id}/expire`), headers });
     },
     async downloadQrImage(uri) {
       const url = new URL(uri);
       // The secret key goes to Opn's own API origin only, never to another host a charge might name.
       const sameOrigin = url.origin === new URL(apiUrl).origin;
-      const answer = await providerCall(
-        { ...http, baseUrl: url.origin },
-        { method: 'GET', path: `${url.pathname}${url.search}`, headers: sameOrigin ? { authorization } : {}, repeatable: true },
-      );
+      const answer = await provider.request(read, { method: 'GET', url, headers: sameOrigin ? { authorization } : {} });
       if (answer.status !== 200 || answer.bytes.length > IMAGE_MAX_BYTES) throw new OpnRefused(`opn: the QR image answered ${answer.status}`, answer.status, null);
       return answer.bytes;
     },

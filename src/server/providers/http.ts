@@ -1,100 +1,186 @@
 /**
- * Calls to an outside provider's HTTP API, each bounded the same way
- * (docs/decisions/0136-provider-calls.md): a timeout on every call (the
- * answer's body included), a bounded retry only for the calls the
- * provider's documentation lets us repeat, and a circuit breaker per
- * provider that, after a run of failures, fails at once for a while instead
- * of making members wait on a provider that is down, and says so in the
- * log. The log names the provider, the method, the path and the status,
- * never a header or a body: credentials and charges stay out of it.
+ * What every call to an outside provider shares
+ * (docs/decisions/0136-provider-calls.md): a timeout on each attempt (the
+ * answer's body included) and, where the adapter sets one, a deadline over
+ * all attempts and their pauses; another attempt only where the caller says
+ * the call may be repeated, or the provider says this failure may be; and
+ * one circuit breaker per provider that, after a run of failures, fails at
+ * once for a while instead of making members wait on a provider that is
+ * down, and says so in the log.
+ *
+ * The adapter tells the failures apart: what its attempt returns is an
+ * answer (a 4xx about the request itself included), and the provider is
+ * working; a ProviderFailure it throws, a timeout or a connection that
+ * failed is the provider's failure and counts against the breaker. The log
+ * names the provider, the call (method and path), the reason and the
+ * attempt; never a header, a key, a query or a body.
  */
-import type { Clock } from '../clock.ts';
 
+/** Where the calls are told: a Fastify (pino) logger fits. */
 export interface ProviderLog {
   warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
+  /** A circuit that closes again; a warning when the log has no `info`. */
+  info?(fields: object, message: string): void;
+  /** A circuit that opens; a warning when the log has no `error`. */
+  error?(fields: object, message: string): void;
 }
 
-/** The provider could not be asked (down, too slow, or the breaker is open); nothing is known of the outcome. */
-export class ProviderUnavailable extends Error {
+export type FailureReason =
+  /** No answer within the attempt's time. */
+  | 'TIMEOUT'
+  /** The connection failed before an answer. */
+  | 'NETWORK'
+  /** A 5xx answer. */
+  | 'SERVER_ERROR'
+  /** The key or signature was refused (401/403): a configuration to fix. */
+  | 'UNAUTHORIZED'
+  /** Too many calls (429) or a used-up quota. */
+  | 'QUOTA_EXCEEDED'
+  /** An answer that is not what the provider's documentation promises. */
+  | 'BAD_ANSWER'
+  /** The breaker is open: the provider was not called at all. */
+  | 'CIRCUIT_OPEN';
+
+/** The provider could not be used for this call; nothing is known of its outcome. */
+export class ProviderFailure extends Error {
+  /** The provider's HTTP status when it answered; null when no answer came (timeout, no connection, circuit open). */
+  readonly status: number | null;
+  /**
+   * The provider's documentation says this failure may be tried again even
+   * where the call as a whole may not be repeated (EasySlip's "retry later").
+   */
+  readonly retryable: boolean;
+  readonly detail: string | null;
+
   constructor(
     readonly provider: string,
-    message: string,
+    readonly reason: FailureReason,
+    { status = null, retryable = false, detail = null }: { status?: number | null; retryable?: boolean; detail?: string | null } = {},
   ) {
-    super(`${provider}: ${message}`);
-    this.name = 'ProviderUnavailable';
+    super(`${provider}: ${reason}${detail ? ` (${detail})` : ''}`);
+    this.name = 'ProviderFailure';
+    this.status = status;
+    this.retryable = retryable;
+    this.detail = detail;
   }
+
+  /** Whether the provider answered at all (with a status that is a failure). */
+  get answered(): boolean {
+    return this.status !== null;
+  }
+}
+
+/** The failure an HTTP status means when the adapter reads no answer from it. */
+export function failureOfStatus(provider: string, status: number, detail = `answered ${status}`): ProviderFailure {
+  const reason: FailureReason = status === 401 || status === 403 ? 'UNAUTHORIZED' : status === 429 ? 'QUOTA_EXCEEDED' : status >= 500 ? 'SERVER_ERROR' : 'BAD_ANSWER';
+  return new ProviderFailure(provider, reason, { status, detail });
 }
 
 export interface BreakerOptions {
-  /** Consecutive failures that open the breaker. */
-  failures: number;
-  /** How long it stays open; then one call is let through to try. */
+  /** Failures in a row that open the circuit. */
+  failuresToOpen: number;
+  /** How long an open circuit fails fast before one trial call may go. */
   openMs: number;
 }
 
-export const DEFAULT_BREAKER: BreakerOptions = { failures: 5, openMs: 30_000 };
+const DEFAULT_BREAKER: BreakerOptions = { failuresToOpen: 5, openMs: 30_000 };
+
+function tell(log: ProviderLog, level: 'info' | 'error', fields: object, message: string): void {
+  const write = level === 'info' ? log.info : log.error;
+  if (write) write.call(log, fields, message);
+  else log.warn(fields, message);
+}
 
 /**
- * Closed (calls go through), open (calls fail at once until `openMs` has
- * passed) or half-open (one trial call; its success closes the breaker,
- * its failure opens it again).
+ * Closed (calls go), open (calls fail fast until `openMs` has passed) or
+ * half-open (one trial call goes; its success closes the circuit, its
+ * failure opens it again). One per provider and process.
  */
-export class CircuitBreaker {
-  private failuresInARow = 0;
-  private openUntil: number | null = null;
+class CircuitBreaker {
+  private failures = 0;
+  private openedAt: number | null = null;
   private trialRunning = false;
 
   constructor(
-    readonly provider: string,
+    private readonly provider: string,
     private readonly options: BreakerOptions,
-    private readonly clock: Clock,
     private readonly log: ProviderLog,
+    private readonly now: () => number,
   ) {}
 
-  /** Throws ProviderUnavailable while open; otherwise lets the call go (the one trial when half-open). */
+  get open(): boolean {
+    return this.openedAt !== null;
+  }
+
+  /** Lets a call go, or throws CIRCUIT_OPEN and says so in the log. */
   enter(): void {
-    if (this.openUntil === null) return;
-    const left = this.openUntil - this.clock().getTime();
-    if (left > 0 || this.trialRunning) {
-      throw new ProviderUnavailable(this.provider, `circuit open, failing fast for ${Math.max(0, Math.ceil(left / 1000))} s more`);
+    if (this.openedAt === null) return;
+    const left = this.openedAt + this.options.openMs - this.now();
+    if (left <= 0 && !this.trialRunning) {
+      this.trialRunning = true;
+      return;
     }
-    this.trialRunning = true;
+    const detail = `fails fast for ${Math.max(0, Math.ceil(left / 1000))} s more`;
+    this.log.warn({ provider: this.provider }, `${this.provider}: circuit open, not called (${detail})`);
+    throw new ProviderFailure(this.provider, 'CIRCUIT_OPEN', { detail });
   }
 
   succeeded(): void {
-    if (this.openUntil !== null) this.log.warn({ provider: this.provider }, `${this.provider}: circuit closed, the provider answers again`);
-    this.failuresInARow = 0;
-    this.openUntil = null;
+    if (this.openedAt !== null) tell(this.log, 'info', { provider: this.provider }, `${this.provider}: circuit closed, the provider answers again`);
+    this.failures = 0;
+    this.openedAt = null;
     this.trialRunning = false;
   }
 
-  failed(): void {
-    this.failuresInARow += 1;
-    const trialFailed = this.trialRunning;
+  failed(reason: FailureReason): void {
+    this.failures += 1;
+    if (!this.trialRunning && (this.openedAt !== null || this.failures < this.options.failuresToOpen)) return;
+    this.openedAt = this.now();
     this.trialRunning = false;
-    if (trialFailed || this.failuresInARow >= this.options.failures) {
-      this.openUntil = this.clock().getTime() + this.options.openMs;
-      this.log.error(
-        { provider: this.provider, failures: this.failuresInARow },
-        `${this.provider}: circuit open after ${this.failuresInARow} failures in a row; calls fail fast for ${this.options.openMs / 1000} s`,
-      );
-    }
+    tell(
+      this.log,
+      'error',
+      { provider: this.provider, reason, failures: this.failures },
+      `${this.provider}: circuit open after ${this.failures} failures in a row (last ${reason}); calls fail fast for ${this.options.openMs / 1000} s`,
+    );
   }
+}
+
+export interface ProviderOptions {
+  /** Names the provider in the log and in failures. */
+  provider: string;
+  log: ProviderLog;
+  breaker?: BreakerOptions;
+  /** Milliseconds now (the breaker's and the deadline's clock); tests move their own. */
+  now?: () => number;
+  /** Waits before a retry; tests pass one that does not wait. */
+  pause?: (ms: number) => Promise<void>;
+}
+
+export interface CallOptions {
+  /** One attempt's limit, the answer's body included. */
+  timeoutMs: number;
+  /** All attempts and the pauses between them; none by default. */
+  deadlineMs?: number;
+  /**
+   * True only when the provider's documentation lets the call be made again
+   * without a second effect (reading a resource): any failure but a refusal
+   * of the request itself (a 4xx other than 429) is then tried again.
+   * A call that is not repeatable is tried again only after a failure that
+   * says it is `retryable`.
+   */
+  repeatable: boolean;
+  /** Further attempts after a failure that may be retried (0: none). */
+  retries?: number;
+  /** The pause before the first, second... retry; the last one repeats; none: no pause. */
+  pausesMs?: readonly number[];
 }
 
 export interface ProviderRequest {
   method: 'GET' | 'POST';
-  /** The path and query as logged (no secrets in it). */
-  path: string;
+  url: URL;
   headers: Record<string, string>;
   body?: string;
-  /**
-   * True only when the provider's documentation lets the call be repeated
-   * without a second effect (reading a resource): such a call is tried
-   * again after a timeout, a network error, 429 or a 5xx.
-   */
-  repeatable: boolean;
 }
 
 export interface ProviderAnswer {
@@ -105,63 +191,96 @@ export interface ProviderAnswer {
   bytes: Buffer;
 }
 
-export interface ProviderHttpOptions {
-  provider: string;
-  baseUrl: string;
-  timeoutMs: number;
-  /** Extra tries of a repeatable call (0: none). */
-  retries: number;
-  /** Waits before the first, second... retry; tests give no waiting. */
-  backoffMs: readonly number[];
-  breaker: CircuitBreaker;
-  log: ProviderLog;
-  /** Waits `ms` (injected: tests do not sleep). */
-  sleep?: (ms: number) => Promise<void>;
+/** The calls to one provider, under its breaker. */
+export interface ProviderClient {
+  /** Runs `attempt` (the provider's method and path in `label`, for the log) under the call's timeouts, retries and the breaker. */
+  call<T>(options: CallOptions & { label: string }, attempt: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /**
+   * Sends one HTTP request as a call: answers any status the provider gave
+   * (the caller reads 4xx), and fails on no answer, 429 or a 5xx.
+   */
+  request(options: CallOptions, request: ProviderRequest): Promise<ProviderAnswer>;
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Worth another try: the provider may answer next time. */
-const transient = (status: number) => status === 429 || status >= 500;
-
-/**
- * Sends one request through the breaker with its timeout and, when it is
- * repeatable, its retries. Answers any HTTP status the provider gave (the
- * caller reads 4xx); throws ProviderUnavailable when no answer came or the
- * last answer was 429 or a 5xx.
- */
-export async function providerCall(options: ProviderHttpOptions, request: ProviderRequest): Promise<ProviderAnswer> {
-  const { provider, baseUrl, timeoutMs, retries, backoffMs, breaker, log, sleep = wait } = options;
-  const tries = request.repeatable ? retries + 1 : 1;
-  let reason = '';
-  for (let attempt = 1; attempt <= tries; attempt += 1) {
-    if (attempt > 1) await sleep(backoffMs[Math.min(attempt - 2, backoffMs.length - 1)] ?? 0);
-    breaker.enter();
-    try {
-      const response = await fetch(new URL(request.path, baseUrl), {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body !== undefined && { body: request.body }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // The timeout covers the body too.
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (!transient(response.status)) {
-        breaker.succeeded();
-        let json: unknown = null;
-        try {
-          json = JSON.parse(bytes.toString('utf8'));
-        } catch {
-          // A proxy's error page, or a picture: the caller sees null.
-        }
-        return { status: response.status, json, bytes };
-      }
-      reason = `answered ${response.status}`;
-    } catch (error) {
-      reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${timeoutMs} ms` : 'could not be reached';
-    }
-    breaker.failed();
-    log.warn({ provider, method: request.method, path: request.path, attempt, of: tries }, `${provider}: ${request.method} ${request.path} ${reason}`);
+/** One HTTP exchange inside an attempt: the answer's status and body, whatever the status. */
+export async function fetchAnswer({ method, url, headers, body }: ProviderRequest, signal: AbortSignal): Promise<ProviderAnswer> {
+  const response = await fetch(url, { method, headers, ...(body !== undefined && { body }), signal });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  let json: unknown = null;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    // A proxy's error page, or a picture: the caller sees null.
   }
-  throw new ProviderUnavailable(provider, `${request.method} ${request.path} ${reason}`);
+  return { status: response.status, json, bytes };
+}
+
+const realPause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A signal that aborts after `ms` (a timer of its own, so a test's fake timers move it). */
+function attemptTimer(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+function asFailure(provider: string, error: unknown, signal: AbortSignal, ms: number): ProviderFailure {
+  if (error instanceof ProviderFailure) return error;
+  // The attempt's own time ran out: the request may have reached the provider.
+  if (signal.aborted) return new ProviderFailure(provider, 'TIMEOUT', { detail: `no answer within ${ms} ms` });
+  // fetch rejects with a TypeError when no answer came at all (refused, reset, DNS).
+  return new ProviderFailure(provider, 'NETWORK', { detail: `could not be reached (${error instanceof Error ? error.message : String(error)})` });
+}
+
+function mayRetry(failure: ProviderFailure, repeatable: boolean): boolean {
+  if (failure.reason === 'CIRCUIT_OPEN') return false;
+  if (failure.retryable) return true;
+  // The same request would be refused the same way.
+  const refused = failure.status !== null && failure.status >= 400 && failure.status < 500 && failure.status !== 429;
+  return repeatable && !refused;
+}
+
+export function providerClient({ provider, log, breaker: breakerOptions = DEFAULT_BREAKER, now = Date.now, pause = realPause }: ProviderOptions): ProviderClient {
+  const breaker = new CircuitBreaker(provider, breakerOptions, log, now);
+
+  async function call<T>(options: CallOptions & { label: string }, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const { label, timeoutMs, deadlineMs = Number.POSITIVE_INFINITY, repeatable, retries = 0, pausesMs = [] } = options;
+    breaker.enter();
+    const started = now();
+    const tries = retries + 1;
+    for (let made = 1; ; made += 1) {
+      const ms = Math.max(1, Math.min(timeoutMs, deadlineMs - (now() - started)));
+      const timer = attemptTimer(ms);
+      let failure: ProviderFailure;
+      try {
+        const answer = await attempt(timer.signal);
+        breaker.succeeded();
+        return answer;
+      } catch (error) {
+        failure = asFailure(provider, error, timer.signal, ms);
+      } finally {
+        timer.clear();
+      }
+      log.warn(
+        { provider, call: label, reason: failure.reason, status: failure.status, attempt: made, of: tries },
+        `${provider}: ${label} ${failure.detail ?? failure.reason} (${failure.reason}, attempt ${made} of ${tries})`,
+      );
+      breaker.failed(failure.reason);
+      const wait = pausesMs[Math.min(made - 1, pausesMs.length - 1)] ?? 0;
+      const timeLeft = deadlineMs - (now() - started) - wait > 0;
+      if (made >= tries || !mayRetry(failure, repeatable) || breaker.open || !timeLeft) throw failure;
+      if (wait > 0) await pause(wait);
+    }
+  }
+
+  return {
+    call,
+    request(options, request) {
+      return call({ ...options, label: `${request.method} ${request.url.pathname}` }, async (signal) => {
+        const answer = await fetchAnswer(request, signal);
+        if (answer.status === 429 || answer.status >= 500) throw failureOfStatus(provider, answer.status);
+        return answer;
+      });
+    },
+  };
 }

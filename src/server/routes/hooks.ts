@@ -18,7 +18,7 @@ import { recordPayment } from '../deposits/webhook-credit.ts';
 import { ApiError } from '../errors.ts';
 import { completedChargeOf, OpnRefused, type OpnClient } from '../payments/opn.ts';
 import { simulatorLookupPayload } from '../payments/simulator.ts';
-import { ProviderUnavailable } from '../providers/http.ts';
+import { ProviderFailure } from '../providers/http.ts';
 import { builtInPaymentProviders, verifySignature, WebhookRefused } from '../payments/webhook.ts';
 import { findQr } from '../repositories/qr-codes.ts';
 import { recordIdOrNull } from '../validation.ts';
@@ -81,7 +81,7 @@ function opnHookRoute(app: FastifyInstance, opn: OpnClient): void {
     try {
       charge = await opn.retrieveCharge(chargeId);
     } catch (error) {
-      if (!(error instanceof ProviderUnavailable || error instanceof OpnRefused)) throw error;
+      if (!(error instanceof ProviderFailure || error instanceof OpnRefused)) throw error;
       request.log.warn({ chargeId }, `opn webhook not checked: ${error.message}; Opn will send it again`);
       return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
     }

@@ -19,7 +19,7 @@
  */
 import * as v from 'valibot';
 import { hasAtMostTwoDecimals, toMinor } from '../../contract/money.ts';
-import { ProviderFailure, providerCall, type ProviderCallOptions } from '../providers/guarded-call.ts';
+import { fetchAnswer, ProviderFailure, providerClient, type ProviderAnswer, type ProviderOptions } from '../providers/http.ts';
 import { THAI_BANK_IDS, type BankParty, type SlipVerifier, type Verified } from './verifier.ts';
 
 export const EASYSLIP_API_URL = 'https://api.easyslip.com/v2';
@@ -62,58 +62,65 @@ function party({ bank, account }: v.InferOutput<typeof Party>): BankParty {
   };
 }
 
-export interface EasySlipOptions extends Partial<Omit<ProviderCallOptions, 'provider' | 'log' | 'breaker'>> {
+export interface EasySlipOptions extends Omit<ProviderOptions, 'provider'> {
   apiKey: string;
   /** EASYSLIP_API_URL: the v2 base; tests and the demo point it at the local fake. */
   baseUrl?: string;
-  log: ProviderCallOptions['log'];
-  breaker?: ProviderCallOptions['breaker'];
-}
-
-/** The answer's JSON, or null when it has none (a proxy's error page). */
-async function jsonOf(response: Response): Promise<unknown> {
-  const body = await response.text();
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return null;
-  }
+  /** One attempt's limit (4 s). */
+  timeoutMs?: number;
+  /** Both attempts and the pause between them (5 s). */
+  deadlineMs?: number;
+  /** 1: no retry (2). */
+  attempts?: number;
+  /** The pause before the retry (0.25 s). */
+  retryDelayMs?: number;
 }
 
 function failureOf(status: number, code: string | null): ProviderFailure {
-  const detail = `${status}${code ? ` ${code}` : ''}`;
-  if (status === 401) return new ProviderFailure(PROVIDER, 'UNAUTHORIZED', false, detail);
-  if (code === 'QUOTA_EXCEEDED' || status === 429) return new ProviderFailure(PROVIDER, 'QUOTA_EXCEEDED', false, detail);
-  if (status === 403) return new ProviderFailure(PROVIDER, 'UNAUTHORIZED', false, detail);
+  const answered = { status, detail: `answered ${status}${code ? ` ${code}` : ''}` };
+  if (status === 401) return new ProviderFailure(PROVIDER, 'UNAUTHORIZED', answered);
+  if (code === 'QUOTA_EXCEEDED' || status === 429) return new ProviderFailure(PROVIDER, 'QUOTA_EXCEEDED', answered);
+  if (status === 403) return new ProviderFailure(PROVIDER, 'UNAUTHORIZED', answered);
   // The documentation says to retry API_SERVER_ERROR later; a gateway's 5xx carries no code and may be retried too.
-  if (status >= 500) return new ProviderFailure(PROVIDER, 'SERVER_ERROR', code === null || code === 'API_SERVER_ERROR', detail);
-  return new ProviderFailure(PROVIDER, 'BAD_ANSWER', false, detail);
+  if (status >= 500) return new ProviderFailure(PROVIDER, 'SERVER_ERROR', { ...answered, retryable: code === null || code === 'API_SERVER_ERROR' });
+  return new ProviderFailure(PROVIDER, 'BAD_ANSWER', answered);
 }
 
-export function easySlipVerifier({ apiKey, baseUrl = EASYSLIP_API_URL, log, breaker, ...timing }: EasySlipOptions): SlipVerifier {
-  const url = `${baseUrl.replace(/\/+$/, '')}/verify/bank`;
-  const call = providerCall({
-    provider: PROVIDER,
-    timeoutMs: 4_000,
-    deadlineMs: 5_000,
-    attempts: 2,
-    retryDelayMs: 250,
-    breaker: breaker ?? { failuresToOpen: 5, openMs: 30_000 },
-    log,
-    ...timing,
-  });
+export function easySlipVerifier({
+  apiKey,
+  baseUrl = EASYSLIP_API_URL,
+  timeoutMs = 4_000,
+  deadlineMs = 5_000,
+  attempts = 2,
+  retryDelayMs = 250,
+  ...provider
+}: EasySlipOptions): SlipVerifier {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}/verify/bank`);
+  const easyslip = providerClient({ provider: PROVIDER, ...provider });
+  // Not repeatable: a second request after a timeout would find the first one's slip a duplicate.
+  const call = { label: 'POST /verify/bank', timeoutMs, deadlineMs, repeatable: false, retries: attempts - 1, pausesMs: [retryDelayMs] };
 
   async function attempt(payload: string, signal: AbortSignal): Promise<Verified> {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ payload, checkDuplicate: true }),
-      signal,
-    });
-    const answer = await jsonOf(response);
+    let response: ProviderAnswer;
+    try {
+      response = await fetchAnswer(
+        {
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ payload, checkDuplicate: true }),
+        },
+        signal,
+      );
+    } catch (error) {
+      // No connection at all (refused, reset, DNS) is tried again; a timeout (the signal's) is not.
+      if (signal.aborted) throw error;
+      throw new ProviderFailure(PROVIDER, 'NETWORK', { retryable: true, detail: `could not be reached (${error instanceof Error ? error.message : String(error)})` });
+    }
+    const answer = response.json;
     if (response.status === 200) {
       const parsed = v.safeParse(Success, answer);
-      if (!parsed.success) throw new ProviderFailure(PROVIDER, 'BAD_ANSWER', false, '200 without the documented data');
+      if (!parsed.success) throw new ProviderFailure(PROVIDER, 'BAD_ANSWER', { status: 200, detail: 'answered 200 without the documented data' });
       const { isDuplicate, rawSlip } = parsed.output.data;
       return {
         found: true,
@@ -138,13 +145,7 @@ export function easySlipVerifier({ apiKey, baseUrl = EASYSLIP_API_URL, log, brea
 
   return {
     name: PROVIDER,
-    async verify(payload) {
-      try {
-        return await call((signal) => attempt(payload, signal));
-      } catch (error) {
-        if (error instanceof ProviderFailure && error.reason !== 'CIRCUIT_OPEN') log.warn({ provider: PROVIDER, reason: error.reason }, `slip not verified: ${error.message}`);
-        throw error;
-      }
-    },
+    // A failure is logged by the call (provider, reason, attempt), never with the key or the payload.
+    verify: (payload) => easyslip.call(call, (signal) => attempt(payload, signal)),
   };
 }

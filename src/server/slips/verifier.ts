@@ -43,7 +43,7 @@ export interface SlipVerifier {
   readonly name: string;
   /**
    * Asks about the transfer whose slip QR reads `payload`. Throws
-   * ProviderFailure (providers/guarded-call.ts) when the service cannot answer.
+   * ProviderFailure (providers/http.ts) when the service cannot answer.
    */
   verify(payload: string): Promise<Verified>;
 }

@@ -16,7 +16,7 @@ import type { Variant } from '../../../contract/rules/members.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
 import type { Clock } from '../../clock.ts';
 import { GAME_SESSION_LIFETIME_MS } from '../../policy.ts';
-import type { ProviderLog } from '../../providers/json-call.ts';
+import type { ProviderLog } from '../../providers/http.ts';
 import { insertSession, revokeGameSessions } from '../../repositories/game-sessions.ts';
 import { findGameAccount } from '../../repositories/games.ts';
 import { memberCurrency } from '../../repositories/users.ts';

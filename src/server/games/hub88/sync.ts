@@ -16,7 +16,7 @@ import { GameCode, type GameCategory } from '../../../contract/api.ts';
 import { HUB88_PROVIDER, type ListedGame } from '../../../contract/hub88.ts';
 import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
-import type { ProviderLog } from '../../providers/json-call.ts';
+import type { ProviderLog } from '../../providers/http.ts';
 import type { Hub88Client } from './client.ts';
 
 export const FALLBACK_LOGO = '/games/aggregator-logo.svg';
@@ -94,6 +94,6 @@ export async function syncHub88Games(db: Db, client: Hub88Client, log: ProviderL
   });
   const result: SyncResult = { listed: listed.length, offered: kept.length, skipped, withdrawn: withdrawnCount };
   if (skipped.length > 0) log.warn({ provider: HUB88_PROVIDER, skipped: skipped.slice(0, 20) }, `games sync skipped ${skipped.length} game codes (not a game code of ours, or another provider's)`);
-  log.info({ provider: HUB88_PROVIDER, listed: result.listed, offered: result.offered }, 'games synced');
+  log.info?.({ provider: HUB88_PROVIDER, listed: result.listed, offered: result.offered }, 'games synced');
   return result;
 }
