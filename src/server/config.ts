@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
+import { ConfigError, read, type Env } from './config-read.ts';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
 import { DEMO_OPERATOR } from './db/seed-data.ts';
@@ -16,6 +17,9 @@ import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit }
 import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
 import { EASYSLIP_API_URL } from './slips/easyslip.ts';
 import { FAKE_EASYSLIP_API_KEY } from './slips/easyslip-fake.ts';
+
+// The configuration's error, for the callers of loadConfig (defined beside `read`).
+export { ConfigError };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -137,11 +141,6 @@ export interface TwilioCredentials {
   from: string;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -185,28 +184,6 @@ export const PRODUCTION_LIMIT_FACTOR = 10;
 
 const IN_PRODUCTION = 'in production (NODE_ENV=production)';
 
-/**
- * Reads one variable. Unset and empty mean "use the default" (undefined).
- * Secrets are never echoed in the error line.
- */
-function read<S extends v.GenericSchema<string, unknown>>(
-  env: Env,
-  name: string,
-  expected: string,
-  schema: S,
-  { secret = false } = {},
-): v.InferOutput<S> | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  const result = v.safeParse(schema, raw);
-  if (result.success) return result.output;
-  // JSON quoting keeps the message on one line whatever the value holds.
-  const got = secret ? `${raw.length} characters` : JSON.stringify(raw);
-  throw new ConfigError(`Invalid configuration: ${name} must be ${expected} (got ${got})`);
-}
-
-/** How a provider's own configuration block reads its variables (the same rules as here). */
-export type ReadVariable = typeof read;
 
 /**
  * Measured with `npm run bench:ledger` on 2 cores

@@ -17,7 +17,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import * as v from 'valibot';
 import { PaymentWebhook, QR_PROVIDERS, type QrProvider } from '../../contract/deposit.ts';
-import type { Config } from '../config.ts';
 import { WEBHOOK_FUTURE_SKEW_MS, WEBHOOK_TOLERANCE_MS } from '../policy.ts';
 
 export const SIGNATURE_HEADER = 'x-signature';
@@ -112,6 +111,6 @@ export function hmacPaymentProvider(name: QrProvider, secret: string): PaymentPr
 }
 
 /** The built-in providers (KBANK QR, WW, E2P), each with its secret from the configuration. */
-export function builtInPaymentProviders(config: Pick<Config, 'paymentWebhookSecrets'>): PaymentProviders {
+export function builtInPaymentProviders(config: { paymentWebhookSecrets: Record<QrProvider, string> }): PaymentProviders {
   return new Map(QR_PROVIDERS.map((name) => [name, hmacPaymentProvider(name, config.paymentWebhookSecrets[name])]));
 }

@@ -8,7 +8,7 @@
  * address and keys and wants all four.
  */
 import * as v from 'valibot';
-import type { ReadVariable } from '../../config.ts';
+import type { ReadVariable } from '../../config-read.ts';
 import { DEMO_AGGREGATOR_PRIVATE_KEY, DEMO_AGGREGATOR_PUBLIC_KEY, DEMO_OPERATOR_PRIVATE_KEY, DEMO_OPERATOR_PUBLIC_KEY } from './demo-keys.ts';
 import { pemOf, rsaPrivateKey, rsaPublicKey } from './signature.ts';
 
