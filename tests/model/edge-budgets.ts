@@ -43,6 +43,8 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'ops-idle': 8,
   'ops-login': 130,
   'ledger-check': 62,
+  // the games' switch (docs/decisions/0133-aggregator-games.md)
+  'game-switch': 145,
   'operator-add': 125,
   'operator-change': 51,
   // the member's page and the service (docs/decisions/0128-members-and-service-in-the-console.md)

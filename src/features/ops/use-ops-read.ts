@@ -66,7 +66,7 @@ export function useOpsRead<T>(key: string, read: (signal: AbortSignal) => Promis
 }
 
 /** The operator endpoints a page reads by name: a GET without path parameters, with the address's query or none. */
-type OpsListEndpoint = 'opsOperators' | 'opsAudit' | 'opsDashboard' | 'opsWithdrawals' | 'opsApprovals';
+type OpsListEndpoint = 'opsOperators' | 'opsAudit' | 'opsDashboard' | 'opsWithdrawals' | 'opsApprovals' | 'opsGames';
 
 /** `useOpsRead` of one endpoint and its query (a new query reads again). */
 export function useOpsEndpointRead<N extends OpsListEndpoint>(name: N, query?: QueryOf<N> | Record<string, string>): OpsRead<ResponseOf<N>> {

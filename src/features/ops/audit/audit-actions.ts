@@ -40,4 +40,5 @@ export const AUDIT_ACTIONS: Record<string, MessageDescriptor> = {
   'operator.disabled': msg`Operator disabled`,
   'operator.reset': msg`Operator sign-in reset`,
   'ledger.check': msg`Ledger checked`,
+  'game.switch': msg`Game switched off or on`,
 };

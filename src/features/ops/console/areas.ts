@@ -33,6 +33,7 @@ export const AREAS: readonly Area[] = [
   { id: 'approvals', label: msg`Approvals`, roles: ['finance'], page: lazy(() => import('../approvals/ApprovalsPage.tsx')) },
   { id: 'adjustments', label: msg`Adjustments`, roles: ['finance'], page: lazy(() => import('../adjustments/AdjustmentsPage.tsx')) },
   { id: 'promotions', label: msg`Promotions`, roles: ['marketing', 'finance'], page: lazy(() => import('../promotions/PromotionsPage.tsx')) },
+  { id: 'games', label: msg`Games`, roles: ['marketing', 'support'], page: lazy(() => import('../games/GamesPage.tsx')) },
   { id: 'chat', label: msg`Chat`, roles: ['support'], page: lazy(() => import('../OpsChatPage.tsx')) },
   { id: 'service', label: msg`Service`, roles: [], page: lazy(() => import('../service/ServicePage.tsx')) },
   { id: 'audit', label: msg`Audit`, roles: [], page: lazy(() => import('../audit/AuditPage.tsx')) },
