@@ -1,8 +1,9 @@
 /**
  * The deposit modal (spec 2 Deposit modal): it reads the deposit lookup, runs
  * the QR payments (machines/deposit-qr) once the lookup has answered (their
- * minimums come from it) and the mobile-wallet link (machines/truelink) from
- * the start, and tells its parent when money arrived. It ends when the
+ * minimums come from it), and the mobile-wallet link (machines/truelink) and
+ * the slip upload (machines/slip-upload) from the start, and tells its
+ * parent when money arrived. It ends when the
  * member closes it, which the link refuses while one is on its way.
  */
 import { assertEvent, assign, emit, sendParent, sendTo, setup } from 'xstate';
@@ -11,6 +12,8 @@ import type { DepositQrEvent, DepositQrInput } from '../deposit-qr/deposit-qr.ty
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData } from '../shared/result.ts';
+import { slipUploadMachine } from '../slip-upload/slip-upload.machine.ts';
+import type { SlipUploadContext, SlipUploadEvent } from '../slip-upload/slip-upload.types.ts';
 import { trueLinkMachine } from '../truelink/truelink.machine.ts';
 import type { TrueLinkContext, TrueLinkEvent, TrueLinkOutput } from '../truelink/truelink.types.ts';
 import type { DepositContext, DepositEvent, DepositInput, DepositLookupAnswer, DepositOutput, DepositPaid, DepositTag } from './deposit.types.ts';
@@ -41,6 +44,19 @@ export function trueLink(io: Parameters<typeof trueLinkMachine.provide>[0]['acto
   });
 }
 
+/** The slip upload, wired to tell this machine of a slip the bank confirmed at once (docs/decisions/0137-slip-verification.md). */
+export function slipUpload(io: Parameters<typeof slipUploadMachine.provide>[0]['actors'] = {}) {
+  return slipUploadMachine.provide({
+    actors: io,
+    actions: {
+      slipCredited: sendParent<SlipUploadContext, SlipUploadEvent, { amount: number }, DepositEvent, SlipUploadEvent>((_, { amount }) => ({
+        type: 'slip.credited',
+        amount,
+      })),
+    },
+  });
+}
+
 export const depositMachine = setup({
   types: {
     context: {} as DepositContext,
@@ -49,12 +65,13 @@ export const depositMachine = setup({
     output: {} as DepositOutput,
     tags: {} as DepositTag,
     emitted: {} as DepositPaid,
-    children: {} as { lookup: 'lookup'; qr: 'qr'; trueLink: 'trueLink' },
+    children: {} as { lookup: 'lookup'; qr: 'qr'; trueLink: 'trueLink'; slipUpload: 'slipUpload' },
   },
   actors: {
     lookup: notProvided<DepositLookupAnswer>('lookup'),
     qr: qrPayments(),
     trueLink: trueLink(),
+    slipUpload: slipUpload(),
   },
   actions: {
     choose: assign(({ event }) => {
@@ -76,26 +93,31 @@ export const depositMachine = setup({
 }).createMachine({
   id: 'deposit',
   description:
-    'The deposit modal (spec 2): bank transfer, QR payments and the mobile-wallet link. The lookup is read first; a failed one is shown as such with a retry and the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed) is told to the home at once. Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
+    'The deposit modal (spec 2): bank transfer with its slip upload, QR payments and the mobile-wallet link. The lookup is read first; a failed one is shown as such with a retry and the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed, a slip credited at once) is told to the home at once. Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
   context: ({ input }) => ({ keyPrefix: input.keyPrefix, way: 'bank', lookup: null, lookupSettled: false, saved: false }),
   initial: 'open',
   output: ({ context }) => ({ saved: context.saved }),
   states: {
     open: {
       type: 'parallel',
-      invoke: {
-        id: 'trueLink',
-        src: 'trueLink',
-        input: ({ context }) => ({ keyPrefix: context.keyPrefix }),
-        onDone: { target: 'closed', actions: { type: 'keepSaved', params: actorOutput } },
-        // The link's machine failed (a bug): the modal closes, and the wallet is read in case.
-        onError: { target: 'closed', actions: assign({ saved: true }) },
-      },
+      invoke: [
+        {
+          id: 'trueLink',
+          src: 'trueLink',
+          input: ({ context }) => ({ keyPrefix: context.keyPrefix }),
+          onDone: { target: 'closed', actions: { type: 'keepSaved', params: actorOutput } },
+          // The link's machine failed (a bug): the modal closes, and the wallet is read in case.
+          onError: { target: 'closed', actions: assign({ saved: true }) },
+        },
+        // The slip upload runs for the modal's life; it failing (a bug) leaves the other ways.
+        { id: 'slipUpload', src: 'slipUpload', onError: {} },
+      ],
       on: {
         'deposit.way': { actions: 'choose' },
         'deposit.close': { actions: 'closeLink' },
         'qr.paid': { actions: ['announcePaid', 'credited'] },
         'link.redeemed': { actions: 'credited' },
+        'slip.credited': { actions: 'credited' },
       },
       states: {
         lookup: {

@@ -1,4 +1,4 @@
-/** The deposit modal (spec 2 Deposit modal): its lookup, its QR payments and its mobile-wallet link. */
+/** The deposit modal (spec 2 Deposit modal): its lookup, its QR payments, its mobile-wallet link and its slip upload. */
 import type { DepositLookupResponse } from '../../src/contract/deposit.ts';
 import type { Result } from '../shared/result.ts';
 
@@ -31,7 +31,9 @@ export type DepositEvent =
   /** The QR payments saw a QR paid (their machine tells). */
   | { type: 'qr.paid'; amount: number }
   /** The link was redeemed (its machine tells). */
-  | { type: 'link.redeemed'; amount: number };
+  | { type: 'link.redeemed'; amount: number }
+  /** A slip was credited as it was sent: the bank confirmed the transfer (the slip upload's machine tells). */
+  | { type: 'slip.credited'; amount: number };
 
 export interface DepositOutput {
   /** The wallet may have changed since the home last read it (a link whose answer never came). */
@@ -48,8 +50,8 @@ export interface DepositPaid {
 
 /**
  * Actors: lookup (GET /api/lookup/deposit → DepositLookupAnswer), qr (the QR
- * payments, machines/deposit-qr) and trueLink (machines/truelink); their I/O
- * over the API client in deposit.actors.ts.
+ * payments, machines/deposit-qr), trueLink (machines/truelink) and slipUpload
+ * (machines/slip-upload); their I/O over the API client in deposit.actors.ts.
  * Action its parent provides: credited — money arrived (the home reads the wallet).
  * Tags: 'lookup:loading', 'lookup:failed'.
  */

@@ -1,6 +1,6 @@
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { SLIP_UPLOAD_INTERVAL_MS, slipSizeError } from '../../src/contract/rules/slips.ts';
-import { notProvided } from '../shared/actors.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData } from '../shared/result.ts';
 import type { SlipUploadContext, SlipUploadEvent, SlipUploadTag, UploadAnswer, UploadInput } from './slip-upload.types.ts';
@@ -31,6 +31,8 @@ export const slipUploadMachine = setup({
       return { progress: Math.min(1, Math.max(context.progress, event.fraction)) };
     }),
     storeSlip: assign((_, answer: UploadAnswer) => ({ slip: okData(answer).slip, progress: 1 })),
+    // Provided by its parent (machines/deposit): the slip was credited, the home reads the wallet again.
+    slipCredited: (_, _params: { amount: number }) => {},
     showFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     forget: assign({ file: null, progress: 0, error: null, slip: null }),
     // spec 8 REQUEST_LIMIT_1MIN, the shared rule: the next slip waits a minute after one was taken.
@@ -43,12 +45,14 @@ export const slipUploadMachine = setup({
     noFile: ({ event }) => pickedFile(event) === null,
     tooLarge: ({ event }) => slipSizeError(pickedFile(event)?.size ?? 0) !== null,
     succeeded,
+    // The slip verifier credited it while the upload waited (docs/decisions/0137-slip-verification.md).
+    creditedAtOnce: (_, answer: UploadAnswer) => answer.ok && okData(answer).slip.status === 'SUCCESS',
     waiting: ({ context }) => context.waiting,
   },
 }).createMachine({
   id: 'slipUpload',
   description:
-    'A transfer slip sent from the deposit modal (spec 2, spec 7 POST /api/wallet/slip): pick an image, checked here for presence and size (10 MB), send it with progress (5-minute timeout), and see whether the server took it for checking or why not. One slip a minute: a second within the minute is refused here, as the server would.',
+    'A transfer slip sent from the deposit modal (spec 2, spec 7 POST /api/wallet/slip): pick an image, checked here for presence and size (10 MB), send it with progress (5-minute timeout), and see whether the server took it for checking, credited it at once (the bank confirmed the transfer) or why not. One slip a minute: a second within the minute is refused here, as the server would.',
   context: { file: null, progress: 0, error: null, slip: null, waiting: false },
   on: { 'wait.over': { actions: 'endWait' } },
   initial: 'idle',
@@ -89,7 +93,16 @@ export const slipUploadMachine = setup({
           file: context.file!,
           reportProgress: (fraction: number) => self.send({ type: 'upload.progress', fraction }),
         }),
-        ...onAnswer({ target: 'received', action: 'storeSlip' }, { target: 'failed', action: 'showFailure' }),
+        ...onAnswer({ target: 'received', action: 'storeSlip' }, { target: 'failed', action: 'showFailure' }, [
+          {
+            guard: { type: 'creditedAtOnce', params: actorOutput },
+            target: 'credited',
+            actions: [
+              { type: 'storeSlip', params: actorOutput },
+              { type: 'slipCredited', params: ({ event }: { event: { output: UploadAnswer } }) => ({ amount: okData(event.output).slip.amount }) },
+            ],
+          },
+        ]),
       },
       on: {
         'upload.progress': { actions: 'setProgress' },
@@ -99,7 +112,13 @@ export const slipUploadMachine = setup({
     received: {
       tags: 'received',
       entry: ['startWait', 'endWaitLater'],
-      description: 'The server took the slip (PENDING): it is checked, then credited; the slip table shows it. Another may be sent a minute later (spec 8 REQUEST_LIMIT_1MIN).',
+      description: 'The server took the slip (PENDING): an operator checks it, then it is credited; the slip table shows it. Another may be sent a minute later (spec 8 REQUEST_LIMIT_1MIN).',
+      on: { 'slip.another': { target: 'idle', actions: 'forget' } },
+    },
+    credited: {
+      tags: 'credited',
+      entry: ['startWait', 'endWaitLater'],
+      description: 'The bank confirmed the transfer while the slip was sent (SUCCESS, the bank\'s amount): the wallet has it, and the parent was told. Another may be sent a minute later.',
       on: { 'slip.another': { target: 'idle', actions: 'forget' } },
     },
     failed: {

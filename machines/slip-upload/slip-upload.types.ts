@@ -20,7 +20,7 @@ export interface SlipUploadContext {
    * REQUEST_LIMIT_1MIN, ...) or NETWORK_ERROR; null otherwise.
    */
   error: string | null;
-  /** The slip the server took, waiting for its check (status PENDING). */
+  /** The slip the server took: waiting for its check (PENDING), or credited at once (SUCCESS, the bank's amount). */
   slip: v.InferOutput<typeof SlipItem> | null;
   /** A slip was taken less than a minute ago: another is refused here with REQUEST_LIMIT_1MIN (contract/rules/slips.ts). */
   waiting: boolean;
@@ -50,7 +50,9 @@ export type SlipUploadEvent =
 /**
  * Actor the view provides: upload (UploadInput → UploadAnswer); it passes
  * `signal` on, so cancelling aborts the request.
+ * Action its parent provides (machines/deposit): slipCredited({ amount }) — the slip was credited at once.
  * Tags: 'picking' (the file picker shows), 'ready' (a file waits to be sent),
- * 'busy' (uploading: the progress bar and cancel), 'received', 'failed'.
+ * 'busy' (uploading: the progress bar and cancel), 'received' (waits for an
+ * operator), 'credited' (in the wallet), 'failed'.
  */
-export type SlipUploadTag = 'picking' | 'ready' | 'busy' | 'received' | 'failed';
+export type SlipUploadTag = 'picking' | 'ready' | 'busy' | 'received' | 'credited' | 'failed';

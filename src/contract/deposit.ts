@@ -228,7 +228,8 @@ export const SlipSibling = v.object({
  * which a QR payment's webhook may credit too), it did not come from the member's registered
  * account or name, the service saw the slip before, our ledger credited
  * the reference already, the transfer is outside the slip's time window,
- * it is not in baht, or it is above the approval threshold (0121).
+ * it is not in baht, or it is above the approval threshold or past the
+ * verifier's daily sum alone (0121).
  */
 export const SLIP_VERIFY_PROBLEMS = [
   'NOT_FOUND',
@@ -242,6 +243,8 @@ export const SLIP_VERIFY_PROBLEMS = [
   'OUTSIDE_TIME_WINDOW',
   'NOT_BAHT',
   'ABOVE_APPROVAL_THRESHOLD',
+  /** With the verifier's credits of the last 24 hours, past operatorDailyAlone (0121's daily sum, the verifier's own). */
+  'VERIFIER_DAILY_LIMIT',
 ] as const;
 export type SlipVerifyProblem = (typeof SLIP_VERIFY_PROBLEMS)[number];
 
@@ -252,11 +255,13 @@ const VerifiedParty = v.object({ bank: v.string(), account: v.string(), name: v.
  * What the slip verifier found: CREDITED (every check passed; the bank's
  * amount was credited), REVIEW (the problems say why an operator decides),
  * UNAVAILABLE (the service did not answer: `error` says how; nothing was
- * concluded). `record` is the bank's, when it answered with one.
+ * concluded), FAILED (our side failed while checking or crediting, a
+ * database error say: nothing was credited, whatever the service said).
+ * `record` is the bank's, when it answered with one.
  */
 export const SlipVerification = v.object({
   provider: v.string(),
-  outcome: v.picklist(['CREDITED', 'REVIEW', 'UNAVAILABLE']),
+  outcome: v.picklist(['CREDITED', 'REVIEW', 'UNAVAILABLE', 'FAILED']),
   checkedAt: IsoDateTime,
   problems: v.array(v.picklist(SLIP_VERIFY_PROBLEMS)),
   error: v.nullable(v.string()),

@@ -11,9 +11,16 @@
  * The server allows one slip a minute per member (REQUEST_LIMIT_1MIN). The
  * duplicate is the same member's same slip, so the test moves the server's
  * clock a minute on (BrowserServer.advanceClock) rather than waiting.
+ *
+ * With the slip verifier on (SLIP_VERIFIER=easyslip against its local fake;
+ * docs/decisions/0137-slip-verification.md), a slip the bank confirms is
+ * credited as it is sent: the member reads it, and the balance behind the
+ * modal shows it at once.
  */
 import type { Locator, Page, Route } from '@playwright/test';
 import { bankSlipPayload, newSlipReference, slipImage } from '../support/slip-image.ts';
+import { FAKE_EASYSLIP_API_KEY, startFakeEasySlip, type FakeEasySlip } from '../../src/server/slips/easyslip-fake.ts';
+import { startBrowserServer, type BrowserServer } from './support/app-server.ts';
 import { expectAccessible } from './support/axe.ts';
 import { callOk, loginViaApi, newMember, registerViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -31,6 +38,7 @@ const TH = {
   'Cancel upload': 'ยกเลิกการอัปโหลด',
   'Slip upload': 'การอัปโหลดสลิป',
   'Slip received': 'ได้รับสลิปแล้ว',
+  'Deposit credited': 'เติมเงินเข้ากระเป๋าแล้ว',
   'The slip was not taken': 'ไม่สามารถรับสลิปนี้ได้',
   'Upload another slip': 'อัปโหลดสลิปอื่น',
   'Slip uploads': 'สถานะสลิป',
@@ -285,4 +293,44 @@ test('the slip modal: 10 slips a page, newest first; its page links are buttons;
   const [scrollWidth, clientWidth] = await modal.evaluate((dialog) => [dialog.scrollWidth, dialog.clientWidth]);
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test.describe('with the slip verifier', () => {
+  let easyslip: FakeEasySlip;
+  let verifying: BrowserServer;
+  test.beforeAll(async () => {
+    easyslip = await startFakeEasySlip();
+    verifying = await startBrowserServer({ slipVerifier: { provider: 'easyslip', apiKey: FAKE_EASYSLIP_API_KEY, apiUrl: easyslip.url } });
+  });
+  test.afterAll(async () => {
+    await verifying?.close();
+    await easyslip?.close();
+  });
+
+  test('a slip the bank confirms is credited as it is sent, and the balance behind the modal shows it at once', async ({ page }) => {
+    const member = newMember();
+    await registerViaApi(verifying, member);
+    await logInViaUi(page, verifying, member.phone, member.password);
+    const AMOUNT = 420;
+    // From the member's registered KBank account to our KBank deposit account (seed-data.ts), five minutes ago.
+    const payload = easyslip.add({
+      amount: AMOUNT,
+      date: new Date(Date.now() - 5 * 60_000).toISOString(),
+      sender: { bankId: '004', accountNo: member.accountNo, name: `${member.firstName} ${member.lastName}` },
+      receiver: { bankId: '004', accountNo: '0418812345', name: 'MEKONG WALLET CO LTD' },
+    });
+    // CSS, not roles: the open modal hides the page behind it from the accessibility tree.
+    const balance = page.locator('main section').filter({ has: page.getByText(tr('Total balance'), { exact: true }) }).locator('p').filter({ hasText: '฿' });
+    await expect(balance).toHaveText(money(0));
+
+    const section = await openDepositModal(page);
+    await pick(section, { name: 'slip.png', mimeType: 'image/png', buffer: await slipImage({ payload }) });
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/wallet/slip');
+    await section.getByRole('button', { name: TH['Upload slip'] }).click();
+    expect(await (await answer).json()).toMatchObject({ message: 'SUCCESS', slip: { status: 'SUCCESS', amount: AMOUNT } });
+    await expect(section.getByRole('status')).toHaveText(TH['Deposit credited']);
+    await expect(section).toContainText(money(AMOUNT));
+    // The home heard of it and read the wallet: the balance card under the open modal has the money.
+    await expect(balance).toHaveText(money(AMOUNT));
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The deposit modal as a test model: the member picks a way, the lookup
- * answers, fails or is read again, the QR payments and the link tell of
- * money (their machines have their own models), and the member closes it,
+ * answers, fails or is read again, the QR payments, the link and the slip
+ * upload tell of money (their machines have their own models), and the member closes it,
  * which the link's machine ends (or refuses: it does not end while a link
  * is on its way).
  */
@@ -33,6 +33,7 @@ const events = {
   'lookup.reload': () => [{ type: 'lookup.reload' }],
   'qr.paid': () => [{ type: 'qr.paid', amount: 100 }],
   'link.redeemed': () => [{ type: 'link.redeemed', amount: 50 }],
+  'slip.credited': () => [{ type: 'slip.credited', amount: 500 }],
 } satisfies EventFixtures<Deposit>;
 
 export const depositModels: FlowModel<Deposit>[] = [
@@ -45,6 +46,8 @@ export const depositModels: FlowModel<Deposit>[] = [
       lookup: [{ ok: true, data: DEPOSIT_LOOKUP }, { ok: false, message: 'INTERNAL_SERVER_ERROR' }] satisfies DepositLookupAnswer[],
       // The QR payments run for the modal's life and never end.
       qr: [],
+      // So does the slip upload.
+      slipUpload: [],
       // The link's machine ends when the modal closes (the close event reaches it), saved or not.
       trueLink: [{ saved: false }, { saved: true }] satisfies TrueLinkOutput[],
     },

@@ -1,8 +1,9 @@
 /**
  * The slip upload as a test model: the member picks a slip image, an empty
  * picker or a file over 10 MB; sends, sees progress, cancels, retries or
- * picks again; the server takes the slip or refuses it; a second slip
- * within the minute is refused at once.
+ * picks again; the server takes the slip, credits it at once (the bank
+ * confirmed the transfer) or refuses it; a second slip within the minute is
+ * refused at once.
  */
 import { SLIP_MAX_BYTES } from '../../src/contract/deposit.ts';
 import { slipUploadMachine } from '../../machines/slip-upload/slip-upload.machine.ts';
@@ -28,6 +29,9 @@ export const RECEIVED_SLIP = {
   link: '/files/slips/abc?expires=1&sig=x',
   reference: '2026112212345',
 } as const;
+
+/** A slip the slip verifier credited while the upload waited (docs/decisions/0137-slip-verification.md). */
+export const CREDITED_SLIP = { ...RECEIVED_SLIP, amount: 500, status: 'SUCCESS' } as const;
 
 const events = {
   'slip.pick': ({ context }) => [
@@ -56,6 +60,7 @@ const events = {
 const replies = {
   upload: [
     { ok: true, data: { message: 'SUCCESS', slip: RECEIVED_SLIP } },
+    { ok: true, data: { message: 'SUCCESS', slip: CREDITED_SLIP } },
     { ok: false, message: 'SLIP_REFNO_DUPLICATED' },
     { ok: false, message: 'REQUEST_LIMIT_1MIN' },
   ] satisfies UploadAnswer[],

@@ -5,11 +5,13 @@
  * whether a slip is credited without an operator, and the whole path as a
  * member and an operator meet it: a matching slip is credited with the
  * bank's amount, a copied one never, anything else waits with the
- * verifier's findings, and a verifier that fails leaves the slip pending.
+ * verifier's findings (a day's credits past dual control's daily sum too),
+ * and a verifier that fails, or a failure of ours, leaves the slip pending.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
@@ -224,7 +226,8 @@ describe('the checks before an automatic credit', () => {
       { bankCode: 'WW', bankType: 'PAYMENT', mode: 'AUTO', bankAccountName: 'MEKONG', bankAccountNo: '0418812345', currency: 'BAHT', promptPayId: null },
     ],
     maxAgeMinutes: 60,
-    threshold: 2_000_000n,
+    limits: { approvalThreshold: { BAHT: 20_000, LAK: 4_000_000 }, operatorDailyAlone: { BAHT: 100_000, LAK: 200_000_000 } },
+    creditedToday: 0n,
     now,
   };
 
@@ -244,12 +247,15 @@ describe('the checks before an automatic credit', () => {
       [{ record: { ...record, date: new Date(now.getTime() + 6 * MINUTE) } }, 'OUTSIDE_TIME_WINDOW'],
       [{ record: { ...record, country: 'LA' } }, 'NOT_BAHT'],
       [{ record: { ...record, amount: 2_000_001n } }, 'ABOVE_APPROVAL_THRESHOLD'],
+      // 0121's daily sum alone, over what the verifier itself credited in the last 24 hours.
+      [{ creditedToday: 10_000_000n - 49_999n }, 'VERIFIER_DAILY_LIMIT'],
     ];
     for (const [change, problem] of cases) expect(slipProblems({ ...input, ...change }), problem).toEqual([problem]);
     // A member in kip: our baht accounts are not theirs to pay either.
     expect(slipProblems({ ...input, member: { ...input.member, currency: 'LAK' } })).toEqual(['RECEIVER_NOT_OURS', 'NOT_BAHT']);
-    // At the threshold itself and a bank clock a little ahead are still fine.
+    // At the threshold itself, at the daily sum itself and a bank clock a little ahead are still fine.
     expect(slipProblems({ ...input, record: { ...record, amount: 2_000_000n, date: new Date(now.getTime() + 4 * MINUTE) } })).toEqual([]);
+    expect(slipProblems({ ...input, creditedToday: 10_000_000n - 50_000n })).toEqual([]);
   });
 });
 
@@ -410,5 +416,48 @@ describe('a slip checked with the bank', () => {
       await call(s.app, endpoints.opsSlipRejected, { note: 'INVALID_SLIP' }, { token: s.operatorToken, params: { id: detail.id } });
     }
     expect(outcomes).toEqual(['UNAVAILABLE SERVER_ERROR', 'UNAVAILABLE QUOTA_EXCEEDED', 'REVIEW SLIP_NOT_FOUND']);
+  });
+
+  it('credits alone no more in a day than dual control lets one actor move alone; the rest waits for an operator', async () => {
+    const s = await verifyingApp();
+    await putSetting(s.db, 'operatorDailyAlone', { BAHT: 1_000, LAK: 4_000_000 });
+    const credited: string[] = [];
+    for (const amount of [600, 400, 0.01]) {
+      const member = await signedInMember(s);
+      const answer = await upload(s, member.token, s.easyslip.add(transferFrom(member, amount, s.clock())));
+      credited.push(`${amount} ${answer.body.slip.status}`);
+      s.clock.advance(MINUTE);
+    }
+    // 600 and 400 reach the daily sum; a satang more waits.
+    expect(credited).toEqual(['600 SUCCESS', '400 SUCCESS', '0.01 PENDING']);
+    const waiting = await pendingSlipDetail(s);
+    expect(waiting.verification).toMatchObject({ outcome: 'REVIEW', problems: ['VERIFIER_DAILY_LIMIT'] });
+    // The operator's approval is theirs, under their own daily sum.
+    const approved = await call(s.app, endpoints.opsSlipApproved, { amount: 0.01 }, { token: s.operatorToken, params: { id: waiting.id } });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    // 24 hours after the first credit, its amount no longer counts.
+    s.clock.advance(24 * 60 * MINUTE - 3 * MINUTE);
+    const member = await signedInMember(s);
+    const next = await upload(s, member.token, s.easyslip.add(transferFrom(member, 600, s.clock())));
+    expect(next.body.slip.status).toBe('SUCCESS');
+  });
+
+  it('tells a failure of ours apart from a service that did not answer, and credits nothing', async () => {
+    const s = await verifyingApp();
+    const member = await signedInMember(s);
+    await s.db.execute(sql`create function refuse_transfer() returns trigger language plpgsql as $$
+      begin raise exception 'ledger refused by test'; end $$`);
+    await s.db.execute(sql`create trigger refuse_transfer before insert on ledger_transfers for each row execute function refuse_transfer()`);
+    try {
+      const answer = await upload(s, member.token, s.easyslip.add(transferFrom(member, 200, s.clock())));
+      expect(answer).toMatchObject({ status: 200, body: { slip: { status: 'PENDING', amount: 0 } } });
+    } finally {
+      // The PGlite of this file is reused by the next test: leave its schema as migrated.
+      await s.db.execute(sql`drop function refuse_transfer() cascade`);
+    }
+    expect(await walletAmount(s, member.token)).toBe(0);
+    const detail = await pendingSlipDetail(s);
+    expect(detail.verification).toMatchObject({ outcome: 'FAILED', error: null, problems: [] });
   });
 });

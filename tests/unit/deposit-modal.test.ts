@@ -1,12 +1,12 @@
 /**
  * The deposit modal as the home runs it, with its real children (the QR
- * payments, the link) over stub I/O: money seen arriving in the modal reaches
- * the home at once, the modal does not close while a link is on its way, and
+ * payments, the link, the slip upload) over stub I/O: money seen arriving in
+ * the modal (a link redeemed, a slip credited as it was sent) reaches the home at once, the modal does not close while a link is on its way, and
  * a link whose answer never came makes the home read the wallet on close.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { qrPayments, trueLink } from '../../machines/deposit/deposit.machine.ts';
+import { qrPayments, slipUpload, trueLink } from '../../machines/deposit/deposit.machine.ts';
 import type { DepositLookupAnswer } from '../../machines/deposit/deposit.types.ts';
 import { qrProvider } from '../../machines/deposit-qr/deposit-qr.machine.ts';
 import { depositModal, homeMachine } from '../../machines/home/home.machine.ts';
@@ -14,7 +14,9 @@ import { moneyAction } from '../../machines/money-action/money-action.machine.ts
 import type { MoneyActionInput, MoneyMoved } from '../../machines/money-action/money-action.types.ts';
 import type { QrAnswer, QrProvider, QrState } from '../../machines/qr-countdown/qr-countdown.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
+import type { UploadAnswer, UploadInput } from '../../machines/slip-upload/slip-upload.types.ts';
 import { DEPOSIT_LOOKUP as LOOKUP } from '../model/deposit.model.ts';
+import { CREDITED_SLIP, RECEIVED_SLIP } from '../model/slip-upload.model.ts';
 
 const NO_QR: QrState = { qrcodeId: null, hasQrcode: false, qrcode: '', payload: '', receiverName: '', amount: 0, expireIn: 0, message: 'NO_DATA' };
 const MOVED: MoneyMoved = { message: 'SUCCESS', amount: 50, wallet: { amount: 150 }, transferId: '7' };
@@ -26,12 +28,18 @@ function deferredSend() {
   return { send, answer: (result: Result<MoneyMoved>) => waiting.shift()!(result) };
 }
 
-function homeWithDeposit(send: ReturnType<typeof deferredSend>['send'], reloads: string[]) {
+/** The server's answer to every slip sent: taken for an operator, or credited at once. */
+function uploadAnswering(slip: typeof RECEIVED_SLIP | typeof CREDITED_SLIP) {
+  return fromPromise<UploadAnswer, UploadInput>(async () => ({ ok: true, data: { message: 'SUCCESS', slip } }));
+}
+
+function homeWithDeposit(send: ReturnType<typeof deferredSend>['send'], reloads: string[], upload = uploadAnswering(RECEIVED_SLIP)) {
   const read = fromPromise<QrAnswer, { provider: QrProvider }>(async () => ({ ok: true, data: NO_QR }));
   const deposit = depositModal({
     lookup: fromPromise<DepositLookupAnswer, void>(async () => ({ ok: true, data: LOOKUP })),
     qr: qrPayments({ provider: qrProvider({ loadQr: read, checkQr: read }) }),
     trueLink: trueLink({ moneyAction: moneyAction<{ link: string }>().provide({ actors: { send } }) }),
+    slipUpload: slipUpload({ upload }),
   });
   return homeMachine.provide({ actors: { deposit }, actions: { reloadWallet: () => void reloads.push('wallet') } });
 }
@@ -88,9 +96,25 @@ describe('the deposit modal in the home', () => {
     await settle();
     const deposit = home.getSnapshot().children.deposit!;
     // The QR payments started once the lookup answered.
-    expect(Object.keys(deposit.getSnapshot().children).sort()).toEqual(['qr', 'trueLink']);
+    expect(Object.keys(deposit.getSnapshot().children).sort()).toEqual(['qr', 'slipUpload', 'trueLink']);
     deposit.send({ type: 'deposit.close' });
     expect([home.getSnapshot().value, reloads]).toEqual(['browsing', []]);
+    home.stop();
+  });
+
+  it.each([
+    ['credited as it was sent: the home reads the wallet at once', CREDITED_SLIP, 'credited', ['wallet']],
+    ['taken for an operator: the wallet is not read', RECEIVED_SLIP, 'received', []],
+  ] as const)('a slip %s', async (_, slip, state, expected) => {
+    const reloads: string[] = [];
+    const home = createActor(homeWithDeposit(deferredSend().send, reloads, uploadAnswering(slip)), { input: { keySeed: 'seed' } }).start();
+    home.send({ type: 'deposit.open' });
+    await settle();
+    const upload = home.getSnapshot().children.deposit!.getSnapshot().children.slipUpload!;
+    upload.send({ type: 'slip.pick', file: new File([new Uint8Array(16)], 'slip.png', { type: 'image/png' }) });
+    upload.send({ type: 'slip.send' });
+    await settle();
+    expect([upload.getSnapshot().value, home.getSnapshot().value, reloads]).toEqual([state, 'depositing', expected]);
     home.stop();
   });
 });

@@ -11,7 +11,7 @@ import {
   withdrawBalanceError,
   withdrawLimitError,
 } from '../../src/contract/rules/money.ts';
-import { SLIP_UPLOAD_INTERVAL_MS, slipWaitMs } from '../../src/contract/rules/slips.ts';
+import { SLIP_UPLOAD_INTERVAL_MS, slipAgeProblem, slipWaitMs, transferAt, transferOnThaiDay } from '../../src/contract/rules/slips.ts';
 
 describe('transferAmountError', () => {
   it('takes transferMin and more, never 0', () => {
@@ -68,5 +68,24 @@ describe('slipWaitMs', () => {
     expect(slipWaitMs(null, sent)).toBe(0);
     expect(slipWaitMs(sent, new Date(sent.getTime() + 1_000))).toBe(SLIP_UPLOAD_INTERVAL_MS - 1_000);
     expect(slipWaitMs(sent, new Date(sent.getTime() + SLIP_UPLOAD_INTERVAL_MS))).toBe(0);
+  });
+});
+
+describe('slipAgeProblem', () => {
+  const MINUTE = 60_000;
+  const now = new Date('2026-03-02T03:00:00Z'); // 10:00 in Bangkok
+
+  it('counts an exact transfer time from itself, believing up to 5 minutes ahead', () => {
+    const at = (minutesAgo: number) => transferAt(new Date(now.getTime() - minutesAgo * MINUTE));
+    expect([60, 60.001, 0, -5, -5.001].map((minutes) => slipAgeProblem(at(minutes), now, 60))).toEqual([null, 'TOO_OLD', null, null, 'AHEAD']);
+  });
+
+  it('counts a day from its end for the age and from its start for the future (Thai time)', () => {
+    expect(slipAgeProblem(transferOnThaiDay('2026-03-01'), now, 60)).toBe('TOO_OLD');
+    expect(slipAgeProblem(transferOnThaiDay('2026-03-01'), now, 10 * 60)).toBeNull();
+    expect(slipAgeProblem(transferOnThaiDay('2026-03-02'), now, 60)).toBeNull();
+    expect(slipAgeProblem(transferOnThaiDay('2026-03-03'), now, 60)).toBe('AHEAD');
+    // Five minutes before the day begins, by our clock, it may have begun by the bank's.
+    expect(slipAgeProblem(transferOnThaiDay('2026-03-03'), new Date('2026-03-02T16:55:00Z'), 60)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import type { DepositBank, DepositLookupResponse } from '../../contract/deposit.
 import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { bankAccountNameActors } from '../../../machines/bank-account-name/bank-account-name.actors.ts';
 import { bankAccountNameMachine } from '../../../machines/bank-account-name/bank-account-name.machine.ts';
+import type { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
 import { useApi } from '../../app/use-app.ts';
 import { currentLocale } from '../../i18n/locale.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
@@ -43,12 +44,15 @@ export function BankTransferPanel({
   failed,
   onRetry,
   account,
+  slip,
 }: {
   lookup: DepositLookupResponse | null;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
   account: RegisteredAccount | null;
+  /** The slip upload the deposit machine runs. */
+  slip: ActorRefFrom<typeof slipUploadMachine> | undefined;
 }) {
   const { t } = useLingui();
   const api = useApi();
@@ -103,7 +107,7 @@ export function BankTransferPanel({
       )}
       {!nameNeeded && registered}
       <DepositNotes lookup={lookup} />
-      <SlipUpload />
+      {slip && <SlipUpload machine={slip} />}
     </div>
   );
 }

@@ -37,7 +37,7 @@ export default function DepositModal({ machine, wallet }: DepositModalProps) {
   const lookup = useSelector(machine, (snapshot) => snapshot.context.lookup);
   const loading = useSelector(machine, (snapshot) => snapshot.hasTag('lookup:loading') && snapshot.context.lookup === null);
   const failed = useSelector(machine, (snapshot) => snapshot.hasTag('lookup:failed'));
-  const { qr, trueLink } = useSelector(machine, (snapshot) => snapshot.children);
+  const { qr, trueLink, slipUpload } = useSelector(machine, (snapshot) => snapshot.children);
   // A link on its way is money on its way: the modal waits for the answer.
   const sending = useSelector(trueLink, (snapshot) => snapshot?.hasTag('busy') ?? false);
   const close = () => machine.send({ type: 'deposit.close' });
@@ -86,6 +86,7 @@ export default function DepositModal({ machine, wallet }: DepositModalProps) {
             failed={failed}
             onRetry={() => machine.send({ type: 'lookup.retry' })}
             account={wallet?.bankAccount ?? null}
+            slip={slipUpload}
           />
         </section>
         <section hidden={way !== 'qr'} aria-label={t`QR code`}>

@@ -1,19 +1,19 @@
 /**
  * The transfer slip upload of the deposit modal (spec 2 'Slip upload
  * (multipart, 5-minute timeout)'; docs/decisions/0030-slip-upload-in-the-spa.md), driven by
- * slipUploadMachine: pick an image, send it with a progress bar (cancel
- * aborts the request), then either 'received, we will check it' or the
- * reason it was not taken (spec 8). The file type is only a hint to the
- * picker: the server checks the content.
+ * slipUploadMachine, which the deposit machine runs: pick an image, send it
+ * with a progress bar (cancel aborts the request), then 'received, we will
+ * check it', 'credited' (the bank confirmed the transfer at once,
+ * docs/decisions/0137-slip-verification.md) or the reason it was not taken
+ * (spec 8). The file type is only a hint to the picker: the server checks
+ * the content.
  */
 import { useId, type ReactNode } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SLIP_FIELD } from '../../contract/deposit.ts';
-import { slipUploadActors } from '../../../machines/slip-upload/slip-upload.actors.ts';
-import { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
-import { useApi } from '../../app/use-app.ts';
+import type { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { ResultMark } from '../money/money-parts.tsx';
@@ -35,14 +35,10 @@ function fileSize(bytes: number): string {
   }).format(bytes / (megabytes ? 1024 * 1024 : 1024));
 }
 
-export function SlipUpload() {
-  const api = useApi();
-  const machine = useActorRef(
-    slipUploadMachine.provide({ actors: slipUploadActors(api) }),
-  );
+export function SlipUpload({ machine }: { machine: SlipUploadRef }) {
   const headingId = useId();
   const step = useSelector(machine, (snapshot) =>
-    (['picking', 'busy', 'received', 'failed'] as const).find((tag) => snapshot.hasTag(tag)),
+    (['picking', 'busy', 'received', 'credited', 'failed'] as const).find((tag) => snapshot.hasTag(tag)),
   );
 
   return (
@@ -53,6 +49,7 @@ export function SlipUpload() {
       {step === 'picking' && <SlipPicker machine={machine} />}
       {step === 'busy' && <SlipProgress machine={machine} />}
       {step === 'received' && <SlipReceived machine={machine} />}
+      {step === 'credited' && <SlipCredited machine={machine} />}
       {step === 'failed' && <SlipFailed machine={machine} />}
     </section>
   );
@@ -146,25 +143,42 @@ function SlipProgress({ machine }: { machine: SlipUploadRef }) {
 }
 
 function SlipReceived({ machine }: { machine: SlipUploadRef }) {
-  // The bank confirmed the transfer at once (docs/decisions/0137-slip-verification.md): only baht slips are credited so.
-  const credited = useSelector(machine, ({ context }) => (context.slip?.status === 'SUCCESS' ? context.slip.amount : null));
   return (
     <div className="stack money-result">
       <ResultMark success />
       <p className="money-result__title" role="status">
-        {credited === null ? <Trans>Slip received</Trans> : <Trans>Deposit credited</Trans>}
+        <Trans>Slip received</Trans>
       </p>
       <p>
-        {credited === null ? (
-          <Trans>We will check it and credit your wallet. You can follow it under Statement → Slip uploads.</Trans>
-        ) : (
-          <Trans>The bank confirmed your transfer: {formatMoney(credited, 'BAHT')} is in your wallet.</Trans>
-        )}
+        <Trans>We will check it and credit your wallet. You can follow it under Statement → Slip uploads.</Trans>
       </p>
-      <button type="button" className="button button--secondary button--block" onClick={() => machine.send({ type: 'slip.another' })}>
-        <Trans>Upload another slip</Trans>
-      </button>
+      <AnotherSlip machine={machine} />
     </div>
+  );
+}
+
+/** The bank confirmed the transfer at once: only baht slips are credited so (docs/decisions/0137-slip-verification.md). */
+function SlipCredited({ machine }: { machine: SlipUploadRef }) {
+  const amount = useSelector(machine, ({ context }) => context.slip?.amount ?? 0);
+  return (
+    <div className="stack money-result">
+      <ResultMark success />
+      <p className="money-result__title" role="status">
+        <Trans>Deposit credited</Trans>
+      </p>
+      <p>
+        <Trans>The bank confirmed your transfer: {formatMoney(amount, 'BAHT')} is in your wallet.</Trans>
+      </p>
+      <AnotherSlip machine={machine} />
+    </div>
+  );
+}
+
+function AnotherSlip({ machine }: { machine: SlipUploadRef }) {
+  return (
+    <button type="button" className="button button--secondary button--block" onClick={() => machine.send({ type: 'slip.another' })}>
+      <Trans>Upload another slip</Trans>
+    </button>
   );
 }
 

@@ -3,7 +3,8 @@
  * A manual deposit, a reviewed payment's credit, a slip's approval, a
  * withdrawal's payout or an adjustment is done by the operator who calls it only while its
  * amount is within the approvalThreshold setting and, with what they moved
- * alone in the last 24 hours, within operatorDailyAlone (per currency).
+ * alone in the last 24 hours, within operatorDailyAlone (per currency;
+ * the rule is alone.ts's, which the slip verifier's credits obey too).
  * Otherwise it is kept as a request (202 APPROVAL_REQUIRED) until a second
  * operator with the role approves it, which runs it in the same
  * transaction as the request's decision, or someone rejects it. The one who
@@ -43,9 +44,9 @@ import { findPaymentView, type PaymentView } from '../repositories/payments.ts';
 import { findSlipView } from '../repositories/slips.ts';
 import { lastEnrolledBy, recordAudit } from '../repositories/audit.ts';
 import { getSettings } from '../repositories/settings.ts';
-import { OPERATOR_ALONE_WINDOW_MS } from '../policy.ts';
 import { approveSlip } from '../deposits/slip-review.ts';
 import { adjust, adjustmentKey, type Adjustment } from '../adjustments/adjust.ts';
+import { aloneLimitPassed, aloneWindowStart } from './alone.ts';
 import { findUserByPhone, memberCurrency } from '../repositories/users.ts';
 import { findWithdrawalView, type WithdrawalView } from '../repositories/withdrawals.ts';
 import { resolveWithdrawal } from '../withdrawals/resolve.ts';
@@ -93,12 +94,11 @@ async function aloneOrAsk<T>(
     if (described === null) return work(tx);
     const { ownDailyLimit, ...movement } = described;
     const limits = await getSettings(tx, 'approvalThreshold', 'operatorDailyAlone', 'adjustmentCreditsAlone');
-    const since = new Date(now.getTime() - OPERATOR_ALONE_WINDOW_MS);
+    const since = aloneWindowStart(now);
     const moved = await movedAloneSince(tx, operatorId, movement.currency, since);
     const movedOwn = ownDailyLimit && (await movedAloneSince(tx, operatorId, movement.currency, since, ownDailyLimit.label));
     const alone =
-      movement.amount <= perCurrencyAmount(limits.approvalThreshold, movement.currency) &&
-      moved + movement.amount <= perCurrencyAmount(limits.operatorDailyAlone, movement.currency) &&
+      aloneLimitPassed(movement.amount, movement.currency, moved, limits) === null &&
       (ownDailyLimit === undefined || movedOwn! + movement.amount <= perCurrencyAmount(limits[ownDailyLimit.setting], movement.currency));
     if (!alone) return ask(tx, { ...subject, ...movement, requestedBy: operatorId }, now);
     const done = await work(tx);

@@ -1046,6 +1046,8 @@ export const slips = pgTable(
       .where(sql`${t.reference} is not null and (${t.status} <> 'FAILED' or ${t.reviewedAt} is not null)`),
     index('slips_user_idx').on(t.userId, t.id),
     index('slips_status_idx').on(t.status, t.id),
+    // The slip verifier's credits of the last 24 hours, summed before each of its credits (docs/decisions/0137-slip-verification.md).
+    index('slips_verifier_credits_idx').on(t.reviewedAt).where(sql`${t.status} = 'SUCCESS' and ${t.reviewedBy} is null`),
   ],
 );
 

@@ -56,7 +56,11 @@ export interface Settings {
   qrMaximum: number;
   /** 'HH:mm' in the variant's local time: slips are taken until then each day. */
   slipClosingTime: string;
-  /** A slip whose QR dates it (TrueMoney's) older than this is EXPIRED_SLIP (spec 2: within 1 hour); bank mini QRs carry no date (docs/decisions/0064-slip-automatic-checks.md). */
+  /**
+   * spec 2 (within 1 hour): how old a slip's transfer may be, by the one rule of contract/rules/slips.ts
+   * slipAgeProblem: a TrueMoney QR's day (EXPIRED_SLIP), the slip verifier's bank time (OUTSIDE_TIME_WINDOW);
+   * bank mini QRs carry no date (docs/decisions/0064-slip-automatic-checks.md).
+   */
   slipMaxAgeMinutes: number;
   /** spec 5 and 9: mobile-wallet links of at least this much (major units). */
   trueWalletMinimum: number;

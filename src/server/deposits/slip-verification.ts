@@ -5,10 +5,13 @@
  * passes: the bank's reference is the QR's, the money went to one of our
  * deposit accounts' numbers, it came from the member's registered account
  * under their name, it is new (to the service and to our ledger), within
- * the slip's time window, in baht, and within the approval threshold
- * (0121). The amount credited is the bank's. Anything else stays PENDING
- * with the findings beside it for an operator; a verifier that fails
- * leaves it PENDING too, never credited.
+ * the slip's time window (contract/rules/slips.ts, the upload's rule too),
+ * in baht, and within dual control's limits (approvals/alone.ts: the
+ * approval threshold, and operatorDailyAlone over the verifier's own
+ * credits of the last 24 hours). The amount credited is the bank's.
+ * Anything else stays PENDING with the findings beside it for an operator;
+ * a verifier that does not answer (UNAVAILABLE) or a failure of ours
+ * (FAILED) leaves it PENDING too, never credited.
  *
  * Crediting is the operator's approval path (slip-review.ts creditSlip):
  * the slip's approval lock, the slip row locked and still PENDING, one
@@ -18,23 +21,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SlipVerificationFindings, SlipVerifyProblem } from '../../contract/deposit.ts';
 import { toMajor } from '../../contract/money.ts';
+import { slipAgeProblem, transferAt } from '../../contract/rules/slips.ts';
+import { aloneLimitPassed, aloneWindowStart, type AloneLimits } from '../approvals/alone.ts';
 import type { Db } from '../db/client.ts';
 import type { Settings } from '../db/settings-shape.ts';
 import { transferByKey } from '../ledger/transfers.ts';
 import { inMovement } from '../money/movement.ts';
-import { perCurrencyAmount } from '../money/per-currency.ts';
 import { ProviderFailure } from '../providers/http.ts';
 import { lockSubject } from '../repositories/approvals.ts';
 import { getSettings } from '../repositories/settings.ts';
-import { lockSlip, recordSlipVerification, type SlipRow } from '../repositories/slips.ts';
+import { lockSlip, lockVerifierCredits, recordSlipVerification, verifierCreditsSince, type SlipRow } from '../repositories/slips.ts';
 import { findProfile, type ProfileRow } from '../repositories/users.ts';
 import { maskedMatches, namesMatch } from '../slips/bank-match.ts';
 import type { BankParty, BankRecord, SlipVerifier } from '../slips/verifier.ts';
 import { bankDepositKey } from './credit.ts';
 import { creditSlip } from './slip-review.ts';
-
-/** A bank's clock may run a little ahead of ours; a transfer further in the future is not one we believe. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface SlipCheckInput {
   /** The reference the slip's QR carries (the slip row's). */
@@ -47,13 +48,15 @@ export interface SlipCheckInput {
   member: Pick<ProfileRow, 'bankCode' | 'accountNo' | 'accountName' | 'currency'>;
   depositAccounts: Settings['depositAccounts'];
   maxAgeMinutes: number;
-  /** approvalThreshold in the member's currency, minor units. */
-  threshold: bigint;
+  /** Dual control's limits (0121): the verifier moves money alone within them, as an operator does. */
+  limits: AloneLimits;
+  /** What the verifier credited in the last 24 hours, minor units of baht. */
+  creditedToday: bigint;
   now: Date;
 }
 
 /** Every check a slip fails; none: it may be credited without an operator. */
-export function slipProblems({ qrReference, record, duplicate, alreadyCredited, member, depositAccounts, maxAgeMinutes, threshold, now }: SlipCheckInput): SlipVerifyProblem[] {
+export function slipProblems({ qrReference, record, duplicate, alreadyCredited, member, depositAccounts, maxAgeMinutes, limits, creditedToday, now }: SlipCheckInput): SlipVerifyProblem[] {
   const problems: SlipVerifyProblem[] = [];
   if (record.reference !== qrReference) problems.push('REFERENCE_MISMATCH');
   const { receiver, sender } = record;
@@ -68,10 +71,14 @@ export function slipProblems({ qrReference, record, duplicate, alreadyCredited, 
   if (!namesMatch(sender.nameEn, registeredName) && !namesMatch(sender.nameTh, registeredName)) problems.push('SENDER_NAME_MISMATCH');
   if (duplicate) problems.push('DUPLICATE_AT_PROVIDER');
   if (alreadyCredited) problems.push('ALREADY_CREDITED');
-  const age = now.getTime() - record.date.getTime();
-  if (age > maxAgeMinutes * 60_000 || age < -CLOCK_SKEW_MS) problems.push('OUTSIDE_TIME_WINDOW');
+  // The upload's date check's rule, on the bank's exact time.
+  if (slipAgeProblem(transferAt(record.date), now, maxAgeMinutes) !== null) problems.push('OUTSIDE_TIME_WINDOW');
   if (member.currency !== 'BAHT' || record.country !== 'TH') problems.push('NOT_BAHT');
-  else if (record.amount > threshold) problems.push('ABOVE_APPROVAL_THRESHOLD');
+  else {
+    const passed = aloneLimitPassed(record.amount, 'BAHT', creditedToday, limits);
+    if (passed === 'THRESHOLD') problems.push('ABOVE_APPROVAL_THRESHOLD');
+    if (passed === 'DAILY') problems.push('VERIFIER_DAILY_LIMIT');
+  }
   return problems;
 }
 
@@ -107,10 +114,15 @@ export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, sl
       verification = findings(verifier, now, 'REVIEW', { problems: ['NOT_FOUND'], error: answer.code });
     } else {
       const { record, duplicate } = answer;
-      const [member, settings] = await Promise.all([findProfile(db, slip.userId), getSettings(db, 'depositAccounts', 'slipMaxAgeMinutes', 'approvalThreshold')]);
+      const [member, settings] = await Promise.all([
+        findProfile(db, slip.userId),
+        getSettings(db, 'depositAccounts', 'slipMaxAgeMinutes', 'approvalThreshold', 'operatorDailyAlone'),
+      ]);
       if (!member) throw new Error(`slip ${slip.id} has no member`);
       const shownRecord = { reference: record.reference, date: record.date.toISOString(), amount: toMajor(record.amount), sender: shown(record.sender), receiver: shown(record.receiver) };
       return await inMovement(db, log, async (tx) => {
+        // The verifier's credits one at a time (its daily sum), then the slip's, as an operator's movements are taken.
+        await lockVerifierCredits(tx);
         await lockSubject(tx, 'slip.approved', String(slip.id));
         const locked = await lockSlip(tx, slip.id);
         // An operator decided it while the bank was asked: theirs stands.
@@ -123,7 +135,8 @@ export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, sl
           member,
           depositAccounts: settings.depositAccounts,
           maxAgeMinutes: settings.slipMaxAgeMinutes,
-          threshold: perCurrencyAmount(settings.approvalThreshold, member.currency ?? 'BAHT'),
+          limits: settings,
+          creditedToday: await verifierCreditsSince(tx, aloneWindowStart(now)),
           now,
         });
         const credited = problems.length === 0;
@@ -138,8 +151,14 @@ export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, sl
       });
     }
   } catch (error) {
-    if (!(error instanceof ProviderFailure)) log.error({ err: error, slipId: slip.id }, 'slip verification failed');
-    verification = findings(verifier, now, 'UNAVAILABLE', { error: error instanceof ProviderFailure ? error.reason : 'ERROR' });
+    if (error instanceof ProviderFailure) {
+      // The service did not answer: nothing is known of the transfer.
+      verification = findings(verifier, now, 'UNAVAILABLE', { error: error.reason });
+    } else {
+      // Ours failed (reading the member, the ledger, the credit's transaction): nothing was credited, whatever the bank said.
+      log.error({ err: error, slipId: slip.id }, 'slip verification failed');
+      verification = findings(verifier, now, 'FAILED');
+    }
   }
   try {
     await recordSlipVerification(db, slip.id, verification);

@@ -3,7 +3,7 @@
  * one-a-minute rule and the reference's uniqueness, the member's slip
  * table, and the operator's review.
  */
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql, sum } from 'drizzle-orm';
 import type { SlipSort, SlipVerificationFindings } from '../../contract/deposit.ts';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
@@ -146,6 +146,29 @@ export async function lockSlip(tx: Transaction, id: number): Promise<SlipRow | u
 /** Credited: by the operator `reviewedBy`, or by the slip verifier (null) with its findings. */
 export async function markSlipApproved(tx: Transaction, id: number, amount: bigint, transferId: number, reviewedBy: number | null, now: Date): Promise<void> {
   await tx.update(slips).set({ status: 'SUCCESS', amount, transferId, reviewedAt: now, reviewedBy }).where(eq(slips.id, id));
+}
+
+/**
+ * Serialises the slip verifier's credits (an advisory transaction lock), as
+ * lockOperatorMovements does one operator's: two credits at once cannot both
+ * pass on the same daily sum. Taken before the slip's subject lock, the
+ * order every movement takes them in.
+ */
+export async function lockVerifierCredits(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('slip-verifier-credits', 0))`);
+}
+
+/**
+ * What the slip verifier credited after `since`, minor units: the slips it
+ * marked SUCCESS (reviewedBy null; slips_verifier_credits_idx). It credits
+ * members in baht only, so the sum is in baht.
+ */
+export async function verifierCreditsSince(db: Queryable, since: Date): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sum(slips.amount) })
+    .from(slips)
+    .where(and(eq(slips.status, 'SUCCESS'), isNull(slips.reviewedBy), gt(slips.reviewedAt, since)));
+  return BigInt(row?.total ?? 0);
 }
 
 /** Keeps what the slip verifier found; the slip's status is the caller's to change. */

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SlipReasonCode } from '../../contract/errors.ts';
-import { slipWaitMs } from '../../contract/rules/slips.ts';
+import { slipAgeProblem, slipWaitMs, transferOnThaiDay } from '../../contract/rules/slips.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { verifyNewSlip } from '../deposits/slip-verification.ts';
 import { ApiError } from '../errors.ts';
@@ -26,8 +26,6 @@ import type { FileStorage } from '../storage/storage.ts';
 import { decodeSlipImage, NotASlipImage, STORED_IMAGE } from './slip-image.ts';
 import { readSlipQr, type SlipQr } from './slip-qr.ts';
 import type { SlipVerifier } from './verifier.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** Another slip was recorded within the last minute (REQUEST_LIMIT_1MIN). */
 export class SlipTooSoon extends Error {
@@ -43,16 +41,17 @@ export async function uploadedTooSoon(db: Queryable, userId: number, now: Date):
 }
 
 /**
- * Why a readable slip fails on its date, if it does. Only TrueMoney's QR
- * carries one (a day in Thai time, UTC+7): the slip is expired when even
- * the end of that day is more than `maxAgeMinutes` ago, and invalid when
- * the day has not begun yet. Bank QRs carry no date (docs/decisions/0064-slip-automatic-checks.md).
+ * Why a readable slip fails on its date, if it does, by the shared slip-age
+ * rule (contract/rules/slips.ts slipAgeProblem). Only TrueMoney's QR carries
+ * one (a day in Thai time): EXPIRED_SLIP when even the end of that day is
+ * too old, INVALID_SLIP when the day has not begun yet. Bank QRs carry no
+ * date (docs/decisions/0064-slip-automatic-checks.md); the slip verifier
+ * applies the same rule to the bank's time of the transfer.
  */
 export function dateProblem(qr: SlipQr, now: Date, maxAgeMinutes: number): SlipReasonCode | null {
   if (qr.date === null) return null;
-  const dayStart = Date.parse(`${qr.date}T00:00:00+07:00`);
-  if (dayStart > now.getTime()) return 'INVALID_SLIP';
-  return now.getTime() - (dayStart + DAY_MS) > maxAgeMinutes * 60_000 ? 'EXPIRED_SLIP' : null;
+  const problem = slipAgeProblem(transferOnThaiDay(qr.date), now, maxAgeMinutes);
+  return problem === 'TOO_OLD' ? 'EXPIRED_SLIP' : problem === 'AHEAD' ? 'INVALID_SLIP' : null;
 }
 
 export interface UploadInput {

@@ -2,7 +2,8 @@
  * What the slip verifier found (contract/deposit.ts SlipVerification;
  * docs/decisions/0137-slip-verification.md), beside the slip: the bank's
  * record of the transfer, and why it was not credited on its own, or that
- * it was, or that the service did not answer (then nothing was concluded).
+ * it was, or that the service did not answer, or that our own check or
+ * credit failed (then nothing was concluded, nor credited).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OpsSlipDetail } from '../../../contract/deposit.ts';
@@ -41,7 +42,7 @@ export function VerifierFindings({ verification, currency }: { verification: Ver
             <Trans>For an operator</Trans>
           </span>
         )}
-        {outcome === 'UNAVAILABLE' && (
+        {(outcome === 'UNAVAILABLE' || outcome === 'FAILED') && (
           <span className="ops-status ops-status--bad">
             <Trans>Not verified</Trans>
           </span>
@@ -55,6 +56,11 @@ export function VerifierFindings({ verification, currency }: { verification: Ver
           <Trans>
             The service did not answer (<span className="mono">{error}</span>): nothing was concluded. Check the slip as without a verifier.
           </Trans>
+        </p>
+      )}
+      {outcome === 'FAILED' && (
+        <p>
+          <Trans>Our server failed while checking or crediting this slip, not the service: nothing was credited. Check the slip as without a verifier.</Trans>
         </p>
       )}
       {problems.length > 0 && (

@@ -15,4 +15,5 @@ export const VERIFY_PROBLEMS: Readonly<Record<SlipVerifyProblem, MessageDescript
   OUTSIDE_TIME_WINDOW: msg`The transfer is older than a slip may be, or dated ahead.`,
   NOT_BAHT: msg`Not a transfer in baht to a member in baht.`,
   ABOVE_APPROVAL_THRESHOLD: msg`Above the approval threshold: an operator approves it, and a second operator too.`,
+  VERIFIER_DAILY_LIMIT: msg`The verifier's credits of the last 24 hours reached the daily sum one may move alone: an operator approves it.`,
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "slips_verifier_credits_idx" ON "slips" USING btree ("reviewed_at") WHERE "slips"."status" = 'SUCCESS' and "slips"."reviewed_by" is null;
