@@ -4,7 +4,11 @@
  * running fake EasySlip (`npm run fake:easyslip`), and its slip picture,
  * written to slip-<reference>.png in the folder the command runs in, to upload in the deposit modal. The
  * sender is the demo member's registered account unless given (another
- * member's account number, name and bank code, as registered). It reads
+ * member's account number, name and bank code, as registered). The bank
+ * record shows both names whole, as the verifier needs them to credit: the
+ * sender's as given, the receiver's as the deposit account's holder name
+ * in the seed (an account or name changed in the console since then makes
+ * the slip wait, RECEIVER_NOT_OURS or RECEIVER_NAME_MISMATCH). It reads
  * EASYSLIP_API_URL and EASYSLIP_API_KEY like the server, and defaults to
  * the fake's.
  */

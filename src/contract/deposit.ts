@@ -224,9 +224,11 @@ export const SlipSibling = v.object({
  * Why a slip the verifier read was not credited on its own
  * (docs/decisions/0137-slip-verification.md): the bank knows no such
  * transfer, its reference is not the QR's, the money did not go to one of
- * our deposit accounts' numbers (or went through a PromptPay proxy or QR,
- * which a QR payment's webhook may credit too), it did not come from the member's registered
- * account or name, the service saw the slip before, our ledger credited
+ * our deposit accounts by number and holder's name (or went through a
+ * PromptPay proxy or QR, which a QR payment's webhook may credit too), it
+ * did not come from the member's registered account and whole name (the
+ * bank cut the name short, or another member's account fits the sender
+ * too), the service saw the slip before, our ledger credited
  * the reference already, the transfer is outside the slip's time window,
  * it is not in baht, or it is above the approval threshold or past the
  * verifier's daily sum alone (0121).
@@ -235,9 +237,12 @@ export const SLIP_VERIFY_PROBLEMS = [
   'NOT_FOUND',
   'REFERENCE_MISMATCH',
   'RECEIVER_NOT_OURS',
+  'RECEIVER_NAME_MISMATCH',
   'PAID_TO_PROXY',
   'SENDER_ACCOUNT_MISMATCH',
   'SENDER_NAME_MISMATCH',
+  'SENDER_NAME_PARTIAL',
+  'SENDER_AMBIGUOUS',
   'DUPLICATE_AT_PROVIDER',
   'ALREADY_CREDITED',
   'OUTSIDE_TIME_WINDOW',

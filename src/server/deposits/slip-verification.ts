@@ -3,15 +3,16 @@
  * (docs/decisions/0137-slip-verification.md), right after it was recorded
  * PENDING. It is credited without an operator only when every check
  * passes: the bank's reference is the QR's, the money went to one of our
- * deposit accounts' numbers, it came from the member's registered account
- * under their name, it is new (to the service and to our ledger), within
- * the slip's time window (contract/rules/slips.ts, the upload's rule too),
- * in baht, and within dual control's limits (approvals/alone.ts: the
- * approval threshold, and operatorDailyAlone over the verifier's own
- * credits of the last 24 hours). The amount credited is the bank's.
- * Anything else stays PENDING with the findings beside it for an operator;
- * a verifier that does not answer (UNAVAILABLE) or a failure of ours
- * (FAILED) leaves it PENDING too, never credited.
+ * deposit accounts and came from the member's registered account under
+ * their whole name and from no other member's (./slip-parties.ts), it is
+ * new (to the service and to our ledger), within the slip's time window
+ * (contract/rules/slips.ts, the upload's rule too), in baht, and within
+ * dual control's limits (approvals/alone.ts: the approval threshold, and
+ * operatorDailyAlone over the verifier's own credits of the last 24
+ * hours). The amount credited is the bank's. Anything else stays PENDING
+ * with the findings beside it for an operator; a verifier that does not
+ * answer (UNAVAILABLE) or a failure of ours (FAILED) leaves it PENDING
+ * too, never credited.
  *
  * Crediting is the operator's approval path (slip-review.ts creditSlip):
  * the slip's approval lock, the slip row locked and still PENDING, one
@@ -24,7 +25,6 @@ import { toMajor } from '../../contract/money.ts';
 import { slipAgeProblem, transferAt } from '../../contract/rules/slips.ts';
 import { aloneLimitPassed, aloneWindowStart, type AloneLimits } from '../approvals/alone.ts';
 import type { Db } from '../db/client.ts';
-import type { Settings } from '../db/settings-shape.ts';
 import { transferByKey } from '../ledger/transfers.ts';
 import { inMovement } from '../money/movement.ts';
 import { ProviderFailure } from '../providers/http.ts';
@@ -32,9 +32,9 @@ import { lockSubject } from '../repositories/approvals.ts';
 import { getSettings } from '../repositories/settings.ts';
 import { lockSlip, lockVerifierCredits, recordSlipVerification, verifierCreditsSince, type SlipRow } from '../repositories/slips.ts';
 import { findProfile, type ProfileRow } from '../repositories/users.ts';
-import { maskedMatches, namesMatch } from '../slips/bank-match.ts';
 import type { BankParty, BankRecord, SlipVerifier } from '../slips/verifier.ts';
 import { bankDepositKey } from './credit.ts';
+import { slipPartyProblems } from './slip-parties.ts';
 import { creditSlip } from './slip-review.ts';
 
 export interface SlipCheckInput {
@@ -45,8 +45,7 @@ export interface SlipCheckInput {
   duplicate: boolean;
   /** Our ledger already credited this reference. */
   alreadyCredited: boolean;
-  member: Pick<ProfileRow, 'bankCode' | 'accountNo' | 'accountName' | 'currency'>;
-  depositAccounts: Settings['depositAccounts'];
+  member: Pick<ProfileRow, 'currency'>;
   maxAgeMinutes: number;
   /** Dual control's limits (0121): the verifier moves money alone within them, as an operator does. */
   limits: AloneLimits;
@@ -55,20 +54,10 @@ export interface SlipCheckInput {
   now: Date;
 }
 
-/** Every check a slip fails; none: it may be credited without an operator. */
-export function slipProblems({ qrReference, record, duplicate, alreadyCredited, member, depositAccounts, maxAgeMinutes, limits, creditedToday, now }: SlipCheckInput): SlipVerifyProblem[] {
+/** Every check the slip fails but who paid whom (./slip-parties.ts); none there and here: it may be credited without an operator. */
+export function slipProblems({ qrReference, record, duplicate, alreadyCredited, member, maxAgeMinutes, limits, creditedToday, now }: SlipCheckInput): SlipVerifyProblem[] {
   const problems: SlipVerifyProblem[] = [];
   if (record.reference !== qrReference) problems.push('REFERENCE_MISMATCH');
-  const { receiver, sender } = record;
-  const ours = depositAccounts.filter((account) => account.bankType === 'BANK' && account.currency === member.currency);
-  const toOurNumber = ours.some((account) => account.bankCode === receiver.bankCode && maskedMatches(receiver.account, account.bankAccountNo));
-  if (!toOurNumber) problems.push('RECEIVER_NOT_OURS');
-  // Paid to a PromptPay proxy or a QR: a QR payment's webhook may credit the same money under its own key.
-  else if (receiver.proxy !== null) problems.push('PAID_TO_PROXY');
-  const fromMemberAccount = member.bankCode !== null && member.accountNo !== null && sender.bankCode === member.bankCode && maskedMatches(sender.account, member.accountNo);
-  if (!fromMemberAccount) problems.push('SENDER_ACCOUNT_MISMATCH');
-  const registeredName = member.accountName ?? '';
-  if (!namesMatch(sender.nameEn, registeredName) && !namesMatch(sender.nameTh, registeredName)) problems.push('SENDER_NAME_MISMATCH');
   if (duplicate) problems.push('DUPLICATE_AT_PROVIDER');
   if (alreadyCredited) problems.push('ALREADY_CREDITED');
   // The upload's date check's rule, on the bank's exact time.
@@ -133,12 +122,13 @@ export async function verifyNewSlip({ db, verifier, log }: SlipVerifyContext, sl
           duplicate,
           alreadyCredited: (await transferByKey(tx, bankDepositKey(slip.reference))) !== undefined,
           member,
-          depositAccounts: settings.depositAccounts,
           maxAgeMinutes: settings.slipMaxAgeMinutes,
           limits: settings,
           creditedToday: await verifierCreditsSince(tx, aloneWindowStart(now)),
           now,
         });
+        // Who paid whom: to one of our deposit accounts, from this member's account and no other member's.
+        problems.push(...(await slipPartyProblems(tx, record, member, settings.depositAccounts)));
         const credited = problems.length === 0;
         await recordSlipVerification(tx, slip.id, findings(verifier, now, credited ? 'CREDITED' : 'REVIEW', { problems, record: shownRecord }));
         if (credited) {

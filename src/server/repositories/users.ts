@@ -1,5 +1,5 @@
 /** Members and their bank accounts. */
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MemberSort } from '../../contract/ops.ts';
 import type { Queryable } from '../db/client.ts';
 import { bankAccounts, banks, users } from '../db/schema.ts';
@@ -64,6 +64,18 @@ export async function isBankAccountTaken(db: Queryable, bankCode: string, accoun
     .from(bankAccounts)
     .where(and(eq(bankAccounts.bankCode, bankCode), eq(bankAccounts.accountNo, accountNo)));
   return row !== undefined;
+}
+
+/**
+ * Every member's registered account at `bankCode` whose number fits
+ * `pattern` (an SQL LIKE pattern of digits and _, bank-match.ts
+ * maskLikePattern), but `exceptUserId`'s: the others a masked sender may be.
+ */
+export async function bankAccountsLike(db: Queryable, bankCode: string, pattern: string, exceptUserId: number) {
+  return db
+    .select({ bankCode: bankAccounts.bankCode, accountNo: bankAccounts.accountNo, name: bankAccounts.accountName })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.bankCode, bankCode), like(bankAccounts.accountNo, pattern), ne(bankAccounts.userId, exceptUserId)));
 }
 
 /** Inserts a user; fails on users_phone_unique when the phone is taken. */

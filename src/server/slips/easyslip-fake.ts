@@ -20,8 +20,13 @@ const Account = v.object({
   /** The Bank of Thailand's 3-digit code ("004" KBank). */
   bankId: v.pipe(v.string(), v.regex(/^\d{3}$/)),
   accountNo: v.pipe(v.string(), v.regex(/^\d{6,15}$/)),
-  /** As registered, "FIRST LAST"; the fake shows it as banks do ("MR. FIRST L"). */
+  /**
+   * The English name as the bank shows it, shown as given: the holder's
+   * name ("SOMCHAI JAIDEE", "MEKONG WALLET CO LTD"), or with a title or a
+   * last name cut short ("MR. SOMCHAI J") as some banks show it.
+   */
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  /** The Thai name as the bank shows it; none when left out. */
   nameTh: v.optional(v.string()),
   /** A PromptPay proxy the money was paid to instead of the account number. */
   proxy: v.optional(v.string()),
@@ -61,12 +66,10 @@ function mask(accountNo: string): string {
 }
 
 function party({ bankId, accountNo, name, nameTh, proxy }: v.InferOutput<typeof Account>) {
-  const [first = '', ...rest] = name.toUpperCase().split(/\s+/);
   return {
     bank: { id: bankId, name: null, short: null },
     account: {
-      // Banks shorten the English last name to its first letter.
-      name: { th: nameTh ?? null, en: `MR. ${first}${rest.length ? ` ${rest.join(' ').slice(0, 1)}` : ''}` },
+      name: { th: nameTh ?? null, en: name },
       bank: { type: 'BANKAC', account: mask(accountNo) },
       ...(proxy && { proxy: { type: 'NATID', account: mask(proxy) } }),
     },
