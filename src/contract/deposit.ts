@@ -110,17 +110,19 @@ export const PaymentWebhookResponse = v.object({
 });
 
 /**
- * What Opn's webhook answers (POST /api/hooks/payments/opn): a recorded
- * payment as above, or IGNORED for an event that credits nothing (another
- * event, a charge still pending, expired or failed).
+ * What Opn's webhook answers (POST /api/hooks/payments/opn) to an event it
+ * took: a plain acknowledgement, the same whatever became of it (anyone can
+ * post there, so no payment id or status). Opn needs only the HTTP status:
+ * 2xx stops its retries; 503 (Opn could not be asked) and 429 make it send
+ * the event again.
  */
-export const OpnWebhookResponse = v.union([PaymentWebhookResponse, v.object({ message: v.literal('IGNORED') })]);
+export const OpnWebhookResponse = v.object({ message: v.literal('SUCCESS') });
 
 // ---------------------------------------------------------------- the operator's payment review (not in spec 7)
 
 /**
  * A payment a provider reported. `reason` says why it waits for review
- * (ABOVE_MAXIMUM, UNKNOWN_QR, OTHER_PROVIDER, QR_NOT_OPEN, QR_EXPIRED, AMOUNT_MISMATCH);
+ * (ABOVE_MAXIMUM, UNKNOWN_QR, OTHER_PROVIDER, CHARGE_QR, QR_NOT_OPEN, QR_EXPIRED, AMOUNT_MISMATCH);
  * `username` is the member it belongs to, null when no QR names one.
  */
 export const Payment = v.object({

@@ -213,6 +213,7 @@ const LIMIT_NAMES: Record<IpLimitName, string> = {
   otpFailures: 'LIMIT_OTP_FAILURES_PER_IP',
   registrations: 'LIMIT_REGISTRATIONS_PER_IP',
   validations: 'LIMIT_VALIDATIONS_PER_IP',
+  opnWebhooks: 'LIMIT_OPN_WEBHOOKS_PER_IP',
 };
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 /** `{count}/{window}`, e.g. `20/15m` (s, m or h). */

@@ -40,6 +40,12 @@ export const DEFAULT_IP_LIMITS = {
   otpFailures: { max: 20, windowMs: 15 * MINUTE_MS },
   registrations: { max: 10, windowMs: 60 * MINUTE_MS },
   validations: { max: 60, windowMs: 60 * MINUTE_MS },
+  /**
+   * Calls to Opn's webhook, which anyone can post to (decision 0135). Opn
+   * sends a few events per charge from a few addresses: 300 a minute is far
+   * above a busy hour's pace, and an event refused here Opn sends again.
+   */
+  opnWebhooks: { max: 300, windowMs: MINUTE_MS },
 };
 /** Login attempts over the whole server (LIMIT_LOGINS_GLOBAL): far above real use, far below a flood. */
 export const DEFAULT_LOGINS_GLOBAL = { max: 1_200, windowMs: MINUTE_MS };

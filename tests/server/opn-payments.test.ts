@@ -9,12 +9,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
-import { ConfigError, FAKE_OPN_SECRET_KEY, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, FAKE_OPN_SECRET_KEY, loadConfig, type Config } from '../../src/server/config.ts';
 import { depositQrCodes, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
 import { markChargePaid, startFakeOpn, type FakeOpnOptions } from '../../src/server/payments/opn-fake.ts';
 import { opnClient } from '../../src/server/payments/opn.ts';
+import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from '../../src/server/policy.ts';
 import { testClock } from './helpers/app.ts';
-import { createQr } from './helpers/deposits.ts';
+import { createQr, simulatorFor } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
 import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf, type MoneyApp } from './helpers/money.ts';
 import { PRODUCTION_ENV } from './helpers/production.ts';
@@ -22,7 +23,7 @@ import { PRODUCTION_ENV } from './helpers/production.ts';
 checkLedgerAfterEach();
 
 /** An app with Opn switched on against a fake of its own; the client's warnings and errors are collected. */
-async function opnApp(fakeOptions: FakeOpnOptions = {}, { timeoutMs = 5_000 } = {}) {
+async function opnApp(fakeOptions: FakeOpnOptions = {}, { timeoutMs = 5_000, config = {} as Partial<Config> } = {}) {
   const clock = testClock();
   const fake = await startFakeOpn({ clock, ...fakeOptions });
   onTestFinished(() => fake.close());
@@ -31,7 +32,7 @@ async function opnApp(fakeOptions: FakeOpnOptions = {}, { timeoutMs = 5_000 } = 
   const credentials = { secretKey: FAKE_OPN_SECRET_KEY, apiUrl: fake.baseUrl };
   // No waiting between retries: the test counts the tries instead.
   const opn = opnClient({ ...credentials, timeoutMs, clock, log, sleep: async () => {} });
-  const m = await buildMoneyApp({ paymentProvider: 'opn', opn: credentials, logLevel: 'info' }, { clock, opn });
+  const m = await buildMoneyApp({ paymentProvider: 'opn', opn: credentials, logLevel: 'info', ...config }, { clock, opn });
   return { m, fake, lines };
 }
 
@@ -47,8 +48,16 @@ function completeEvent(data: object) {
   return JSON.stringify({ object: 'event', id: 'evnt_test_5x1753qdm0bdrsbru', key: 'charge.complete', created_at: '2026-03-02T03:00:00Z', data });
 }
 
-function postHook(m: MoneyApp, body: string) {
-  return m.app.inject({ method: 'POST', url: '/api/hooks/payments/opn', headers: { 'content-type': 'application/json' }, payload: body });
+function postHook(m: MoneyApp, body: string, remoteAddress = '127.0.0.1') {
+  return m.app.inject({ method: 'POST', url: '/api/hooks/payments/opn', headers: { 'content-type': 'application/json' }, payload: body, remoteAddress });
+}
+
+/** Opn's plain acknowledgement of an event it took, whatever became of it. */
+const TAKEN = { message: 'SUCCESS' };
+
+async function paymentOf(m: MoneyApp, chargeId: string) {
+  const [payment] = await m.db.select().from(payments).where(eq(payments.transactionId, chargeId));
+  return payment;
 }
 
 async function qrRow(m: MoneyApp, qrcodeId: string) {
@@ -95,8 +104,9 @@ describe('QR deposits through Opn Payments', () => {
     const body = completeEvent({ object: 'charge', id: chargeId });
     const answers = await Promise.all([postHook(m, body), postHook(m, body)]);
     const again = await postHook(m, body);
-    for (const answer of [...answers, again]) expect([answer.statusCode, answer.json().status]).toEqual([200, 'credited']);
-    expect(new Set([...answers, again].map((answer) => answer.json().paymentId)).size).toBe(1);
+    // A plain acknowledgement: no payment id or status of ours goes to whoever posted.
+    for (const answer of [...answers, again]) expect([answer.statusCode, answer.json()]).toEqual([200, TAKEN]);
+    expect(await m.db.select().from(payments)).toHaveLength(1);
     expect(fake.requests.filter((request) => request === `GET /charges/${chargeId}`)).toHaveLength(3);
 
     expect((await walletOf(m, member.token)).wallet).toBe(260);
@@ -113,26 +123,60 @@ describe('QR deposits through Opn Payments', () => {
     const forged = completeEvent({ object: 'charge', id: chargeId, status: 'successful', paid: true, amount: 9_999_900, currency: 'THB' });
     const before = await ledgerSnapshot(m.db);
     // Opn says the charge is still pending: nothing happens.
-    expect((await postHook(m, forged)).json()).toEqual({ message: 'IGNORED' });
+    expect((await postHook(m, forged)).json()).toEqual(TAKEN);
     expect(await ledgerSnapshot(m.db)).toEqual(before);
     expect(await m.db.select().from(payments)).toEqual([]);
     // Paid at Opn: the amount credited is Opn's, not the body's.
     fake.setStatus(chargeId, 'successful');
-    expect((await postHook(m, forged)).json().status).toBe('credited');
+    expect((await postHook(m, forged)).json()).toEqual(TAKEN);
+    expect(await paymentOf(m, chargeId)).toMatchObject({ status: 'credited', amount: 25_000n });
     expect((await walletOf(m, member.token)).wallet).toBe(260);
   });
 
-  it('refuses a charge Opn does not know and a body that is no event; answers other events IGNORED', async () => {
-    const { m } = await opnApp();
-    await memberWithOpnQr(m);
-    const unknown = await postHook(m, completeEvent({ object: 'charge', id: 'chrg_test_0000000000000000000' }));
-    expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
-    for (const body of ['not json', JSON.stringify({ key: 'charge.complete' }), completeEvent({ object: 'charge', id: '../../account' })]) {
+  it('refuses a charge that is no QR of ours without asking Opn, a charge Opn does not know, and a body that is no event; acknowledges other events', async () => {
+    const { m, fake } = await opnApp();
+    const { qr } = await memberWithOpnQr(m);
+    const asked = fake.requests.length;
+    // Made-up ids, of Opn's form or not: answered from our own QRs, with no call to Opn.
+    for (let i = 0; i < 150; i++) {
+      const unknown = await postHook(m, completeEvent({ object: 'charge', id: `chrg_test_${String(i).padStart(19, '0')}` }));
+      expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+    }
+    for (const body of ['not json', JSON.stringify({ key: 'charge.complete' }), completeEvent({ object: 'charge', id: '../../account' }), completeEvent({ object: 'charge', id: 'chrg' })]) {
       expect((await postHook(m, body)).statusCode).toBe(400);
     }
     const other = JSON.stringify({ object: 'event', key: 'charge.create', data: { object: 'charge', id: 'chrg_test_0000000000000000000' } });
-    expect((await postHook(m, other)).json()).toEqual({ message: 'IGNORED' });
+    expect((await postHook(m, other)).json()).toEqual(TAKEN);
+    expect(fake.requests.length).toBe(asked);
+
+    // A QR of ours whose charge Opn does not know: asked once, refused.
+    const ghost = 'chrg_test_5x1753qdm0bdrsbrughost';
+    await m.db.update(depositQrCodes).set({ chargeId: ghost }).where(eq(depositQrCodes.id, Number(qr.qrcodeId)));
+    const refused = await postHook(m, completeEvent({ object: 'charge', id: ghost }));
+    expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
+    expect(fake.requests.slice(asked)).toEqual([`GET /charges/${ghost}`]);
     expect(await m.db.select().from(payments)).toEqual([]);
+  });
+
+  it('limits the webhook per client address: after the limit 429 REQUEST_LIMIT, before anything else is done', async () => {
+    const opnWebhooks = { max: 3, windowMs: 60_000 };
+    const { m, fake } = await opnApp({}, { config: { limits: { perIp: { ...DEFAULT_IP_LIMITS, opnWebhooks }, loginsGlobal: DEFAULT_LOGINS_GLOBAL } } });
+    const { member, chargeId } = await memberWithOpnQr(m);
+    fake.setStatus(chargeId, 'successful');
+    const asked = fake.requests.length;
+    const forged = completeEvent({ object: 'charge', id: 'chrg_test_0000000000000000000' });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await postHook(m, forged, '203.0.113.7')).statusCode);
+    expect(answers).toEqual([400, 400, 400, 429]);
+    const limited = await postHook(m, completeEvent({ object: 'charge', id: chargeId }), '203.0.113.7');
+    expect([limited.statusCode, limited.json(), Number(limited.headers['retry-after']) > 0]).toEqual([429, { message: 'REQUEST_LIMIT' }, true]);
+    expect(fake.requests.length).toBe(asked);
+    expect(await m.db.select().from(payments)).toEqual([]);
+    // Another address (Opn's own) is not held up; after the window the first one is let in again.
+    expect((await postHook(m, completeEvent({ object: 'charge', id: chargeId }), '198.51.100.9')).json()).toEqual(TAKEN);
+    expect((await walletOf(m, member.token)).wallet).toBe(260);
+    m.clock.advance(60_000);
+    expect((await postHook(m, forged, '203.0.113.7')).statusCode).toBe(400);
   });
 
   it('expires the QR when Opn says its charge expired or failed, and credits nothing', async () => {
@@ -140,7 +184,7 @@ describe('QR deposits through Opn Payments', () => {
     for (const status of ['expired', 'failed'] as const) {
       const { qr, chargeId } = await memberWithOpnQr(m);
       fake.setStatus(chargeId, status);
-      expect((await postHook(m, completeEvent({ object: 'charge', id: chargeId }))).json()).toEqual({ message: 'IGNORED' });
+      expect((await postHook(m, completeEvent({ object: 'charge', id: chargeId }))).json()).toEqual(TAKEN);
       expect((await qrRow(m, qr.qrcodeId)).status).toBe('expired');
     }
     expect(await m.db.select().from(payments)).toEqual([]);
@@ -162,7 +206,8 @@ describe('QR deposits through Opn Payments', () => {
     const late = await memberWithOpnQr(m);
     m.clock.advance(16 * 60_000);
     fake.setStatus(late.chargeId, 'successful');
-    expect((await postHook(m, completeEvent({ object: 'charge', id: late.chargeId }))).json().status).toBe('credited');
+    expect((await postHook(m, completeEvent({ object: 'charge', id: late.chargeId }))).json()).toEqual(TAKEN);
+    expect(await paymentOf(m, late.chargeId)).toMatchObject({ status: 'credited' });
     expect((await walletOf(m, late.member.token)).wallet).toBe(260);
 
     const cancelled = await memberWithOpnQr(m);
@@ -171,12 +216,23 @@ describe('QR deposits through Opn Payments', () => {
     expect((await call(m.app, endpoints.qrCancel, undefined, { token: cancelled.member.token, params: { qrcodeId: cancelled.qr.qrcodeId } })).statusCode).toBe(200);
     fake.mode('normal');
     fake.setStatus(cancelled.chargeId, 'successful');
-    const answer = (await postHook(m, completeEvent({ object: 'charge', id: cancelled.chargeId }))).json();
-    expect(answer.status).toBe('review');
-    const [payment] = await m.db.select().from(payments).where(eq(payments.transactionId, cancelled.chargeId));
-    expect(payment).toMatchObject({ reason: 'QR_NOT_OPEN', status: 'review' });
+    expect((await postHook(m, completeEvent({ object: 'charge', id: cancelled.chargeId }))).json()).toEqual(TAKEN);
+    expect(await paymentOf(m, cancelled.chargeId)).toMatchObject({ reason: 'QR_NOT_OPEN', status: 'review' });
     expect((await walletOf(m, cancelled.member.token)).wallet).toBe(10);
     expect(lines.some((line) => line.includes(`POST /charges/${cancelled.chargeId}/expire answered 503`))).toBe(true);
+  });
+
+  it('keeps for review, as CHARGE_QR, a payment the KBANK webhook reports for a QR that is an Opn charge', async () => {
+    const { m, fake } = await opnApp();
+    const { member, qr } = await memberWithOpnQr(m);
+    const asked = fake.requests.length;
+    const response = await simulatorFor(m).pay({ provider: 'KBANK', qrcodeId: qr.qrcodeId, amount: 250, transactionId: 'KB-ON-OPN' });
+    expect([response.status, JSON.parse(response.body).status]).toEqual([200, 'review']);
+    const [payment] = await m.db.select().from(payments);
+    expect(payment).toMatchObject({ provider: 'KBANK', transactionId: 'KB-ON-OPN', reason: 'CHARGE_QR', status: 'review', qrCodeId: Number(qr.qrcodeId) });
+    expect((await qrRow(m, qr.qrcodeId)).status).toBe('open');
+    expect((await walletOf(m, member.token)).wallet).toBe(10);
+    expect(fake.requests.length).toBe(asked);
   });
 
   it('pays through the fake as a new user would: Opn’s test-mode mark_as_paid sends the webhook over HTTP, which credits once', async () => {
@@ -223,8 +279,26 @@ describe('Opn unreachable or slow', () => {
     fake.mode('normal');
     fake.setStatus(chargeId, 'successful');
     m.clock.advance(31_000);
-    expect((await postHook(m, body)).json().status).toBe('credited');
+    expect((await postHook(m, body)).json()).toEqual(TAKEN);
+    expect(await paymentOf(m, chargeId)).toMatchObject({ status: 'credited' });
     expect(lines.some((line) => line.includes('circuit closed'))).toBe(true);
+  });
+
+  it('keeps the webhook’s breaker apart: a flood that opens it leaves members’ QR creation working', async () => {
+    const { m, fake, lines } = await opnApp();
+    const { member, chargeId } = await memberWithOpnQr(m);
+    fake.mode('down');
+    const body = completeEvent({ object: 'charge', id: chargeId });
+    for (let i = 0; i < 3; i++) expect((await postHook(m, body)).statusCode).toBe(503);
+    expect(lines.some((line) => line.includes('opn (webhook): circuit open after'))).toBe(true);
+    fake.mode('normal');
+    // Opn answers again, but the webhook's breaker still fails fast; QR creation, under its own, reaches Opn at once.
+    const reached = fake.requests.length;
+    expect((await postHook(m, body)).statusCode).toBe(503);
+    expect(fake.requests.length).toBe(reached);
+    const created = await call(m.app, endpoints.qrCreate, { amount: 300 }, { token: member.token, params: { bankCode: 'KBANK' } });
+    expect([created.statusCode, created.json().hasQrcode]).toEqual([200, true]);
+    expect(fake.requests.slice(reached)[0]).toBe('POST /charges');
   });
 
   it('gives up on a call that does not answer within its timeout', async () => {

@@ -13,7 +13,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OperatorRole } from '../../src/contract/api.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { FAKE_OPN_SECRET_KEY, loadConfig } from '../../src/server/config.ts';
 import { buildTestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
 import { signedInMember } from './helpers/members.ts';
@@ -116,6 +116,7 @@ const NO_OPERATORS_OUTSIDE_THE_CONTRACT: Record<string, string> = {
   'POST /api/qrcode/:bankCode|:qrcodeId': 'member',
   'DELETE /api/qrcode/:bankCode|:qrcodeId': 'member',
   'POST /api/hooks/payments/:provider': 'a payment provider (its signature)',
+  'POST /api/hooks/payments/opn': 'anyone, limited per address (with PAYMENT_PROVIDER=opn; the charge is checked with Opn)',
   'GET /api/hooks/simulator/qrcodes/:qrcodeId': 'the demo payment simulator (demo mode only)',
   'GET /games/assets/:file': 'anyone (the game pages\' scripts and styles)',
   'GET /games/api/state': 'a game session',
@@ -172,8 +173,9 @@ afterAll(() => {
 
 describe('the operator routes × who calls them', () => {
   it('knows every route the app serves: a member’s or the public’s, another caller’s, or an operator route with its row', async () => {
-    // With every provider switched on (Hub88's Wallet API too); no job starts by itself.
-    const t = await buildTestApp({ hub88: loadConfig({ GAME_AGGREGATOR: 'hub88' }).hub88 }, { jobTicker: { every: () => () => undefined } });
+    // With every provider switched on (Hub88's Wallet API and Opn's webhook too); no job starts by itself.
+    const providers = loadConfig({ GAME_AGGREGATOR: 'hub88', PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: FAKE_OPN_SECRET_KEY });
+    const t = await buildTestApp({ hub88: providers.hub88, paymentProvider: 'opn', opn: providers.opn }, { jobTicker: { every: () => () => undefined } });
     const served = [...new Set(servedRoutes(t.app.printRoutes({ commonPrefix: false })))];
     const notOperators = new Set([...contract.filter((endpoint) => endpoint.access !== 'operator').map(nameOf), ...Object.keys(NO_OPERATORS_OUTSIDE_THE_CONTRACT)]);
 

@@ -16,7 +16,11 @@ import { ProviderFailure } from '../providers/http.ts';
 /** The QR tab Opn's PromptPay charges serve: the PromptPay QR of spec 2. */
 export const OPN_QR_PROVIDER: QrProvider = 'KBANK';
 
-/** The QR providers a member can pay with now: with Opn on, its tab alone. */
+/**
+ * The QR providers a member can pay with now: with Opn on (the app's Opn
+ * client, there exactly when PAYMENT_PROVIDER=opn), its tab alone. The one
+ * place this is decided: the deposit lookup and createQr both ask here.
+ */
 export function activeQrProviders(opn: OpnClient | null): readonly QrProvider[] {
   return opn ? [OPN_QR_PROVIDER] : QR_PROVIDERS;
 }

@@ -47,10 +47,12 @@ async function qrState(qr: QrCode, now: Date): Promise<QrState> {
 /**
  * GET /api/lookup/deposit: the receiving accounts in the member's currency
  * (a member can only send that); PromptPay ids stay on the server. A QR
- * provider that cannot take a payment now (activeQrProviders) is left out,
- * so the deposit modal offers only the QR tabs that work.
+ * provider that cannot take a payment now (activeQrProviders, which
+ * createQr asks too) is left out, so the deposit modal offers only the QR
+ * tabs that work.
  */
-export async function depositLookup(db: Queryable, userId: number, active: readonly QrProvider[] = QR_PROVIDERS) {
+export async function depositLookup(db: Queryable, userId: number, { opn }: Pick<QrCharges, 'opn'>) {
+  const active = activeQrProviders(opn);
   const { depositAccounts, depositWallets, depositIsManual, ...texts } = await getSettings(
     db,
     'depositAccounts',

@@ -21,7 +21,13 @@ import { creditDeposit } from './credit.ts';
 import type { PaymentNotice } from '../payments/webhook.ts';
 import { recordIdOrNull } from '../validation.ts';
 
-export const REVIEW_REASONS = ['ABOVE_MAXIMUM', 'UNKNOWN_QR', 'OTHER_PROVIDER', 'QR_NOT_OPEN', 'QR_EXPIRED', 'AMOUNT_MISMATCH'] as const;
+/**
+ * OTHER_PROVIDER: the QR is another provider's. CHARGE_QR: the QR is a
+ * payment provider's charge (an Opn QR on the KBANK tab), which only that
+ * provider's answer pays, yet a QR provider's webhook reported a payment
+ * for it.
+ */
+export const REVIEW_REASONS = ['ABOVE_MAXIMUM', 'UNKNOWN_QR', 'OTHER_PROVIDER', 'CHARGE_QR', 'QR_NOT_OPEN', 'QR_EXPIRED', 'AMOUNT_MISMATCH'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** The ledger key of a provider's transaction: the webhook and an operator's credit share it, so it is credited once. */
@@ -36,7 +42,8 @@ export const paymentKey = (provider: string, transactionId: string) => `payment:
 function reviewReason(qr: QrCode | undefined, source: PaymentSource, amount: bigint, maximum: bigint, now: Date): ReviewReason | null {
   if (amount > maximum) return 'ABOVE_MAXIMUM';
   if (!qr) return 'UNKNOWN_QR';
-  if (!source.pays(qr)) return 'OTHER_PROVIDER';
+  const mismatch = source.mismatch(qr);
+  if (mismatch !== null) return mismatch;
   if (source.chargeDecidesExpiry) {
     // The provider took the money on a charge it still held payable: only a QR closed by the member or by a newer QR goes to review.
     if (qr.status !== 'open' && qr.status !== 'expired') return 'QR_NOT_OPEN';
@@ -60,8 +67,8 @@ export interface PaymentSource {
   name: string;
   /** Locks the QR the payment names, if any (the first thing the transaction does). */
   lockQr(tx: Transaction): Promise<QrCode | undefined>;
-  /** The QR is one this source's payments may pay. */
-  pays(qr: QrCode): boolean;
+  /** Why this source's payments may not pay the QR, or null when they may. */
+  mismatch(qr: QrCode): 'OTHER_PROVIDER' | 'CHARGE_QR' | null;
   /**
    * True for a provider's charge: whether it could still be paid is the
    * provider's word (its charge's status), not the QR's countdown here.
@@ -78,13 +85,13 @@ export interface ReportedPayment {
   paidAt: Date;
 }
 
-/** A built-in provider's webhook: the payment names its QR by id, and pays only that provider's QRs. */
+/** A built-in provider's webhook: the payment names its QR by id, and pays only that provider's QRs that are no payment provider's charge. */
 export function recordPayment(db: Db, provider: QrProvider, notice: PaymentNotice, now: Date): Promise<Recorded> {
   const qrId = recordIdOrNull(notice.qrcodeId);
   const source: PaymentSource = {
     name: provider,
     lockQr: async (tx) => (qrId === null ? undefined : lockQr(tx, qrId)),
-    pays: (qr) => qr.provider === provider && qr.chargeId === null,
+    mismatch: (qr) => (qr.provider !== provider ? 'OTHER_PROVIDER' : qr.chargeId !== null ? 'CHARGE_QR' : null),
   };
   return recordSourcePayment(db, source, { transactionId: notice.transactionId, amount: toMinor(notice.amount), paidAt: new Date(notice.paidAt) }, now);
 }

@@ -20,7 +20,7 @@ export interface WindowLimit {
 }
 
 /** What the per-address limits count: the attempts an attacker repeats. */
-export const IP_LIMIT_NAMES = ['loginFailures', 'otpSends', 'otpFailures', 'registrations', 'validations'] as const;
+export const IP_LIMIT_NAMES = ['loginFailures', 'otpSends', 'otpFailures', 'registrations', 'validations', 'opnWebhooks'] as const;
 export type IpLimitName = (typeof IP_LIMIT_NAMES)[number];
 
 export interface LimitsConfig {

@@ -16,7 +16,10 @@
  *   carries the charge that finished.
  *
  * Only reads are retried (providers/http.ts); creating a charge is not,
- * since a second try could make a second charge.
+ * since a second try could make a second charge. Retrieving a charge is
+ * what the webhook, which anyone can post to, sets off: it runs under a
+ * circuit breaker of its own, so a flood of webhook calls that fail at Opn
+ * cannot fail members' QRs fast.
  */
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
@@ -93,7 +96,7 @@ export interface OpnOptions {
 export interface OpnClient {
   /** A pending PromptPay charge of `amount` satang. */
   createPromptPayCharge(amount: bigint): Promise<OpnCharge>;
-  /** The charge as Opn has it now; null when Opn knows no such charge. */
+  /** The charge as Opn has it now; null when Opn knows no such charge. Under the webhook's own breaker. */
   retrieveCharge(id: string): Promise<OpnCharge | null>;
   /** Asks Opn to expire a pending charge, so it can no longer be paid. */
   expireCharge(id: string): Promise<void>;
@@ -104,13 +107,16 @@ export interface OpnClient {
 export function opnClient({ secretKey, apiUrl = OPN_API_URL, timeoutMs = OPN_TIMEOUT_MS, clock, log, sleep }: OpnOptions): OpnClient {
   const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
   const headers = { authorization, accept: 'application/json', 'omise-version': OPN_API_VERSION };
-  const provider = providerClient({ provider: 'opn', log, now: () => clock().getTime(), ...(sleep && { pause: sleep }) });
+  const common = { provider: 'opn', log, now: () => clock().getTime(), ...(sleep && { pause: sleep }) };
+  // The calls a member waits on (creating, expiring, the QR picture), and the webhook's checks apart.
+  const provider = providerClient(common);
+  const lookups = providerClient({ ...common, circuit: 'webhook' });
   const read: CallOptions = { timeoutMs, repeatable: true, retries: OPN_READ_RETRIES, pausesMs: OPN_BACKOFF_MS };
   const write: CallOptions = { timeoutMs, repeatable: false };
   const api = (path: string) => new URL(path, apiUrl);
 
-  async function charge(options: CallOptions, request: ProviderRequest, { missingIsNull = false } = {}): Promise<OpnCharge | null> {
-    const answer = await provider.request(options, request);
+  async function charge(options: CallOptions, request: ProviderRequest, { missingIsNull = false, client = provider } = {}): Promise<OpnCharge | null> {
+    const answer = await client.request(options, request);
     const path = request.url.pathname;
     if (answer.status === 404 && missingIsNull) return null;
     if (answer.status >= 200 && answer.status < 300) {
@@ -133,7 +139,7 @@ export function opnClient({ secretKey, apiUrl = OPN_API_URL, timeoutMs = OPN_TIM
     },
     retrieveCharge(id) {
       if (!CHARGE_ID.test(id)) return Promise.resolve(null);
-      return charge(read, { method: 'GET', url: api(`/charges/${id}`), headers }, { missingIsNull: true });
+      return charge(read, { method: 'GET', url: api(`/charges/${id}`), headers }, { missingIsNull: true, client: lookups });
     },
     async expireCharge(id) {
       if (!CHARGE_ID.test(id)) return;

@@ -4,9 +4,9 @@
  * answer's body included) and, where the adapter sets one, a deadline over
  * all attempts and their pauses; another attempt only where the caller says
  * the call may be repeated, or the provider says this failure may be; and
- * one circuit breaker per provider that, after a run of failures, fails at
- * once for a while instead of making members wait on a provider that is
- * down, and says so in the log.
+ * one circuit breaker per provider client that, after a run of failures,
+ * fails at once for a while instead of making members wait on a provider
+ * that is down, and says so in the log.
  *
  * The adapter tells the failures apart: what its attempt returns is an
  * answer (a 4xx about the request itself included), and the provider is
@@ -14,6 +14,12 @@
  * failed is the provider's failure and counts against the breaker. The log
  * names the provider, the call (method and path), the reason and the
  * attempt; never a header, a key, a query or a body.
+ *
+ * A provider may have more than one client, each with a breaker of its own
+ * (`circuit` names it), where one kind of call must not be failed fast by
+ * another's failures: Opn's webhook checks, which anyone can set off, are
+ * kept apart from the calls a member's QR waits on
+ * (docs/decisions/0135-opn-payments.md).
  */
 
 /** Where the calls are told: a Fastify (pino) logger fits. */
@@ -94,19 +100,26 @@ function tell(log: ProviderLog, level: 'info' | 'error', fields: object, message
 /**
  * Closed (calls go), open (calls fail fast until `openMs` has passed) or
  * half-open (one trial call goes; its success closes the circuit, its
- * failure opens it again). One per provider and process.
+ * failure opens it again). One per provider client and process.
  */
 class CircuitBreaker {
   private failures = 0;
   private openedAt: number | null = null;
   private trialRunning = false;
+  /** The provider, and which of its breakers this is when it has several ("opn (webhook)"). */
+  private readonly name: string;
+  private readonly fields: { provider: string; circuit?: string };
 
   constructor(
     private readonly provider: string,
+    circuit: string | undefined,
     private readonly options: BreakerOptions,
     private readonly log: ProviderLog,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.name = circuit ? `${provider} (${circuit})` : provider;
+    this.fields = circuit ? { provider, circuit } : { provider };
+  }
 
   get open(): boolean {
     return this.openedAt !== null;
@@ -121,12 +134,12 @@ class CircuitBreaker {
       return;
     }
     const detail = `fails fast for ${Math.max(0, Math.ceil(left / 1000))} s more`;
-    this.log.warn({ provider: this.provider }, `${this.provider}: circuit open, not called (${detail})`);
+    this.log.warn(this.fields, `${this.name}: circuit open, not called (${detail})`);
     throw new ProviderFailure(this.provider, 'CIRCUIT_OPEN', { detail });
   }
 
   succeeded(): void {
-    if (this.openedAt !== null) tell(this.log, 'info', { provider: this.provider }, `${this.provider}: circuit closed, the provider answers again`);
+    if (this.openedAt !== null) tell(this.log, 'info', this.fields, `${this.name}: circuit closed, the provider answers again`);
     this.failures = 0;
     this.openedAt = null;
     this.trialRunning = false;
@@ -140,8 +153,8 @@ class CircuitBreaker {
     tell(
       this.log,
       'error',
-      { provider: this.provider, reason, failures: this.failures },
-      `${this.provider}: circuit open after ${this.failures} failures in a row (last ${reason}); calls fail fast for ${this.options.openMs / 1000} s`,
+      { ...this.fields, reason, failures: this.failures },
+      `${this.name}: circuit open after ${this.failures} failures in a row (last ${reason}); calls fail fast for ${this.options.openMs / 1000} s`,
     );
   }
 }
@@ -149,6 +162,8 @@ class CircuitBreaker {
 export interface ProviderOptions {
   /** Names the provider in the log and in failures. */
   provider: string;
+  /** Names this client's breaker in the log when the provider has more than one client. */
+  circuit?: string;
   log: ProviderLog;
   breaker?: BreakerOptions;
   /** Milliseconds now (the breaker's and the deadline's clock); tests move their own. */
@@ -191,7 +206,7 @@ export interface ProviderAnswer {
   bytes: Buffer;
 }
 
-/** The calls to one provider, under its breaker. */
+/** Calls to one provider, under this client's breaker. */
 export interface ProviderClient {
   /** Runs `attempt` (the provider's method and path in `label`, for the log) under the call's timeouts, retries and the breaker. */
   call<T>(options: CallOptions & { label: string }, attempt: (signal: AbortSignal) => Promise<T>): Promise<T>;
@@ -240,8 +255,8 @@ function mayRetry(failure: ProviderFailure, repeatable: boolean): boolean {
   return repeatable && !refused;
 }
 
-export function providerClient({ provider, log, breaker: breakerOptions = DEFAULT_BREAKER, now = Date.now, pause = realPause }: ProviderOptions): ProviderClient {
-  const breaker = new CircuitBreaker(provider, breakerOptions, log, now);
+export function providerClient({ provider, circuit, log, breaker: breakerOptions = DEFAULT_BREAKER, now = Date.now, pause = realPause }: ProviderOptions): ProviderClient {
+  const breaker = new CircuitBreaker(provider, circuit, breakerOptions, log, now);
 
   async function call<T>(options: CallOptions & { label: string }, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const { label, timeoutMs, deadlineMs = Number.POSITIVE_INFINITY, repeatable, retries = 0, pausesMs = [] } = options;

@@ -90,6 +90,12 @@ export async function markPaid(db: Queryable, id: number, now: Date): Promise<vo
   await db.update(depositQrCodes).set({ status: 'paid', closedAt: now }).where(eq(depositQrCodes.id, id));
 }
 
+/** Whether some QR is this provider's charge (its unique index answers; nothing is locked). */
+export async function isQrCharge(db: Queryable, chargeId: string): Promise<boolean> {
+  const [row] = await db.select({ id: depositQrCodes.id }).from(depositQrCodes).where(eq(depositQrCodes.chargeId, chargeId)).limit(1);
+  return row !== undefined;
+}
+
 /** The QR a provider's charge is, locked like lockQr; undefined when no QR is that charge. */
 export async function lockQrByCharge(db: Queryable, chargeId: string): Promise<QrCode | undefined> {
   const [row] = await db.select().from(depositQrCodes).where(eq(depositQrCodes.chargeId, chargeId)).for('update');

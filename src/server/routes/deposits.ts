@@ -11,7 +11,6 @@ import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { depositOrAsk, isAsked } from '../approvals/dual-control.ts';
 import { cancelMemberQr, createQr, depositLookup, openQr } from '../deposits/qr.ts';
-import { activeQrProviders } from '../deposits/charge-qr.ts';
 import { creditGiftLink } from '../deposits/truelink.ts';
 import type { VoucherProvider } from '../payments/truemoney.ts';
 import { QR_CREATIONS_PER_MEMBER, TRUELINK_ATTEMPTS_PER_MEMBER } from '../policy.ts';
@@ -21,7 +20,7 @@ import { recordId } from '../validation.ts';
 export async function depositRoutes(app: FastifyInstance): Promise<void> {
   const { clock, config } = app;
 
-  route(app, endpoints.lookupDeposit, async ({ db, caller }) => depositLookup(db, caller.userId, activeQrProviders(app.opn)));
+  route(app, endpoints.lookupDeposit, async ({ db, caller }) => depositLookup(db, caller.userId, { opn: app.opn }));
 
   route(app, endpoints.qrGet, async ({ db, caller, params }) => openQr(db, caller.userId, params.bankCode, clock()));
 

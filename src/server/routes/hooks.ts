@@ -1,9 +1,11 @@
 /**
  * Calls from payment providers, not from the SPA: the payment webhook
- * POST /api/hooks/payments/{provider} (Opn's own at /api/hooks/payments/opn), and the payment simulator's QR lookup
- * (demo mode only: app.ts registers simulatorRoutes outside production).
- * Both are signed (payments/webhook.ts) instead of carrying a member's
- * token; /api/hooks/ needs no X-Requested-With (plugins/requested-with.ts).
+ * POST /api/hooks/payments/{provider} (Opn's own at
+ * /api/hooks/payments/opn), and the payment simulator's QR lookup (demo
+ * mode only: app.ts registers simulatorRoutes outside production). Both
+ * are signed (payments/webhook.ts) instead of carrying a member's token;
+ * Opn's events are not, and are only checked with Opn (opnHookRoute).
+ * /api/hooks/ needs no X-Requested-With (plugins/requested-with.ts).
  *
  * This plugin reads JSON bodies as raw bytes: a signature covers the bytes
  * as sent, so the body is parsed only after it was checked. Fastify keeps
@@ -13,12 +15,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { OpnWebhookResponse, PaymentWebhookResponse } from '../../contract/deposit.ts';
 import { toMajor } from '../../contract/money.ts';
-import { OPN_PAYMENTS, settleCharge } from '../deposits/charge-credit.ts';
+import { OPN_PAYMENTS, settleChargeEvent } from '../deposits/charge-credit.ts';
 import { recordPayment } from '../deposits/webhook-credit.ts';
 import { ApiError } from '../errors.ts';
-import { completedChargeOf, OpnRefused, type OpnClient } from '../payments/opn.ts';
+import { completedChargeOf, type OpnClient } from '../payments/opn.ts';
 import { simulatorLookupPayload } from '../payments/simulator.ts';
-import { ProviderFailure } from '../providers/http.ts';
 import { builtInPaymentProviders, verifySignature, WebhookRefused } from '../payments/webhook.ts';
 import { findQr } from '../repositories/qr-codes.ts';
 import { recordIdOrNull } from '../validation.ts';
@@ -60,15 +61,22 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
 /**
  * Opn's webhook, POST /api/hooks/payments/opn (routes are matched before
  * the parametric one above). Opn's events are not signed with a secret of
- * ours, so the call is only a hint: the charge it names is retrieved from
- * Opn with our secret key, and only that answer is acted on
- * (deposits/charge-credit.ts). Opn delivers an event again until it is
- * answered 2xx, so an event we do not act on is answered 200 and one we
- * could not check (Opn unreachable) 503.
+ * ours, so anyone can call it: calls are limited per client address
+ * (LIMIT_OPN_WEBHOOKS_PER_IP), counted before the body is read, and the
+ * event is only a hint that deposits/charge-credit.ts checks with Opn
+ * before acting on it. This route maps what came of it to HTTP: Opn
+ * delivers an event again until it is answered 2xx, so an event we took is
+ * answered 200 with a plain acknowledgement (no id or status of ours: the
+ * caller may be anyone), one we could not check (Opn unreachable) 503, and
+ * a charge that is none of ours 400.
  */
 function opnHookRoute(app: FastifyInstance, opn: OpnClient): void {
-  const { db, clock } = app;
-  app.post(`/api/hooks/payments/${OPN_PAYMENTS}`, async (request, reply) => {
+  const { db, clock, limits } = app;
+  const taken = { message: 'SUCCESS' } as const satisfies v.InferOutput<typeof OpnWebhookResponse>;
+  const onRequest = async (request: FastifyRequest) => {
+    await limits.countAddress('opnWebhooks', request.ip, clock());
+  };
+  app.post(`/api/hooks/payments/${OPN_PAYMENTS}`, { onRequest }, async (request, reply) => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     let chargeId: string | null = null;
     try {
@@ -76,34 +84,28 @@ function opnHookRoute(app: FastifyInstance, opn: OpnClient): void {
     } catch (error) {
       refuse(request, error);
     }
-    if (chargeId === null) return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
-    let charge;
-    try {
-      charge = await opn.retrieveCharge(chargeId);
-    } catch (error) {
-      if (!(error instanceof ProviderFailure || error instanceof OpnRefused)) throw error;
-      request.log.warn({ chargeId }, `opn webhook not checked: ${error.message}; Opn will send it again`);
-      return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
-    }
-    if (!charge) {
-      request.log.warn({ chargeId }, 'opn webhook names a charge Opn does not know: refused');
-      throw new ApiError(400, 'KEY_INVALID');
-    }
-    const outcome = await settleCharge(db, charge, clock());
+    if (chargeId === null) return taken;
+    const outcome = await settleChargeEvent(db, opn, chargeId, clock());
     switch (outcome.kind) {
       case 'recorded': {
         const { payment, replayed } = outcome.recorded;
         if (!replayed && payment.status === 'review') request.log.warn({ paymentId: payment.id, reason: payment.reason, chargeId }, 'payment kept for review');
-        return { message: 'SUCCESS', paymentId: String(payment.id), status: payment.status } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+        return taken;
       }
+      case 'unknown':
+        request.log.warn({ chargeId }, `opn webhook refused: ${outcome.why}`);
+        throw new ApiError(400, 'KEY_INVALID');
+      case 'unchecked':
+        request.log.warn({ chargeId }, `opn webhook not checked: ${outcome.why}; Opn will send it again`);
+        return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
       case 'unreadable':
         request.log.error({ chargeId }, `opn charge not credited: ${outcome.why}`);
-        return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+        return taken;
       case 'closed':
-        if (outcome.qrExpired) request.log.info({ chargeId, status: charge.status }, 'opn charge closed: its QR expired');
-        return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+        if (outcome.qrExpired) request.log.info({ chargeId, status: outcome.status }, 'opn charge closed: its QR expired');
+        return taken;
       case 'pending':
-        return { message: 'IGNORED' } satisfies v.InferOutput<typeof OpnWebhookResponse>;
+        return taken;
     }
   });
 }

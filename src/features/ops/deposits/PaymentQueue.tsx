@@ -146,6 +146,8 @@ function PaymentReason({ reason }: { reason: string }) {
       return <Trans>Unknown QR</Trans>;
     case 'OTHER_PROVIDER':
       return <Trans>Paid at another provider</Trans>;
+    case 'CHARGE_QR':
+      return <Trans>An Opn QR, reported by another provider</Trans>;
     case 'QR_NOT_OPEN':
       return <Trans>QR no longer open</Trans>;
     case 'QR_EXPIRED':
