@@ -9,6 +9,15 @@ import * as v from 'valibot';
 import { GameCode } from './api.ts';
 
 export const GameParams = v.object({ code: GameCode });
+/**
+ * `PUT /api/ops/games/{code}`. Despite its name, `active` is the operator's
+ * switch, not the game's state: `false` switches the game off
+ * (operatorOff = true), `true` takes the operator's switch away
+ * (operatorOff = false). The game is then active only if its provider also
+ * offers it, so `{"active": true}` may answer a game with `active: false`
+ * (providerEnabled false); members get it once the provider offers it
+ * again. The name stays: the console sends it.
+ */
 export const GameSwitchRequest = v.object({ active: v.boolean('KEY_INVALID') });
 
 export const OpsGame = v.object({

@@ -41,6 +41,7 @@ import { spinWheelRoutes } from './routes/spinwheel.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { gameRoutes } from './routes/games.ts';
 import { gameOpsRoutes } from './routes/games-ops.ts';
+import { hub88WalletRoutes } from './routes/hub88.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
 import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
 import { lookupRoutes } from './routes/lookup.ts';
@@ -197,6 +198,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(memberOpsRoutes);
   await app.register(depositRoutes);
   await app.register(hookRoutes);
+  // Hub88's Wallet API, only with GAME_AGGREGATOR=hub88 (the plugin registers nothing otherwise).
+  await app.register(hub88WalletRoutes);
   // The simulators answer only in demo mode: in production their routes do not exist (404).
   if (!config.production) await app.register(simulatorRoutes);
   await app.register(paymentOpsRoutes);

@@ -54,6 +54,11 @@ describe('the games sync', () => {
     expect(on.json()).toMatchObject({ active: true, operatorOff: false });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'game.switch'));
     expect(audits.map((audit) => audit.after)).toEqual([{ active: false, operatorOff: true }, { active: true, operatorOff: false }]);
+
+    // `active: true` asks for no operator's switch; a game its provider does not offer stays inactive (and nothing changed to audit).
+    const notOffered = await call(t.app, endpoints.opsGameSwitch, { active: true }, { token: admin, params: { code: 'fk_football' } });
+    expect([notOffered.statusCode, notOffered.json()]).toEqual([200, expect.objectContaining({ active: false, operatorOff: false, providerEnabled: false })]);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'game.switch'))).toHaveLength(2);
   });
 
   it('skips codes another provider has and codes that are no game code of ours', async () => {
@@ -89,7 +94,7 @@ describe('a game switched off', () => {
     const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: hub88User(player.userId) } });
     expect(entry.json()).toEqual({ message: 'NO_GAME' });
     const fund = await call(t.app, endpoints.transfer, { from: 'WALLET', to: 'hub_sweet_fruits', amount: 1 }, { token: player.memberToken, idempotencyKey: randomUUID() });
-    expect(fund.statusCode).not.toBe(200);
+    expect([fund.statusCode, fund.json()]).toEqual([404, { message: 'NO_GAME' }]);
     const out = await call(t.app, endpoints.transfer, { from: 'hub_sweet_fruits', to: 'WALLET', amount: 20 }, { token: player.memberToken, idempotencyKey: randomUUID() });
     expect(out.statusCode, out.body).toBe(200);
     expect(await checkLedger(t.db)).toEqual([]);

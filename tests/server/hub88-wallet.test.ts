@@ -194,6 +194,74 @@ describe('rollbacks', () => {
     expect(await gameBalance(t, player)).toBe(3_000n);
   });
 
+  it('refuses to roll back alone a bet whose round a win settled, moving nothing', async () => {
+    const t = await app();
+    const player = await hub88Player(t, 500);
+    const bet = betBody(player, 10);
+    await walletCall(t, '/transaction/bet', bet);
+    expect(await walletCall(t, '/transaction/win', winBody(player, bet, 20))).toMatchObject({ status: 'RS_OK', balance: units(510) });
+    const before = await transferCount(t);
+
+    const rollback = rollbackBody(player, bet);
+    expect(await walletCall(t, '/transaction/rollback', rollback)).toEqual({ user: player.user, status: 'RS_ERROR_UNKNOWN', request_uuid: rollback.request_uuid, currency: 'THB', balance: units(510) });
+    // A refusal is not stored: the same rollback again, or another one, is refused again.
+    expect((await walletCall(t, '/transaction/rollback', rollback)).status).toBe('RS_ERROR_UNKNOWN');
+    expect((await walletCall(t, '/transaction/rollback', rollbackBody(player, bet))).status).toBe('RS_ERROR_UNKNOWN');
+    expect(await transferCount(t)).toBe(before);
+    expect(await transfersKeyed(t, rollback.transaction_uuid)).toEqual([]);
+    expect(await gameBalance(t, player)).toBe(51_000n);
+  });
+
+  it('refuses it for another bet of the round a win settled, and after a lost round’s win of 0', async () => {
+    const t = await app();
+    const player = await hub88Player(t, 100);
+    const first = betBody(player, 10);
+    const second = betBody(player, 5, { round: first.round });
+    await walletCall(t, '/transaction/bet', first);
+    await walletCall(t, '/transaction/bet', second);
+    await walletCall(t, '/transaction/win', winBody(player, second, 30));
+    expect((await walletCall(t, '/transaction/rollback', rollbackBody(player, first))).status).toBe('RS_ERROR_UNKNOWN');
+
+    const lost = betBody(player, 7);
+    await walletCall(t, '/transaction/bet', lost);
+    await walletCall(t, '/transaction/win', winBody(player, lost, 0));
+    expect((await walletCall(t, '/transaction/rollback', rollbackBody(player, lost))).status).toBe('RS_ERROR_UNKNOWN');
+    expect(await gameBalance(t, player)).toBe(10_800n);
+  });
+
+  it('still rolls back a bet placed in a round after its win, which that win did not settle', async () => {
+    const t = await app();
+    const player = await hub88Player(t, 100);
+    const first = betBody(player, 10);
+    await walletCall(t, '/transaction/bet', first);
+    await walletCall(t, '/transaction/win', winBody(player, first, 15));
+    const later = betBody(player, 20, { round: first.round });
+    await walletCall(t, '/transaction/bet', later);
+    expect(await walletCall(t, '/transaction/rollback', rollbackBody(player, later))).toMatchObject({ status: 'RS_OK', balance: units(105) });
+  });
+
+  it('refuses a win on a bet whose rollback came first, as rolled back', async () => {
+    const t = await app();
+    const player = await hub88Player(t, 30);
+    const bet = betBody(player, 10);
+    await walletCall(t, '/transaction/rollback', rollbackBody(player, bet));
+    expect((await walletCall(t, '/transaction/bet', bet)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    const win = winBody(player, bet, 25);
+    expect(await walletCall(t, '/transaction/win', win)).toEqual({ user: player.user, status: 'RS_ERROR_TRANSACTION_ROLLED_BACK', request_uuid: win.request_uuid, currency: 'THB', balance: units(30) });
+    expect(await gameBalance(t, player)).toBe(3_000n);
+  });
+
+  it('never both returns a bet and pays its win when they race', async () => {
+    const t = await app();
+    const player = await hub88Player(t, 50);
+    const bet = betBody(player, 10);
+    await walletCall(t, '/transaction/bet', bet);
+    const [win, rollback] = await Promise.all([walletCall(t, '/transaction/win', winBody(player, bet, 20)), walletCall(t, '/transaction/rollback', rollbackBody(player, bet))]);
+    // One of them settled the bet; the other was refused.
+    expect([win.status, rollback.status].filter((status) => status === 'RS_OK')).toHaveLength(1);
+    expect([6_000n, 5_000n]).toContain(await gameBalance(t, player));
+  });
+
   it('never keeps a bet that races its rollback', async () => {
     const t = await app();
     const player = await hub88Player(t, 30);

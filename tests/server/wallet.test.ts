@@ -182,6 +182,20 @@ describe('POST /api/wallet/transfer', () => {
     expect(m.provider.calls.filter((c) => c.userId === member.userId && c.amount === 5_000n)).toEqual([]);
   });
 
+  it('answers 404 NO_GAME when the provider says the game takes no new money, as the transfer’s own check does', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m, { wallet: 200, opened: ['TEST_SLOT'] });
+    const before = await ledgerSnapshot(m.db);
+    m.provider.failing = true;
+    m.provider.refusal = 'NO_GAME';
+    const refused = await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_SLOT', amount: 50 }, { token: member.token });
+    expect([refused.statusCode, refused.json()]).toEqual([404, { message: 'NO_GAME' }]);
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    // The same answer as a game the transfer itself finds retired.
+    const retired = await call(m.app, endpoints.transfer, { from: 'WALLET', to: 'TEST_RETIRED', amount: 50 }, { token: member.token });
+    expect([retired.statusCode, retired.json()]).toEqual([404, { message: 'NO_GAME' }]);
+  });
+
   it("checks the default minimum (1) when the transferMin setting's row is missing", async () => {
     const m = await buildMoneyApp();
     const member = await memberWithMoney(m, { wallet: 100, opened: ['TEST_SLOT'] });

@@ -270,7 +270,7 @@ export const games = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Members may open, enter and fund it: the provider offers it and no operator switched it off. */
     active: boolean('active').notNull().default(true),
-    /** An operator switched the game off (POST /api/ops/games/{code}/off); a provider's sync never switches it back on. */
+    /** An operator switched the game off (PUT /api/ops/games/{code} with `active: false`); a provider's sync never switches it back on. */
     operatorOff: boolean('operator_off').notNull().default(false),
     /** Whether the provider's own list offers the game (an aggregator's games sync); the built-in games are always offered. */
     providerEnabled: boolean('provider_enabled').notNull().default(true),

@@ -91,5 +91,28 @@ export interface GameProvider {
   syncGames?(db: Db, log: ProviderLog): Promise<unknown>;
 }
 
+/**
+ * `deposit` and `withdraw` of a provider whose games' money stays in our
+ * ledger (the reference provider; Hub88's seamless wallet): the transfer
+ * has moved it already, so they only check. New money goes only into an
+ * active game (NO_GAME, which money/movement.ts answers as the transfer
+ * route's own check does: 404); money may leave a retired one. The account
+ * is the one the movement read in its transaction, and game accounts are
+ * never deleted, so its absence settles it (TRANSFER_FAIL).
+ */
+export const ledgerHeldMoney: Pick<GameProvider, 'deposit' | 'withdraw'> = {
+  async deposit(_tx, movement) {
+    if (!movement.game.active) throw new ProviderError('NO_GAME', `game ${movement.game.code} is not active`);
+    checkOpen(movement);
+  },
+  async withdraw(_tx, movement) {
+    checkOpen(movement);
+  },
+};
+
+function checkOpen({ userId, game, account }: MoneyAtProvider): void {
+  if (!account) throw new ProviderError('TRANSFER_FAIL', `member ${userId} has no account at ${game.code}`);
+}
+
 /** The providers this server runs, by name. */
 export type GameProviders = ReadonlyMap<string, GameProvider>;

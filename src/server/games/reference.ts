@@ -22,7 +22,7 @@ import { findGameAccount } from '../repositories/games.ts';
 import { pageLanguageOf } from './page/texts.ts';
 import { gamePages } from './pages.ts';
 import type { Random } from './paytable.ts';
-import { ProviderError, type EntryContext, type Game, type GameCredentials, type GameProvider, type MoneyAtProvider, type OpenGameAccount } from './provider.ts';
+import { ledgerHeldMoney, ProviderError, type EntryContext, type Game, type GameCredentials, type GameProvider, type OpenGameAccount } from './provider.ts';
 import { issueEntryToken } from './sessions.ts';
 
 export const REFERENCE_PROVIDER = 'reference';
@@ -52,11 +52,6 @@ function pageLink(base: string | null, game: Game, context: EntryContext, query:
   return url.toString();
 }
 
-/** Game accounts are never deleted, so the account the movement read in its transaction settles this. */
-function checkOpen({ userId, game, account }: MoneyAtProvider): void {
-  if (!account) throw new ProviderError('TRANSFER_FAIL', `member ${userId} has no account at ${game.code}`);
-}
-
 export function referenceProvider({ random = randomInt }: { random?: Random } = {}): GameProvider {
   return {
     name: REFERENCE_PROVIDER,
@@ -73,15 +68,7 @@ export function referenceProvider({ random = randomInt }: { random?: Random } = 
       return { ...credentials, password: newGamePassword(), event: formEvent(game) };
     },
 
-    async deposit(_tx, movement) {
-      // No new money into a retired game; money may still leave it (withdraw).
-      if (!movement.game.active) throw new ProviderError('NO_GAME', `game ${movement.game.code} is not active`);
-      checkOpen(movement);
-    },
-
-    async withdraw(_tx, movement) {
-      checkOpen(movement);
-    },
+    ...ledgerHeldMoney,
 
     async entry(tx, account: OpenGameAccount, context): Promise<GameEntry> {
       const { game, credentials } = account;

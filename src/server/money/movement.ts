@@ -57,7 +57,9 @@ export function ledgerKeyBase(request: FastifyRequest, userId: number, action: s
  * Runs a movement in a transaction (db/client.ts inTransaction: the
  * Idempotency-Key's when `db` is it). A refusal from the ledger or a
  * provider becomes its catalogue answer and rolls that transaction back.
- * TRANSFER_FAIL is 502: the provider failed, nothing moved, and a retry with
+ * A provider's NO_GAME (no new money into a game that is not active) is
+ * 404 NO_GAME, the answer of the transfer's own check; any other refusal is
+ * TRANSFER_FAIL, 502: the provider failed, nothing moved, and a retry with
  * the same Idempotency-Key runs again (5xx answers are not stored).
  */
 export async function inMovement<T>(db: Queryable, log: FastifyBaseLogger, work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -68,7 +70,8 @@ export async function inMovement<T>(db: Queryable, log: FastifyBaseLogger, work:
     if (error instanceof IdempotencyConflict) throw new ApiError(409, 'KEY_INVALID');
     if (error instanceof ProviderError) {
       log.warn({ code: error.code }, `game provider refused a transfer: ${error.message}`);
-      throw new ApiError(502, 'TRANSFER_FAIL');
+      // A game that is not there (not active) is the member's 404, as the transfer's own check answers it.
+      throw error.code === 'NO_GAME' ? new ApiError(404, 'NO_GAME') : new ApiError(502, 'TRANSFER_FAIL');
     }
     throw error;
   }

@@ -3,7 +3,7 @@
  * session is a game_sessions row started by the game's entry: its token is
  * the one we gave Hub88 in `/game/url`, kept as a sha256 hash.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { HUB88_PROVIDER } from '../../contract/hub88.ts';
 import type { Queryable } from '../db/client.ts';
 import { bankAccounts, gameAccounts, gameSessions, games, hub88Transactions, users } from '../db/schema.ts';
@@ -68,6 +68,15 @@ export async function lockHub88Bet(tx: Queryable, betUuid: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`hub88-bet:${betUuid}`}, 0))`);
 }
 
+/**
+ * Serialises a round's win with the rollbacks of its bets (each already
+ * holds its bet's lock, taken first): a rollback either finds the win or
+ * is found by it.
+ */
+export async function lockHub88Round(tx: Queryable, userId: number, round: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`hub88-round:${userId}:${round}`}, 0))`);
+}
+
 export async function findHub88Transaction(db: Queryable, transactionUuid: string): Promise<Hub88Transaction | undefined> {
   const [row] = await db.select().from(hub88Transactions).where(eq(hub88Transactions.transactionUuid, transactionUuid));
   return row;
@@ -84,6 +93,28 @@ export async function findHub88Rollback(db: Queryable, betUuid: string): Promise
     .select()
     .from(hub88Transactions)
     .where(and(eq(hub88Transactions.referenceTransactionUuid, betUuid), eq(hub88Transactions.kind, 'rollback')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A win that settled this bet's round since the bet: one that names the
+ * bet, or one of the same round. Wins are recorded at the bet's game
+ * account, so the account's index finds them among the rows after the bet.
+ */
+export async function findHub88WinSettling(db: Queryable, bet: Pick<Hub88Transaction, 'id' | 'gameAccountId' | 'transactionUuid' | 'round'>): Promise<Hub88Transaction | undefined> {
+  const namesBet = eq(hub88Transactions.referenceTransactionUuid, bet.transactionUuid);
+  const [row] = await db
+    .select()
+    .from(hub88Transactions)
+    .where(
+      and(
+        eq(hub88Transactions.gameAccountId, bet.gameAccountId),
+        gt(hub88Transactions.id, bet.id),
+        eq(hub88Transactions.kind, 'win'),
+        bet.round === null ? namesBet : or(namesBet, eq(hub88Transactions.round, bet.round)),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -1,10 +1,12 @@
 /**
- * The games on offer and an operator's switch (games/switch.ts): marketing
- * and support read the list, marketing (and admins) switch a game off or on.
+ * The games on offer (one read) and an operator's switch (games/switch.ts):
+ * marketing and support read the list, marketing (and admins) switch a game
+ * off or on.
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
-import { listGamesForOperators, switchGame } from '../games/switch.ts';
+import { switchGame } from '../games/switch.ts';
+import { listGamesForOperators } from '../repositories/game-catalogue.ts';
 import { route } from '../route.ts';
 
 export async function gameOpsRoutes(app: FastifyInstance): Promise<void> {

@@ -54,9 +54,11 @@ export class TestProvider implements GameProvider {
   readonly name = TEST_PROVIDER;
   readonly calls: ProviderCall[] = [];
   failing = false;
+  /** What a refusal says while `failing`: the provider failed, or the game is not there for new money. */
+  refusal: 'TRANSFER_FAIL' | 'NO_GAME' = 'TRANSFER_FAIL';
 
   private record(hook: ProviderCall['hook'], movement: MoneyAtProvider): void {
-    if (this.failing) throw new ProviderError('TRANSFER_FAIL', `test provider refuses the ${hook}`);
+    if (this.failing) throw new ProviderError(this.refusal, `test provider refuses the ${hook}`);
     const { userId, game, amount, idempotencyKey } = movement;
     this.calls.push({ hook, userId, gameCode: game.code, amount, idempotencyKey });
   }

@@ -7,9 +7,11 @@
  * aggregator's (`npm run fake:hub88`); production refuses the fake's
  * address and keys and wants all four.
  */
+import { createHash, createPublicKey } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 import type { ReadVariable } from '../../config-read.ts';
-import { DEMO_AGGREGATOR_PRIVATE_KEY, DEMO_AGGREGATOR_PUBLIC_KEY, DEMO_OPERATOR_PRIVATE_KEY, DEMO_OPERATOR_PUBLIC_KEY } from './demo-keys.ts';
+import { DEMO_AGGREGATOR_PUBLIC_KEY, DEMO_OPERATOR_PRIVATE_KEY, DEMO_OPERATOR_PUBLIC_KEY } from './demo-keys.ts';
 import { pemOf, rsaPrivateKey, rsaPublicKey } from './signature.ts';
 
 export interface Hub88Config {
@@ -51,13 +53,38 @@ export function hub88Config(env: Record<string, string | undefined>, read: ReadV
   };
 }
 
-const DEMO_KEYS = [DEMO_OPERATOR_PRIVATE_KEY, DEMO_OPERATOR_PUBLIC_KEY, DEMO_AGGREGATOR_PRIVATE_KEY, DEMO_AGGREGATOR_PUBLIC_KEY].map((pem) => pem.replace(/\s/g, ''));
-const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'].includes(new URL(url).hostname);
+/**
+ * A key's fingerprint: the SHA-256 of its public half as DER SPKI, so one
+ * key is recognised whatever its encoding (PKCS#8 or PKCS#1, PEM with other
+ * line breaks) and a private key is recognised by its public half.
+ */
+function fingerprintOf(pem: string, kind: 'private' | 'public'): string | null {
+  try {
+    const key = kind === 'private' ? createPublicKey(rsaPrivateKey(pem)) : rsaPublicKey(pem);
+    return createHash('sha256').update(key.export({ type: 'spki', format: 'der' })).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** Both demo key pairs (ours and the fake aggregator's) ship in the source: production accepts neither, in either variable. */
+const DEMO_FINGERPRINTS = new Set([DEMO_OPERATOR_PUBLIC_KEY, DEMO_AGGREGATOR_PUBLIC_KEY].map((pem) => fingerprintOf(pem, 'public')));
+
+/** This machine, where the fake aggregator runs: all of 127.0.0.0/8, ::1, 0.0.0.0 and :: (any of its addresses), and localhost's names. */
+function isThisMachine(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (!ipaddr.isValid(host)) return false;
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is the IPv4 one.
+  const range = ipaddr.process(host).range();
+  return range === 'loopback' || range === 'unspecified';
+}
 
 /**
  * Production with GAME_AGGREGATOR=hub88: every variable set, the keys none of
- * the fake's (they are in the source), and the API on https at an address
- * that is not this machine (the fake's). Checked in the order of the
+ * the demo pairs (they are in the source; compared by fingerprint, so
+ * another encoding of one is still refused), and the API on https at an
+ * address that is not this machine (the fake's). Checked in the order of the
  * variables; the first problem is named.
  */
 export function checkHub88InProduction(env: Record<string, string | undefined>, refuse: (line: string) => never, secret: (name: string, required: boolean) => void): void {
@@ -66,9 +93,9 @@ export function checkHub88InProduction(env: Record<string, string | undefined>, 
     if (env[name] === undefined || env[name] === '') refuse(`${name} must be set when GAME_AGGREGATOR is "hub88" ${inProduction}`);
   }
   const url = env.HUB88_API_URL as string;
-  if (!url.startsWith('https://') || isLoopback(url)) refuse(`HUB88_API_URL must be Hub88's https:// address ${inProduction} (the fake aggregator is for trying the app)`);
-  for (const name of ['HUB88_PRIVATE_KEY', 'HUB88_PUBLIC_KEY']) {
-    if (DEMO_KEYS.includes(pemOf(env[name] as string).replace(/\s/g, ''))) refuse(`${name} must not be a value from the source code ${inProduction} (the fake aggregator's demo key)`);
+  if (!url.startsWith('https://') || isThisMachine(url)) refuse(`HUB88_API_URL must be Hub88's https:// address ${inProduction} (the fake aggregator is for trying the app)`);
+  for (const [name, kind] of [['HUB88_PRIVATE_KEY', 'private'], ['HUB88_PUBLIC_KEY', 'public']] as const) {
+    if (DEMO_FINGERPRINTS.has(fingerprintOf(env[name] as string, kind))) refuse(`${name} must not be a value from the source code ${inProduction} (the fake aggregator's demo key)`);
   }
   secret('HUB88_PRIVATE_KEY', true);
 }

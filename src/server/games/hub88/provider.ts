@@ -3,8 +3,9 @@
  * aggregator with a seamless wallet. Its games' money lives in our ledger,
  * in the member's account at each game, funded from the wallet as for the
  * reference games; Hub88 bets and pays from that account through the Wallet
- * API it calls (wallet.ts, routes.ts). So, as for the reference provider,
- * `deposit` and `withdraw` only check the account.
+ * API it calls (wallet.ts; its routes are routes/hub88.ts, registered by
+ * app.ts with GAME_AGGREGATOR=hub88). So, as for the reference provider,
+ * `deposit` and `withdraw` only check the account (ledgerHeldMoney).
  *
  * Entry is the spec's link kind: a new session token (a game_sessions row,
  * kept as a hash), given to Hub88's `/game/url`, whose answer is the link.
@@ -20,23 +21,17 @@ import type { ProviderLog } from '../../providers/http.ts';
 import { insertSession, revokeGameSessions } from '../../repositories/game-sessions.ts';
 import { findGameAccount } from '../../repositories/games.ts';
 import { memberCurrency } from '../../repositories/users.ts';
-import { ProviderError, type GameProvider, type MoneyAtProvider } from '../provider.ts';
+import { ledgerHeldMoney, ProviderError, type GameProvider } from '../provider.ts';
 import { hub88Client, type Hub88Client } from './client.ts';
 import type { Hub88Config } from './config.ts';
-import { hub88WalletRoutes } from './routes.ts';
 import { syncHub88Games } from './sync.ts';
-import { hub88Currency, hub88User } from './wallet.ts';
+import { hub88Country, hub88Currency, hub88User } from './wallet.ts';
 
 /** Hub88 knows no game password; the account's is random and opens nothing here (entry is by link only). */
 const unusedPassword = () => randomBytes(12).toString('base64url');
 
-const COUNTRIES: Record<Variant, string> = { th: 'TH', la: 'LA' };
 /** Hub88's `lang`: ISO 639-1, as our languages are. */
 const LANGS = { th: 'th', la: 'lo', en: 'en' } as const;
-
-function checkOpen({ userId, game, account }: MoneyAtProvider): void {
-  if (!account) throw new ProviderError('TRANSFER_FAIL', `member ${userId} has no account at ${game.code}`);
-}
 
 export interface Hub88ProviderOptions {
   config: Hub88Config;
@@ -63,14 +58,7 @@ export function hub88Provider({ config, variant, clock, log, client = hub88Clien
       return { ...credentials, password: unusedPassword() };
     },
 
-    async deposit(_tx, movement) {
-      if (!movement.game.active) throw new ProviderError('NO_GAME', `game ${movement.game.code} is not active`);
-      checkOpen(movement);
-    },
-
-    async withdraw(_tx, movement) {
-      checkOpen(movement);
-    },
+    ...ledgerHeldMoney,
 
     async entry(tx, account, context) {
       const token = newToken();
@@ -88,7 +76,7 @@ export function hub88Provider({ config, variant, clock, log, client = hub88Clien
           game_code: account.game.code,
           deposit_url: home,
           currency: hub88Currency(currency),
-          country: COUNTRIES[variant],
+          country: hub88Country(variant),
         });
         return { kind: 'link', url };
       } catch (error) {
@@ -96,8 +84,6 @@ export function hub88Provider({ config, variant, clock, log, client = hub88Clien
         throw new ProviderError('NO_GAME', error instanceof Error ? error.message : String(error));
       }
     },
-
-    routes: hub88WalletRoutes(config, variant),
 
     syncGames: (db, syncLog) => syncHub88Games(db, client, syncLog),
   };

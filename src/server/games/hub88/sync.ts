@@ -10,13 +10,12 @@
  * has, is skipped and logged. Safe to run twice at once: every write is an
  * upsert of the same values.
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { GameCode, type GameCategory } from '../../../contract/api.ts';
 import { HUB88_PROVIDER, type ListedGame } from '../../../contract/hub88.ts';
 import type { Db } from '../../db/client.ts';
-import { games } from '../../db/schema.ts';
 import type { ProviderLog } from '../../providers/http.ts';
+import { gameCodesOfOtherProviders, lockGamesSync, upsertListedGame, withdrawUnlistedGames } from '../../repositories/game-catalogue.ts';
 import type { Hub88Client } from './client.ts';
 
 export const FALLBACK_LOGO = '/games/aggregator-logo.svg';
@@ -55,44 +54,30 @@ export async function syncHub88Games(db: Db, client: Hub88Client, log: ProviderL
   const listed = await client.listGames();
   const skipped: string[] = [];
   const kept: string[] = [];
-  let withdrawnCount = 0;
+  let withdrawn = 0;
   await db.transaction(async (tx) => {
     // One sync at a time (two processes' jobs), so sort orders and withdrawals are decided once.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('games-sync:hub88', 0))`);
-    const others = new Set(
-      (await tx.select({ code: games.code }).from(games).where(sql`${games.provider} <> ${HUB88_PROVIDER}`)).map((row) => row.code),
-    );
+    await lockGamesSync(tx, HUB88_PROVIDER);
+    const others = await gameCodesOfOtherProviders(tx, HUB88_PROVIDER);
     for (const [index, game] of listed.entries()) {
       if (!v.is(GameCode, game.game_code) || others.has(game.game_code) || kept.includes(game.game_code)) {
         skipped.push(game.game_code);
         continue;
       }
       kept.push(game.game_code);
-      const enabled = game.enabled !== false;
-      const fields = {
+      await upsertListedGame(tx, HUB88_PROVIDER, {
+        code: game.game_code,
         name: game.name.slice(0, 100),
         category: categoryOf(game),
         logo: imageOf(game.url_thumb, FALLBACK_LOGO),
         background: imageOf(game.url_background ?? game.url_thumb, FALLBACK_BACKGROUND),
-        providerEnabled: enabled,
-      };
-      await tx
-        .insert(games)
-        .values({ code: game.game_code, provider: HUB88_PROVIDER, entry: 'token_link', sortOrder: FIRST_SORT_ORDER + index * 10, active: enabled, ...fields })
-        .onConflictDoUpdate({
-          target: games.code,
-          set: { ...fields, active: sql`${enabled}::boolean and not ${games.operatorOff}` },
-          setWhere: eq(games.provider, HUB88_PROVIDER),
-        });
+        sortOrder: FIRST_SORT_ORDER + index * 10,
+        providerEnabled: game.enabled !== false,
+      });
     }
-    const withdrawn = await tx
-      .update(games)
-      .set({ providerEnabled: false, active: false })
-      .where(and(eq(games.provider, HUB88_PROVIDER), eq(games.providerEnabled, true), kept.length > 0 ? notInArray(games.code, kept) : undefined))
-      .returning({ code: games.code });
-    withdrawnCount = withdrawn.length;
+    withdrawn = await withdrawUnlistedGames(tx, HUB88_PROVIDER, kept);
   });
-  const result: SyncResult = { listed: listed.length, offered: kept.length, skipped, withdrawn: withdrawnCount };
+  const result: SyncResult = { listed: listed.length, offered: kept.length, skipped, withdrawn };
   if (skipped.length > 0) log.warn({ provider: HUB88_PROVIDER, skipped: skipped.slice(0, 20) }, `games sync skipped ${skipped.length} game codes (not a game code of ours, or another provider's)`);
   log.info?.({ provider: HUB88_PROVIDER, listed: result.listed, offered: result.offered }, 'games synced');
   return result;

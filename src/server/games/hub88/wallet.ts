@@ -19,7 +19,11 @@
  * transaction_uuid reused for something else is RS_ERROR_DUPLICATE_TRANSACTION.
  * All the work on one bet takes an advisory lock on the bet's uuid, so a
  * rollback racing its bet is seen by it: a rollback of a bet we never saw is
- * recorded and the late bet is refused (RS_ERROR_TRANSACTION_ROLLED_BACK).
+ * recorded and the late bet (and a win on it) is refused
+ * (RS_ERROR_TRANSACTION_ROLLED_BACK). A rollback returns a bet's stake only
+ * while no win settled its round: a bet whose round has a win since is
+ * refused alone (RS_ERROR_UNKNOWN, logged, nothing moved), so a round is
+ * never both refunded and paid. Wins and rollbacks also lock the round.
  *
  * Tokens: a bet and user/balance need a live token; a win or a rollback
  * only one we issued (Hub88's documentation: token validity is not checked
@@ -42,9 +46,11 @@ import {
 } from '../../../contract/hub88.ts';
 import type { Variant } from '../../../contract/rules/members.ts';
 import { hashToken } from '../../auth/tokens.ts';
-import type { Db, Queryable } from '../../db/client.ts';
-import { balanceOf, ensureGameAccount, ensureHouseAccount, findAccount, gameAccountCode } from '../../ledger/accounts.ts';
-import { InsufficientFunds, postTransfer } from '../../ledger/transfers.ts';
+import type { Db, Queryable, Transaction } from '../../db/client.ts';
+import { ensureGameAccount, ensureHouseAccount, gameAccountCode, type LedgerAccountRef } from '../../ledger/accounts.ts';
+import { InsufficientFunds, postTransfer, type TransferKind } from '../../ledger/transfers.ts';
+import { availableAfter, availableNow } from '../../money/movement.ts';
+import type { ProviderLog } from '../../providers/http.ts';
 import { findGame, findGameAccountById } from '../../repositories/games.ts';
 import {
   findHub88Member,
@@ -52,8 +58,10 @@ import {
   findHub88Rollback,
   findHub88Session,
   findHub88Transaction,
+  findHub88WinSettling,
   insertHub88Transaction,
   lockHub88Bet,
+  lockHub88Round,
   markHub88BetRolledBack,
   type Hub88Session,
   type Hub88Transaction,
@@ -65,7 +73,8 @@ export type WalletAnswer = BalanceAnswer | RefusalAnswer | UserInfoAnswer;
 
 /** ISO 4217 codes of our currencies, as Hub88 names them. */
 const ISO_CURRENCY: Record<Currency, string> = { BAHT: 'THB', LAK: 'LAK' };
-const COUNTRY: Record<Variant, string> = { th: 'TH', la: 'LA' };
+/** ISO 3166-1 alpha-2 of the country the app runs for (user/info, /game/url). */
+const ISO_COUNTRY: Record<Variant, string> = { th: 'TH', la: 'LA' };
 
 /** Hub88's `user`: an opaque id of the member (Hub88 asks for no personal data such as the phone there). */
 export function hub88User(userId: number): string {
@@ -79,6 +88,10 @@ function userIdOf(user: string): number | null {
 
 export function hub88Currency(currency: Currency): string {
   return ISO_CURRENCY[currency];
+}
+
+export function hub88Country(variant: Variant): string {
+  return ISO_COUNTRY[variant];
 }
 
 /** Hub88's unit (major × 100,000) to our minor units; null when it is not a whole minor unit. */
@@ -104,11 +117,14 @@ export interface WalletContext {
   db: Db;
   now: Date;
   variant: Variant;
+  /** Where a refusal an operator should know of is logged (the request's log). */
+  log: ProviderLog;
 }
 
+/** The balance Hub88 sees is what the member can bet: the game account's available money (movement.ts). */
 async function balanceAnswer(db: Queryable, user: string, requestUuid: string, where: { userId: number; gameCode: string; currency: Currency }): Promise<BalanceAnswer> {
-  const account = await findAccount(db, gameAccountCode(where.userId, where.gameCode));
-  return { user, status: 'RS_OK', request_uuid: requestUuid, currency: hub88Currency(where.currency), balance: toHub88Units(account ? balanceOf(account) : 0n) };
+  const available = await availableNow(db, { code: gameAccountCode(where.userId, where.gameCode) });
+  return { user, status: 'RS_OK', request_uuid: requestUuid, currency: hub88Currency(where.currency), balance: toHub88Units(available) };
 }
 
 async function refusal(db: Queryable, status: RefusalAnswer['status'], user: string, requestUuid: string, where: Refusal['balanceOf'] = null): Promise<RefusalAnswer> {
@@ -141,7 +157,7 @@ export async function userInfo(context: WalletContext, request: v.InferOutput<ty
     user: request.user,
     status: 'RS_OK',
     request_uuid: request.request_uuid,
-    country: COUNTRY[context.variant],
+    country: hub88Country(context.variant),
     jurisdiction: null,
     registration_date: member.registeredAt.toISOString().slice(0, 10),
     tags: [],
@@ -195,7 +211,7 @@ async function earlierAnswer(tx: Queryable, request: { request_uuid: string; tra
 }
 
 /** Runs the transaction's work; a Refusal rolls it back and becomes the answer (with the balance where it names one). */
-async function settle(db: Db, user: string, requestUuid: string, work: (tx: Queryable) => Promise<BalanceAnswer>): Promise<BalanceAnswer | RefusalAnswer> {
+async function settle(db: Db, user: string, requestUuid: string, work: (tx: Transaction) => Promise<BalanceAnswer>): Promise<BalanceAnswer | RefusalAnswer> {
   try {
     return await db.transaction((tx) => work(tx));
   } catch (error) {
@@ -212,6 +228,36 @@ function commonChecks(request: { currency: string; amount: number }, session: Hu
 }
 
 const where = (session: Hub88Session) => ({ userId: session.userId, gameCode: session.gameCode, currency: session.currency });
+
+/**
+ * One ledger transfer between the member's game account and Hub88's house
+ * account, keyed `hub88:{transaction_uuid}`; answers what the game account
+ * has available after it (availableAfter: the row the write locked). Nothing
+ * to move answers the balance read now, in the transaction.
+ */
+async function moveAtHouse(
+  tx: Transaction,
+  session: Pick<Hub88Session, 'currency'>,
+  ledger: LedgerAccountRef,
+  move: { toHouse: boolean; amount: bigint; kind: TransferKind; reference: string; uuid: string },
+  now: Date,
+): Promise<bigint> {
+  if (move.amount === 0n) return availableNow(tx, ledger);
+  const house = await ensureHouseAccount(tx, HUB88_PROVIDER, session.currency, now);
+  const written = await postTransfer(
+    tx,
+    {
+      debitAccountId: move.toHouse ? ledger.id : house.id,
+      creditAccountId: move.toHouse ? house.id : ledger.id,
+      amount: move.amount,
+      kind: move.kind,
+      reference: `hub88:${move.reference}`,
+      idempotencyKey: `hub88:${move.uuid}`,
+    },
+    now,
+  );
+  return availableAfter(tx, written, ledger);
+}
 
 export async function placeBet(context: WalletContext, request: BetRequest): Promise<BalanceAnswer | RefusalAnswer> {
   const { db, now } = context;
@@ -232,24 +278,17 @@ export async function placeBet(context: WalletContext, request: BetRequest): Pro
     const isFree = request.is_free === true;
 
     const ledger = await ensureGameAccount(tx, session.userId, session.gameCode, session.currency, now);
-    let balance = balanceOf(ledger);
     // A free bet is the aggregator's (a reward's), not the member's money: nothing is taken (Hub88: is_free).
-    if (amount > 0n && !isFree) {
-      const house = await ensureHouseAccount(tx, HUB88_PROVIDER, session.currency, now);
-      try {
-        const written = await postTransfer(
-          tx,
-          { debitAccountId: ledger.id, creditAccountId: house.id, amount, kind: 'bet', reference: `hub88:${request.round ?? uuid}`, idempotencyKey: `hub88:${uuid}` },
-          now,
-        );
-        balance = written.accounts.find((account) => account.id === ledger.id)?.available ?? balance;
-      } catch (error) {
-        if (error instanceof InsufficientFunds) throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', where(session));
-        throw error;
-      }
-      // The ledger's accounts first, then the member's row, as the reference games do (0103).
-      await creditCoinsForBet(tx, session.userId, session.currency, amount);
+    const taken = isFree ? 0n : amount;
+    let balance: bigint;
+    try {
+      balance = await moveAtHouse(tx, session, ledger, { toHouse: true, amount: taken, kind: 'bet', reference: request.round ?? uuid, uuid }, now);
+    } catch (error) {
+      if (error instanceof InsufficientFunds) throw new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', where(session));
+      throw error;
     }
+    // The ledger's accounts first, then the member's row, as the reference games do (0103).
+    if (taken > 0n) await creditCoinsForBet(tx, session.userId, session.currency, taken);
     return record(tx, request, session, { kind: 'bet', amount, isFree, reference: null, balance, now });
   });
 }
@@ -266,22 +305,19 @@ export async function settleWin(context: WalletContext, request: WinRequest): Pr
     const earlier = await earlierAnswer(tx, request, attempt);
     if (earlier) return earlier;
     const bet = await findHub88Transaction(tx, betUuid);
-    if (!bet || bet.kind !== 'bet' || bet.userId !== session.userId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', where(session));
+    if (!bet || bet.kind !== 'bet' || bet.userId !== session.userId) {
+      // A bet whose rollback came first (so the bet itself was refused) is rolled back, not unknown.
+      const rolledBack = !bet && (await findHub88Rollback(tx, betUuid))?.userId === session.userId;
+      throw new Refusal(rolledBack ? 'RS_ERROR_TRANSACTION_ROLLED_BACK' : 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST', where(session));
+    }
+    // The round this win settles: a rollback of another of its bets waits for this win, and then sees it.
+    if (request.round) await lockHub88Round(tx, session.userId, request.round);
     const betSession = { ...session, gameCode: (await accountGameOf(tx, bet)) ?? session.gameCode };
     if (bet.rolledBackAt !== null) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', where(betSession));
     const amount = commonChecks(request, betSession);
 
     const ledger = await ensureGameAccount(tx, betSession.userId, betSession.gameCode, betSession.currency, now);
-    let balance = balanceOf(ledger);
-    if (amount > 0n) {
-      const house = await ensureHouseAccount(tx, HUB88_PROVIDER, betSession.currency, now);
-      const written = await postTransfer(
-        tx,
-        { debitAccountId: house.id, creditAccountId: ledger.id, amount, kind: 'win', reference: `hub88:${request.round ?? betUuid}`, idempotencyKey: `hub88:${uuid}` },
-        now,
-      );
-      balance = written.accounts.find((account) => account.id === ledger.id)?.available ?? balance;
-    }
+    const balance = await moveAtHouse(tx, betSession, ledger, { toHouse: false, amount, kind: 'win', reference: request.round ?? betUuid, uuid }, now);
     return record(tx, request, betSession, { kind: 'win', amount, isFree: request.is_free === true, reference: betUuid, balance, now, gameAccountId: bet.gameAccountId });
   });
 }
@@ -299,25 +335,23 @@ export async function rollBack(context: WalletContext, request: RollbackRequest)
     if (earlier) return earlier;
     const bet = await findHub88Transaction(tx, betUuid);
     if (!bet) {
-      // The bet never reached us (or not yet): nothing to return; this row makes the late bet refused.
+      // The bet never reached us (or not yet): nothing to return; this row makes the late bet (and a win on it) refused.
       const ledger = await ensureGameAccount(tx, session.userId, session.gameCode, session.currency, now);
-      return record(tx, request, session, { kind: 'rollback', amount: 0n, isFree: false, reference: betUuid, balance: balanceOf(ledger), now });
+      return record(tx, request, session, { kind: 'rollback', amount: 0n, isFree: false, reference: betUuid, balance: await availableNow(tx, ledger), now });
     }
     if (bet.kind !== 'bet' || bet.userId !== session.userId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', where(session));
     const betSession = { ...session, gameCode: (await accountGameOf(tx, bet)) ?? session.gameCode };
+    // A round a win settled is not refunded too: its bet cannot be rolled back alone (0132), and nothing moves.
+    if (bet.round) await lockHub88Round(tx, bet.userId, bet.round);
+    const win = await findHub88WinSettling(tx, bet);
+    if (win) {
+      context.log.warn({ provider: HUB88_PROVIDER, bet: betUuid, rollback: uuid, win: win.transactionUuid }, 'hub88 rollback refused: a win settled the bet\'s round');
+      throw new Refusal('RS_ERROR_UNKNOWN', where(betSession));
+    }
     const ledger = await ensureGameAccount(tx, betSession.userId, betSession.gameCode, betSession.currency, now);
-    let balance = balanceOf(ledger);
     // A bet already rolled back (by another rollback) returns nothing more; a free bet took nothing.
     const returned = bet.rolledBackAt === null && !bet.isFree ? bet.amount : 0n;
-    if (returned > 0n) {
-      const house = await ensureHouseAccount(tx, HUB88_PROVIDER, betSession.currency, now);
-      const written = await postTransfer(
-        tx,
-        { debitAccountId: house.id, creditAccountId: ledger.id, amount: returned, kind: 'rollback', reference: `hub88:${request.round ?? betUuid}`, idempotencyKey: `hub88:${uuid}` },
-        now,
-      );
-      balance = written.accounts.find((account) => account.id === ledger.id)?.available ?? balance;
-    }
+    const balance = await moveAtHouse(tx, betSession, ledger, { toHouse: false, amount: returned, kind: 'rollback', reference: request.round ?? betUuid, uuid }, now);
     if (bet.rolledBackAt === null) await markHub88BetRolledBack(tx, bet.id, now);
     return record(tx, request, betSession, { kind: 'rollback', amount: returned, isFree: false, reference: betUuid, balance, now, gameAccountId: bet.gameAccountId });
   });
