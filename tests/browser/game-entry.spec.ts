@@ -10,9 +10,10 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { callOk, loginViaApi, newMember, registerViaApi } from './support/api.ts';
+import { slotCardOnScreen } from './support/carousel.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
-import { logInViaUi, main, useServer } from './support/ui.ts';
+import { logInViaUi, useServer } from './support/ui.ts';
 
 const server = useServer();
 
@@ -38,44 +39,12 @@ async function memberWithGames(): Promise<{ phone: string; password: string; tok
   return { phone: member.phone, password: member.password, token };
 }
 
-/** The game's card in the slot carousel, moved into view with the carousel's own buttons. */
+/** The game's card in the slot carousel, moved into view; its modal, open, with the account ready to enter. */
 async function openGameModal(page: Page, name: string): Promise<Locator> {
-  const slots = main(page).getByRole('region', { name: tr('Slots') });
-  const card = slots.getByRole('button', { name: new RegExp(`^${name}`) });
-  await slots.scrollIntoViewIfNeeded();
-  const next = slots.getByRole('button', { name: tr('Next games') });
-  const previous = slots.getByRole('button', { name: tr('Previous games') });
-  // A busy machine may read a slide as settled before it starts to move and tap once more than needed:
-  // the card is then left of the screen, and the carousel is moved back.
-  for (let moves = 0; moves < 2 * SLOTS.length; moves++) {
-    const side = await sideOfTheScreen(page, card);
-    if (side === 'on') break;
-    const button = side === 'left' ? previous : next;
-    if (!(await button.isEnabled())) break; // at the carousel's end: as far in as it goes
-    await button.click();
-  }
-  await card.click();
+  await (await slotCardOnScreen(page, name)).click();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog.getByRole('button', { name: tr('Enter game') })).toBeEnabled();
   return dialog;
-}
-
-/** Where the card is across the screen (the carousel slides sideways; the page scrolls up and down). */
-async function sideOfTheScreen(page: Page, card: Locator): Promise<'left' | 'on' | 'right'> {
-  await expect(card).toBeVisible();
-  // The slide may still be moving: read its place once two reads agree.
-  let last = (await card.boundingBox())?.x;
-  await expect
-    .poll(async () => {
-      const now = (await card.boundingBox())?.x;
-      const settled = now === last;
-      last = now;
-      return settled;
-    })
-    .toBe(true);
-  const box = (await card.boundingBox())!;
-  if (box.x < 0) return 'left';
-  return box.x + box.width <= page.viewportSize()!.width ? 'on' : 'right';
 }
 
 /** The game page a tap opened: a new tab, or this one when the browser kept the tab from opening. */
