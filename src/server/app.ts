@@ -148,7 +148,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
-    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs }), { ticker: jobTicker, clock, log: app.log });
+    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } }), { ticker: jobTicker, clock, log: app.log });
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();

@@ -15,8 +15,10 @@ import type { Variant } from '../contract/rules/members.ts';
 import { runChatCleanup } from './chat/cleanup.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
+import { checkOpenCharges } from './deposits/charge-check.ts';
 import type { LimitStore } from './limits/store.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, GAME_SYNC_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import type { OpnClient } from './payments/opn.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, GAME_SYNC_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, OPN_CHARGE_CHECK_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
 import { accrueLastPeriod } from './rewards/refunds.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -60,10 +62,12 @@ export interface JobsDependencies {
   variant: Variant;
   /** The game providers with a games list to sync (an aggregator's); none by default. */
   gameSyncs?: readonly (() => Promise<unknown>)[];
+  /** Opn's client (and the log its check writes to) when PAYMENT_PROVIDER=opn: its charges are then checked in case a webhook was lost. */
+  opn?: { client: OpnClient; log: FastifyBaseLogger } | null;
 }
 
 /** Every job the server runs. */
-export function serverJobs({ db, limitStore, uploads, variant, gameSyncs = [] }: JobsDependencies): Job[] {
+export function serverJobs({ db, limitStore, uploads, variant, gameSyncs = [], opn = null }: JobsDependencies): Job[] {
   return [
     // An aggregator's games list into the games table (games/hub88/sync.ts): upserts of the same values, safe twice at once.
     ...gameSyncs.map((sync, index) => ({ name: gameSyncs.length === 1 ? 'sync-aggregator-games' : `sync-aggregator-games-${index + 1}`, everyMs: GAME_SYNC_INTERVAL_MS, atStart: true, run: () => sync() })),
@@ -73,6 +77,8 @@ export function serverJobs({ db, limitStore, uploads, variant, gameSyncs = [] }:
     { name: 'accrue-refunds', everyMs: REFUND_ACCRUAL_INTERVAL_MS, run: (now) => accrueLastPeriod(db, now, VARIANT_TIME_ZONES[variant]) },
     // Guest conversations idle for 30 days closed and their media removed, uploads never sent too (chat/cleanup.ts).
     { name: 'clean-up-chat', everyMs: CHAT_CLEANUP_INTERVAL_MS, run: (now) => runChatCleanup(db, uploads, now) },
+    // Opn charges a lost webhook never reported, settled through the webhook's own path (deposits/charge-check.ts): one credit per charge.
+    ...(opn ? [{ name: 'check-opn-charges', everyMs: OPN_CHARGE_CHECK_INTERVAL_MS, run: (now: Date) => checkOpenCharges(db, opn.client, now, opn.log) }] : []),
   ];
 }
 

@@ -196,6 +196,20 @@ export const REFUND_LOOKBACK_PERIODS = { day: 31, week: 8 } as const;
  */
 export const REFUND_ACCRUAL_INTERVAL_MS = 60 * 60 * 1000;
 
+// ---------------------------------------------------------------- Opn charges the webhook did not report (docs/decisions 0135)
+
+/**
+ * How often each server process asks Opn about its QRs' charges
+ * (deposits/charge-check.ts), in case Opn's webhook never reached us.
+ */
+export const OPN_CHARGE_CHECK_INTERVAL_MS = MINUTE_MS;
+/** A charge younger than this is left to the webhook, which usually comes first. */
+export const OPN_CHARGE_CHECK_MIN_AGE_MS = MINUTE_MS;
+/** A QR whose countdown ended this long ago or less is still asked about (a charge paid just before the end). */
+export const OPN_CHARGE_CHECK_AFTER_EXPIRY_MS = 10 * MINUTE_MS;
+/** At most this many charges are asked about per run, oldest first. */
+export const OPN_CHARGE_CHECK_BATCH = 50;
+
 // ---------------------------------------------------------------- live support chat (docs/decisions 0104-0106)
 
 /**

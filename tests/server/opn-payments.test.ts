@@ -11,14 +11,16 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { ConfigError, FAKE_OPN_SECRET_KEY, loadConfig, type Config } from '../../src/server/config.ts';
 import { depositQrCodes, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
+import { insertQr } from '../../src/server/repositories/qr-codes.ts';
 import { markChargePaid, startFakeOpn, type FakeOpnOptions } from '../../src/server/payments/opn-fake.ts';
 import { opnClient } from '../../src/server/payments/opn.ts';
-import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from '../../src/server/policy.ts';
+import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, OPN_CHARGE_CHECK_BATCH, OPN_CHARGE_CHECK_MIN_AGE_MS } from '../../src/server/policy.ts';
 import { testClock } from './helpers/app.ts';
 import { createQr, simulatorFor } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
-import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, walletOf, type MoneyApp } from './helpers/money.ts';
+import { buildMoneyApp, checkLedgerAfterEach, ledgerSnapshot, memberWithMoney, userIdOf, walletOf, type MoneyApp } from './helpers/money.ts';
 import { PRODUCTION_ENV } from './helpers/production.ts';
+import { handTicker } from '../support/hand-ticker.ts';
 
 checkLedgerAfterEach();
 
@@ -32,8 +34,10 @@ async function opnApp(fakeOptions: FakeOpnOptions = {}, { timeoutMs = 5_000, con
   const credentials = { secretKey: FAKE_OPN_SECRET_KEY, apiUrl: fake.baseUrl };
   // No waiting between retries: the test counts the tries instead.
   const opn = opnClient({ ...credentials, timeoutMs, clock, log, sleep: async () => {} });
-  const m = await buildMoneyApp({ paymentProvider: 'opn', opn: credentials, logLevel: 'info', ...config }, { clock, opn });
-  return { m, fake, lines };
+  const ticker = handTicker();
+  const m = await buildMoneyApp({ paymentProvider: 'opn', opn: credentials, logLevel: 'info', ...config }, { clock, opn, jobTicker: ticker });
+  await m.app.ready();
+  return { m, fake, lines, ticker, opn };
 }
 
 async function memberWithOpnQr(m: MoneyApp, amount = 250) {
@@ -307,6 +311,117 @@ describe('Opn unreachable or slow', () => {
     fake.mode('hang');
     const refused = await call(m.app, endpoints.qrCreate, { amount: 100 }, { token: member.token, params: { bankCode: 'KBANK' } });
     expect([refused.statusCode, refused.json()]).toEqual([502, { message: 'QR_FAIL' }]);
+  });
+});
+
+const CHECK = 'check-opn-charges';
+
+/** The app's log lines (JSON) whose message is `msg`. */
+function logged(m: MoneyApp, msg: string) {
+  return m.logs.map((line) => JSON.parse(line) as { msg: string } & Record<string, unknown>).filter((line) => line.msg === msg);
+}
+
+const gets = (fake: { requests: readonly string[] }) => fake.requests.filter((request) => request.startsWith('GET /charges/') && !request.endsWith('.svg'));
+
+describe('the check of Opn charges a webhook never reported', () => {
+  it('credits a paid charge whose webhook never came, once, and only after the webhook’s minute', async () => {
+    const { m, fake, ticker } = await opnApp();
+    const { member, qr, chargeId } = await memberWithOpnQr(m);
+    fake.setStatus(chargeId, 'successful');
+    await ticker.tick(CHECK);
+    // Too young: left to the webhook.
+    expect(gets(fake)).toEqual([]);
+    m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS);
+    await ticker.tick(CHECK);
+    await ticker.tick(CHECK);
+    // Asked once: a recorded charge is not asked about again.
+    expect(gets(fake)).toEqual([`GET /charges/${chargeId}`]);
+    expect(await paymentOf(m, chargeId)).toMatchObject({ status: 'credited', amount: 25_000n, qrCodeId: Number(qr.qrcodeId) });
+    expect((await walletOf(m, member.token)).wallet).toBe(260);
+    expect((await qrRow(m, qr.qrcodeId)).status).toBe('paid');
+    expect(logged(m, 'opn charge credited by the check (no webhook had reported it)')).toMatchObject([{ chargeId, qrId: Number(qr.qrcodeId) }]);
+    expect(logged(m, 'opn charge check done')).toMatchObject([{ found: 1, checked: 1, credited: 1, stopped: false }]);
+    expect(m.logs.join('\n')).not.toContain(FAKE_OPN_SECRET_KEY);
+  });
+
+  it('credits once when a run and the webhook settle the same charge at once', async () => {
+    const { m, fake, ticker } = await opnApp();
+    const { member, chargeId } = await memberWithOpnQr(m);
+    m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS);
+    fake.setStatus(chargeId, 'successful');
+    const body = completeEvent({ object: 'charge', id: chargeId });
+    const [, first, second] = await Promise.all([ticker.tick(CHECK), postHook(m, body), postHook(m, body)]);
+    expect([first!.json(), second!.json()]).toEqual([TAKEN, TAKEN]);
+    // All three asked Opn, and one payment came of it.
+    expect(gets(fake)).toHaveLength(3);
+    expect(await m.db.select().from(payments)).toHaveLength(1);
+    expect(await m.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payment:opn:${chargeId}`))).toHaveLength(1);
+    expect((await walletOf(m, member.token)).wallet).toBe(260);
+  });
+
+  it('leaves a pending charge open, expires the QR of a charge Opn expired, and asks again about one that ran out here', async () => {
+    const { m, fake, ticker } = await opnApp();
+    const pending = await memberWithOpnQr(m);
+    const closed = await memberWithOpnQr(m);
+    fake.setStatus(closed.chargeId, 'expired');
+    m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS);
+    await ticker.tick(CHECK);
+    expect((await qrRow(m, pending.qr.qrcodeId)).status).toBe('open');
+    expect((await qrRow(m, closed.qr.qrcodeId)).status).toBe('expired');
+    expect(logged(m, 'opn charge check done')).toMatchObject([{ checked: 2, credited: 0, expired: 1 }]);
+    // Expired on Opn's word: not asked again. Our countdown ends (15 minutes) and Opn is paid just then: still credited.
+    m.clock.advance(15 * 60_000);
+    fake.setStatus(pending.chargeId, 'successful');
+    await ticker.tick(CHECK);
+    expect(gets(fake).filter((request) => request.endsWith(closed.chargeId))).toHaveLength(1);
+    expect(await paymentOf(m, pending.chargeId)).toMatchObject({ status: 'credited' });
+    expect(await m.db.select().from(payments)).toHaveLength(1);
+    expect((await walletOf(m, pending.member.token)).wallet).toBe(260);
+  });
+
+  it('is not scheduled when Opn is off', async () => {
+    const ticker = handTicker();
+    const m = await buildMoneyApp({}, { jobTicker: ticker });
+    await m.app.ready();
+    expect(m.app.opn).toBeNull();
+    expect(ticker.schedules.map(({ name }) => name)).not.toContain(CHECK);
+    await expect(ticker.tick(CHECK)).rejects.toThrow(`no job named ${CHECK}`);
+  });
+
+  it('stops a run when Opn is unavailable, makes no call while its breaker is open, and never fails the job', async () => {
+    const { m, fake, ticker } = await opnApp();
+    const first = await memberWithOpnQr(m);
+    await memberWithOpnQr(m);
+    m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS);
+    fake.mode('down');
+    await ticker.tick(CHECK);
+    // The oldest charge, tried three times; the other not asked.
+    expect(gets(fake)).toEqual(Array(3).fill(`GET /charges/${first.chargeId}`));
+    await ticker.tick(CHECK);
+    const reached = fake.requests.length;
+    await ticker.tick(CHECK);
+    expect(fake.requests.length).toBe(reached);
+    expect(logged(m, 'opn charge check done').map((line) => line.stopped)).toEqual([true, true, true]);
+    expect(logged(m, `job ${CHECK} failed`)).toEqual([]);
+    expect(await m.db.select().from(payments)).toEqual([]);
+  });
+
+  it('asks about at most a batch of charges per run, the oldest first', async () => {
+    const { m, fake, ticker, opn } = await opnApp();
+    const member = await memberWithMoney(m);
+    const userId = await userIdOf(m.db, member.phone);
+    const charges: string[] = [];
+    for (let i = 0; i <= OPN_CHARGE_CHECK_BATCH; i++) {
+      const charge = await opn.createPromptPayCharge(10_000n);
+      charges.push(charge.id);
+      // QRs whose countdown has just ended, one a second: each still asked about.
+      const at = new Date(m.clock().getTime() + i * 1000);
+      const qr = await insertQr(m.db, { userId, provider: 'KBANK', amount: 10_000n, currency: 'BAHT', payload: 'x', createdAt: at, expiresAt: at, chargeId: charge.id });
+      await m.db.update(depositQrCodes).set({ status: 'expired', closedAt: at }).where(eq(depositQrCodes.id, qr.id));
+    }
+    m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS + (OPN_CHARGE_CHECK_BATCH + 1) * 1000);
+    await ticker.tick(CHECK);
+    expect(gets(fake)).toEqual(charges.slice(0, OPN_CHARGE_CHECK_BATCH).map((id) => `GET /charges/${id}`));
   });
 });
 

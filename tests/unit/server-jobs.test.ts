@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { serverJobs, startJobs, type Job } from '../../src/server/jobs.ts';
 import type { LimitStore } from '../../src/server/limits/store.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from '../../src/server/policy.ts';
+import type { OpnClient } from '../../src/server/payments/opn.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, OPN_CHARGE_CHECK_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from '../../src/server/policy.ts';
 import type { FileStorage } from '../../src/server/storage/storage.ts';
 import { handTicker } from '../support/hand-ticker.ts';
 
@@ -120,6 +121,13 @@ describe('serverJobs', () => {
       { name: 'accrue-refunds', everyMs: REFUND_ACCRUAL_INTERVAL_MS },
       { name: 'clean-up-chat', everyMs: CHAT_CLEANUP_INTERVAL_MS },
     ]);
+  });
+
+  it('adds the check of Opn charges, every minute, only when Opn is on', () => {
+    const opn = { client: {} as OpnClient, log: {} as FastifyBaseLogger };
+    const jobs = serverJobs({ db: {} as Db, limitStore: {} as LimitStore, uploads: {} as FileStorage, variant: 'th', opn });
+    expect(jobs.map(({ name, everyMs }) => ({ name, everyMs })).at(-1)).toEqual({ name: 'check-opn-charges', everyMs: OPN_CHARGE_CHECK_INTERVAL_MS });
+    expect(OPN_CHARGE_CHECK_INTERVAL_MS).toBe(60_000);
   });
 
   it('prunes the rate-limit store it is given, at the tick\'s time', async () => {

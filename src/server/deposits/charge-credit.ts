@@ -32,15 +32,21 @@ export type ChargeOutcome =
   | { kind: 'unreadable'; why: string }
   /** No QR of ours is the charge, or Opn knows no such charge: nothing to act on, and nothing for Opn to send again. */
   | { kind: 'unknown'; why: string }
-  /** Opn could not be asked (down, refusing, its breaker open): Opn should send the event again. */
-  | { kind: 'unchecked'; why: string };
+  /**
+   * Opn could not be asked (down, refusing, its breaker open): Opn should send the event again.
+   * `unavailable` when Opn gave no usable answer at all (down, its breaker open), not a refusal of this one charge.
+   */
+  | { kind: 'unchecked'; why: string; unavailable: boolean };
 
 const CLOSED = new Set(['expired', 'failed', 'reversed']);
 
 /**
  * Acts on the charge a `charge.complete` event names (payments/opn.ts
  * completedChargeOf has checked the id's form): looked up among our QRs,
- * then retrieved from Opn, then settled as Opn answered.
+ * then retrieved from Opn, then settled as Opn answered. The job that asks
+ * Opn about charges the webhook never reported (charge-check.ts) comes
+ * through here too, so whichever of the two arrives first credits, and
+ * the other finds the charge recorded.
  */
 export async function settleChargeEvent(db: Db, opn: OpnClient, chargeId: string, now: Date): Promise<ChargeOutcome> {
   if (!(await isQrCharge(db, chargeId))) return { kind: 'unknown', why: 'no QR of ours is that charge' };
@@ -49,7 +55,7 @@ export async function settleChargeEvent(db: Db, opn: OpnClient, chargeId: string
     charge = await opn.retrieveCharge(chargeId);
   } catch (error) {
     if (!(error instanceof ProviderFailure || error instanceof OpnRefused)) throw error;
-    return { kind: 'unchecked', why: error.message };
+    return { kind: 'unchecked', why: error.message, unavailable: error instanceof ProviderFailure };
   }
   if (!charge) return { kind: 'unknown', why: 'Opn does not know that charge' };
   return settleCharge(db, charge, now);

@@ -4,9 +4,9 @@
  * expired everywhere; the row is marked so when it is next touched.
  * Member queries are keyed by the caller's user id.
  */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { depositQrCodes } from '../db/schema.ts';
+import { depositQrCodes, payments } from '../db/schema.ts';
 
 export type QrCode = typeof depositQrCodes.$inferSelect;
 
@@ -110,4 +110,36 @@ export async function expireOpenQr(db: Queryable, id: number, now: Date): Promis
     .where(and(eq(depositQrCodes.id, id), eq(depositQrCodes.status, 'open')))
     .returning({ id: depositQrCodes.id });
   return expired.length > 0;
+}
+
+/**
+ * The provider's charges whose outcome we may have missed (a webhook that
+ * never came): QRs that are charges, made `minAgeMs` ago or earlier, with no
+ * payment recorded for the charge, still open or expired by their countdown
+ * (not by the provider's word) at most `afterExpiryMs` ago; oldest first.
+ */
+export async function chargesToCheck(
+  db: Queryable,
+  { provider, now, minAgeMs, afterExpiryMs, limit }: { provider: string; now: Date; minAgeMs: number; afterExpiryMs: number; limit: number },
+): Promise<{ id: number; chargeId: string }[]> {
+  const rows = await db
+    .select({ id: depositQrCodes.id, chargeId: depositQrCodes.chargeId })
+    .from(depositQrCodes)
+    .where(
+      and(
+        isNotNull(depositQrCodes.chargeId),
+        lte(depositQrCodes.createdAt, new Date(now.getTime() - minAgeMs)),
+        gt(depositQrCodes.expiresAt, new Date(now.getTime() - afterExpiryMs)),
+        or(eq(depositQrCodes.status, 'open'), and(eq(depositQrCodes.status, 'expired'), gte(depositQrCodes.closedAt, depositQrCodes.expiresAt))),
+        notExists(
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(and(eq(payments.provider, provider), eq(payments.transactionId, depositQrCodes.chargeId))),
+        ),
+      ),
+    )
+    .orderBy(asc(depositQrCodes.createdAt), asc(depositQrCodes.id))
+    .limit(limit);
+  return rows.flatMap(({ id, chargeId }) => (chargeId === null ? [] : [{ id, chargeId }]));
 }
