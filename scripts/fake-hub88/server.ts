@@ -20,7 +20,7 @@ import type { ListedGame } from '../../src/contract/hub88.ts';
 import { DEMO_AGGREGATOR_PRIVATE_KEY, DEMO_OPERATOR_PUBLIC_KEY } from '../../src/server/games/hub88/demo-keys.ts';
 import { isSignedBy, rsaPrivateKey, rsaPublicKey, signBody } from '../../src/server/games/hub88/signature.ts';
 
-export const FAKE_GAMES: ListedGame[] = [
+const FAKE_GAMES: ListedGame[] = [
   { game_code: 'fk_lucky_lanterns', name: 'Lucky Lanterns', category: 'Video Slots', product: 'Fake Studio', enabled: true, url_thumb: null, url_background: null, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'] },
   { game_code: 'fk_penalty_shootout', name: 'Penalty Shootout', category: 'Virtual Sports', product: 'Fake Studio', enabled: true, url_thumb: null, url_background: null, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'] },
   { game_code: 'fk_quick_keno', name: 'Quick Keno', category: 'Lottery', product: 'Fake Studio', enabled: true, url_thumb: null, url_background: null, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'] },
@@ -71,6 +71,8 @@ export async function startFakeHub88({ port = 4088, host = '127.0.0.1', walletUr
   const sessions = new Map<string, FakeSession>();
   const exchanges: WalletExchange[] = [];
   const refused: string[] = [];
+  /** The bodies of the `/game/url` calls it answered, oldest first. */
+  const urlRequests: Record<string, unknown>[] = [];
   let wallet = walletUrl;
   let base = '';
 
@@ -109,6 +111,11 @@ export async function startFakeHub88({ port = 4088, host = '127.0.0.1', walletUr
       return base;
     },
     sessions,
+    /** The games `/game/list` answers (and `/game/url` opens); tests replace it. */
+    games: FAKE_GAMES.map((game) => ({ ...game })),
+    /** While true, the Operator API answers 503, as an aggregator that is down. */
+    down: false,
+    urlRequests,
     /** Every Wallet API call made and its answer, oldest first. */
     exchanges,
     /** Operator API calls refused (a bad signature, a wrong body), by reason. */
@@ -166,6 +173,7 @@ export async function startFakeHub88({ port = 4088, host = '127.0.0.1', walletUr
 
   async function operatorApi(request: IncomingMessage, response: ServerResponse, path: string) {
     const raw = await bodyOf(request);
+    if (fake.down) return json(response, 503, { error: 'unavailable' });
     const signature = request.headers['x-hub88-signature'];
     // Hub88's Operator API: 401 for a missing or wrong signature, 400 for missing parameters.
     if (!isSignedBy(operatorKey, raw, typeof signature === 'string' ? signature : undefined)) return refuse(response, 401, 'signature');
@@ -176,10 +184,11 @@ export async function startFakeHub88({ port = 4088, host = '127.0.0.1', walletUr
       return refuse(response, 400, 'body is not JSON');
     }
     if (body.operator_id !== operatorId) return refuse(response, 404, 'operator_id');
-    if (path === '/operator/generic/v2/game/list') return json(response, 200, FAKE_GAMES);
+    if (path === '/operator/generic/v2/game/list') return json(response, 200, fake.games);
     const missing = ['user', 'token', 'platform', 'lang', 'game_code', 'currency', 'country', 'lobby_url'].filter((field) => typeof body[field] !== 'string' || body[field] === '');
     if (missing.length > 0) return refuse(response, 400, `missing ${missing.join(', ')}`);
-    if (!FAKE_GAMES.some((game) => game.game_code === body.game_code)) return refuse(response, 404, 'game_code');
+    if (!fake.games.some((game) => game.game_code === body.game_code)) return refuse(response, 404, 'game_code');
+    urlRequests.push(body);
     const session: FakeSession = { id: randomUUID(), user: body.user as string, token: body.token as string, gameCode: body.game_code as string, currency: body.currency as string };
     sessions.set(session.id, session);
     return json(response, 200, { url: `${base}/play/${session.id}` });
@@ -188,7 +197,7 @@ export async function startFakeHub88({ port = 4088, host = '127.0.0.1', walletUr
   /** The game page: the balance from our wallet, and a spin button that plays a round. */
   async function page(response: ServerResponse, session: FakeSession, note: string) {
     const balance = await fake.balance(session);
-    const game = FAKE_GAMES.find((candidate) => candidate.game_code === session.gameCode);
+    const game = fake.games.find((candidate) => candidate.game_code === session.gameCode);
     const shown = typeof balance.balance === 'number' ? `${(balance.balance / 100_000).toFixed(2)} ${session.currency}` : String(balance.status);
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(game?.name ?? session.gameCode)}</title>

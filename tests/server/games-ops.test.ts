@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { ListedGame } from '../../src/contract/hub88.ts';
-import { auditLog, games } from '../../src/server/db/schema.ts';
+import { auditLog, games, gameSessions } from '../../src/server/db/schema.ts';
 import { categoryOf, FALLBACK_LOGO, syncHub88Games } from '../../src/server/games/hub88/sync.ts';
 import { hub88User } from '../../src/server/games/hub88/wallet.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -32,7 +32,7 @@ async function row(db: Parameters<typeof syncHub88Games>[0], code: string) {
 describe('the games sync', () => {
   it('adds, updates and withdraws Hub88’s games, keeping an operator’s switch', async () => {
     const t = await buildHub88App();
-    t.client.listed = [listed('fk_fruit_party'), listed('fk_football', { category: 'Virtual Sports' }), listed('fk_keno', { category: 'Lottery', url_thumb: 'http://insecure.example/k.png' })];
+    t.fake.games = [listed('fk_fruit_party'), listed('fk_football', { category: 'Virtual Sports' }), listed('fk_keno', { category: 'Lottery', url_thumb: 'http://insecure.example/k.png' })];
     expect(await syncHub88Games(t.db, t.client, log)).toMatchObject({ listed: 3, offered: 3 });
     expect(await row(t.db, 'fk_fruit_party')).toMatchObject({ provider: 'hub88', category: 'slot', active: true, logo: 'https://cdn.example/fk_fruit_party.png', entry: 'token_link' });
     expect(await row(t.db, 'fk_football')).toMatchObject({ category: 'sport' });
@@ -44,7 +44,7 @@ describe('the games sync', () => {
     expect(off.json()).toMatchObject({ active: false, operatorOff: true, providerEnabled: true });
 
     // Renamed, one dropped, one disabled by the aggregator.
-    t.client.listed = [listed('fk_fruit_party', { name: 'Fruit Party Deluxe' }), listed('fk_football', { enabled: false })];
+    t.fake.games = [listed('fk_fruit_party', { name: 'Fruit Party Deluxe' }), listed('fk_football', { enabled: false })];
     await syncHub88Games(t.db, t.client, log);
     expect(await row(t.db, 'fk_fruit_party')).toMatchObject({ name: 'Fruit Party Deluxe', active: false, operatorOff: true });
     expect(await row(t.db, 'fk_football')).toMatchObject({ active: false, providerEnabled: false });
@@ -64,14 +64,14 @@ describe('the games sync', () => {
   it('skips codes another provider has and codes that are no game code of ours', async () => {
     const t = await buildHub88App();
     const [reference] = await t.db.select().from(games).where(eq(games.provider, 'reference')).limit(1);
-    t.client.listed = [listed(reference!.code, { name: 'Impostor' }), listed('has space'), listed('fk_ok')];
+    t.fake.games = [listed(reference!.code, { name: 'Impostor' }), listed('has space'), listed('fk_ok')];
     expect(await syncHub88Games(t.db, t.client, log)).toMatchObject({ offered: 1, skipped: [reference!.code, 'has space'] });
     expect(await row(t.db, reference!.code)).toMatchObject({ provider: 'reference', name: reference!.name });
   });
 
   it('lets the pages show the aggregator’s https art, and only then', async () => {
     const t = await buildHub88App();
-    expect((await t.app.inject({ url: '/api/lookup/active' })).headers['content-security-policy']).toContain("img-src 'self' data: blob: https: http://127.0.0.1:4088");
+    expect((await t.app.inject({ url: '/api/lookup/active' })).headers['content-security-policy']).toContain(`img-src 'self' data: blob: https: ${t.fake.url};`);
   });
 
   it('maps Hub88’s categories onto the three carousels', () => {
@@ -98,5 +98,25 @@ describe('a game switched off', () => {
     const out = await call(t.app, endpoints.transfer, { from: 'hub_sweet_fruits', to: 'WALLET', amount: 20 }, { token: player.memberToken, idempotencyKey: randomUUID() });
     expect(out.statusCode, out.body).toBe(200);
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('an aggregator that is down', () => {
+  it('leaves the games as they were and answers a member’s entry NO_GAME, opening no session', async () => {
+    const t = await buildHub88App();
+    const player = await hub88Player(t, 0);
+    const before = await t.db.select().from(games).where(eq(games.provider, 'hub88'));
+    const sessionsBefore = await t.db.select().from(gameSessions);
+
+    t.fake.down = true;
+    await expect(syncHub88Games(t.db, t.client, log)).rejects.toThrow();
+    expect(await t.db.select().from(games).where(eq(games.provider, 'hub88'))).toEqual(before);
+    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.user } });
+    expect([entry.statusCode, entry.json()]).toEqual([502, { message: 'NO_GAME' }]);
+    expect(await t.db.select().from(gameSessions)).toEqual(sessionsBefore);
+
+    t.fake.down = false;
+    const again = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.user } });
+    expect(again.statusCode, again.body).toBe(200);
   });
 });

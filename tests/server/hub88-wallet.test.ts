@@ -70,7 +70,7 @@ describe('user/info and user/balance', () => {
     expect(info).toMatchObject({ user: player.user, status: 'RS_OK', request_uuid: requestUuid, country: 'TH' });
     // No personal data: the phone appears nowhere in what Hub88 learns.
     expect(JSON.stringify(info)).not.toContain(player.phone);
-    expect(t.client.urlRequests.at(-1)).toMatchObject({ user: player.user, currency: 'THB', country: 'TH', game_code: HUB88_GAME, platform: 'GPL_DESKTOP' });
+    expect(t.fake.urlRequests.at(-1)).toMatchObject({ user: player.user, currency: 'THB', country: 'TH', game_code: HUB88_GAME, platform: 'GPL_DESKTOP' });
   });
 
   it('refuses an unknown token, another member’s token and an expired one', async () => {

@@ -1,22 +1,22 @@
 /**
  * Hub88's side of the Wallet API, for tests: an app with GAME_AGGREGATOR=hub88
- * (the demo keys) whose Games API client is a stub that hands out game
- * links and remembers the tokens it was given, Hub88 games in the games
- * table, members with money at one, and signed Wallet API calls.
+ * (the demo keys) whose Games API is the fake aggregator, which hands out
+ * game links and remembers the tokens it was given, Hub88 games in the
+ * games table, members with money at one, and signed Wallet API calls.
  */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import { startFakeHub88, type FakeHub88 } from '../../../scripts/fake-hub88/server.ts';
 import { endpoints } from '../../../src/contract/endpoints.ts';
-import type { ListedGame } from '../../../src/contract/hub88.ts';
+import { HUB88_PROVIDER, type ListedGame } from '../../../src/contract/hub88.ts';
 import { loadConfig, type Config } from '../../../src/server/config.ts';
 import { games } from '../../../src/server/db/schema.ts';
 import type { Db } from '../../../src/server/db/client.ts';
 import type { Hub88Client } from '../../../src/server/games/hub88/client.ts';
 import { DEMO_AGGREGATOR_PRIVATE_KEY } from '../../../src/server/games/hub88/demo-keys.ts';
-import { hub88Provider } from '../../../src/server/games/hub88/provider.ts';
+import type { hub88Provider } from '../../../src/server/games/hub88/provider.ts';
 import { rsaPrivateKey, signBody } from '../../../src/server/games/hub88/signature.ts';
 import { hub88User } from '../../../src/server/games/hub88/wallet.ts';
-import { referenceProvider } from '../../../src/server/games/reference.ts';
 import { HUB88_WALLET_PREFIX } from '../../../src/server/routes/hub88.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './app.ts';
 import { call } from './http.ts';
@@ -29,39 +29,35 @@ export const HUB88_OTHER_GAME = 'hub_live_lotto';
 
 export const hub88Config = () => loadConfig({ GAME_AGGREGATOR: 'hub88' }).hub88!;
 
-/** A Games API that answers from memory: the links it made, with the tokens in them. */
-export class StubHub88Client implements Hub88Client {
-  readonly urlRequests: Parameters<Hub88Client['gameUrl']>[0][] = [];
-  listed: ListedGame[] = [];
-  failing = false;
-
-  async listGames(): Promise<ListedGame[]> {
-    if (this.failing) throw new Error('stub aggregator is down');
-    return this.listed;
-  }
-
-  async gameUrl(request: Parameters<Hub88Client['gameUrl']>[0]): Promise<string> {
-    if (this.failing) throw new Error('stub aggregator is down');
-    this.urlRequests.push(request);
-    return `https://games.example/play?game=${request.game_code}`;
-  }
-}
-
 export interface Hub88App extends TestApp {
-  client: StubHub88Client;
+  /** The fake aggregator the app's Games API client calls (its games, the links asked for, a down switch). */
+  fake: FakeHub88;
+  /** The app's own client of Hub88's Operator API, pointed at the fake. */
+  client: Hub88Client;
 }
 
+/** The two games the tests play, as the fake lists them. */
+const TEST_GAMES: ListedGame[] = [
+  { game_code: HUB88_GAME, name: 'Sweet Fruits', category: 'Video Slots', product: 'Fake Studio', enabled: true, url_thumb: null, url_background: null, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'] },
+  { game_code: HUB88_OTHER_GAME, name: 'Live Lotto', category: 'Lottery', product: 'Fake Studio', enabled: true, url_thumb: null, url_background: null, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'] },
+];
+
+/**
+ * An app with GAME_AGGREGATOR=hub88 whose Games API is the fake aggregator
+ * (scripts/fake-hub88) on a port of its own, listing the two test games,
+ * which are in the games table. The Wallet API is called by the tests
+ * (walletCall), not by the fake.
+ */
 export async function buildHub88App(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<Hub88App> {
-  const client = new StubHub88Client();
-  const config = hub88Config();
-  let t: TestApp | undefined;
-  const log = { warn: () => undefined, info: () => undefined };
-  const hub88 = hub88Provider({ config, variant: 'th', clock: () => t!.clock(), log, client });
+  const fake = await startFakeHub88({ port: 0 });
+  onTestFinished(() => fake.close());
+  fake.games = TEST_GAMES.map((game) => ({ ...game }));
   // No job runs by itself (the games sync at start would race the test): tests tick them by hand.
   const jobTicker = { every: () => () => undefined };
-  t = await buildTestApp({ hub88: config, ...overrides }, { games: new Map([['reference', referenceProvider()], [hub88.name, hub88]]), jobTicker, ...options });
+  const t = await buildTestApp({ hub88: { ...hub88Config(), apiUrl: fake.url }, ...overrides }, { jobTicker, ...options });
   await addHub88Games(t.db);
-  return { ...t, client };
+  const provider = t.app.games.get(HUB88_PROVIDER) as ReturnType<typeof hub88Provider>;
+  return { ...t, fake, client: provider.client };
 }
 
 export async function addHub88Games(db: Db): Promise<void> {
@@ -97,7 +93,7 @@ export async function enterHub88(t: Hub88App, memberToken: string, username: str
   const response = await call(t.app, endpoints.autoLogin, undefined, { token: memberToken, params: { provider: 'hub88', username } });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json().entry.kind).toBe('link');
-  return t.client.urlRequests.at(-1)!.token;
+  return t.fake.urlRequests.at(-1)!.token as string;
 }
 
 const aggregatorKey = rsaPrivateKey(DEMO_AGGREGATOR_PRIVATE_KEY);
