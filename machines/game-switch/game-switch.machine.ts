@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { succeeded } from '../shared/answer.ts';
+import { confirmedCall } from '../shared/confirmed-call.ts';
 import { okData } from '../shared/result.ts';
 import type { GameSwitchAnswer, GameSwitchContext, GameSwitchEvent, GameSwitchTag } from './game-switch.types.ts';
 
@@ -37,23 +38,15 @@ export const gameSwitchMachine = setup({
       tags: 'idle',
       on: { 'switch.ask': { target: 'confirming', actions: 'ask' } },
     },
-    confirming: {
-      tags: 'confirming',
-      description: 'Says what the switch does to members; nothing is sent until it is confirmed. A refusal shows here and may be confirmed again.',
-      on: {
-        'switch.confirm': { target: 'switching', actions: 'clearFailure' },
-        'switch.cancel': { target: 'idle', actions: 'forget' },
+    ...confirmedCall({
+      states: {
+        confirming: { name: 'confirming', description: 'Says what the switch does to members; nothing is sent until it is confirmed. A refusal shows here and may be confirmed again.' },
+        calling: { name: 'switching', description: 'The dialog waits and cannot be closed.' },
       },
-    },
-    switching: {
-      tags: 'switching',
-      description: 'The dialog waits and cannot be closed.',
-      invoke: {
-        id: 'switchGame',
-        src: 'switchGame',
-        input: ({ context }) => ({ code: context.pending!.code, active: context.pending!.active }),
-        ...onAnswer({ target: 'idle', action: 'keepAnswer', then: ['switched'] }, { target: 'confirming', action: 'showFailure' }),
-      },
-    },
+      on: { confirm: 'switch.confirm', cancel: 'switch.cancel' },
+      cancel: { target: 'idle', actions: 'forget' },
+      call: { src: 'switchGame', input: ({ context }: { context: GameSwitchContext }) => ({ code: context.pending!.code, active: context.pending!.active }) },
+      ok: { target: 'idle', action: 'keepAnswer', then: ['switched'] },
+    }),
   },
 });

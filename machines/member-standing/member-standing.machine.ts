@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from '../shared/actors.ts';
-import { onAnswer, succeeded } from '../shared/answer.ts';
+import { succeeded } from '../shared/answer.ts';
+import { confirmedCall } from '../shared/confirmed-call.ts';
 import type { Result } from '../shared/result.ts';
 import type { MemberStandingContext, MemberStandingEvent, MemberStandingInput, MemberStandingTag, StandingChange } from './member-standing.types.ts';
 
@@ -45,26 +46,15 @@ export const memberStandingMachine = setup({
       tags: 'idle',
       on: { 'standing.choose': { guard: 'changesSomething', target: 'confirming', actions: 'choose' } },
     },
-    confirming: {
-      tags: 'confirming',
-      description: 'The confirmation states the effect for the member; nothing is sent until it is confirmed.',
-      on: {
-        'standing.confirm': { target: 'applying', actions: 'clearFailure' },
-        'standing.cancel': { target: 'idle', actions: 'forget' },
+    ...confirmedCall({
+      states: {
+        confirming: { name: 'confirming', description: 'The confirmation states the effect for the member; nothing is sent until it is confirmed.' },
+        calling: { name: 'applying', description: 'Buttons are disabled until the server answers.' },
       },
-    },
-    applying: {
-      tags: 'applying',
-      description: 'Buttons are disabled until the server answers.',
-      invoke: {
-        id: 'applyChange',
-        src: 'applyChange',
-        input: ({ context }) => ({ change: context.change! }),
-        ...onAnswer(
-          { target: 'idle', action: 'changed', params: ({ context }: { context: MemberStandingContext }) => ({ change: context.change! }), then: ['applied'] },
-          { target: 'confirming', action: 'showFailure' },
-        ),
-      },
-    },
+      on: { confirm: 'standing.confirm', cancel: 'standing.cancel' },
+      cancel: { target: 'idle', actions: 'forget' },
+      call: { src: 'applyChange', input: ({ context }: { context: MemberStandingContext }) => ({ change: context.change! }) },
+      ok: { target: 'idle', action: 'changed', params: ({ context }: { context: MemberStandingContext }) => ({ change: context.change! }), then: ['applied'] },
+    }),
   },
 });

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { ServiceStatus } from '../../src/contract/ops-members.ts';
 import { notProvided } from '../shared/actors.ts';
+import { confirmedCall } from '../shared/confirmed-call.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { ServiceTerminateContext, ServiceTerminateEvent, ServiceTerminateTag } from './service-terminate.types.ts';
@@ -48,22 +49,15 @@ export const serviceTerminateMachine = setup({
       tags: 'shown',
       on: { 'service.ask': { target: 'confirming', actions: 'clearFailure' } },
     },
-    confirming: {
-      tags: 'confirming',
-      description: 'Says what members will see; nothing is sent until it is confirmed.',
-      on: {
-        'service.confirm': { target: 'saving', actions: 'clearFailure' },
-        'service.cancel': 'shown',
+    ...confirmedCall({
+      states: {
+        confirming: { name: 'confirming', description: 'Says what members will see; nothing is sent until it is confirmed.' },
+        calling: { name: 'saving', description: 'The dialog waits for the server.' },
       },
-    },
-    saving: {
-      tags: 'saving',
-      invoke: {
-        id: 'changeService',
-        src: 'changeService',
-        input: ({ context }) => ({ status: opposite(context.status) }),
-        ...onAnswer({ target: 'shown', action: 'store', then: ['changed'] }, { target: 'confirming', action: 'showFailure' }),
-      },
-    },
+      on: { confirm: 'service.confirm', cancel: 'service.cancel' },
+      cancel: { target: 'shown' },
+      call: { src: 'changeService', input: ({ context }: { context: ServiceTerminateContext }) => ({ status: opposite(context.status) }) },
+      ok: { target: 'shown', action: 'store', then: ['changed'] },
+    }),
   },
 });

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
 import { AuditQuery, type AuditEntry } from '../../../contract/ops.ts';
-import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { Field } from '../../ui/Field.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
@@ -24,6 +23,7 @@ import { downloadCsv } from '../console/csv-download.ts';
 import { endpoints } from '../../../contract/endpoints.ts';
 import { AuditChange } from './AuditChange.tsx';
 import './audit.css';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 type Entry = v.InferOutput<typeof AuditEntry>;
 type Filters = { operator: string; member: string; action: string; day: string };
@@ -121,12 +121,7 @@ export default function AuditPage(_: AreaPageProps) {
         </div>
       </form>
       {audit.failed ? (
-        <div className="card stack" role="alert">
-          <p>{audit.failure && <MessageText message={audit.failure} />}</p>
-          <button type="button" className="button button--secondary" onClick={audit.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <ReadFailed failure={audit.failure} onRetry={audit.retry} />
       ) : (
         <>
           <p className="small muted" role="status">

@@ -21,6 +21,7 @@ import { mayCall, type AreaPageProps } from '../console/area-page.ts';
 import { opsApi } from '../ops-session.ts';
 import { useOpsEndpointRead } from '../use-ops-read.ts';
 import './dashboard.css';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 type Dashboard = v.InferOutput<typeof DashboardResponse>;
 
@@ -42,12 +43,7 @@ export default function DashboardPage({ operator }: AreaPageProps) {
         </button>
       </div>
       {figures.failed && (
-        <div className="card stack" role="alert">
-          <p>{figures.failure && <MessageText message={figures.failure} />}</p>
-          <button type="button" className="button button--secondary" onClick={figures.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <ReadFailed failure={figures.failure} onRetry={figures.retry} />
       )}
       {data && (
         <>

@@ -25,6 +25,7 @@ import { opsApi } from '../ops-session.ts';
 import { DecidedLine, SlipPanel } from './SlipPanel.tsx';
 import { SlipStatusWord } from './SlipStatusWord.tsx';
 import { useOpsRead } from '../use-ops-read.ts';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 type Slip = Output<typeof OpsSlip>;
 
@@ -178,12 +179,7 @@ function SlipTable({
   return (
     <>
       {table.failure && !table.data && (
-        <p className="form-error" role="alert">
-          <MessageText message={table.failure} />{' '}
-          <button type="button" className="button button--secondary" onClick={table.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <ReadFailed inline failure={table.failure} onRetry={table.retry} />
       )}
       <OpsTable
         caption={{ oldest: <Trans>Slips, oldest first</Trans>, newest: <Trans>Slips, newest first</Trans>, largest: <Trans>Slips, largest first</Trans> }[sort]}

@@ -26,6 +26,7 @@ import { useOpsEndpointRead } from '../use-ops-read.ts';
 import { GameCategory, GameStatusWord, providerName } from './game-texts.tsx';
 import { gamesInView, GamesView } from './games-view.ts';
 import './games.css';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 /** Every value in a filter: the address leaves the param out. */
 const ALL = 'all';
@@ -139,12 +140,7 @@ export default function GamesPage({ operator }: AreaPageProps) {
         />
       </div>
       {games.failed ? (
-        <div className="card stack" role="alert">
-          <p>{games.failure && <MessageText message={games.failure} />}</p>
-          <button type="button" className="button button--secondary" onClick={games.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <ReadFailed failure={games.failure} onRetry={games.retry} />
       ) : (
         <>
           <p className="small muted" role="status">

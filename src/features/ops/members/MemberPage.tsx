@@ -8,7 +8,6 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OperatorMe } from '../../../contract/ops.ts';
 import type { MemberDetail } from '../../../contract/ops-members.ts';
-import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
@@ -18,6 +17,7 @@ import { MemberActions } from './MemberActions.tsx';
 import { MemberStatusWord } from './member-status.tsx';
 import { MemberTables } from './MemberTables.tsx';
 import { useOpsRead } from '../use-ops-read.ts';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 export function MemberPage({ operator, phone }: { operator: OperatorMe; phone: string }) {
   const { t } = useLingui();
@@ -33,12 +33,7 @@ export function MemberPage({ operator, phone }: { operator: OperatorMe; phone: s
         </Link>
       </p>
       {page.failed && (
-        <p className="form-error" role="alert">
-          <MessageText message={page.failure ?? 'NETWORK_ERROR'} />{' '}
-          <button type="button" className="button button--secondary" onClick={page.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <ReadFailed inline failure={page.failure} onRetry={page.retry} />
       )}
       {!detail && !page.failed && (
         <p className="ops-page__loading muted" role="status">

@@ -8,7 +8,6 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MEMBERS_PAGE_SIZE, MembersQuery, type MembersResponse } from '../../../contract/ops.ts';
 import type * as v from 'valibot';
-import { MessageText } from '../../errors/message-text.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { SelectField } from '../../ui/SelectField.tsx';
@@ -19,6 +18,7 @@ import { useOpsSearch } from '../console/use-ops-search.ts';
 import { opsApi } from '../ops-session.ts';
 import { MemberStatusWord, memberPath } from './member-status.tsx';
 import { useOpsRead } from '../use-ops-read.ts';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 type Row = v.InferOutput<typeof MembersResponse>['members'][number];
 
@@ -77,12 +77,7 @@ export function MemberSearch() {
         </button>
       </Form>
       {members.failed && (
-        <p className="form-error" role="alert">
-          <MessageText message={members.failure ?? 'NETWORK_ERROR'} />{' '}
-          <button type="button" className="button button--secondary" onClick={members.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <ReadFailed inline failure={members.failure} onRetry={members.retry} />
       )}
       <OpsTable
         caption={<Trans>Members found</Trans>}

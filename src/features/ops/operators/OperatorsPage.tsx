@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { OperatorChangeInput } from '../../../../machines/operator-change/operator-change.types.ts';
 import type { OperatorView } from '../../../contract/ops.ts';
-import { MessageText } from '../../errors/message-text.tsx';
 import { formatDateTime } from '../../ui/date-time.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import type { AreaPageProps } from '../console/area-page.ts';
@@ -19,6 +18,7 @@ import { OperatorAddDialog } from './OperatorAddDialog.tsx';
 import { OperatorChangeDialog } from './OperatorChangeDialog.tsx';
 import type * as v from 'valibot';
 import './operators.css';
+import { ReadFailed } from '../console/ReadFailed.tsx';
 
 type Operator = v.InferOutput<typeof OperatorView>;
 
@@ -83,12 +83,7 @@ export default function OperatorsPage(_: AreaPageProps) {
         </button>
       </div>
       {operators.failed ? (
-        <div className="card stack" role="alert">
-          <p>{operators.failure ? <MessageText message={operators.failure} /> : null}</p>
-          <button type="button" className="button button--secondary" onClick={operators.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <ReadFailed failure={operators.failure} onRetry={operators.retry} />
       ) : (
         <OpsTable
           caption={<Trans>Operators</Trans>}
