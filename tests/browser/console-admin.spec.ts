@@ -9,12 +9,12 @@
  * from the dashboard and the admin finds it in the audit, without sideways
  * scrolling; every page passes axe.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { readBarcodes } from '../../src/server/slips/zxing.ts';
 import { freshPhone } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { addOperator, consolePage, logInToConsole, secretOf } from './support/console.ts';
+import { addOperator, bootstrapAdminPage, consolePage, logInToConsole, secretOf } from './support/console.ts';
 import { inEnglish, useServer } from './support/ui.ts';
 
 const ADMIN = { phone: '0899999974', password: 'admin-pass-9974' };
@@ -23,18 +23,6 @@ const PHONE = { width: 390, height: 844 };
 
 const server = useServer({ operator: ADMIN });
 
-/** The bootstrap admin, logged in at /ops/login (outside production their password alone lets them in). */
-async function adminPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await inEnglish(context);
-  const page = await context.newPage();
-  await page.goto(`${server().url}/ops/login`);
-  await page.getByLabel('Phone number', { exact: true }).fill(ADMIN.phone);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Console' }).waitFor();
-  return page;
-}
 
 /** What the QR code on the page says, read from its pixels. */
 async function readQr(page: Page, name: RegExp): Promise<string> {
@@ -51,7 +39,7 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 }
 
 test('the admin adds an operator; the new operator scans the QR code, logs in with its code and lands in the console; the audit has the add once', async ({ browser }) => {
-  const admin = await adminPage(browser, DESK);
+  const admin = await bootstrapAdminPage(browser, server(), ADMIN, DESK);
   await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Operators' }).click();
   await expect(admin.getByRole('heading', { name: 'Operators' })).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: ADMIN.phone })).toContainText('Enabled (first admin)');
@@ -119,7 +107,7 @@ test('at 390×844 finance runs the ledger check from the dashboard and the admin
   await noSidewaysScroll(desk);
   await expectAccessible(desk, 'dashboard (390)');
 
-  const admin = await adminPage(browser, PHONE);
+  const admin = await bootstrapAdminPage(browser, server(), ADMIN, PHONE);
   await admin.goto(`${server().url}/ops/audit?action=ledger.check`);
   const row = admin.getByRole('table', { name: 'Operator actions, newest first' }).getByRole('row').filter({ hasText: 'Ledger checked' });
   await expect(row).toHaveCount(1);

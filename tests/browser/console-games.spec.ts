@@ -7,13 +7,13 @@
  * At 390×844 the page fits without sideways scrolling and passes axe, and
  * support sees the list without any switch.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, loginViaApi, newMember, registerViaApi } from './support/api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { addOperator, consolePage } from './support/console.ts';
+import { addOperator, bootstrapAdminPage, consolePage } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
-import { inEnglish, logInViaUi, main, useServer } from './support/ui.ts';
+import { logInViaUi, main, useServer } from './support/ui.ts';
 
 const ADMIN = { phone: '0899999976', password: 'games-admin-7319' };
 const PHONE = { width: 390, height: 844 };
@@ -21,18 +21,6 @@ const server = useServer({ operator: ADMIN });
 
 const GAME = { code: 'muaythai', name: 'Muay Thai Kick' };
 
-/** The bootstrap admin at /ops (outside production their password alone lets them in). */
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await inEnglish(context);
-  const page = await context.newPage();
-  await page.goto(`${server().url}/ops/login`);
-  await page.getByLabel('Phone number', { exact: true }).fill(ADMIN.phone);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Console' }).waitFor();
-  return page;
-}
 
 const gameRow = (page: Page, name: string) => page.getByRole('table', { name: 'Games' }).getByRole('row').filter({ hasText: name });
 
@@ -93,7 +81,7 @@ test('marketing switches a reference game off: the home no longer offers it, ope
   const opened = await api(server(), 'GET', `/api/wallet/activate/${GAME.code}`, { token });
   expect([opened.status, opened.body]).toEqual([404, { message: 'NO_GAME' }]);
 
-  const admin = await adminPage(browser);
+  const admin = await bootstrapAdminPage(browser, server(), ADMIN);
   await admin.goto(`${server().url}/ops/audit?action=game.switch`);
   const audited = admin.getByRole('table', { name: 'Operator actions, newest first' }).getByRole('row').filter({ hasText: 'Game switched off or on' });
   await expect(audited).toHaveCount(1);

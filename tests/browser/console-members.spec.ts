@@ -11,10 +11,10 @@ import type { Browser, Page } from '@playwright/test';
 import { api, loginViaApi, newMember, registerViaApi } from './support/api.ts';
 import type { BrowserServer } from './support/app-server.ts';
 import { expectAccessible } from './support/axe.ts';
-import { addOperator, consolePage } from './support/console.ts';
+import { addOperator, bootstrapAdminPage, consolePage } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
-import { bottomNav, inEnglish, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
+import { bottomNav, logInViaUi, main, storedToken, useServer } from './support/ui.ts';
 
 const ADMIN = { phone: '0899999973', password: 'console-members-admin-1' };
 const PHONE = { width: 390, height: 844 };
@@ -30,18 +30,6 @@ async function memberOnTheirPhone(browser: Browser, s: BrowserServer, phone: str
   return page;
 }
 
-/** The bootstrap admin in the console at `viewport` (demo mode: no second factor for them). */
-async function adminConsole(browser: Browser, s: BrowserServer, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await inEnglish(context);
-  const page = await context.newPage();
-  await page.goto(`${s.url}/ops/login`);
-  await page.getByLabel('Phone number', { exact: true }).fill(ADMIN.phone);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Console' }).waitFor();
-  return page;
-}
 
 test('support finds a member and suspends them: the member\'s open app ends at once, the audit has it once, the page works on a phone', async ({ browser }) => {
   const s = server();
@@ -111,7 +99,7 @@ test('an admin terminates the service (the member app shows /terminated) and res
   const member = newMember();
   await registerViaApi(s, member);
   const memberPage = await memberOnTheirPhone(browser, s, member.phone, member.password);
-  const admin = await adminConsole(browser, s);
+  const admin = await bootstrapAdminPage(browser, s, ADMIN);
 
   await admin.getByRole('link', { name: 'Service' }).click();
   await expect(admin.getByText('Running', { exact: true })).toBeVisible();

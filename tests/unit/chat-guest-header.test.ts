@@ -10,22 +10,9 @@ import { createApiClient, type ApiClient } from '../../src/api/client.ts';
 import { clearGuestCredentials, readGuestCredentials, storeGuestCredentials } from '../../src/api/guest-token.ts';
 import { upload } from '../../src/api/upload.ts';
 import { GUEST_ID_KEY, GUEST_TOKEN_HEADER, GUEST_TOKEN_KEY } from '../../src/contract/chat.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 const GUEST = { guestId: 'g0123456789abcdef0123456789abcdef', guestToken: 'g0123456789abcdef0123456789abcdef.1790000000.signature' };
-
-/** localStorage as the browser keeps it (node has none without a file). */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 let sent: { path: string; headers: Headers }[];
 let answer: { status: number; body: unknown };

@@ -11,20 +11,7 @@ import { noticeKey } from '../../machines/notice/notice-key.ts';
 import { readLastSync, storeLastSync } from '../../src/app/last-sync.ts';
 import { clearStoredToken, storeToken } from '../../src/app/token-storage.ts';
 import { dismissedNotices, rememberDismissedNotices } from '../../src/features/home/notice-storage.ts';
-
-/** Web storage as the browser keeps it (node has none without a file). */
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 /** Storage a browser blocks (private modes, a full quota): every call throws. */
 const blocked = {

@@ -81,3 +81,19 @@ export async function consolePage(
   await logInToConsole(page, server, operator);
   return page;
 }
+
+/**
+ * The bootstrap admin (the server's `operator` option) in the console at
+ * `viewport`, in English: outside production their password alone lets them in.
+ */
+export async function bootstrapAdminPage(browser: Browser, server: BrowserServer, admin: { phone: string; password: string }, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await inEnglish(context);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/ops/login`);
+  await page.getByLabel('Phone number', { exact: true }).fill(admin.phone);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  return page;
+}
