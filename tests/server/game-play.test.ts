@@ -19,7 +19,9 @@ import type { TestApp } from './helpers/app.ts';
 import { login, signedInMember } from './helpers/members.ts';
 import { OPERATOR, operatorIdOf, userIdOf } from './helpers/money.ts';
 import { JsonText, nestedJson } from './helpers/nested-json.ts';
-import { activate, buildGamesApp, enterGame, fundGame, gameApi, spin } from './helpers/reference-games.ts';
+import { activate, buildGamesApp, credentialsOf, enterGame, fundGame, gameApi, spin } from './helpers/reference-games.ts';
+import { call } from './helpers/http.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { losingReels, scriptedRandom } from '../support/scripted-random.ts';
 
 const catalogue = new Set<string>([...ERROR_CODES, ...SPECIAL_MESSAGES]);
@@ -262,6 +264,30 @@ describe('rounds', () => {
     const closed = await spin(t, player.cookie, body);
     expect([closed.statusCode, closed.json()]).toEqual([404, { message: 'NO_GAME' }]);
     expect(await t.db.select().from(gameRounds)).toEqual([]);
+    await ledgerIsSound(t);
+  });
+});
+
+describe('a member’s password change', () => {
+  it('ends their game pages and gives each game account a new password', async () => {
+    const t = await buildGamesApp(losingReels());
+    const player = await playerAt(t, 'lotus', 100);
+    await activate(t, player.token, 'muaythai');
+    const before = { lotus: await credentialsOf(t, player.token, 'lotus'), muaythai: await credentialsOf(t, player.token, 'muaythai') };
+    expect((await spin(t, player.cookie, { game: 'lotus', roundId: newRoundId(), bet: 10 })).statusCode).toBe(200);
+
+    const changed = await call(t.app, endpoints.changePassword, { oldPassword: player.password, newPassword: 'a-new-pass-4821' }, { token: player.token });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const stale = await spin(t, player.cookie, { game: 'lotus', roundId: newRoundId(), bet: 10 });
+    expect([stale.statusCode, stale.json()]).toEqual([401, { message: 'invalid-token' }]);
+    const after = { lotus: await credentialsOf(t, player.token, 'lotus'), muaythai: await credentialsOf(t, player.token, 'muaythai') };
+    expect(after.lotus.username).toBe(before.lotus.username);
+    expect(after.lotus.password).not.toBe(before.lotus.password);
+    expect(after.muaythai.password).not.toBe(before.muaythai.password);
+    // The member enters again with the new password: a new page plays.
+    expect((await spin(t, await enterGame(t, player.token, 'lotus'), { game: 'lotus', roundId: newRoundId(), bet: 10 })).statusCode).toBe(200);
+    expect(await t.db.select().from(gameRounds)).toHaveLength(2);
     await ledgerIsSound(t);
   });
 });

@@ -10,13 +10,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameAccountItem, GameEntry } from '../../contract/api.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import type { Language } from '../language.ts';
+import { revokeMemberGameSessions } from '../repositories/game-sessions.ts';
 import {
   findGame,
   findGameAccount,
   findGameAccountByUsername,
+  findGameAccounts,
   listMemberGameAccounts,
   updateGameCredentials,
   type GameAccount,
@@ -93,6 +95,28 @@ export async function resetGamePassword(db: Db, context: GameAccountContext, gam
     }),
   );
   return { account: updated, game };
+}
+
+/**
+ * After the member's own password changed: every game page they had open
+ * ends, and each game account gets a new password from its provider, in the
+ * caller's transaction (whoever knew the old password may have read the
+ * game passwords too). A provider that cannot give one keeps its old
+ * password, logged: its sessions have ended all the same, and the member can
+ * reset it from the game's modal.
+ */
+export async function renewGameCredentials(tx: Transaction, { providers, userId, now, log }: GameAccountContext): Promise<void> {
+  await revokeMemberGameSessions(tx, userId, now);
+  for (const { account, game } of await findGameAccounts(tx, userId)) {
+    const provider = providers.get(game.provider);
+    if (!provider) continue;
+    try {
+      await updateGameCredentials(tx, account.id, await provider.resetPassword(tx, userId, game, credentialsOf(account), now), now);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      log.warn({ code: error.code, game: game.code }, `game password not renewed: ${error.message}`);
+    }
+  }
 }
 
 export interface GameDoor {

@@ -10,6 +10,7 @@ import { bankAccountOf, profileOf, type BankAccountAnswer } from '../answers/pro
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { ChatHub } from '../chat/hub.ts';
 import type { Db } from '../db/client.ts';
+import { renewGameCredentials, type GameAccountContext } from '../games/accounts.ts';
 import { ApiError } from '../errors.ts';
 import type { Limits } from '../limits/limits.ts';
 import { CHANGE_PASSWORD_DELAY } from '../policy.ts';
@@ -54,6 +55,8 @@ export async function renameBankAccount(db: Db, userId: number, body: v.InferOut
 
 export interface PasswordChange {
   limits: Limits;
+  /** The game providers and the request's log: the member's game passwords are renewed with theirs. */
+  games: Omit<GameAccountContext, 'userId' | 'now'>;
   /** Closes the chat sockets of the sessions the change ends, once it is committed. */
   sockets: Pick<ChatHub, 'endSessions'>;
   now: Date;
@@ -62,11 +65,12 @@ export interface PasswordChange {
 /**
  * A new password (PASSWORD_TOO_SHORT; WRONG_PASSWORD unless the old one is
  * right). Every other session of the member ends with it; this one stays
- * (docs/decisions/0032-member-sessions.md).
+ * (docs/decisions/0032-member-sessions.md). Their game pages end too, and
+ * each game account gets a new password, as a suspension ends them.
  */
 export async function changePassword(
   db: Db,
-  { limits, sockets, now }: PasswordChange,
+  { limits, sockets, now, games }: PasswordChange,
   session: { userId: number; sessionId: number },
   body: v.InferOutput<typeof ChangePasswordRequest>,
 ): Promise<void> {
@@ -81,6 +85,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await db.transaction(async (tx) => {
     await updatePasswordHash(tx, session.userId, passwordHash);
+    await renewGameCredentials(tx, { ...games, userId: session.userId, now });
     return revokeOtherSessions(tx, session.userId, session.sessionId, now);
   });
   sockets.endSessions('member', ended);

@@ -74,6 +74,16 @@ export async function findGameAccount(db: Queryable, userId: number, gameCode: s
   return row;
 }
 
+/** Every account the member has opened, with its game, in a stable order. */
+export async function findGameAccounts(db: Queryable, userId: number): Promise<GameAccountWithGame[]> {
+  return db
+    .select({ account: gameAccounts, game: games })
+    .from(gameAccounts)
+    .innerJoin(games, eq(games.code, gameAccounts.gameCode))
+    .where(eq(gameAccounts.userId, userId))
+    .orderBy(gameAccounts.id);
+}
+
 /**
  * The member's account at a provider by its username (/api/autoLogin). Only
  * the member's own accounts are searched, so another member's username

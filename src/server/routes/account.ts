@@ -17,8 +17,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.bankAccountName, async ({ body, caller }) => ({ bankAccount: await renameBankAccount(db, caller.userId, body) }));
 
-  route(app, endpoints.changePassword, async ({ body, caller }) => {
-    await changePassword(db, { limits, sockets: app.chatHub, now: clock() }, caller, body);
+  route(app, endpoints.changePassword, async ({ body, caller, request }) => {
+    await changePassword(db, { limits, sockets: app.chatHub, now: clock(), games: { providers: app.games, log: request.log } }, caller, body);
     return { message: 'SUCCESS' };
   });
 }
