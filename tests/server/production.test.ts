@@ -25,6 +25,7 @@ import { buildTestApp } from './helpers/app.ts';
 import { createQr, encrypt, injectTransport, simulatorFor } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
 import { login, signedInMember } from './helpers/members.ts';
+import { operatorToken } from './helpers/operators.ts';
 import { ledgerSnapshot } from './helpers/money.ts';
 import { PRODUCTION_ENV, productionOverrides, REAL_WEBHOOK_SECRET } from './helpers/production.ts';
 
@@ -136,7 +137,7 @@ describe('production mode', () => {
     expect([rewards.invite.active, rewards.refund.active, rewards.wheelCoins]).toEqual([false, false, { BAHT: 0, LAK: 0 }]);
   });
 
-  it('deactivates the demo wheel of a database that ran in demo mode, and leaves the invite and refund settings with a warning', async () => {
+  it('deactivates the demo wheel and switches off the demo’s invite and refund settings of a database that ran in demo mode', async () => {
     const t = await buildTestApp();
     const production = { ...t.config, ...productionOverrides() };
     const token = await login(t, t.config.demo.phone, t.config.demo.password);
@@ -147,11 +148,26 @@ describe('production mode', () => {
     await seed(t.db, production, t.clock);
 
     expect((await t.db.select({ active: wheels.active }).from(wheels))).toEqual([{ active: false }]);
-    expect(await getSettings(t.db, 'invite', 'refund')).toEqual({ invite: DEMO_REWARD_SETTINGS.invite, refund: DEMO_REWARD_SETTINGS.refund });
+    expect(await getSettings(t.db, 'invite', 'refund')).toEqual({ invite: { ...DEMO_REWARD_SETTINGS.invite, active: false }, refund: { ...DEMO_REWARD_SETTINGS.refund, active: false } });
     const said = warnings.mock.calls.map(([line]) => String(line));
     warnings.mockRestore();
     expect(said.filter((line) => line.includes('prize wheel'))).toHaveLength(1);
-    expect(said.filter((line) => line.includes('invite and refund settings are the demo'))).toHaveLength(2);
+    expect(said.filter((line) => line.includes("Switched off the demo's invite"))).toHaveLength(1);
+    expect(said.filter((line) => line.includes("Switched off the demo's refund"))).toHaveLength(1);
+  });
+
+  it('keeps the invite setting an operator wrote on, the demo’s numbers included', async () => {
+    const t = await buildTestApp({ operator: { phone: '0800000001', password: 'operator-secret' } });
+    const production = { ...t.config, ...productionOverrides() };
+    const token = await login(t, t.config.demo.phone, t.config.demo.password);
+    await call(t.app, endpoints.changePassword, { oldPassword: t.config.demo.password, newPassword: 'a-password-of-its-own' }, { token });
+    const marketing = await operatorToken(t, 'marketing', '0800000502');
+    const chosen = await call(t.app, endpoints.opsInvite, DEMO_REWARD_SETTINGS.invite, { token: marketing });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+
+    await seed(t.db, production, t.clock);
+
+    expect(await getSettings(t.db, 'invite', 'refund')).toEqual({ invite: DEMO_REWARD_SETTINGS.invite, refund: { ...DEMO_REWARD_SETTINGS.refund, active: false } });
   });
 
   it('keeps a wheel an operator wrote active when a demo database starts in production', async () => {

@@ -5,9 +5,9 @@
  * The demo member is for trying the app: production has none. So are the
  * demo offers and the demo rewards (the wheel, the coin rule, the invite and
  * refund settings and their banners), which production does not
- * add. Where a demo database left them, production pauses the offers and
- * deactivates the wheel no operator changed, and leaves the settings as they
- * are with a warning (docs/decisions/0101-rewards-operator-api-and-demo.md).
+ * add. Where a demo database left them, production pauses the offers,
+ * deactivates the wheel and switches off the invite and refund settings no
+ * operator changed (docs/decisions/0101-rewards-operator-api-and-demo.md).
  * Demo mode also gives the chat's agents a few canned replies (docs/decisions/0106-chat-widget-and-inbox.md),
  * and an operator to answer with (the demo agent), whom production disables
  * while its password is still the one in the source.
@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { anyAudit } from '../repositories/audit.ts';
 import { addMissingGames } from '../repositories/games.ts';
 import { addMissingBanks, addMissingSources } from '../repositories/lookups.ts';
 import { addMissingSettings, getSettings, putSetting } from '../repositories/settings.ts';
@@ -58,7 +59,7 @@ export async function seed(db: Db, config: Config, clock: Clock = systemClock): 
     await disableDemoOperator(db, clock());
     await pauseDemoOffers(db, DEMO_OFFERS.map((offer) => offer.code), clock());
     await deactivateDemoWheel(db);
-    await warnOfDemoRewardSettings(db);
+    await switchOffDemoRewardSettings(db);
   } else {
     await addDemoMember(db, config.demo, clock());
     // Demo offers in the variant's currency: baht in the Thai build; the Laos build's members may hold either.
@@ -118,14 +119,18 @@ async function deactivateDemoWheel(db: Db): Promise<void> {
 }
 
 /**
- * The invite and refund settings are the operator's to keep: production
- * does not change them, but says so when they are still exactly the demo's,
- * which pay real money in production.
+ * A database that ran in demo mode has the demo's invite and refund
+ * settings on, which would pay real money no one chose. Production switches
+ * off those still exactly the demo's that no operator ever wrote (an
+ * operator's values stand, the demo's numbers included).
  */
-async function warnOfDemoRewardSettings(db: Db): Promise<void> {
+async function switchOffDemoRewardSettings(db: Db): Promise<void> {
   const stored = await getSettings(db, 'invite', 'refund');
-  const demo = (['invite', 'refund'] as const).filter((key) => stored[key].active && isDeepStrictEqual(stored[key], DEMO_REWARD_SETTINGS[key]));
-  if (demo.length > 0) console.warn(`The ${demo.join(' and ')} settings are the demo's and on (production mode): an operator should change them or turn them off`);
+  for (const key of ['invite', 'refund'] as const) {
+    if (!stored[key].active || !isDeepStrictEqual(stored[key], DEMO_REWARD_SETTINGS[key]) || (await anyAudit(db, `settings.${key}`))) continue;
+    await putSetting(db, key, { ...stored[key], active: false });
+    console.warn(`Switched off the demo's ${key} setting: its numbers are in the source code and no operator chose them (production mode)`);
+  }
 }
 
 /** The demo member is created once, with a few wheel coins to try the wheel; later changes to it (a new password) stand. */

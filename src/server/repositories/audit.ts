@@ -73,6 +73,12 @@ export interface NewAuditRow {
   createdAt: Date;
 }
 
+/** Whether any operator ever did this action (e.g. wrote a setting). */
+export async function anyAudit(db: Queryable, action: string): Promise<boolean> {
+  const [row] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, action)).limit(1);
+  return row !== undefined;
+}
+
 /** Records an action; call it in the transaction of the change it records. */
 export async function recordAudit(db: Queryable, entry: NewAuditRow): Promise<void> {
   await db.insert(auditLog).values({ ...entry, userId: entry.userId ?? null, before: entry.before ?? null, after: entry.after ?? null });
