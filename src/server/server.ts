@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { DEMO_OPERATOR, DEMO_PROMOTION_CODE } from './db/seed-data.ts';
 import { OperatorRefused } from './operators/accounts.ts';
-import { enrolmentText } from './operators/show-enrolment.ts';
+import { writeEnrolmentFile } from './operators/show-enrolment.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -63,7 +63,10 @@ async function start(): Promise<void> {
     console.log(`Demo admin (the operator console at /ops; no authenticator code in demo mode): phone ${DEMO_OPERATOR.phone}, password ${DEMO_OPERATOR.password}`);
     console.log(`Promotion code: ${DEMO_PROMOTION_CODE}`);
   }
-  if (enrolment) console.log(await enrolmentText(enrolment));
+  if (enrolment) {
+    // Made in production only, whose standard output is often collected: the secret goes to a file only this user reads.
+    console.log(`Bootstrap admin ${enrolment.phone}: its second factor's enrolment (made once) is in ${await writeEnrolmentFile(config.dataDir, enrolment)}, readable by this user only; delete it once scanned`);
+  }
   // The address only: the key is never printed.
   console.log(config.slipVerifier ? `Slips: checked with the bank through EasySlip at ${config.slipVerifier.apiUrl}` : 'Slips: every slip waits for an operator (SLIP_VERIFIER unset)');
   console.log(`Open http://localhost:${config.port}`);
