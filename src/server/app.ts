@@ -13,7 +13,7 @@ import type { GameProviders } from './games/provider.ts';
 import { builtInProviders } from './games/registry.ts';
 import { databaseLimitStore } from './limits/database-store.ts';
 import { Limits } from './limits/limits.ts';
-import { redisLimitStore } from './limits/redis-store.ts';
+import { limitKeyPrefix, redisLimitStore } from './limits/redis-store.ts';
 import type { LimitStore } from './limits/store.ts';
 import { authentication } from './plugins/authentication.ts';
 import { errorHandling, frameworkErrors } from './plugins/errors.ts';
@@ -137,7 +137,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   app.decorate('vouchers', vouchers !== undefined ? vouchers : config.production ? null : simulatedTrueMoney(config.paymentWebhookSecret));
   app.decorate('uploads', uploads ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('opn', opn !== undefined ? opn : config.opn ? opnClient({ ...config.opn, clock, log: app.log }) : null);
-  const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl) : databaseLimitStore(db));
+  const store = limitStore ?? (config.redisUrl ? redisLimitStore(config.redisUrl, limitKeyPrefix(config.chatPrefix)) : databaseLimitStore(db));
   app.decorate('limits', new Limits(store, config.limits));
   // socket.io on this app's HTTP server (it exists before listen); the chat's HTTP side tells sockets through its hub.
   const realtime = attachRealtime(app);

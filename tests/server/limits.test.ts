@@ -323,6 +323,22 @@ describe.runIf(redisUrl)('limits in Redis (REDIS_URL)', () => {
   });
 });
 
+describe.runIf(redisUrl)('two deployments on one Redis', () => {
+  it('keep their counts apart by CHAT_PREFIX, and one deployment’s processes share theirs', async () => {
+    const limits = limitsWith({ loginFailures: { max: 2, windowMs: 15 * MINUTE } });
+    const clock = testClock();
+    const deployment = `d${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+    // The stores the app makes itself from REDIS_URL and CHAT_PREFIX.
+    const one = await buildTestApp({ limits, redisUrl, chatPrefix: `${deployment}_a` }, { clock });
+    const sameDeployment = await buildTestApp({ limits, redisUrl, chatPrefix: `${deployment}_a` }, { clock });
+    const other = await buildTestApp({ limits, redisUrl, chatPrefix: `${deployment}_b` }, { clock });
+
+    for (let i = 0; i < 2; i++) await tryLogin(one, `09555555${i}0`, 'guess');
+    expect((await tryLogin(other, '0955555590', 'guess')).statusCode).toBe(400);
+    expect((await tryLogin(sameDeployment, '0955555591', 'guess')).statusCode).toBe(429);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('counts the address the trusted proxy forwards; without it, the socket’s', async () => {
     const limits = limitsWith({ loginFailures: { max: 2, windowMs: 15 * MINUTE } });

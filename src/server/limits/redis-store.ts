@@ -32,7 +32,10 @@ return {1, tostring(attempts)}`;
 /** Room after a window's end before its key goes, so an `uncount` just after still finds it. */
 const SLACK_MS = 60_000;
 
-export function redisLimitStore(url: string, prefix = 'limits:'): LimitStore {
+/** A deployment's keys: CHAT_PREFIX names the deployment, as it names its socket.io channel, so two sharing one Redis keep their counts apart. */
+export const limitKeyPrefix = (deployment: string) => `limits:${deployment}:`;
+
+export function redisLimitStore(url: string, prefix: string): LimitStore {
   // Rate limits must not hang a login when Redis is away: fail fast, and the caller answers 500.
   // Auto-pipelining: the counts of requests arriving together go to Redis in one write (as the database store's share a statement).
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true });
