@@ -54,6 +54,14 @@ export const DEFAULT_LOGINS_GLOBAL = { max: 1_200, windowMs: MINUTE_MS };
 export const QR_CREATIONS_PER_MEMBER = { max: 10, windowMs: 10 * MINUTE_MS };
 export const GAME_ENTRIES_PER_MEMBER = { max: 30, windowMs: 10 * MINUTE_MS };
 export const TRUELINK_ATTEMPTS_PER_MEMBER = { max: 20, windowMs: 60 * MINUTE_MS };
+/**
+ * Promotion codes named that are not offered (promotions/code-guesses.ts):
+ * a member mistyping a code from a banner misses a few times; 10 in 15
+ * minutes per member, 30 per address, put guessing a code of 8 letters and
+ * digits out of reach.
+ */
+export const PROMOTION_CODE_MISSES_PER_MEMBER = { max: 10, windowMs: 15 * MINUTE_MS };
+export const PROMOTION_CODE_MISSES_PER_ADDRESS = { max: 30, windowMs: 15 * MINUTE_MS };
 /** Stale limit state is dropped this often (rate_counters, throttles). */
 export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 

@@ -332,6 +332,42 @@ describe('promotion codes', () => {
   });
 });
 
+describe('guessing promotion codes', () => {
+  it('slows a member after 10 codes not offered: every lookup answers 429 then, hits included; hits never count', async () => {
+    const m = await bonusApp();
+    await addOffer(m.db, m.clock(), { code: 'SECRET88', kind: 'promotion' });
+    const guesser = await memberWithMoney(m, { wallet: 10 });
+    const honest = await memberWithMoney(m, { wallet: 10 });
+    const find = (token: string, code: string) => call(m.app, endpoints.promotionFind, undefined, { token, params: { code } });
+
+    for (let i = 0; i < 15; i++) expect((await find(honest.token, 'SECRET88')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await find(guesser.token, `GUESS${i}`)).json()).toEqual({ message: 'NO_PROMOTION' });
+    const slowed = await find(guesser.token, 'SECRET88');
+    expect([slowed.statusCode, slowed.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await activateBonus(m, guesser.token, 'SECRET88', 'promotion')).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    // Another member, who found the code 15 times, is not slowed by either.
+    expect((await find(honest.token, 'SECRET88')).statusCode).toBe(200);
+    expect((await takeBonus(m, honest.token, 'SECRET88', 'promotion')).amount).toBeGreaterThan(0);
+    m.clock.advance(15 * 60_000);
+    expect((await find(guesser.token, 'SECRET88')).statusCode).toBe(200);
+  });
+
+  it('counts an address’s misses across its members', async () => {
+    const m = await bonusApp();
+    let refused = 0;
+    for (let member = 0; member < 4; member++) {
+      const { token } = await memberWithMoney(m, { wallet: 10 });
+      for (let i = 0; i < 10; i++) {
+        const answer = await call(m.app, endpoints.promotionFind, undefined, { token, params: { code: `M${member}X${i}` } });
+        if (answer.statusCode === 429) refused += 1;
+      }
+    }
+    // 30 misses from the address pass; the other 10 are refused.
+    expect(refused).toBe(10);
+  });
+});
+
 describe('GET /api/bonus/check/minimum', () => {
   it('answers the smallest deposit a listed deposit bonus takes, 0 without one', async () => {
     const m = await bonusApp();

@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
 import { toMajor } from '../../contract/money.ts';
 import { VARIANT_TIME_ZONES } from '../../contract/rules/bonuses.ts';
-import { ApiError } from '../errors.ts';
 import { languageOf } from '../language.ts';
 import { activateOffer, type Activation } from '../promotions/activation.ts';
 import { cancelBonus } from '../promotions/ending.ts';
-import { bonusActive, bonusList, currentPromotion, findPromotion, userBonusOf } from '../promotions/member-view.ts';
+import { activatePromotionByCode, findPromotionByCode } from '../promotions/code-guesses.ts';
+import { bonusActive, bonusList, currentPromotion, userBonusOf } from '../promotions/member-view.ts';
 import { smallestQualifyingDeposit } from '../promotions/offers.ts';
 import { memberCurrency } from '../repositories/users.ts';
 import { route } from '../route.ts';
@@ -43,14 +43,13 @@ export async function bonusRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'BONUS_CLEAR', amount: toMajor(back) };
   });
 
-  route(app, endpoints.promotionFind, async ({ db, caller, params, request }) => {
-    const found = await findPromotion(db, caller.userId, params.code, clock(), languageOf(request));
-    if (!found) throw new ApiError(404, 'NO_PROMOTION');
-    return found;
-  });
+  // Codes not offered count against the member and the address: guessing is slowed (promotions/code-guesses.ts).
+  const guess = (userId: number, ip: string) => ({ limits: app.limits, userId, ip, now: clock() });
+
+  route(app, endpoints.promotionFind, ({ db, caller, params, request }) => findPromotionByCode(db, guess(caller.userId, request.ip), params.code, languageOf(request)));
 
   route(app, endpoints.promotionActivate, async ({ db, caller, params, request }) =>
-    activated(await activateOffer(db, { userId: caller.userId, now: clock(), log: request.log, zone }, 'promotion', params.code)),
+    activated(await activatePromotionByCode(db, guess(caller.userId, request.ip), { userId: caller.userId, now: clock(), log: request.log, zone }, params.code)),
   );
 
   route(app, endpoints.promotionCurrent, async ({ db, caller, request }) => ({ promotion: await currentPromotion(db, caller.userId, clock(), languageOf(request)) }));
