@@ -16,6 +16,7 @@ const FIELDS_OF_ERROR: Readonly<Record<string, readonly RegistrationField[]>> = 
   OTP_NOT_EXIST: ['otpCode'],
   PASSWORDS_DONT_MATCH: ['password', 'confirmPassword'],
   PASSWORD_TOO_SHORT: ['password', 'confirmPassword'],
+  PASSWORD_TOO_COMMON: ['password', 'confirmPassword'],
   INVALID_CODE: ['inviteCode'],
   INVALID_BANK: ['bankCode'],
   EXISTING_BANK: ['bankAccountNo'],

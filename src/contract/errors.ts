@@ -103,6 +103,7 @@ export const ERROR_CODES = [
   'ACCOUNT_INCORRECT',
   'SAME_ACCOUNT',
   'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_COMMON',
   'BANK_ACCOUNT_NO_INVALID',
   'SLIP_TOO_LARGE',
   // Our own: spin errors (spec 8 "codes: not shown"; docs/decisions/0100-prize-wheel.md).

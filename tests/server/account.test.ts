@@ -198,6 +198,17 @@ describe('PUT /api/account/changepwd', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'PASSWORD_TOO_SHORT' });
   });
+
+  it('refuses common and breached passwords, and the member’s own phone, with PASSWORD_TOO_COMMON, changing nothing', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await signedInMember(t);
+
+    for (const newPassword of ['12345678', 'password1', 'qwertyuiop', `${member.phone}`]) {
+      const response = await call(t.app, endpoints.changePassword, { oldPassword: member.password, newPassword }, { token: member.token });
+      expect([newPassword, response.statusCode, response.json()]).toEqual([newPassword, 400, { message: 'PASSWORD_TOO_COMMON' }]);
+    }
+    expect(await login(t, member.phone, member.password)).toBeTruthy();
+  });
 });
 
 describe('operator routes', () => {

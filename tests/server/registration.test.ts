@@ -85,6 +85,10 @@ describe('POST /api/account', () => {
     ['a name of 101 characters', { name: 'A'.repeat(101) }, 400, 'KEY_INVALID'],
     ['an empty password', { password: '' }, 400, 'KEY_MISSING'],
     ['a 7-character password', { password: 'seven77' }, 400, 'PASSWORD_TOO_SHORT'],
+    ['the most common password of 8', { password: '12345678' }, 400, 'PASSWORD_TOO_COMMON'],
+    ['a breached password', { password: 'iloveyou' }, 400, 'PASSWORD_TOO_COMMON'],
+    ['a keyboard run', { password: 'zaq12wsx' }, 400, 'PASSWORD_TOO_COMMON'],
+    ['the phone itself', (body) => ({ ...body, password: body.username }), 400, 'PASSWORD_TOO_COMMON'],
     ['an unknown source', { sourceCode: 'tiktok' }, 400, 'KEY_INVALID'],
     ['an invite code of nobody', { inviteCode: 'PR999' }, 400, 'INVALID_CODE'],
     ['an invite code without PR', { inviteCode: 'hello' }, 400, 'INVALID_CODE'],
@@ -417,6 +421,7 @@ describe('POST /api/account/validate', () => {
 
   it.each([
     ['a short password', { password: 'short' }, 400, 'PASSWORD_TOO_SHORT'],
+    ['a common password', { password: 'password1' }, 400, 'PASSWORD_TOO_COMMON'],
     ['an unknown bank', { bankCode: 'XYZ', bankAccountNo: '' }, 400, 'INVALID_BANK'],
     ['a bad account number', { bankCode: '', bankAccountNo: '12' }, 400, 'BANK_ACCOUNT_NO_INVALID'],
     ['a Thai name at BBL', { bankCode: 'BBL', bankAccountName: 'สมศักดิ์' }, 400, 'BANK_ACCOUNT_NAME_ENG'],

@@ -126,6 +126,7 @@ const MESSAGES = {
   SAME_ACCOUNT: msg`Cannot transfer to or from same account`,
   BANK_ACCOUNT_NO_INVALID: msg`Enter the bank account number as 6 to 20 digits.`,
   PASSWORD_TOO_SHORT: msg`The password is too short. Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+  PASSWORD_TOO_COMMON: msg`This password is too easy to guess: it is a common or leaked password, or made of your phone or name. Use a longer one, such as a few words that belong together only for you.`,
   SLIP_TOO_LARGE: msg`This file is larger than 10 MB. Choose a smaller image of the slip.`,
   SPIN_INACTIVE: msg`The prize wheel is closed right now.`,
   NO_COIN: msg`You have no coins to spin with. Play the games to earn coins.`,

@@ -7,6 +7,7 @@ import type * as v from 'valibot';
 import type { BankAccountNameRequest, ChangePasswordRequest, ProfileUpdateRequest } from '../../contract/api.ts';
 import { isEnglishName, isPlainName, normalizeNamePart, passwordError } from '../../contract/rules/members.ts';
 import { bankAccountOf, profileOf, type BankAccountAnswer } from '../answers/profile.ts';
+import { commonPasswordError } from '../auth/password-strength.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { ChatHub } from '../chat/hub.ts';
 import type { Db } from '../db/client.ts';
@@ -15,7 +16,7 @@ import { ApiError } from '../errors.ts';
 import type { Limits } from '../limits/limits.ts';
 import { CHANGE_PASSWORD_DELAY } from '../policy.ts';
 import { revokeOtherSessions } from '../repositories/sessions.ts';
-import { findUserById, updateBankAccountName, updateName, updatePasswordHash, type ProfileRow } from '../repositories/users.ts';
+import { findProfile, findUserById, updateBankAccountName, updateName, updatePasswordHash, type ProfileRow } from '../repositories/users.ts';
 
 /**
  * The profile form may send the bank fields back, but it cannot switch the
@@ -63,7 +64,7 @@ export interface PasswordChange {
 }
 
 /**
- * A new password (PASSWORD_TOO_SHORT; WRONG_PASSWORD unless the old one is
+ * A new password (PASSWORD_TOO_SHORT, PASSWORD_TOO_COMMON; WRONG_PASSWORD unless the old one is
  * right). Every other session of the member ends with it; this one stays
  * (docs/decisions/0032-member-sessions.md). Their game pages end too, and
  * each game account gets a new password, as a suspension ends them.
@@ -74,7 +75,8 @@ export async function changePassword(
   session: { userId: number; sessionId: number },
   body: v.InferOutput<typeof ChangePasswordRequest>,
 ): Promise<void> {
-  const passwordProblem = passwordError(body.newPassword);
+  const member = await findProfile(db, session.userId);
+  const passwordProblem = passwordError(body.newPassword) ?? (await commonPasswordError(body.newPassword, member ? [member.phone, member.name, member.accountName ?? ''] : []));
   if (passwordProblem) throw new ApiError(400, passwordProblem);
   // A stolen session must not become a free oracle for the password: wrong old passwords slow the next try.
   const throttleKey = `changepwd:${session.userId}`;

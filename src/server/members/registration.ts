@@ -22,6 +22,7 @@ import {
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { violatedUniqueConstraint, type Db } from '../db/client.ts';
+import { commonPasswordError } from '../auth/password-strength.ts';
 import { ApiError } from '../errors.ts';
 import { PHONE_VERIFICATION_LIFETIME_MS } from '../policy.ts';
 import { insertInvite } from '../repositories/invites.ts';
@@ -116,7 +117,7 @@ async function checkedRegistration(db: Db, { variant, now }: RegistrationContext
   if (phoneProblem) throw new ApiError(400, phoneProblem);
   const name = body.name.replace(/\s+/g, ' ');
   if (!isPlainName(name)) throw new ApiError(400, 'KEY_INVALID');
-  const passwordProblem = passwordError(body.password);
+  const passwordProblem = passwordError(body.password) ?? (await commonPasswordError(body.password, [phone, name]));
   if (passwordProblem) throw new ApiError(400, passwordProblem);
   const sourceCode = body.sourceCode.trim();
   if (sourceCode !== '' && !(await isActiveSource(db, sourceCode))) throw new ApiError(400, 'KEY_INVALID');
