@@ -45,6 +45,8 @@ export const WalletChange = v.object({
 export type WalletChange = v.InferOutput<typeof WalletChange>;
 
 export const WalletChanged = v.object({
+  /** The member's one currency: the amounts below are in it. */
+  currency: v.picklist(['BAHT', 'LAK']),
   /** The wallet's available balance now (major units), when the movement touched it. */
   wallet: v.nullable(v.object({ amount: v.number() })),
   /** The balance now of each game account the movement touched (major units). */

@@ -17,7 +17,7 @@ import type { Db } from '../db/client.ts';
 import { accountsByIds, ownerOf, type AccountOwner } from '../ledger/accounts.ts';
 import type { WrittenTransfer } from '../ledger/commit-news.ts';
 
-type MemberOwner = Extract<AccountOwner, { kind: 'wallet' | 'game' }>;
+type MemberOwner = Extract<AccountOwner, { kind: 'wallet' | 'game' }> & { currency: WalletChanged['currency'] };
 
 /** Owners kept per process; past this many the cache starts again (a read is one query). */
 const OWNERS_KEPT = 50_000;
@@ -44,9 +44,9 @@ function changeKind(transfer: WrittenTransfer['transfer']): WalletChangeKind {
  */
 export function walletNews(written: readonly WrittenTransfer[], owners: ReadonlyMap<number, MemberOwner>, at: Date): Map<number, WalletChanged> {
   const news = new Map<number, WalletChanged>();
-  const newsOf = (userId: number) => {
+  const newsOf = ({ userId, currency }: MemberOwner) => {
     let item = news.get(userId);
-    if (!item) news.set(userId, (item = { wallet: null, slots: [], changes: [], at: at.toISOString() }));
+    if (!item) news.set(userId, (item = { currency, wallet: null, slots: [], changes: [], at: at.toISOString() }));
     return item;
   };
   for (const { transfer, accounts } of written) {
@@ -58,11 +58,11 @@ export function walletNews(written: readonly WrittenTransfer[], owners: Readonly
     const intoMember = credit !== undefined && (debit === undefined || credit.kind === 'wallet');
     const back = transfer.phase === 'void_pending';
     const change: WalletChange = { kind: changeKind(transfer), amount: toMajor(transfer.amount), direction: intoMember !== back ? 'in' : 'out' };
-    newsOf(member.userId).changes.push(change);
+    newsOf(member).changes.push(change);
     for (const account of accounts) {
       const owner = owners.get(account.id);
       if (!owner) continue;
-      const item = newsOf(owner.userId);
+      const item = newsOf(owner);
       const amount = toMajor(account.available);
       if (owner.kind === 'wallet') item.wallet = { amount };
       else item.slots = [...item.slots.filter((slot) => slot.code !== owner.gameCode), { code: owner.gameCode, amount }];
@@ -91,7 +91,7 @@ export function walletNewsTeller({ db, hub, clock, log }: Deps): (written: reado
       if (owners.size + missing.length > OWNERS_KEPT) owners.clear();
       for (const account of await accountsByIds(db, missing)) {
         const owner = ownerOf(account);
-        owners.set(account.id, owner.kind === 'wallet' || owner.kind === 'game' ? owner : null);
+        owners.set(account.id, owner.kind === 'wallet' || owner.kind === 'game' ? { ...owner, currency: account.currency } : null);
       }
     }
     const found = new Map<number, MemberOwner>();
