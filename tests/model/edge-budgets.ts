@@ -13,7 +13,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   approval: 125,
   'agent-inbox': 3000,
   'bank-account-name': 60,
-  balance: 165,
+  balance: 200,
   'canned-replies': 128,
   'banner-then-modal': 35,
   'bonus-activation': 50,
