@@ -9,6 +9,8 @@ import type { WalletResponse } from '../../src/contract/api.ts';
 import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 import { withNews } from '../../machines/balance/balance.machine.ts';
 import { gameAccountMachine } from '../../machines/game-account/game-account.machine.ts';
+import type { GameCredentials } from '../../machines/game-account/game-account.types.ts';
+import type { Result } from '../../machines/shared/result.ts';
 import { announcementOf } from '../../machines/member-news/member-news.machine.ts';
 import { walletNews } from '../../src/server/money/wallet-news.ts';
 import type { WrittenTransfer } from '../../src/server/ledger/commit-news.ts';
@@ -105,8 +107,9 @@ describe('what the member sees of it', () => {
   });
 
   it('lets the game account modal transfer only once a news gives its game a balance', async () => {
-    const credentials = { code: 'SLOT', provider: 'p', username: 'u', password: 'p', event: null };
-    const machine = gameAccountMachine.provide({ actors: { loadAccount: fromPromise(async () => ({ ok: true as const, data: credentials })) } });
+    const credentials: GameCredentials = { code: 'SLOT', provider: 'p', username: 'u', password: 'p', event: null };
+    const loadAccount = fromPromise<Result<GameCredentials>, unknown>(async () => ({ ok: true, data: credentials }));
+    const machine = gameAccountMachine.provide({ actors: { loadAccount } });
     const actor = createActor(machine, { input: { card: { code: 'SLOT', isActive: true, amount: 0 } } }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().can({ type: 'game.transfer' })).toBe(false);
