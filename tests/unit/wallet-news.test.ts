@@ -108,7 +108,7 @@ describe('what the member sees of it', () => {
 
   it('lets the game account modal transfer only once a news gives its game a balance', async () => {
     const credentials: GameCredentials = { code: 'SLOT', provider: 'p', username: 'u', password: 'p', event: null };
-    const loadAccount = fromPromise<Result<GameCredentials>, unknown>(async () => ({ ok: true, data: credentials }));
+    const loadAccount = fromPromise<Result<GameCredentials>, { gameCode: string }>(async () => ({ ok: true, data: credentials }));
     const machine = gameAccountMachine.provide({ actors: { loadAccount } });
     const actor = createActor(machine, { input: { card: { code: 'SLOT', isActive: true, amount: 0 } } }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
