@@ -25,15 +25,8 @@ export function MemberShell() {
 
   // The member's own socket while the member area shows: the wallet's news (docs/decisions/0141-wallet-news.md), a chunk of its own.
   useEffect(() => {
-    let stop: (() => void) | null = null;
-    let left = false;
-    void import('../money/member-news.ts').then(({ startMemberNews }) => {
-      if (!left) stop = startMemberNews(api);
-    });
-    return () => {
-      left = true;
-      stop?.();
-    };
+    const started = import('../money/member-news.ts').then(({ startMemberNews }) => startMemberNews(api));
+    return () => void started.then((stop) => stop());
   }, [api]);
 
   return (
