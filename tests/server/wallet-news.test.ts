@@ -12,6 +12,7 @@ import { SOCKET_WALLET_CHANGED, WalletChanged } from '../../src/contract/wallet-
 import { createGuest } from '../../src/server/chat/guests.ts';
 import { creditDeposit } from '../../src/server/deposits/credit.ts';
 import { recordHub } from './helpers/chat.ts';
+import { betBody, buildHub88App, HUB88_GAME, hub88Player, rollbackBody, walletCall, winBody } from './helpers/hub88.ts';
 import { call } from './helpers/http.ts';
 import { login } from './helpers/members.ts';
 import { buildMoneyApp, checkLedgerAfterEach, deposit, memberWithMoney, withdrawalIdOf, type MoneyApp } from './helpers/money.ts';
@@ -30,7 +31,7 @@ async function heardBy(m: MoneyApp, socket: ClientSocket, seen: News[]): Promise
 }
 
 /** The news the recording hub was told for `userId`, once the commits before now have been told. */
-async function toldTo(m: MoneyApp, hub: ReturnType<typeof recordHub>, userId: number, settled: Promise<unknown>) {
+async function toldTo(hub: ReturnType<typeof recordHub>, userId: number, settled: Promise<unknown>) {
   await settled;
   return hub.told.filter((told) => told.to === 'member' && told.userId === userId).map((told) => told.payload as News);
 }
@@ -111,9 +112,31 @@ describe('after the commit, and only then', () => {
     });
 
     expect(toldWhileOpen).toEqual([]);
-    const told = await toldTo(m, hub, member.userId, eventually(() => hub.told.length > 0));
+    const told = await toldTo(hub, member.userId, eventually(() => hub.told.length > 0));
     expect(told.map((news) => news.changes)).toEqual([[{ kind: 'deposit', amount: 5, direction: 'in' }]]);
     expect(told[0]!.wallet).toEqual({ amount: 5 });
+  });
+});
+
+describe('the aggregator’s rounds', () => {
+  it('tells a Hub88 bet, win and rollback with the game’s balance', async () => {
+    const t = await buildHub88App();
+    const player = await hub88Player(t, 100);
+    const hub = recordHub(t);
+    const bet = betBody(player, 25);
+    await walletCall(t, '/transaction/bet', bet);
+    await walletCall(t, '/transaction/win', winBody(player, bet, 60.5));
+    const lost = betBody(player, 10);
+    await walletCall(t, '/transaction/bet', lost);
+    await walletCall(t, '/transaction/rollback', rollbackBody(player, lost));
+
+    const told = await toldTo(hub, player.userId, eventually(() => hub.told.length >= 4));
+    expect(told.map(({ wallet, slots, changes }) => ({ wallet, slots, changes }))).toEqual([
+      { wallet: null, slots: [{ code: HUB88_GAME, amount: 75 }], changes: [{ kind: 'bet', amount: 25, direction: 'out' }] },
+      { wallet: null, slots: [{ code: HUB88_GAME, amount: 135.5 }], changes: [{ kind: 'win', amount: 60.5, direction: 'in' }] },
+      { wallet: null, slots: [{ code: HUB88_GAME, amount: 125.5 }], changes: [{ kind: 'bet', amount: 10, direction: 'out' }] },
+      { wallet: null, slots: [{ code: HUB88_GAME, amount: 135.5 }], changes: [{ kind: 'rollback', amount: 10, direction: 'in' }] },
+    ]);
   });
 });
 
