@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
@@ -23,6 +24,20 @@ export const LAST_SYNC_RECENT_MS = 5 * 60_000;
 export function syncIsRecent(lastSync: string | null, now: number): boolean {
   if (lastSync === null) return false;
   return Math.abs(now - Date.parse(lastSync)) < LAST_SYNC_RECENT_MS;
+}
+
+/**
+ * The wallet with the balances a news names (the wallet's, each game's it
+ * touched); the rest as last read. The read's time stays: the other games
+ * were not read again.
+ */
+export function withNews(wallet: WalletResponse, news: WalletChanged): WalletResponse {
+  const slots = new Map(news.slots.map((slot) => [slot.code, slot.amount]));
+  return {
+    ...wallet,
+    wallet: news.wallet ?? wallet.wallet,
+    slots: wallet.slots.map((slot) => (slots.has(slot.code) ? { ...slot, amount: slots.get(slot.code)! } : slot)),
+  };
 }
 
 /**
@@ -54,6 +69,10 @@ export const balanceMachine = setup({
       const wallet = okData(result);
       return { wallet, lastSync: wallet.updatedAt };
     }),
+    takeNews: assign(({ context, event }) => {
+      assertEvent(event, 'balance.news');
+      return { wallet: withNews(context.wallet!, event.news) };
+    }),
     // Provided by the view layer: local storage `last_sync` ← context.lastSync (spec 3).
     rememberSync: () => {},
     // Provided by the view layer (spec 7: a failed wallet load is only logged).
@@ -62,13 +81,18 @@ export const balanceMachine = setup({
   guards: {
     succeeded,
     lastReadRecent: ({ context }) => syncIsRecent(context.lastSync, context.openedAt),
+    hasWallet: ({ context }) => context.wallet !== null,
   },
   delays: loaderDelays,
 }).createMachine({
   id: 'balance',
   description:
-    'The member home\'s balances: the wallet answer with the game accounts and the last-update time (spec 2 Member home), kept as `last_sync` (spec 3). A failed read keeps what is shown and is only logged (spec 7).',
+    'The member home\'s balances: the wallet answer with the game accounts and the last-update time (spec 2 Member home), kept as `last_sync` (spec 3). A failed read keeps what is shown and is only logged (spec 7). The wallet\'s news from the server shows its balances at once (docs/decisions/0141-wallet-news.md); before the first answer there is nothing to update, and the read brings them.',
   context: ({ input }) => ({ wallet: null, lastSync: input.lastSync, openedAt: input.openedAt }),
+  on: {
+    // Whatever the state: a read in flight answers later and shows what it read.
+    'balance.news': { guard: 'hasWallet', actions: 'takeNews' },
+  },
   initial: 'starting',
   states: {
     starting: {

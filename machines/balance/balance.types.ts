@@ -1,5 +1,6 @@
 /** The member home's balances: the wallet answer (spec 2 Member home, spec 7 GET /api/wallet and /api/wallet/refresh/slot). */
 import type { WalletResponse } from '../../src/contract/api.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 
 export interface BalanceInput {
   /** spec 3 local storage `last_sync`: when this device last read the wallet (the answer's updatedAt), or null. */
@@ -32,7 +33,9 @@ export type BalanceEvent =
    */
   | { type: 'balance.reload' }
   /** Refresh-all (the widget shown while the spin wheel is inactive): the server re-reads every game balance. */
-  | { type: 'balance.refreshAll' };
+  | { type: 'balance.refreshAll' }
+  /** The server told the member's socket that their money moved (docs/decisions/0141-wallet-news.md): the balances it names show at once. */
+  | { type: 'balance.news'; news: WalletChanged };
 
 /**
  * Actors the view provides: loadWallet (GET /api/wallet) and refreshAll

@@ -46,7 +46,13 @@ export const depositQrMachine = setup({
   actors: {
     provider: qrProvider(),
   },
+  guards: {
+    depositArrived: ({ event }) => event.type === 'wallet.changed' && event.news.changes.some((change) => change.kind === 'deposit' && change.direction === 'in'),
+  },
   actions: {
+    refreshAll: enqueueActions(({ enqueue }) => {
+      for (const provider of QR_PROVIDERS) enqueue.sendTo(provider, { type: 'qr.refresh' });
+    }),
     refreshOthers: enqueueActions(({ enqueue, event }) => {
       if (event.type !== 'qr.created') return;
       for (const provider of QR_PROVIDERS) if (provider !== event.provider) enqueue.sendTo(provider, { type: 'qr.refresh' });
@@ -57,7 +63,7 @@ export const depositQrMachine = setup({
 }).createMachine({
   id: 'depositQr',
   description:
-    'The deposit modal\'s QR payments: one provider child each (KBANK, WW, E2P), watched while the modal is open. A QR created on one provider makes the others read theirs again (spec 2); a payment is told to the deposit modal. A provider that fails (a bug) stops alone.',
+    'The deposit modal\'s QR payments: one provider child each (KBANK, WW, E2P), watched while the modal is open. A QR created on one provider makes the others read theirs again (spec 2); a payment is told to the deposit modal. A deposit the server tells of makes every provider read its QR at once (the 5 s re-read is the fallback). A provider that fails (a bug) stops alone.',
   context: ({ input }) => input,
   invoke: [
     { id: 'KBANK', src: 'provider', input: ({ context }) => providerInput('KBANK', context), onError: { actions: [] } },
@@ -70,6 +76,8 @@ export const depositQrMachine = setup({
       on: {
         'qr.created': { actions: 'refreshOthers' },
         'qr.paid': { actions: { type: 'announcePaid', params: ({ event }) => ({ amount: event.amount }) } },
+        // A deposit told by the server (docs/decisions/0141-wallet-news.md): each provider reads its QR now; a QR paid shows at once.
+        'wallet.changed': { guard: 'depositArrived', actions: 'refreshAll' },
       },
     },
   },

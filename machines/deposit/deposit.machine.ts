@@ -93,7 +93,7 @@ export const depositMachine = setup({
 }).createMachine({
   id: 'deposit',
   description:
-    'The deposit modal (spec 2): bank transfer with its slip upload, QR payments and the mobile-wallet link. The lookup is read first; a failed one is shown as such with a retry and the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed, a slip credited at once) is told to the home at once. Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
+    'The deposit modal (spec 2): bank transfer with its slip upload, QR payments and the mobile-wallet link. The lookup is read first; a failed one is shown as such with a retry and the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed, a slip credited at once) is told to the home at once. The wallet\'s news from the server goes to the QR payments (docs/decisions/0141-wallet-news.md). Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
   context: ({ input }) => ({ keyPrefix: input.keyPrefix, way: 'bank', lookup: null, lookupSettled: false, saved: false }),
   initial: 'open',
   output: ({ context }) => ({ saved: context.saved }),
@@ -155,6 +155,9 @@ export const depositMachine = setup({
                 input: ({ context }) => ({ serverMinimums: context.lookup?.qrMinimums, serverMaximum: context.lookup?.qrMaximum }),
                 // The QR payments failed (a bug): the other ways stay.
                 onError: {},
+              },
+              on: {
+                'wallet.changed': { actions: sendTo('qr', ({ event }) => event) },
               },
             },
           },

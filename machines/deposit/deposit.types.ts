@@ -1,6 +1,7 @@
 /** The deposit modal (spec 2 Deposit modal): its lookup, its QR payments, its mobile-wallet link and its slip upload. */
 import type { DepositLookupResponse } from '../../src/contract/deposit.ts';
 import type { Result } from '../shared/result.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 
 export interface DepositInput {
   /** Random per opening of the modal (the home gives it); the link's keys start with it. */
@@ -33,7 +34,9 @@ export type DepositEvent =
   /** The link was redeemed (its machine tells). */
   | { type: 'link.redeemed'; amount: number }
   /** A slip was credited as it was sent: the bank confirmed the transfer (the slip upload's machine tells). */
-  | { type: 'slip.credited'; amount: number };
+  | { type: 'slip.credited'; amount: number }
+  /** The server told the member's socket that their money moved (the home passes it on; docs/decisions/0141-wallet-news.md): the QR payments look again. */
+  | { type: 'wallet.changed'; news: WalletChanged };
 
 export interface DepositOutput {
   /** The wallet may have changed since the home last read it (a link whose answer never came). */

@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { answeredFailure, onAnswer, succeeded } from '../shared/answer.ts';
 import { okData, type Result } from '../shared/result.ts';
@@ -33,6 +33,10 @@ export const gameAccountMachine = setup({
     autoLogin: notProvided<Result<GameEntry>, { provider: string; username: string }>('autoLogin'),
   },
   actions: {
+    takeBalance: assign(({ context, event }) => {
+      assertEvent(event, 'wallet.changed');
+      return { balance: event.news.slots.find((slot) => slot.code === context.gameCode)!.amount };
+    }),
     clearMessages: assign({ error: null, notice: null }),
     markSaved: assign({ saved: true }),
     storeCredentials: assign((_, result: Result<GameCredentials>) => ({ credentials: okData(result) })),
@@ -56,11 +60,12 @@ export const gameAccountMachine = setup({
     appLinks: (_, result: Result<GameEntry>) => result.ok && result.data.kind === 'apps',
     // spec 2: the transfer-only button is disabled when the game balance is 0 or less.
     hasBalance: ({ context }) => context.balance > 0,
+    newsOfThisGame: ({ context, event }) => event.type === 'wallet.changed' && event.news.slots.some((slot) => slot.code === context.gameCode),
   },
 }).createMachine({
   id: 'gameAccount',
   description:
-    'The game account modal: open the account, show its username and password, reset the password, enter the game, or transfer only (spec 2, spec 4 Game account).',
+    'The game account modal: open the account, show its username and password, reset the password, enter the game, or transfer only (spec 2, spec 4 Game account). The game\'s balance follows the server\'s news in any state (docs/decisions/0141-wallet-news.md).',
   context: ({ input }) => ({
     gameCode: input.card.code,
     cardActive: input.card.isActive,
@@ -74,6 +79,9 @@ export const gameAccountMachine = setup({
     transferRequested: false,
   }),
   output: ({ context }) => ({ saved: context.saved, transferFrom: context.transferRequested ? context.gameCode : null }),
+  on: {
+    'wallet.changed': { guard: 'newsOfThisGame', actions: 'takeBalance' },
+  },
   initial: 'opening',
   states: {
     opening: {

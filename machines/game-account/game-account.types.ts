@@ -1,6 +1,7 @@
 /** Game account modal (spec 2 Game account modal, spec 4 Game account, spec 7 wallet and autoLogin calls). */
 import type { GameCredentialsResponse, GameEntry } from '../../src/contract/api.ts';
 import type { Output } from '../../src/contract/common.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 
 export type GameCredentials = Output<typeof GameCredentialsResponse>;
 export type { GameEntry };
@@ -61,7 +62,9 @@ export type GameAccountEvent =
   | { type: 'apps.dismiss' }
   /** The transfer-only button: the modal ends and the home opens the transfer modal preset to this game. */
   | { type: 'game.transfer' }
-  | { type: 'modal.close' };
+  | { type: 'modal.close' }
+  /** The server told the member's socket that their money moved (the home passes it on; docs/decisions/0141-wallet-news.md): this game's balance, when it names it. */
+  | { type: 'wallet.changed'; news: WalletChanged };
 
 /**
  * Actors the view provides (each → Result<…>):

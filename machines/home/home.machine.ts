@@ -1,4 +1,4 @@
-import { assertEvent, assign, sendParent, setup } from 'xstate';
+import { assertEvent, assign, sendParent, sendTo, setup } from 'xstate';
 import { WALLET } from '../../src/contract/api.ts';
 import { TRANSFER_MIN_DEFAULT } from '../../src/contract/rules/money.ts';
 import { depositMachine } from '../deposit/deposit.machine.ts';
@@ -94,7 +94,7 @@ export const homeMachine = setup({
 }).createMachine({
   id: 'home',
   description:
-    'The member home\'s modals, one at a time (spec 2 Member home). Every modal is a machine the home invokes, a fresh one per opening; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit the deposit modal sees refreshes the wallet while it stays open. Invite and refund show their banners first (when there are some); the refund modal, the receive-invite-bonus dialog and the wheel modal refresh the wallet when they end saved.',
+    'The member home\'s modals, one at a time (spec 2 Member home). Every modal is a machine the home invokes, a fresh one per opening; one that ends saved refreshes the wallet, and the game account modal may end asking for a transfer from its game. A modal machine that fails (a bug) gives the home back and reads the wallet again. A credit the deposit modal sees refreshes the wallet while it stays open. The wallet\'s news from the server goes to the deposit or game account modal open then (docs/decisions/0141-wallet-news.md). Invite and refund show their banners first (when there are some); the refund modal, the receive-invite-bonus dialog and the wheel modal refresh the wallet when they end saved.',
   context: ({ input }) => ({ keySeed: input.keySeed, openings: 0, accounts: [], withdraw: null, transfer: null, game: null, invite: null }),
   initial: 'browsing',
   states: {
@@ -127,6 +127,7 @@ export const homeMachine = setup({
       },
       on: {
         'deposit.credited': { actions: 'reloadWallet' },
+        'wallet.changed': { actions: sendTo('deposit', ({ event }) => event) },
       },
     },
     withdrawing: {
@@ -181,6 +182,7 @@ export const homeMachine = setup({
       },
       on: {
         'game.gone': { target: 'browsing', actions: 'forgetModal' },
+        'wallet.changed': { actions: sendTo('gameAccount', ({ event }) => event) },
       },
     },
     inviteBanners: {

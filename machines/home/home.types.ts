@@ -3,6 +3,7 @@
  * transfer, withdraw and game account modals are machines the home invokes;
  * it reads how they ended (their output).
  */
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 import type { GameAccountItem } from '../../src/contract/api.ts';
 import type { InviteSummary } from '../invite-collect/invite-collect.types.ts';
 
@@ -34,6 +35,12 @@ export interface HomeContext {
   invite: InviteSummary | null;
 }
 
+/** The wallet's news as the home's modals hear it. */
+export interface WalletNewsEvent {
+  type: 'wallet.changed';
+  news: WalletChanged;
+}
+
 export type HomeEvent =
   | { type: 'deposit.open' }
   /** The deposit modal saw money arrive (a QR paid, a mobile-wallet link redeemed): read the wallet now. Its machine tells. */
@@ -51,7 +58,13 @@ export type HomeEvent =
   /** The referral amount's receive button: the confirm dialog, with the wallet's invite figures. */
   | { type: 'invite.collect'; invite: InviteSummary }
   /** The spin wheel widget: the wheel modal (machines/spin-wheel). */
-  | { type: 'wheel.open' };
+  | { type: 'wheel.open' }
+  /**
+   * The server told the member's socket that their money moved
+   * (docs/decisions/0141-wallet-news.md; the balance hears it too): the
+   * deposit or game account modal open now hears it.
+   */
+  | WalletNewsEvent;
 
 /**
  * Actors: deposit, transfer, withdraw and gameAccount, the modals' machines;

@@ -89,6 +89,7 @@ export const socketLinkMachine = setup({
         'socket.read': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.presence': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.inbox': { actions: { type: 'report', params: ({ event }) => event } },
+        'socket.wallet': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.joined': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.joinRefused': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.disconnected': [

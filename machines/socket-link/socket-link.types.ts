@@ -7,6 +7,7 @@
  */
 import type { CallbackActorLogic } from 'xstate';
 import type { ChatMessage, ChatSender, InboxConversation } from '../../src/contract/chat.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 
 /** What the socket adapter is started with: the guest's signed token for a guest's chat; otherwise the signed-in bearer token is read at every handshake. */
 export interface SocketInput {
@@ -35,6 +36,8 @@ export type SocketNews =
   | { type: 'socket.inbox'; conversation: InboxConversation; postback?: { title: string; payload: string } }
   | { type: 'socket.joined'; room: string }
   | { type: 'socket.joinRefused'; room: string; message: string }
+  /** A member's own money moved (docs/decisions/0141-wallet-news.md): their socket only. */
+  | { type: 'socket.wallet'; news: WalletChanged }
   /** SOCKET_REFUSED other than a revoked session: a join refused ('UNAUTHORIZED'), a guest the server closed ('CHAT_GUEST_INVALID'). */
   | { type: 'socket.refused'; message: string };
 

@@ -22,6 +22,8 @@ import { noStoreApiAnswers, securityHeaders } from './plugins/security-headers.t
 import { spa } from './plugins/spa.ts';
 import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
+import { watchCommits } from './ledger/commit-news.ts';
+import { walletNewsTeller } from './money/wallet-news.ts';
 import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { LocalFileStorage } from './storage/local.ts';
@@ -143,8 +145,13 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   const realtime = attachRealtime(app);
   app.decorate('chatHub', realtime.hub);
   app.decorate('chatSockets', realtime);
+  // After each commit that moved a member's money, their sockets hear of it (docs/decisions/0141-wallet-news.md).
+  const unwatchCommits = watchCommits(db, walletNewsTeller({ db, hub: { toMember: (...told) => app.chatHub.toMember(...told) }, clock, log: app.log }));
   // Before the HTTP server closes: an open websocket would hold its close.
-  app.addHook('preClose', () => realtime.close());
+  app.addHook('preClose', () => {
+    unwatchCommits();
+    return realtime.close();
+  });
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));

@@ -96,6 +96,8 @@ const allNone: EventFixtures<AgentInbox> = {
   'socket.read': none,
   'socket.presence': none,
   'socket.inbox': none,
+  // A member's news never reaches an agent's socket.
+  'socket.wallet': none,
   'socket.joined': none,
   'socket.joinRefused': none,
   'socket.refused': none,

@@ -44,6 +44,21 @@ describeModels('balance', balanceModels, {
           expect(after.context).toEqual(before!.context); // what is shown stays until the answer
         }
         break;
+      case 'balance.news':
+        expect(after.value).toEqual(before!.value); // a read in flight goes on
+        expect(calls).toEqual([]);
+        if (before!.context.wallet === null) unchanged(); // nothing shown yet: the first read brings it
+        else {
+          // The wallet's and SLOT1's balances are the news's; the other games and the read's time stay.
+          const shown = before!.context.wallet;
+          expect(context.wallet).toEqual({
+            ...shown,
+            wallet: { amount: 560 },
+            slots: shown.slots.map((slot: { code: string }) => (slot.code === 'SLOT1' ? { ...slot, amount: 90 } : slot)),
+          });
+          expect(context.lastSync).toBe(before!.context.lastSync);
+        }
+        break;
       case 'balance.refreshAll':
         if (was('idle')) {
           expect(after.matches('refreshingAll')).toBe(true);

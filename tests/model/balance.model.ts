@@ -4,6 +4,7 @@
  * old, or unknown.
  */
 import type { GameAccountItem, WalletResponse } from '../../src/contract/api.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 import { balanceMachine, LAST_SYNC_RECENT_MS } from '../../machines/balance/balance.machine.ts';
 import type { BalanceInput } from '../../machines/balance/balance.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
@@ -51,7 +52,17 @@ export function walletAnswer(amount: number, updatedAt: string): WalletResponse 
   };
 }
 
+/** The server's news of a deposit credited, and a transfer into SLOT1 (docs/decisions/0141-wallet-news.md). */
+export const NEWS: WalletChanged = {
+  currency: 'BAHT',
+  wallet: { amount: 560 },
+  slots: [{ code: 'SLOT1', amount: 90 }],
+  changes: [{ kind: 'transfer', amount: 40, direction: 'out' }],
+  at: '2025-06-01T10:10:03.000Z',
+};
+
 const events = {
+  'balance.news': () => [{ type: 'balance.news', news: NEWS }],
   'balance.reload': () => [{ type: 'balance.reload' }],
   'balance.refreshAll': () => [{ type: 'balance.refreshAll' }],
 } satisfies EventFixtures<typeof balanceMachine>;

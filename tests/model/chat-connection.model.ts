@@ -53,6 +53,8 @@ const events = {
   'socket.presence': (snapshot) => (live(snapshot) ? [{ type: 'socket.presence', agents: 2 }] : []),
   // Agents only: a customer's link never hears it, and it changes nothing here.
   'socket.inbox': () => [],
+  // A member's own news: the chat's connection does not listen for it (machines/member-news does).
+  'socket.wallet': () => [],
 } satisfies EventFixtures<ChatConnection>;
 
 const replies = {

@@ -6,6 +6,7 @@
  */
 import { depositQrMachine } from '../../machines/deposit-qr/deposit-qr.machine.ts';
 import { QR_PROVIDERS } from '../../src/contract/deposit.ts';
+import { HOME_NEWS } from './home.model.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type DepositQr = typeof depositQrMachine;
@@ -13,6 +14,11 @@ type DepositQr = typeof depositQrMachine;
 const events = {
   'qr.created': () => QR_PROVIDERS.map((provider) => ({ type: 'qr.created', provider }) as const),
   'qr.paid': () => [{ type: 'qr.paid', amount: 100 }],
+  // The server's news (docs/decisions/0141-wallet-news.md): a deposit, which makes every provider look again, and a transfer, which does not.
+  'wallet.changed': () => [
+    { type: 'wallet.changed', news: { ...HOME_NEWS } },
+    { type: 'wallet.changed', news: { ...HOME_NEWS, changes: [{ kind: 'transfer', amount: 40, direction: 'out' }] } },
+  ],
 } satisfies EventFixtures<DepositQr>;
 
 export const SERVER_MINIMUMS = { KBANK: 20, WW: 50 };

@@ -9,6 +9,7 @@ import { depositMachine } from '../../machines/deposit/deposit.machine.ts';
 import type { DepositLookupAnswer } from '../../machines/deposit/deposit.types.ts';
 import type { TrueLinkOutput } from '../../machines/truelink/truelink.types.ts';
 import type { DepositLookupResponse } from '../../src/contract/deposit.ts';
+import { HOME_NEWS } from './home.model.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type Deposit = typeof depositMachine;
@@ -34,6 +35,7 @@ const events = {
   'qr.paid': () => [{ type: 'qr.paid', amount: 100 }],
   'link.redeemed': () => [{ type: 'link.redeemed', amount: 50 }],
   'slip.credited': () => [{ type: 'slip.credited', amount: 500 }],
+  'wallet.changed': () => [{ type: 'wallet.changed', news: HOME_NEWS }],
 } satisfies EventFixtures<Deposit>;
 
 export const depositModels: FlowModel<Deposit>[] = [

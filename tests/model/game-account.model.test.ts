@@ -59,6 +59,12 @@ function check(step: ReplayedStep) {
       if (!was('active') || previous.balance <= 0) return unchanged();
       // It ends the modal asking the home for a transfer from this game.
       return expect([now, after.status, after.output]).toEqual(['transferring', 'done', { saved: previous.saved, transferFrom: 'PG' }]);
+    case 'wallet.changed': {
+      // Only a news naming this game changes what the modal holds: its balance.
+      const slot = (event.news as { slots: { code: string; amount: number }[] }).slots.find(({ code }) => code === previous.gameCode);
+      if (!slot) return unchanged();
+      return expect([after.value, context]).toEqual([before?.value, { ...previous, balance: slot.amount }]);
+    }
     case 'modal.close':
       // Writes (opening an account, resetting a password) finish before the modal closes.
       if (was('activating') || was('resettingPassword')) return unchanged();
@@ -111,7 +117,8 @@ function checkInvariants({ event, after, actions }: ReplayedStep, input: GameAcc
   const now = stateKey(after);
   expect(after.hasTag('busy')).toBe(Object.keys(after.children).length > 0);
   // The view reads this to enable the transfer-only button.
-  expect(after.can({ type: 'game.transfer' })).toBe(now === 'active' && input.card.amount > 0);
+  // The balance is the card's, or the last the server's news told (docs/decisions/0141-wallet-news.md).
+  expect(after.can({ type: 'game.transfer' })).toBe(now === 'active' && context.balance > 0);
   if (['active', 'entering', 'resettingPassword', 'choosingApp'].includes(now)) expect(context.credentials).toEqual(GAME_CREDENTIALS);
   if (now === 'choosingApp') expect(context.apps).not.toBeNull();
   else if (!after.hasTag('closed')) expect(context.apps).toBeNull();

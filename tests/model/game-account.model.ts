@@ -2,6 +2,7 @@
 import { gameAccountMachine } from '../../machines/game-account/game-account.machine.ts';
 import type { GameAccountInput, GameCredentials, GameEntry } from '../../machines/game-account/game-account.types.ts';
 import type { Result } from '../../machines/shared/result.ts';
+import { HOME_NEWS } from './home.model.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
 
 type GameAccount = typeof gameAccountMachine;
@@ -15,6 +16,16 @@ const events = {
   'apps.dismiss': () => [{ type: 'apps.dismiss' }],
   'game.transfer': () => [{ type: 'game.transfer' }],
   'modal.close': () => [{ type: 'modal.close' }],
+  // The server's news (docs/decisions/0141-wallet-news.md): this game's balance, and another game's.
+  // Offered where it decides something (transfer-only), to keep the model small; the machine takes it in any state.
+  'wallet.changed': (snapshot) =>
+    snapshot.matches('active')
+      ? [
+          // Within the card's kind (with a balance or none): the model's states do not hold the balance; tests/unit/wallet-news.test.ts sees it enable transfer-only.
+          { type: 'wallet.changed', news: { ...HOME_NEWS, slots: [{ code: snapshot.context.gameCode, amount: snapshot.context.balance > 0 ? snapshot.context.balance + 10 : 0 }] } },
+          { type: 'wallet.changed', news: { ...HOME_NEWS, slots: [{ code: 'OTHER', amount: 5 }] } },
+        ]
+      : [],
 } satisfies EventFixtures<GameAccount>;
 
 export const GAME_CREDENTIALS: GameCredentials = {

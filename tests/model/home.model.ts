@@ -7,6 +7,7 @@
  * dialog and the wheel modal. Here they end as their outputs say.
  */
 import type { GameAccountItem } from '../../src/contract/api.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 import type { GameAccountOutput } from '../../machines/game-account/game-account.types.ts';
 import type { BannerThenModalOutput } from '../../machines/banner-then-modal/banner-then-modal.types.ts';
 import { homeMachine } from '../../machines/home/home.machine.ts';
@@ -31,6 +32,15 @@ export const HOME_CARD: GameAccountItem = {
 /** The wallet's invite figures the receive button passes. */
 export const HOME_INVITE = { amount: 120, success: 3, fail: 1 };
 
+/** The server's news of a deposit (docs/decisions/0141-wallet-news.md). */
+export const HOME_NEWS: WalletChanged = {
+  currency: 'BAHT',
+  wallet: { amount: 1250 },
+  slots: [],
+  changes: [{ kind: 'deposit', amount: 500, direction: 'in' }],
+  at: '2026-03-02T10:02:00.000Z',
+};
+
 const events = {
   'deposit.open': () => [{ type: 'deposit.open' }],
   'deposit.credited': () => [{ type: 'deposit.credited' }],
@@ -42,6 +52,7 @@ const events = {
   'refund.open': () => [{ type: 'refund.open' }],
   'invite.collect': () => [{ type: 'invite.collect', invite: HOME_INVITE }],
   'wheel.open': () => [{ type: 'wheel.open' }],
+  'wallet.changed': () => [{ type: 'wallet.changed', news: HOME_NEWS }],
 } satisfies EventFixtures<typeof homeMachine>;
 
 const modalEnds = [{ saved: false }, { saved: true }];

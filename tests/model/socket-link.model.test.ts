@@ -65,6 +65,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep, f
     case 'socket.read':
     case 'socket.presence':
     case 'socket.inbox':
+    case 'socket.wallet':
     case 'socket.joined':
     case 'socket.joinRefused':
       passedOn();

@@ -8,6 +8,7 @@
  * the parent joins rooms and types through it.
  */
 import type { ChatMessage, InboxConversation } from '../../src/contract/chat.ts';
+import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 import { socketLinkMachine } from '../../machines/socket-link/socket-link.machine.ts';
 import type { SocketLinkInput } from '../../machines/socket-link/socket-link.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
@@ -41,6 +42,15 @@ const ROW: InboxConversation = {
   lastMessage: 'Hello',
   unread: 1,
   closed: false,
+};
+
+/** A member's news: a deposit credited (docs/decisions/0141-wallet-news.md). */
+export const WALLET_NEWS: WalletChanged = {
+  currency: 'BAHT',
+  wallet: { amount: 600 },
+  slots: [],
+  changes: [{ kind: 'deposit', amount: 500, direction: 'in' }],
+  at: '2026-03-02T10:02:00.000Z',
 };
 
 type Snapshot = Parameters<FlowModel<SocketLink>['events']>[0];
@@ -79,6 +89,7 @@ const events = {
   'socket.read': (snapshot) => (up(snapshot) ? [{ type: 'socket.read', room: ROOM, sender: 'customer', readAt: '2026-03-02T10:01:00.000Z' }] : []),
   'socket.presence': (snapshot) => (up(snapshot) ? [{ type: 'socket.presence', agents: 2 }] : []),
   'socket.inbox': (snapshot) => (up(snapshot) ? [{ type: 'socket.inbox', conversation: ROW, postback: { title: 'Deposit', payload: 'DEPOSIT' } }] : []),
+  'socket.wallet': (snapshot) => (up(snapshot) ? [{ type: 'socket.wallet', news: WALLET_NEWS }] : []),
   'socket.joined': (snapshot) => (up(snapshot) ? [{ type: 'socket.joined', room: ROOM }] : []),
   'socket.joinRefused': (snapshot) => (up(snapshot) ? [{ type: 'socket.joinRefused', room: ROOM, message: 'UNAUTHORIZED' }] : []),
   'link.join': (snapshot) => (live(snapshot) ? [{ type: 'link.join', room: ROOM }] : []),

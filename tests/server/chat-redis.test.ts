@@ -18,13 +18,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatRoom, GUEST_TOKEN_HEADER, SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_PRESENCE, SOCKET_REFUSED } from '../../src/contract/chat.ts';
+import { SOCKET_WALLET_CHANGED, type WalletChanged } from '../../src/contract/wallet-news.ts';
 import { endpoints, fillPath, REQUESTED_WITH, type Endpoint } from '../../src/contract/endpoints.ts';
 import { totpCode } from '../../src/server/auth/totp.ts';
 import { postgresDatabase, type Database } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
 import { newPostgresDatabase } from './helpers/app.ts';
-import { disconnection, eventWhere, join, nextEvent, openSocket, whenConnected } from './helpers/sockets.ts';
+import { collect, disconnection, eventWhere, join, nextEvent, openSocket, whenConnected } from './helpers/sockets.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -203,5 +204,25 @@ describe.runIf(process.env.TEST_DB === 'pg' && redisUrl)('the chat on two server
     const oneOnA = eventWhere<Presence>(agentOnA, SOCKET_PRESENCE, (p) => p.agents === 1);
     agentOnB.close();
     expect(await oneOnA).toEqual({ agents: 1 });
+  });
+
+  it('tells a member on one process of a deposit an operator credits through the other, and no guest there (docs/decisions/0141-wallet-news.md)', async () => {
+    const memberToken = String((await call(a, endpoints.login, { username: MEMBER.phone, password: MEMBER.password })).token);
+    const adminToken = String((await call(a, endpoints.login, { username: ADMIN.phone, password: ADMIN.password })).token);
+    const guest = (await call(b, endpoints.chatGuest)) as { guestId: string; guestToken: string };
+    const memberOnB = await whenConnected(openSocket(b.url, { token: memberToken }));
+    const guestOnB = await whenConnected(openSocket(b.url, { guestToken: guest.guestToken }));
+    expect(await join(guestOnB, chatRoom(prefix, guest.guestId))).toEqual({ ok: true });
+    const guestHeard = collect<WalletChanged>(guestOnB, SOCKET_WALLET_CHANGED);
+    const news = nextEvent<WalletChanged>(memberOnB, SOCKET_WALLET_CHANGED);
+
+    await call(a, endpoints.opsDeposit, { username: MEMBER.phone, amount: 25, reference: `REDIS-${randomUUID().slice(0, 8)}` }, { token: adminToken });
+
+    expect(await news).toMatchObject({ changes: [{ kind: 'deposit', amount: 25, direction: 'in' }] });
+    // The guest's socket was told nothing before a message to its own chat room, sent after the deposit.
+    const own = nextEvent<Delivered>(guestOnB, SOCKET_MESSAGING);
+    await call(b, endpoints.chatSendMessage, textMessage('after the deposit'), { guestToken: guest.guestToken });
+    await own;
+    expect(guestHeard).toEqual([]);
   });
 });

@@ -73,4 +73,28 @@ describe('deposit QR payments', () => {
     expect(paid).toEqual([100]);
     actor.stop();
   });
+
+  it('reads every QR at once on a deposit the server tells of, and shows the paid one paid without waiting for the 5 s re-read (docs/decisions/0141-wallet-news.md)', async () => {
+    const server = { open: new Set<QrProvider>(['WW']), reads: [] as QrProvider[] };
+    const paid: number[] = [];
+    const actor = createActor(withStubProviders(server, paid), { input: { serverMinimums: undefined, serverMaximum: undefined } }).start();
+    await settle();
+    server.reads.length = 0;
+    const news = (kind: 'deposit' | 'transfer') => ({
+      type: 'wallet.changed' as const,
+      news: { currency: 'BAHT' as const, wallet: { amount: 100 }, slots: [], changes: [{ kind, amount: 100, direction: 'in' as const }], at: '2026-03-02T10:00:00.000Z' },
+    });
+
+    actor.send(news('transfer'));
+    await settle();
+    expect(server.reads).toEqual([]);
+
+    server.open.delete('WW'); // the payment closed it on the server
+    actor.send(news('deposit'));
+    await settle();
+    expect([...server.reads].sort()).toEqual(['E2P', 'KBANK', 'WW']);
+    expect(actor.getSnapshot().children.WW!.getSnapshot().hasTag('paid')).toBe(true);
+    expect(paid).toEqual([100]);
+    actor.stop();
+  });
 });

@@ -32,6 +32,7 @@ import {
   SOCKET_TYPING,
   TypingEvent,
 } from '../../contract/chat.ts';
+import { SOCKET_WALLET_CHANGED, WalletChanged } from '../../contract/wallet-news.ts';
 import type { SocketCommand, SocketInput, SocketReport } from '../../../machines/socket-link/socket-link.types.ts';
 
 const Refusal = v.object({ message: v.string() });
@@ -97,6 +98,7 @@ export function chatSocket(token: () => string | null, load: () => Promise<OpenS
       on(SOCKET_READ, ReadEvent, ({ room, sender, readAt }) => ({ type: 'socket.read', room, sender, readAt }));
       on(SOCKET_PRESENCE, PresenceEvent, ({ agents }) => ({ type: 'socket.presence', agents }));
       on(SOCKET_INBOX, InboxEvent, (event) => ({ type: 'socket.inbox', ...event }));
+      on(SOCKET_WALLET_CHANGED, WalletChanged, (news) => ({ type: 'socket.wallet', news }));
     }
 
     function start() {

@@ -16,6 +16,7 @@ import type { depositMachine } from '../../../machines/deposit/deposit.machine.t
 import type { DepositWay } from '../../../machines/deposit/deposit.types.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { showSuccessToast } from '../ui/toast.ts';
+import { depositToastId } from '../money/deposit-toast.ts';
 import { formatMoney } from '../ui/money.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { walletCurrency } from '../money/accounts.ts';
@@ -47,7 +48,8 @@ export default function DepositModal({ machine, wallet }: DepositModalProps) {
   // Money arrived by QR: the member hears of it (the home reads the wallet again).
   useEffect(() => {
     const subscription = machine.on('paid', ({ amount }) =>
-      showSuccessToast(t`Payment received: ${formatMoney(amount, currency)} is in your wallet.`),
+      // The same id as the wallet's news of this deposit (money/member-news.ts): one toast, whichever comes first.
+      showSuccessToast(t`Payment received: ${formatMoney(amount, currency)} is in your wallet.`, depositToastId(amount)),
     );
     return () => subscription.unsubscribe();
   }, [machine, t, currency]);

@@ -3,8 +3,10 @@
  * the home reads, and `last_sync`), the home (the modals it shows over
  * itself, which it invokes and hears end), the agreement modal's and the
  * operator's notice. A modal that saved asks the balance to read the wallet
- * again.
+ * again; the wallet's news from the member's socket goes to the balance and
+ * the home.
  */
+import { useEffect } from 'react';
 import { useActorRef } from '@xstate/react';
 import { agreementActors } from '../../../machines/agreement/agreement.actors.ts';
 import { agreementMachine } from '../../../machines/agreement/agreement.machine.ts';
@@ -15,6 +17,7 @@ import { balanceMachine } from '../../../machines/balance/balance.machine.ts';
 import { noticeActors } from '../../../machines/notice/notice.actors.ts';
 import { noticeMachine } from '../../../machines/notice/notice.machine.ts';
 import { readLastSync, storeLastSync } from '../../app/last-sync.ts';
+import { subscribeWalletNews } from '../../app/wallet-news.ts';
 import { useApi } from '../../app/use-app.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
@@ -60,6 +63,16 @@ export function useHomeActors() {
     balance.send({ type: 'balance.reload' });
     notice.send({ type: 'notice.reload' });
   });
+
+  // The member's socket tells what their money did (docs/decisions/0141-wallet-news.md): the balance shows it, the home passes it to its modal.
+  useEffect(
+    () =>
+      subscribeWalletNews((news) => {
+        balance.send({ type: 'balance.news', news });
+        home.send({ type: 'wallet.changed', news });
+      }),
+    [balance, home],
+  );
 
   return { balance, home, agreement, notice };
 }

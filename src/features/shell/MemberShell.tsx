@@ -3,11 +3,11 @@
  * logout; bottom menu with profile, conditions (a modal), statement, contact
  * and home.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSession } from '../../app/use-app.ts';
+import { useApi, useSession } from '../../app/use-app.ts';
 import { BrandMark } from '../ui/BrandMark.tsx';
 import { ChatIcon } from '../ui/icons.tsx';
 import { ConditionsIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../ui/member-icons.tsx';
@@ -21,6 +21,13 @@ export function MemberShell() {
   const session = useSession();
   const signingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  const api = useApi();
+
+  // The member's own socket while the member area shows: the wallet's news (docs/decisions/0141-wallet-news.md), a chunk of its own.
+  useEffect(() => {
+    const started = import('../money/member-news.ts').then(({ startMemberNews }) => startMemberNews(api));
+    return () => void started.then((stop) => stop());
+  }, [api]);
 
   return (
     <div className="shell shell--member">

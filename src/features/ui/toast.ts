@@ -41,6 +41,7 @@ export function showErrorToast(text: string, id?: string): void {
   void sonner().then(({ toast }) => toast.error(text, { duration: TOAST_MS, id }));
 }
 
-export function showSuccessToast(text: string): void {
-  void sonner().then(({ toast }) => toast.success(text, { duration: TOAST_MS }));
+/** `id`: a later toast with the same id takes this one's place (one event told by two screens). */
+export function showSuccessToast(text: string, id?: string): void {
+  void sonner().then(({ toast }) => toast.success(text, { duration: TOAST_MS, id }));
 }

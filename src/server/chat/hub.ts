@@ -14,6 +14,8 @@ export interface ChatHub {
   agentsOnline(): boolean;
   /** An event to everyone in a conversation's room `{PREFIX}-{userId or guestId}`. */
   toRoom(room: string, event: string, payload: unknown): void;
+  /** An event to every socket of this member, whatever their session (the wallet's news, docs/decisions/0141-wallet-news.md). */
+  toMember(userId: number, event: string, payload: unknown): void;
   /** An event to every connected agent (support and admin operators). */
   toAgents(event: string, payload: unknown): void;
   /** Disconnects every socket of these member sessions (logout, revocation, suspension). */
@@ -23,6 +25,7 @@ export interface ChatHub {
 export const quietHub: ChatHub = {
   agentsOnline: () => false,
   toRoom() {},
+  toMember() {},
   toAgents() {},
   endSessions() {},
 };

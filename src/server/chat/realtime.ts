@@ -36,7 +36,7 @@ import { eventBudget } from './socket-budget.ts';
 import { clientAddress, socketCounter } from './socket-caps.ts';
 import { AGENT_ROLES, identify, type SocketIdentity } from './socket-identity.ts';
 import { isOwnOrigin } from './socket-origin.ts';
-import { AGENTS_ROOM, isConversationRoom, mayJoin, sessionRoom } from './socket-rooms.ts';
+import { AGENTS_ROOM, isConversationRoom, mayJoin, memberRoom, sessionRoom } from './socket-rooms.ts';
 
 type ChatSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, InterServerEvents, SocketIdentity>;
 
@@ -146,7 +146,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
 
   io.on('connection', (socket) => {
     const who = socket.data;
-    if (who.kind === 'member') void socket.join(sessionRoom('member', who.sessionId));
+    if (who.kind === 'member') void socket.join([sessionRoom('member', who.sessionId), memberRoom(who.userId)]);
     if (who.kind === 'agent') {
       void socket.join([sessionRoom('operator', who.sessionId), AGENTS_ROOM]);
       recountAgents();
@@ -235,6 +235,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     toRoom(room, event, payload) {
       if (!closed) io.to(room).emit(event, payload);
+    },
+    toMember(userId, event, payload) {
+      if (!closed) io.to(memberRoom(userId)).emit(event, payload);
     },
     toAgents(event, payload) {
       if (!closed) io.to(AGENTS_ROOM).emit(event, payload);

@@ -17,6 +17,11 @@ export function sessionRoom(kind: 'member' | 'operator', sessionId: number): str
   return `session:${kind}:${sessionId}`;
 }
 
+/** Each socket of a member, over all their sessions: what their own money did. */
+export function memberRoom(userId: number): string {
+  return `member:${userId}`;
+}
+
 /** A member's id (users.id) or a guest's (`g` and 32 hex digits, chat/guest-token.ts). */
 const CONVERSATION_ID = /^(\d{1,18}|g[0-9a-f]{32})$/;
 

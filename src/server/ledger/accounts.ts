@@ -155,3 +155,9 @@ export async function lockAccounts(db: Queryable, ids: number[]): Promise<Ledger
     .orderBy(asc(ledgerAccounts.id))
     .for('no key update');
 }
+
+/** The accounts with these ids (any order). */
+export function accountsByIds(db: Queryable, ids: readonly number[]): Promise<LedgerAccount[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, [...ids]));
+}

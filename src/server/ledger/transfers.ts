@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { resultRows, type Queryable } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers, TRANSFER_KINDS } from '../db/schema.ts';
 import { AVAILABLE_SQL } from './accounts.ts';
+import { noteTransfer } from './commit-news.ts';
 
 export type Transfer = typeof ledgerTransfers.$inferSelect;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
@@ -155,6 +156,7 @@ export async function postTransfer(db: Queryable, spec: TransferSpec, now: Date)
     [spec.debitAccountId, { debitsPosted: spec.amount }],
     [spec.creditAccountId, { creditsPosted: spec.amount }],
   ]);
+  noteTransfer(db, { transfer: written.transfer, accounts });
   return { ...written, accounts };
 }
 
@@ -167,6 +169,7 @@ export async function holdTransfer(db: Queryable, spec: TransferSpec, now: Date)
     [spec.debitAccountId, { debitsPending: spec.amount }],
     [spec.creditAccountId, { creditsPending: spec.amount }],
   ]);
+  noteTransfer(db, { transfer: written.transfer, accounts });
   return { ...written, accounts };
 }
 
@@ -196,6 +199,7 @@ async function resolvePending(db: Queryable, pendingId: number, outcome: 'post' 
     [debitAccountId, { debitsPending: -amount, ...(moved > 0n && { debitsPosted: moved }) }],
     [creditAccountId, { creditsPending: -amount, ...(moved > 0n && { creditsPosted: moved }) }],
   ]);
+  noteTransfer(db, { transfer: written.transfer, accounts });
   return { ...written, accounts };
 }
 

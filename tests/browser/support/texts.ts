@@ -89,6 +89,8 @@ const CATALOG = {
 
   // member home and statement
   'Total balance': { th: 'ยอดเงินรวม', la: 'ຍອດເງິນລວມ' },
+  // The wallet's news (docs/decisions/0141-wallet-news.md): the toast of an operator's deposit of ฿500.
+  'Deposit of ฿500.00 received': { th: 'ได้รับเงินฝาก ฿500.00 แล้ว', la: 'ໄດ້ຮັບເງິນຝາກ ฿500.00 ແລ້ວ' },
   Wallet: { th: 'กระเป๋าเงิน', la: 'ກະເປົາເງິນ' },
   Games: { th: 'เกม', la: 'ເກມ' },
   'Check balance': { th: 'ตรวจสอบยอดเงิน', la: 'ກວດສອບຍອດເງິນ' },

@@ -116,8 +116,9 @@ export const MOV = readFileSync(path.join(fixtures, 'chat-tiny.mov'));
 // ---------------------------------------------------------------- what sockets were told
 
 export interface Told {
-  to: 'room' | 'agents';
+  to: 'room' | 'agents' | 'member';
   room?: string;
+  userId?: number;
   event: string;
   payload: unknown;
 }
@@ -136,6 +137,11 @@ export class RecordingHub implements ChatHub {
   toRoom(room: string, event: string, payload: unknown): void {
     if (this.fail) throw new Error('the hub is down');
     this.told.push({ to: 'room', room, event, payload });
+  }
+
+  toMember(userId: number, event: string, payload: unknown): void {
+    if (this.fail) throw new Error('the hub is down');
+    this.told.push({ to: 'member', userId, event, payload });
   }
 
   toAgents(event: string, payload: unknown): void {
