@@ -4,6 +4,7 @@
  * games/hub88/config.ts). A module of its own so that a provider's block
  * can read variables without importing config.ts, which imports it.
  */
+import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
 
 export class ConfigError extends Error {
@@ -34,3 +35,17 @@ export function read<S extends v.GenericSchema<string, unknown>>(
 
 /** How a provider's own configuration block reads its variables (the same rules as here). */
 export type ReadVariable = typeof read;
+
+/**
+ * This machine, where the providers' local fakes run: all of 127.0.0.0/8,
+ * ::1, 0.0.0.0 and :: (any of its addresses, also written as IPv6, e.g.
+ * ::ffff:127.0.0.1), and localhost's names. Production refuses a provider's
+ * address that is one of them.
+ */
+export function isThisMachine(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (!ipaddr.isValid(host)) return false;
+  const range = ipaddr.process(host).range();
+  return range === 'loopback' || range === 'unspecified';
+}

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
-import { ConfigError, read, type Env } from './config-read.ts';
+import { ConfigError, isThisMachine, read, type Env } from './config-read.ts';
 import { QR_PROVIDERS, type QrProvider } from '../contract/deposit.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VARIANTS, phoneError, type Variant } from '../contract/rules/members.ts';
 import { DEMO_OPERATOR } from './db/seed-data.ts';
@@ -313,9 +313,7 @@ function slipVerifier(env: Env): SlipVerifierConfig | null {
 
 /** Production talks to the real service: over https, never to this machine (where the local fake answers). */
 function checkSlipVerifierInProduction(config: SlipVerifierConfig, refuse: (line: string) => never): void {
-  const url = new URL(config.apiUrl);
-  const local = url.hostname === 'localhost' || url.hostname.startsWith('127.') || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' || local) refuse(`EASYSLIP_API_URL must be the service's https:// address ${IN_PRODUCTION} (the local fake is for trying the app)`);
+  if (!config.apiUrl.startsWith('https://') || isThisMachine(config.apiUrl)) refuse(`EASYSLIP_API_URL must be the service's https:// address ${IN_PRODUCTION} (the local fake is for trying the app)`);
 }
 
 function phone(variant: Variant) {
@@ -377,8 +375,8 @@ function checkProduction(env: Env, config: Config): void {
     secret('OMISE_SECRET_KEY', true);
     // A test key's charges are paid from Opn's dashboard, not by a bank: in production they would credit real wallets.
     if (config.opn.secretKey.startsWith('skey_test_')) refuse(`OMISE_SECRET_KEY must be a live key (skey_…), not a test key (skey_test_…), ${IN_PRODUCTION}`);
-    // The local fake (npm run fake:opn) answers over plain http; Opn answers over https.
-    if (!config.opn.apiUrl.startsWith('https://')) refuse(`OMISE_API_URL must be an https:// address ${IN_PRODUCTION} (the local fake is for demo mode)`);
+    // The local fake (npm run fake:opn) answers on this machine over plain http; Opn answers over https.
+    if (!config.opn.apiUrl.startsWith('https://') || isThisMachine(config.opn.apiUrl)) refuse(`OMISE_API_URL must be Opn's https:// address ${IN_PRODUCTION} (the local fake is for demo mode)`);
   }
   if (config.slipVerifier) {
     secret('EASYSLIP_API_KEY', true);

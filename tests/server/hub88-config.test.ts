@@ -105,6 +105,19 @@ describe('production with GAME_AGGREGATOR=hub88', () => {
     );
   });
 
+  it('never echoes a private key pasted as HUB88_PUBLIC_KEY', () => {
+    const pasted = DEMO_OPERATOR_PRIVATE_KEY;
+    let line = '';
+    try {
+      loadConfig({ ...PRODUCTION_ENV, ...REAL_HUB88, HUB88_PUBLIC_KEY: pasted });
+    } catch (error) {
+      line = (error as Error).message;
+    }
+    expect(line).toMatch(/^Invalid configuration: HUB88_PUBLIC_KEY must be an RSA public key in PEM/);
+    expect(line).not.toContain('PRIVATE KEY');
+    expect(line).not.toContain(pasted.split('\n')[1]!.slice(0, 20));
+  });
+
   it('does not let fake:hub88 run', async () => {
     const { execFileSync } = await import('node:child_process');
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/fake-hub88.ts'], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'pipe' })).toThrow(/fake:hub88 is for demo mode only/);

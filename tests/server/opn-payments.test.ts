@@ -438,7 +438,9 @@ describe('configuration of Opn', () => {
   it('refuses the fake in production: its key, any test key, and a plain-http API address', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: FAKE_OPN_SECRET_KEY })).toThrow(/OMISE_SECRET_KEY must not be a value from the source code/);
     expect(() => loadConfig({ ...PRODUCTION_ENV, PAYMENT_PROVIDER: 'opn', OMISE_SECRET_KEY: 'skey_test_5x1753qdm0bdrsbrugd' })).toThrow(/must be a live key/);
-    expect(() => loadConfig({ ...PRODUCTION_ENV, ...opnEnv, OMISE_API_URL: 'http://127.0.0.1:4010' })).toThrow(/OMISE_API_URL must be an https:\/\/ address/);
+    for (const url of ['http://127.0.0.1:4010', 'https://127.0.0.1:4010', 'https://localhost', 'https://[::ffff:127.0.0.1]', 'https://0.0.0.0']) {
+      expect(() => loadConfig({ ...PRODUCTION_ENV, ...opnEnv, OMISE_API_URL: url }), url).toThrow(/OMISE_API_URL must be Opn's https:\/\/ address/);
+    }
     expect(loadConfig({ ...PRODUCTION_ENV, ...opnEnv }).opn?.apiUrl).toBe('https://api.omise.co');
   });
 

@@ -253,6 +253,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, EASYSLIP_API_KEY: FAKE_EASYSLIP_API_KEY })).toThrow('EASYSLIP_API_KEY must not be a value from the source code');
     expect(() => loadConfig({ ...production, EASYSLIP_API_KEY: real, EASYSLIP_API_URL: 'http://127.0.0.1:4010/v2' })).toThrow('EASYSLIP_API_URL must be');
     expect(() => loadConfig({ ...production, EASYSLIP_API_KEY: real, EASYSLIP_API_URL: 'https://localhost:4010/v2' })).toThrow('EASYSLIP_API_URL must be');
+    for (const url of ['https://[::ffff:127.0.0.1]/v2', 'https://0.0.0.0/v2', 'https://[::]/v2', 'https://localhost./v2', 'https://127.0.0.2/v2']) {
+      expect(() => loadConfig({ ...production, EASYSLIP_API_KEY: real, EASYSLIP_API_URL: url }), url).toThrow('EASYSLIP_API_URL must be');
+    }
     expect(loadConfig({ ...production, EASYSLIP_API_KEY: real }).slipVerifier?.apiUrl).toBe('https://api.easyslip.com/v2');
   });
 });

@@ -8,9 +8,8 @@
  * address and keys and wants all four.
  */
 import { createHash, createPublicKey } from 'node:crypto';
-import ipaddr from 'ipaddr.js';
 import * as v from 'valibot';
-import type { ReadVariable } from '../../config-read.ts';
+import { isThisMachine, type ReadVariable } from '../../config-read.ts';
 import { DEMO_AGGREGATOR_PUBLIC_KEY, DEMO_OPERATOR_PRIVATE_KEY, DEMO_OPERATOR_PUBLIC_KEY } from './demo-keys.ts';
 import { pemOf, rsaPrivateKey, rsaPublicKey } from './signature.ts';
 
@@ -49,7 +48,8 @@ export function hub88Config(env: Record<string, string | undefined>, read: ReadV
     apiUrl: read(env, 'HUB88_API_URL', 'an http(s):// URL', httpUrl) ?? FAKE_HUB88_URL,
     operatorId: read(env, 'HUB88_OPERATOR_ID', 'a positive integer', operatorId) ?? DEMO_OPERATOR_ID,
     privateKey: pemOf(read(env, 'HUB88_PRIVATE_KEY', 'an RSA private key in PEM', privateKey, { secret: true }) ?? DEMO_OPERATOR_PRIVATE_KEY),
-    publicKey: pemOf(read(env, 'HUB88_PUBLIC_KEY', 'an RSA public key in PEM', publicKey) ?? DEMO_AGGREGATOR_PUBLIC_KEY),
+    // Not secret, but read as one: a private key pasted here by mistake must not reach the log.
+    publicKey: pemOf(read(env, 'HUB88_PUBLIC_KEY', 'an RSA public key in PEM', publicKey, { secret: true }) ?? DEMO_AGGREGATOR_PUBLIC_KEY),
   };
 }
 
@@ -69,16 +69,6 @@ function fingerprintOf(pem: string, kind: 'private' | 'public'): string | null {
 
 /** Both demo key pairs (ours and the fake aggregator's) ship in the source: production accepts neither, in either variable. */
 const DEMO_FINGERPRINTS = new Set([DEMO_OPERATOR_PUBLIC_KEY, DEMO_AGGREGATOR_PUBLIC_KEY].map((pem) => fingerprintOf(pem, 'public')));
-
-/** This machine, where the fake aggregator runs: all of 127.0.0.0/8, ::1, 0.0.0.0 and :: (any of its addresses), and localhost's names. */
-function isThisMachine(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (!ipaddr.isValid(host)) return false;
-  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is the IPv4 one.
-  const range = ipaddr.process(host).range();
-  return range === 'loopback' || range === 'unspecified';
-}
 
 /**
  * Production with GAME_AGGREGATOR=hub88: every variable set, the keys none of
