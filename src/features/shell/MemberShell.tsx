@@ -3,7 +3,7 @@
  * logout; bottom menu with profile, conditions (a modal), statement, contact
  * and home.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,11 +16,29 @@ import { ConditionsDialog } from './ConditionsDialog.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProductName } from './ProductName.tsx';
 
+/** The service worker and its "new version" prompt (docs/decisions/0141-installable-app-and-its-worker.md): loaded once the shell has shown. */
+const AppUpdate = lazy(() => import('../app-update/AppUpdate.tsx'));
+
+/** True once the browser is idle after the first render: the worker's code waits until then. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 3_000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 export function MemberShell() {
   const { t } = useLingui();
   const session = useSession();
   const signingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  const idle = useIdle();
 
   return (
     <div className="shell shell--member">
@@ -68,6 +86,11 @@ export function MemberShell() {
         ]}
       />
       <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
+      {idle && (
+        <Suspense fallback={null}>
+          <AppUpdate />
+        </Suspense>
+      )}
     </div>
   );
 }
