@@ -71,6 +71,8 @@ try {
     });
     const lhr = runnerResult?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
+    // A run Lighthouse could not measure (the page did not paint in time on a busy machine) says why.
+    if (lhr.runtimeError) console.log(`run ${run}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const result = {

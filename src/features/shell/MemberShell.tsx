@@ -19,18 +19,28 @@ import { ProductName } from './ProductName.tsx';
 /** The service worker and its "new version" prompt (docs/decisions/0141-installable-app-and-its-worker.md): loaded once the shell has shown. */
 const AppUpdate = lazy(() => import('../app-update/AppUpdate.tsx'));
 
-/** True once the browser is idle after the first render: the worker's code waits until then. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+/**
+ * True once the page has loaded and the browser is next idle: the worker's
+ * code, and the app files it then fetches, stay out of the way of the
+ * page's first work (at most 10 s more of a busy page). Where there is no
+ * requestIdleCallback (Safari), the page's load event alone.
+ */
+function useLoadedAndIdle(): boolean {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => setIdle(true), 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 3_000 });
-    return () => cancelIdleCallback(handle);
+    let handle: number | undefined;
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') handle = requestIdleCallback(() => setReady(true), { timeout: 10_000 });
+      else setReady(true);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+    return () => {
+      window.removeEventListener('load', idle);
+      if (handle !== undefined) cancelIdleCallback(handle);
+    };
   }, []);
-  return idle;
+  return ready;
 }
 
 export function MemberShell() {
@@ -38,7 +48,7 @@ export function MemberShell() {
   const session = useSession();
   const signingOut = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   const [conditionsOpen, setConditionsOpen] = useState(false);
-  const idle = useIdle();
+  const idle = useLoadedAndIdle();
 
   return (
     <div className="shell shell--member">
