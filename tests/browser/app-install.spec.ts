@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { newMember, registerViaApi } from './support/api.ts';
 import { startBrowserServer, type BrowserServer } from './support/app-server.ts';
+import { expectAccessible } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tr } from './support/texts.ts';
 import { logInViaUi, main } from './support/ui.ts';
@@ -126,6 +127,7 @@ test('a new deployment is offered, and the app moves to it only when the member 
 
   const prompt = page.getByRole('status').filter({ hasText: tr('A new version is ready.') });
   await expect(prompt).toBeVisible();
+  await expectAccessible(page, 'the new version prompt');
   // Waiting, not in control: the page stays on the version it runs until the member decides.
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
 
