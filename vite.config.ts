@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { installableApp } from './scripts/pwa/build.ts';
 
 // Plugin order from docs/stack-notes.md: the router plugin splits route code first,
 // Babel runs Lingui's macros (plugin-react 6 no longer runs Babel), then React
@@ -174,6 +175,8 @@ export default defineConfig({
     preloadDefaultCatalogue(),
     precompress(),
     cryptoJsWithoutRequire(),
+    // Icons, manifests and the service worker (docs/decisions/0142-installable-app-and-its-worker.md).
+    ...installableApp(DEFAULT_LOCALE),
   ],
   resolve: {
     alias: [

@@ -25,6 +25,9 @@ export default defineConfig({
     deviceScaleFactor: 2,
     locale: 'th-TH',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The member app's service worker (docs/decisions/0142-installable-app-and-its-worker.md) is off: specs test
+    // the app as pages from the server (page.route sees every request); app-install.spec.ts turns it on.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

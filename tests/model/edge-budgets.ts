@@ -41,6 +41,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   invites: 360,
   login: 140,
   'ops-idle': 8,
+  'app-update': 11,
   'ops-login': 130,
   'ledger-check': 62,
   // the games' switch (docs/decisions/0133-aggregator-games.md)

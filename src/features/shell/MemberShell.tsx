@@ -3,7 +3,7 @@
  * logout; bottom menu with profile, conditions (a modal), statement, contact
  * and home.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,6 +15,33 @@ import { BottomNav } from './BottomNav.tsx';
 import { ConditionsDialog } from './ConditionsDialog.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProductName } from './ProductName.tsx';
+
+/** The service worker and its "new version" prompt (docs/decisions/0142-installable-app-and-its-worker.md): loaded once the shell has shown. */
+const AppUpdate = lazy(() => import('../app-update/AppUpdate.tsx'));
+
+/**
+ * True once the page has loaded and the browser is next idle: the worker's
+ * code, and the app files it then fetches, stay out of the way of the
+ * page's first work (at most 10 s more of a busy page). Where there is no
+ * requestIdleCallback (Safari), the page's load event alone.
+ */
+function useLoadedAndIdle(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let handle: number | undefined;
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') handle = requestIdleCallback(() => setReady(true), { timeout: 10_000 });
+      else setReady(true);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+    return () => {
+      window.removeEventListener('load', idle);
+      if (handle !== undefined) cancelIdleCallback(handle);
+    };
+  }, []);
+  return ready;
+}
 
 export function MemberShell() {
   const { t } = useLingui();
@@ -28,6 +55,7 @@ export function MemberShell() {
     const started = import('../money/member-news.ts').then(({ startMemberNews }) => startMemberNews(api));
     return () => void started.then((stop) => stop());
   }, [api]);
+  const idle = useLoadedAndIdle();
 
   return (
     <div className="shell shell--member">
@@ -75,6 +103,11 @@ export function MemberShell() {
         ]}
       />
       <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
+      {idle && (
+        <Suspense fallback={null}>
+          <AppUpdate />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -19,6 +19,10 @@ const HEADERS: HelmetOptions = {
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       mediaSrc: ["'self'"],
+      // The member app's service worker (/sw.js) and manifest (docs/decisions/0142-installable-app-and-its-worker.md),
+      // said outright rather than left to default-src.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -13,7 +13,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { MANIFEST_PATH, manifestFile, shortName } from '../../contract/app-manifest.ts';
 import { ApiError } from '../errors.ts';
+import { defaultLanguage, pickLanguage, type Language } from '../language.ts';
 import { getSetting } from '../repositories/settings.ts';
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`, then start the server again.\n';
@@ -33,9 +35,16 @@ export function appPage(template: string, name: string): string {
 /** The build's compressed copies: sent in place of their file, never addressed themselves. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
+/**
+ * The service worker: checked with the server on every update check, so a
+ * deployment reaches installed apps at once (browsers cap a worker's HTTP
+ * caching at a day, but any max-age delays the "new version" prompt).
+ */
+const SERVICE_WORKER = 'sw.js';
+
 function cacheControlFor(distDir: string, filePath: string): string {
   const relative = path.relative(distDir, filePath).replace(COMPRESSED_COPY, '');
-  if (relative === 'index.html') return 'no-cache';
+  if (relative === 'index.html' || relative === SERVICE_WORKER) return 'no-cache';
   if (relative.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
@@ -52,7 +61,8 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
     wildcard: false,
     // The page is written per request (below), so neither it nor its copies are served as files.
     index: false,
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
+    // The manifests go out at one address, through the route below.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'manifest-*.webmanifest'],
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
@@ -61,9 +71,45 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
   });
 
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  appManifest(app, distDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(404, 'NO_DATA');
     const { name } = await getSetting(app.db, 'info');
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appPage(template, name));
+  });
+}
+
+const LANGUAGES: readonly Language[] = ['th', 'la', 'en'];
+
+/** The language the SPA remembers (its `locale` cookie, TH | LA | EN), or null. */
+function cookieLanguage(cookie: string | undefined): Language | null {
+  const value = /(?:^|;\s*)locale=([A-Za-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1]?.toLowerCase();
+  return LANGUAGES.find((language) => language === value) ?? null;
+}
+
+/**
+ * The web app manifest (docs/decisions/0142-installable-app-and-its-worker.md):
+ * the build's file of the member's language (the SPA's `locale` cookie, which
+ * the page's manifest link sends; else Accept-Language; else the variant's),
+ * with the operator's product name, as index.html gets it. Revalidated on
+ * every fetch, like the page.
+ */
+function appManifest(app: FastifyInstance, distDir: string): void {
+  const files = new Map<Language, Record<string, unknown>>();
+  for (const language of LANGUAGES) {
+    const file = path.join(distDir, manifestFile(language));
+    if (existsSync(file)) files.set(language, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+  }
+  if (files.size === 0) return;
+  app.get(MANIFEST_PATH, async (request, reply) => {
+    const fallback = defaultLanguage(app.config.variant);
+    const language = cookieLanguage(request.headers.cookie) ?? pickLanguage(request.headers['accept-language'], fallback);
+    const manifest = files.get(language) ?? files.get(fallback) ?? [...files.values()][0]!;
+    const { name } = await getSetting(app.db, 'info');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify({ ...manifest, name, short_name: shortName(name) }));
   });
 }

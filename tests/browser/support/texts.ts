@@ -271,6 +271,10 @@ const CATALOG = {
   },
   'The current password is incorrect.': { th: 'รหัสผ่านปัจจุบันไม่ถูกต้อง', la: 'ລະຫັດຜ່ານປັດຈຸບັນບໍ່ຖືກຕ້ອງ' },
   'This code is not valid.': { th: 'รหัสนี้ไม่ถูกต้อง', la: 'ລະຫັດນີ້ບໍ່ຖືກຕ້ອງ' },
+  // the installed app's "new version" prompt
+  'A new version is ready.': { th: 'มีเวอร์ชันใหม่พร้อมใช้งานแล้ว', la: 'ມີເວີຊັນໃໝ່ພ້ອມໃຊ້ງານແລ້ວ' },
+  Reload: { th: 'โหลดใหม่', la: 'ໂຫຼດໃໝ່' },
+  Later: { th: 'ภายหลัง', la: 'ພາຍຫຼັງ' },
 } as const satisfies Record<string, Record<Exclude<Locale, 'en'>, string>>;
 
 export type TextId = keyof typeof CATALOG;
