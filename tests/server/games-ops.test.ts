@@ -12,9 +12,10 @@ import { endpoints } from '../../src/contract/endpoints.ts';
 import type { ListedGame } from '../../src/contract/hub88.ts';
 import { auditLog, games, gameSessions } from '../../src/server/db/schema.ts';
 import { categoryOf, FALLBACK_LOGO, syncHub88Games } from '../../src/server/games/hub88/sync.ts';
-import { hub88User } from '../../src/server/games/hub88/wallet.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { buildHub88App, hub88Player } from './helpers/hub88.ts';
+import { buildHub88App, HUB88_GAME, HUB88_OTHER_GAME, hub88Player } from './helpers/hub88.ts';
+import { activate } from './helpers/reference-games.ts';
+import { hub88AccountName } from '../../src/server/games/hub88/wallet.ts';
 import { call } from './helpers/http.ts';
 import { operatorToken } from './helpers/operators.ts';
 
@@ -91,7 +92,7 @@ describe('a game switched off', () => {
 
     const marketing = await operatorToken(t, 'marketing', '0800000502');
     expect((await call(t.app, endpoints.opsGameSwitch, { active: false }, { token: marketing, params: { code: 'hub_sweet_fruits' } })).statusCode).toBe(200);
-    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: hub88User(player.userId) } });
+    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.account } });
     expect(entry.json()).toEqual({ message: 'NO_GAME' });
     const fund = await call(t.app, endpoints.transfer, { from: 'WALLET', to: 'hub_sweet_fruits', amount: 1 }, { token: player.memberToken, idempotencyKey: randomUUID() });
     expect([fund.statusCode, fund.json()]).toEqual([404, { message: 'NO_GAME' }]);
@@ -111,12 +112,31 @@ describe('an aggregator that is down', () => {
     t.fake.down = true;
     await expect(syncHub88Games(t.db, t.client, log)).rejects.toThrow();
     expect(await t.db.select().from(games).where(eq(games.provider, 'hub88'))).toEqual(before);
-    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.user } });
+    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.account } });
     expect([entry.statusCode, entry.json()]).toEqual([502, { message: 'NO_GAME' }]);
     expect(await t.db.select().from(gameSessions)).toEqual(sessionsBefore);
 
     t.fake.down = false;
-    const again = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.user } });
+    const again = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: player.account } });
     expect(again.statusCode, again.body).toBe(200);
+  });
+});
+
+describe('a member’s several aggregator games', () => {
+  it('each open by their own account: the link asked for names that game, with that account’s session', async () => {
+    const t = await buildHub88App();
+    const player = await hub88Player(t, 0, HUB88_GAME);
+    await activate(t, player.memberToken, HUB88_OTHER_GAME);
+    const other = hub88AccountName(player.userId, HUB88_OTHER_GAME);
+    expect(other).not.toBe(player.account);
+
+    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: other } });
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(t.fake.urlRequests.at(-1)).toMatchObject({ game_code: HUB88_OTHER_GAME, user: player.user });
+    // Switching the first game off leaves the other's door open.
+    const marketing = await operatorToken(t, 'marketing', '0800000502');
+    await call(t.app, endpoints.opsGameSwitch, { active: false }, { token: marketing, params: { code: HUB88_GAME } });
+    expect((await call(t.app, endpoints.autoLogin, undefined, { token: player.memberToken, params: { provider: 'hub88', username: other } })).statusCode).toBe(200);
+    expect(t.fake.urlRequests.at(-1)).toMatchObject({ game_code: HUB88_OTHER_GAME });
   });
 });

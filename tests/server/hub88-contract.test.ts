@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { hub88User } from '../../src/server/games/hub88/wallet.ts';
+import { hub88AccountName } from '../../src/server/games/hub88/wallet.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { GAME_SESSION_LIFETIME_MS } from '../../src/server/policy.ts';
 import { betsSince } from '../../src/server/promotions/ledger-reads.ts';
@@ -59,7 +59,7 @@ async function playerIn(t: TestApp, fake: FakeHub88, baht: number) {
   await activate(t, member.token, GAME);
   const moved = await call(t.app, endpoints.transfer, { from: 'WALLET', to: GAME, amount: baht }, { token: member.token, idempotencyKey: randomUUID() });
   expect(moved.statusCode, moved.body).toBe(200);
-  const entry = await call(t.app, endpoints.autoLogin, undefined, { token: member.token, params: { provider: 'hub88', username: hub88User(userId) } });
+  const entry = await call(t.app, endpoints.autoLogin, undefined, { token: member.token, params: { provider: 'hub88', username: hub88AccountName(userId, GAME) } });
   expect(entry.statusCode, entry.body).toBe(200);
   const { url } = entry.json().entry as { kind: 'link'; url: string };
   expect(url.startsWith(`${fake.url}/play/`)).toBe(true);
@@ -113,7 +113,7 @@ describe('a member plays an aggregator game from the home', () => {
     expect(refused.betAnswer.status).toBe('RS_ERROR_TOKEN_EXPIRED');
 
     // A fresh entry, then a bet whose rollback overtook it.
-    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.token, params: { provider: 'hub88', username: hub88User(player.userId) } });
+    const entry = await call(t.app, endpoints.autoLogin, undefined, { token: player.token, params: { provider: 'hub88', username: hub88AccountName(player.userId, GAME) } });
     const session = fake.sessions.get((entry.json().entry.url as string).split('/').at(-1)!)!;
     const raced = await fake.rollbackBeforeBet(session, 2_000_000);
     expect(raced.rollbackAnswer).toMatchObject({ status: 'RS_OK', balance: 7_000_000 });

@@ -1,8 +1,10 @@
 /**
- * Migration 0005 moves operators out of `users` on a database that ran
- * before it: the operator becomes a bootstrap admin that keeps its password
- * and what it reviewed; a member an OPERATOR_PHONE had promoted stays a
- * member only; from then on a phone belongs to a member or an operator.
+ * Migrations that change data on a database that ran before them, each
+ * tested from the migration before it: 0005 moves operators out of `users`
+ * (the operator becomes a bootstrap admin that keeps its password and what
+ * it reviewed; a member an OPERATOR_PHONE had promoted stays a member only),
+ * 0012 moves the change log into the audit, 0018 gives each Hub88 game
+ * account a username of its own.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,5 +97,30 @@ describe('migration 0012 (the audit trail)', () => {
     const refusal = (query: ReturnType<typeof sql>) => db.execute(query).then(() => 'done', (error: Error) => String((error.cause as Error | undefined)?.message));
     expect(await refusal(sql`update audit_log set action = 'x'`)).toBe('audit_log rows are never updated or deleted');
     expect(await refusal(sql`delete from audit_log`)).toBe('audit_log rows are never updated or deleted');
+  });
+});
+
+describe('migration 0018 (a username per Hub88 game account)', () => {
+  it('names each of a member’s Hub88 accounts after its game, once, and leaves other providers’ accounts alone', async () => {
+    const client = await PGlite.create();
+    onTestFinished(() => client.close());
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore('0018_hub88_account_per_game') });
+    const at = '2026-11-01T00:00:00Z';
+    await db.execute(sql`insert into users (phone, name, password_hash, created_at) values ('0822222222', 'MEMBER', 'h', ${at})`);
+    await db.execute(sql`insert into games (code, name, category, provider, logo, background) values
+      ('fk_one', 'One', 'slot', 'hub88', '/a.png', '/b.png'), ('fk_two', 'Two', 'lotto', 'hub88', '/a.png', '/b.png'), ('lotus', 'Lotus', 'slot', 'reference', '/a.png', '/b.png')
+      on conflict (code) do nothing`);
+    await db.execute(sql`insert into game_accounts (user_id, game_code, username, password, created_at, password_changed_at)
+      select id, code, case when code = 'lotus' then 'lt0822222222' else 'm000001' end, 'p', ${at}, ${at} from users, games where phone = '0822222222' and code in ('fk_one', 'fk_two', 'lotus')`);
+
+    await migrate(db, { migrationsFolder });
+
+    const rows = resultRows<{ game_code: string; username: string }>(await db.execute(sql`select game_code, username from game_accounts order by game_code`));
+    expect(rows).toEqual([
+      { game_code: 'fk_one', username: 'm000001.fk_one' },
+      { game_code: 'fk_two', username: 'm000001.fk_two' },
+      { game_code: 'lotus', username: 'lt0822222222' },
+    ]);
   });
 });

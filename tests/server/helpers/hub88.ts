@@ -16,7 +16,7 @@ import type { Hub88Client } from '../../../src/server/games/hub88/client.ts';
 import { DEMO_AGGREGATOR_PRIVATE_KEY } from '../../../src/server/games/hub88/demo-keys.ts';
 import type { hub88Provider } from '../../../src/server/games/hub88/provider.ts';
 import { rsaPrivateKey, signBody } from '../../../src/server/games/hub88/signature.ts';
-import { hub88User } from '../../../src/server/games/hub88/wallet.ts';
+import { hub88AccountName, hub88User } from '../../../src/server/games/hub88/wallet.ts';
 import { HUB88_WALLET_PREFIX } from '../../../src/server/routes/hub88.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './app.ts';
 import { call } from './http.ts';
@@ -73,6 +73,8 @@ export async function addHub88Games(db: Db): Promise<void> {
 export interface Hub88Player {
   userId: number;
   user: string;
+  /** The member's game account's username, which /api/autoLogin names. */
+  account: string;
   phone: string;
   memberToken: string;
   /** The token Hub88 got for the game session. */
@@ -85,7 +87,8 @@ export async function hub88Player(t: Hub88App, major: number, code = HUB88_GAME)
   const userId = await userIdOf(t.db, member.phone);
   await activate(t, member.token, code);
   if (major > 0) await fundGame(t, userId, code, major);
-  return { userId, user: hub88User(userId), phone: member.phone, memberToken: member.token, token: await enterHub88(t, member.token, hub88User(userId)) };
+  const account = hub88AccountName(userId, code);
+  return { userId, user: hub88User(userId), account, phone: member.phone, memberToken: member.token, token: await enterHub88(t, member.token, account) };
 }
 
 /** Enters the member's Hub88 game the way the SPA does; answers the token Hub88 received. */

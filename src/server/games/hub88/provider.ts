@@ -25,7 +25,7 @@ import { ledgerHeldMoney, ProviderError, type GameProvider } from '../provider.t
 import { hub88Client, type Hub88Client } from './client.ts';
 import type { Hub88Config } from './config.ts';
 import { syncHub88Games } from './sync.ts';
-import { hub88Country, hub88Currency, hub88User } from './wallet.ts';
+import { hub88AccountName, hub88Country, hub88Currency, hub88User } from './wallet.ts';
 
 /** Hub88 knows no game password; the account's is random and opens nothing here (entry is by link only). */
 const unusedPassword = () => randomBytes(12).toString('base64url');
@@ -47,8 +47,10 @@ export function hub88Provider({ config, variant, clock, log, client = hub88Clien
     name: HUB88_PROVIDER,
     client,
 
-    async activate(_tx, userId) {
-      return { username: hub88User(userId), password: unusedPassword(), event: null };
+    // Hub88 knows the member as one user (hub88User), whatever the game; the account's username names the game too,
+    // so that /api/autoLogin/hub88/{username} opens that game and not the member's first one.
+    async activate(_tx, userId, game) {
+      return { username: hub88AccountName(userId, game.code), password: unusedPassword(), event: null };
     },
 
     async resetPassword(tx, userId, game, credentials, now) {

@@ -81,6 +81,11 @@ export function hub88User(userId: number): string {
   return `m${String(userId).padStart(6, '0')}`;
 }
 
+/** The member's game account at one Hub88 game: its username in game_accounts and in /api/autoLogin's path. */
+export function hub88AccountName(userId: number, gameCode: string): string {
+  return `${hub88User(userId)}.${gameCode}`;
+}
+
 function userIdOf(user: string): number | null {
   const match = /^m(\d{6,9})$/.exec(user);
   return match ? Number(match[1]) : null;
