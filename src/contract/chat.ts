@@ -270,7 +270,10 @@ export const InboxConversation = v.object({
   name: v.string(),
   phone: v.nullable(v.string()),
   lastMessageAt: v.nullable(v.string()),
+  /** The last message's text, caption or title ('' when it has none). */
   lastMessage: v.string(),
+  /** The last message is a picture, a video or a file (its caption, if any, is lastMessage); null otherwise. The inbox names it in the agent's language. */
+  lastMedia: v.nullable(v.picklist(FILE_TYPES)),
   /** Customer messages no agent has read. */
   unread: v.number(),
   closed: v.boolean(),

@@ -39,6 +39,7 @@ const ROW: InboxConversation = {
   phone: '0812345678',
   lastMessageAt: MESSAGE.createdAt,
   lastMessage: 'Hello',
+  lastMedia: null,
   unread: 1,
   closed: false,
 };

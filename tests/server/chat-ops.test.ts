@@ -128,9 +128,9 @@ describe('the inbox', () => {
 
     const listed = await inbox(t);
     expect(listed.total).toBe(2);
-    expect(listed.conversations.map((c) => [c.kind, c.lastMessage, c.unread, c.name, c.phone])).toEqual([
-      ['member', 'latest', 2, member.body.name, member.phone],
-      ['guest', 'guest two', 2, '', null],
+    expect(listed.conversations.map((c) => [c.kind, c.lastMessage, c.lastMedia, c.unread, c.name, c.phone])).toEqual([
+      ['member', 'latest', null, 2, member.body.name, member.phone],
+      ['guest', 'guest two', null, 2, '', null],
     ]);
     expect(listed.conversations[1]).toMatchObject({ room: `chat-${guest.guestId}`, guestId: guest.guestId, userId: null, closed: false });
 
@@ -329,6 +329,8 @@ describe('replies', () => {
     await ops(t, endpoints.opsChatReply, t.support, reply(memberConversation!.id, media(key)));
     const [latest] = await history(t, { token: member.token });
     expect(latest!.message).toMatchObject({ message_type: 'media', payload: { message: 'Our promotion', url: true } });
+    // The inbox row names a picture by its kind (the agent's language; the file keeps no name), with its caption.
+    expect((await inbox(t)).conversations.find((c) => c.id === memberConversation!.id)).toMatchObject({ lastMessage: 'Our promotion', lastMedia: 'image' });
     const spoofed = await uploadFile(t, endpoints.opsChatUploadVideo, { token: t.support }, png, { filename: 'clip.mp4' }, { params: { id: memberConversation!.id } });
     expect([spoofed.statusCode, spoofed.json()]).toEqual([400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
     // An empty file is no picture: the code the inbox's own rule gives it before uploading (rules/chat.ts chatFileRefusal).

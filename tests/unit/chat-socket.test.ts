@@ -38,6 +38,7 @@ const row = {
   phone: '0812345678',
   lastMessageAt: '2026-11-26T10:00:00.000Z',
   lastMessage: 'Hello',
+  lastMedia: null,
   unread: 2,
   closed: false,
 };
