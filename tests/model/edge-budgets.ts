@@ -33,7 +33,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   fairness: 590,
   'game-account': 1300,
   home: 385,
-  'invite-collect': 60,
+  'invite-collect': 82,
   'inbox-composer': 185,
   'inbox-conversation': 820,
   'inbox-list': 1765,
