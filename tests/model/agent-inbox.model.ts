@@ -95,6 +95,7 @@ const allNone: EventFixtures<AgentInbox> = {
   'socket.typing': none,
   'socket.read': none,
   'socket.presence': none,
+  'socket.ended': none,
   'socket.inbox': none,
   'socket.joined': none,
   'socket.joinRefused': none,

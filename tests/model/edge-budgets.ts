@@ -23,7 +23,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'bonus-edit': 1115,
   'settings-edit': 365,
   'change-password': 220,
-  'chat-connection': 315,
+  'chat-connection': 345,
   'chat-history': 840,
   'chat-media': 555,
   'chat-widget': 380,

@@ -79,6 +79,7 @@ const events = {
   'socket.typing': (snapshot) => (up(snapshot) ? [{ type: 'socket.typing', room: ROOM, typing: true, sender: 'customer' }] : []),
   'socket.read': (snapshot) => (up(snapshot) ? [{ type: 'socket.read', room: ROOM, sender: 'customer', readAt: '2026-03-02T10:01:00.000Z' }] : []),
   'socket.presence': (snapshot) => (up(snapshot) ? [{ type: 'socket.presence', agents: 2 }] : []),
+  'socket.ended': (snapshot) => (up(snapshot) ? [{ type: 'socket.ended', room: ROOM, sessionId: 'session-2' }] : []),
   'socket.inbox': (snapshot) => (up(snapshot) ? [{ type: 'socket.inbox', conversation: ROW, postback: { title: 'Deposit', payload: 'DEPOSIT' } }] : []),
   'socket.joined': (snapshot) => (up(snapshot) ? [{ type: 'socket.joined', room: ROOM }] : []),
   'socket.joinRefused': (snapshot) => (up(snapshot) ? [{ type: 'socket.joinRefused', room: ROOM, message: 'UNAUTHORIZED' }] : []),

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
+import { SOCKET_ENDED, SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { cannedReplyRefusal, chatFileRefusal } from '../../src/contract/rules/chat.ts';
 import { auditLog, chatConversations, chatMessages, users } from '../../src/server/db/schema.ts';
@@ -349,10 +349,14 @@ describe('ending a conversation', () => {
 
     await ops(t, endpoints.opsChatEnd, t.support, { params: { id: conversation!.id } });
     expect(hub.payloads('agents', SOCKET_INBOX).at(-1)).toEqual({ conversation: expect.objectContaining({ id: conversation!.id }) });
+    // The customer's room hears the end at once, with the session the next message carries (an open widget draws the end now).
+    const ended = hub.payloads('room', SOCKET_ENDED, conversation!.room) as { room: string; session_id: string }[];
+    expect(ended).toEqual([{ room: conversation!.room, session_id: expect.any(String) }]);
     await send(t, { token: member.token }, textMessage('after the end'));
 
     const [after, before] = await history(t, { token: member.token });
     expect(after!.session_id).not.toBe(before!.session_id);
+    expect(after!.session_id).toBe(ended[0]!.session_id);
   });
 
   it('refuses replies to a closed guest conversation with CHAT_CLOSED', async () => {

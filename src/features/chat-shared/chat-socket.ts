@@ -23,6 +23,8 @@ import {
   JoinAnswer,
   PresenceEvent,
   ReadEvent,
+  SessionEndedEvent,
+  SOCKET_ENDED,
   SOCKET_INBOX,
   SOCKET_JOIN,
   SOCKET_MESSAGING,
@@ -97,6 +99,7 @@ export function chatSocket(token: () => string | null, load: () => Promise<OpenS
       on(SOCKET_READ, ReadEvent, ({ room, sender, readAt }) => ({ type: 'socket.read', room, sender, readAt }));
       on(SOCKET_PRESENCE, PresenceEvent, ({ agents }) => ({ type: 'socket.presence', agents }));
       on(SOCKET_INBOX, InboxEvent, (event) => ({ type: 'socket.inbox', ...event }));
+      on(SOCKET_ENDED, SessionEndedEvent, ({ room, session_id }) => ({ type: 'socket.ended', room, sessionId: session_id }));
     }
 
     function start() {
