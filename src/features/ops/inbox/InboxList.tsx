@@ -120,8 +120,8 @@ function LastMessagePreview({ row }: { row: Pick<InboxConversation, 'lastMessage
   const { t } = useLingui();
   if (row.lastMedia === null) return row.lastMessage;
   const kind = row.lastMedia === 'image' ? t`Photo` : row.lastMedia === 'video' ? t`Video` : t`File`;
-  const caption = row.lastMessage.trim();
-  return caption ? t`${kind}: ${caption}` : kind;
+  // The kind, then the caption: the pattern is the language's ({0} the kind, {1} the caption).
+  return row.lastMessage.trim() ? t`${kind.trim()}: ${row.lastMessage.trim()}` : kind;
 }
 
 function ConversationRow({ row, selected, postback, onSelect }: { row: InboxConversation; selected: boolean; postback: boolean; onSelect: () => void }) {
