@@ -61,6 +61,10 @@ export const chatConnectionMachine = setup({
       assertEvent(event, 'socket.presence');
       return { type: 'chat.presence', agents: event.agents };
     }),
+    passSessionEnded: emit(({ event }): ChatConnectionEmitted => {
+      assertEvent(event, 'socket.ended');
+      return { type: 'chat.sessionEnded', sessionId: event.sessionId };
+    }),
     // Provided by the view layer: the member's session ended (spec 8, told in one place: to /login).
     endSession: () => {},
     // Provided by the view layer: forgets the stored guest credentials, so the next start is a new guest.
@@ -133,6 +137,8 @@ export const chatConnectionMachine = setup({
         'socket.typing': { actions: 'passTypingOfOthers' },
         'socket.read': { actions: 'passRead' },
         'socket.presence': { actions: 'passPresence' },
+        // An agent ended the conversation: the history draws its end now, not at the next message.
+        'socket.ended': { actions: 'passSessionEnded' },
         'chat.ended': { target: 'cannotStart', actions: { type: 'fail', params: ({ event }) => failedWith(event.message) } },
       },
       initial: 'connecting',

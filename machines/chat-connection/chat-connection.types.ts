@@ -58,6 +58,8 @@ export type ChatConnectionEmitted =
   | { type: 'chat.typing'; typing: boolean; sender: ChatSender; room: string }
   | { type: 'chat.read'; sender: ChatSender; readAt: string; room: string }
   | { type: 'chat.presence'; agents: number }
+  /** An agent ended the conversation: its next message carries `sessionId`. */
+  | { type: 'chat.sessionEnded'; sessionId: string }
   /** The room is joined: messages flow (`resumed`: joined before, so the history catches up). */
   | { type: 'chat.ready'; resumed: boolean }
   /** The room was joined and no longer is: items wait. */

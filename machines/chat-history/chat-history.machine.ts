@@ -79,6 +79,10 @@ export const chatHistoryMachine = setup({
       return { unseen: context.unseen + event.others };
     }),
     clearUnseen: assign({ unseen: 0 }),
+    keepSession: assign(({ event }) => {
+      assertEvent(event, 'history.sessionEnded');
+      return { session: event.sessionId };
+    }),
     keepFailure: assign((_, { message }: { message: string }) => ({ failure: message })),
     setVisible: assign(({ event }) => {
       assertEvent(event, 'history.visible');
@@ -159,7 +163,7 @@ export const chatHistoryMachine = setup({
 }).createMachine({
   id: 'chatHistory',
   description:
-    'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, whether support is typing, and one chat-media child per message the customer sends, told when the connection comes and goes. After a drop the newest pages are read again until one reaches what is held.',
+    'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, whether support is typing, and one chat-media child per message the customer sends, told when the connection comes and goes, and the session an agent ended the conversation with (its end shows at once). After a drop the newest pages are read again until one reaches what is held.',
   context: ({ input }) => ({
     userId: input.userId,
     guestId: input.guestId,
@@ -175,9 +179,12 @@ export const chatHistoryMachine = setup({
     toRead: false,
     outgoing: [],
     failure: null,
+    session: null,
   }),
   on: {
     'history.received': { actions: { type: 'arrive', params: ({ event }) => ({ messages: [event.message] }) } },
+    // An agent ended the conversation: the end marker shows after what is held, and the view follows it.
+    'history.sessionEnded': { actions: ['keepSession', 'follow'] },
     'history.visible': { actions: 'setVisible' },
     'history.online': {
       guard: 'offline',

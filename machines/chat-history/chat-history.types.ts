@@ -66,6 +66,12 @@ export interface ChatHistoryContext {
   outgoing: string[];
   /** The last failed read's code (NETWORK_ERROR when no answer came); null after one succeeds. */
   failure: string | null;
+  /**
+   * The conversation's session as the room last told it when an agent ended
+   * it (the session the next message carries); null until then. Messages of
+   * an earlier session end with the end marker at once (timeline.ts).
+   */
+  session: string | null;
 }
 
 export type ChatHistoryEvent =
@@ -81,6 +87,8 @@ export type ChatHistoryEvent =
   | { type: 'history.follow' }
   /** A message came in the room (the connection's chat.message). */
   | { type: 'history.received'; message: ChatMessage }
+  /** An agent ended the conversation (the connection's chat.sessionEnded): the end shows now; its next message carries `sessionId`. */
+  | { type: 'history.sessionEnded'; sessionId: string }
   /** Someone in the room types or stopped (the connection's chat.typing); the customer's own is not shown. */
   | { type: 'history.typing'; typing: boolean; sender: ChatSender }
   /** The panel opened or closed, the page was shown or hidden. */

@@ -32,6 +32,10 @@ export function chatConnectionFor(io: Pick<ConnectionIo, 'actors'> & { actions?:
         assertEvent(event, 'socket.presence');
         return { type: 'connection.presence', agents: event.agents };
       }),
+      passSessionEnded: tell((event) => {
+        assertEvent(event, 'socket.ended');
+        return { type: 'connection.sessionEnded', sessionId: event.sessionId };
+      }),
     },
   });
 }

@@ -54,10 +54,12 @@ export const chatWidgetMachine = setup({
     }),
     // The connection's news and the panel's visibility, in the history's words.
     toHistory: sendTo('history', ({ event }): ChatHistoryEvent => {
-      assertEvent(event, ['connection.message', 'connection.typing', 'connection.status', 'widget.visible']);
+      assertEvent(event, ['connection.message', 'connection.sessionEnded', 'connection.typing', 'connection.status', 'widget.visible']);
       switch (event.type) {
         case 'connection.message':
           return { type: 'history.received', message: event.message };
+        case 'connection.sessionEnded':
+          return { type: 'history.sessionEnded', sessionId: event.sessionId };
         case 'connection.typing':
           return { type: 'history.typing', typing: event.typing, sender: event.sender };
         case 'connection.status':
@@ -84,7 +86,7 @@ export const chatWidgetMachine = setup({
 }).createMachine({
   id: 'chatWidget',
   description:
-    "The chat widget (spec 2, 4, 7, 9): the connection (machines/chat-connection) for the widget's life, and the history (machines/chat-history) of the conversation while the connection is in its room, a new one after every start (a new guest after a refusal is a new conversation). The widget passes the room's messages and typing to the history, tells it when the room is joined or lost and whether the panel is seen, and tells the connection of a conversation the server ended; it keeps support's presence and says 'Connecting…' while reconnecting or after 1.5 s of connecting.",
+    "The chat widget (spec 2, 4, 7, 9): the connection (machines/chat-connection) for the widget's life, and the history (machines/chat-history) of the conversation while the connection is in its room, a new one after every start (a new guest after a refusal is a new conversation). The widget passes the room's messages, typing and an agent's end of the conversation to the history, tells it when the room is joined or lost and whether the panel is seen, and tells the connection of a conversation the server ended; it keeps support's presence and says 'Connecting…' while reconnecting or after 1.5 s of connecting.",
   context: ({ input }) => ({ ...input, status: 'starting', guestId: null, failure: null, presence: null, agents: null }),
   type: 'parallel',
   states: {
@@ -147,6 +149,7 @@ export const chatWidgetMachine = setup({
           on: {
             'connection.status': [{ guard: 'starting', target: 'waiting' }, { guard: 'cannotStart', target: 'cannotStart' }, { actions: 'toHistory' }],
             'connection.message': { actions: 'toHistory' },
+            'connection.sessionEnded': { actions: 'toHistory' },
             'connection.typing': { actions: 'toHistory' },
             'widget.visible': { actions: 'toHistory' },
           },

@@ -53,6 +53,8 @@ export type ChatWidgetEvent =
   | { type: 'connection.message'; message: ChatMessage }
   /** The connection: someone in the room types or stopped. */
   | { type: 'connection.typing'; typing: boolean; sender: ChatSender }
+  /** The connection: an agent ended the conversation; its next message carries `sessionId`. */
+  | { type: 'connection.sessionEnded'; sessionId: string }
   /** The connection: support's agents online. */
   | { type: 'connection.presence'; agents: number }
   /** The history: the server refused a message with a code that ends the conversation (CHAT_GUEST_INVALID, CHAT_CLOSED). */

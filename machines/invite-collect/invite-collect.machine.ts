@@ -5,6 +5,7 @@ import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
+  BonusActiveAnswer,
   InviteCollectContext,
   InviteCollected,
   InviteCollectEmitted,
@@ -27,10 +28,12 @@ export const inviteCollectMachine = setup({
   },
   actors: {
     readRule: notProvided<InviteRuleAnswer>('readRule'),
+    checkBonus: notProvided<BonusActiveAnswer>('checkBonus'),
     collect: notProvided<InviteCollected, InviteCollectRequest>('collect'),
   },
   actions: {
     keepRule: assign((_, answer: InviteRuleAnswer) => ({ rule: okData(answer) })),
+    keepBonusHeld: assign({ bonusHeld: true }),
     // The one action of this opening: its key, which a retry sends again.
     takeKey: assign(({ context }) => ({ idempotencyKey: idempotencyKey(context.keyPrefix, 1) })),
     markSaved: assign({ saved: true }),
@@ -43,14 +46,15 @@ export const inviteCollectMachine = setup({
   },
   guards: {
     succeeded,
+    holdsBonus: (_, answer: BonusActiveAnswer) => answer.ok && answer.data.status,
     unknown: (_, answer: InviteCollected) => outcomeUnknown(answer),
   },
   delays: loaderDelays,
 }).createMachine({
   id: 'inviteCollect',
   description:
-    'Receiving the invite bonus (spec 2 Member home): a confirm dialog with the conditions, the share of invites that succeeded and failed, and a warning; on confirm GET /api/invite/bonus under the opening\'s Idempotency-Key, then a success toast and the wallet read again, or the error in a danger toast; without an answer, a retry with the same key.',
-  context: ({ input }) => ({ invite: input.invite, keyPrefix: input.keyPrefix, rule: null, idempotencyKey: null, error: null, saved: false }),
+    'Receiving the invite bonus (spec 2 Member home): a confirm dialog with the conditions, the share of invites that succeeded and failed, and a warning; while a bonus is held confirm is disabled and the dialog says why (the server would refuse with BONUS_REMAINING, as the refund modal shows); on confirm GET /api/invite/bonus under the opening\'s Idempotency-Key, then a success toast and the wallet read again, or the error in a danger toast; without an answer, a retry with the same key.',
+  context: ({ input }) => ({ invite: input.invite, keyPrefix: input.keyPrefix, rule: null, bonusHeld: false, idempotencyKey: null, error: null, saved: false }),
   initial: 'readingRule',
   states: {
     readingRule: {
@@ -60,8 +64,29 @@ export const inviteCollectMachine = setup({
       invoke: {
         id: 'readRule',
         src: 'readRule',
-        ...onAnswer({ target: 'confirming', action: 'keepRule' }, { target: 'confirming' }),
+        ...onAnswer({ target: 'checkingBonus', action: 'keepRule' }, { target: 'checkingBonus' }),
       },
+      on: {
+        'collect.cancel': 'done',
+      },
+    },
+    checkingBonus: {
+      description:
+        'GET /api/bonus/check/active: money collected while a bonus is held would count into its end, so the server refuses it (BONUS_REMAINING). A failed read is swallowed (spec 7): the server still decides.',
+      tags: 'checkingBonus',
+      invoke: {
+        id: 'checkBonus',
+        src: 'checkBonus',
+        onDone: [{ guard: { type: 'holdsBonus', params: actorOutput }, target: 'bonusHeld', actions: 'keepBonusHeld' }, { target: 'confirming' }],
+        onError: 'confirming',
+      },
+      on: {
+        'collect.cancel': 'done',
+      },
+    },
+    bonusHeld: {
+      tags: 'bonusHeld',
+      description: 'A bonus is held: confirm is disabled and the dialog says the invite bonus can be received once the bonus has ended.',
       on: {
         'collect.cancel': 'done',
       },

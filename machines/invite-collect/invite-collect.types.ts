@@ -7,6 +7,7 @@
  */
 import type * as v from 'valibot';
 import type { WalletResponse } from '../../src/contract/api.ts';
+import type { BonusActiveResponse } from '../../src/contract/bonus.ts';
 import type { InviteCollectResponse } from '../../src/contract/rewards.ts';
 import type { InviteRule, InviteRuleAnswer } from '../invites/invites.types.ts';
 import type { Result } from '../shared/result.ts';
@@ -15,6 +16,9 @@ import type { Result } from '../shared/result.ts';
 export type InviteSummary = WalletResponse['invite'];
 
 export type { InviteRule, InviteRuleAnswer };
+
+/** GET /api/bonus/check/active: whether the member holds a bonus (the collect is refused with BONUS_REMAINING while one is). */
+export type BonusActiveAnswer = Result<v.InferOutput<typeof BonusActiveResponse>>;
 
 /** GET /api/invite/bonus: INVITE_COLLECT and what reached the wallet. */
 export type InviteCollected = Result<v.InferOutput<typeof InviteCollectResponse>>;
@@ -28,6 +32,8 @@ export interface InviteCollectInput {
 export interface InviteCollectContext extends InviteCollectInput {
   /** The conditions (GET /api/invite/rule); null until read, or when the read failed (spec 7: swallowed). */
   rule: InviteRule | null;
+  /** A bonus is held (GET /api/bonus/check/active): the server would refuse the collect (BONUS_REMAINING), so confirm is not offered and the dialog says why. */
+  bonusHeld: boolean;
   /** The collect's key once the member confirmed; a retry after no answer sends it again. */
   idempotencyKey: string | null;
   /** No answer came (NETWORK_ERROR, or INTERNAL_SERVER_ERROR: a 5xx without a body); null otherwise. */
@@ -58,12 +64,14 @@ export interface InviteCollectRequest {
 }
 
 /**
- * Actors the view provides: readRule (() → InviteRuleAnswer), collect
- * (InviteCollectRequest → InviteCollected).
+ * Actors the view provides: readRule (() → InviteRuleAnswer), checkBonus
+ * (() → BonusActiveAnswer), collect (InviteCollectRequest → InviteCollected).
  * Emitted: 'invite.collected' { amount }, 'invite.refused' { message }.
  * Tags: 'loading' (the conditions are read: confirm waits), 'skeleton' (that
- * read is slower than the loader delay), 'busy' (collecting: the dialog
+ * read is slower than the loader delay), 'checkingBonus' (whether a bonus
+ * is held: confirm waits), 'bonusHeld' (a bonus is held: confirm is
+ * disabled, with why), 'busy' (collecting: the dialog
  * neither confirms again nor closes), 'uncertain' (no answer: perhaps
  * collected; retry with the same key, or close).
  */
-export type InviteCollectTag = 'loading' | 'skeleton' | 'busy' | 'uncertain';
+export type InviteCollectTag = 'loading' | 'skeleton' | 'checkingBonus' | 'bonusHeld' | 'busy' | 'uncertain';

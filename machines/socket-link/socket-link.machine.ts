@@ -88,6 +88,7 @@ export const socketLinkMachine = setup({
         'socket.typing': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.read': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.presence': { actions: { type: 'report', params: ({ event }) => event } },
+        'socket.ended': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.inbox': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.wallet': { actions: { type: 'report', params: ({ event }) => event } },
         'socket.joined': { actions: { type: 'report', params: ({ event }) => event } },

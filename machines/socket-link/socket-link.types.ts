@@ -32,6 +32,8 @@ export type SocketNews =
   | { type: 'socket.typing'; room: string; typing: boolean; sender: ChatSender }
   | { type: 'socket.read'; room: string; sender: ChatSender; readAt: string }
   | { type: 'socket.presence'; agents: number }
+  /** An agent ended the room's conversation; its next message carries `sessionId`. */
+  | { type: 'socket.ended'; room: string; sessionId: string }
   /** Agents only: a conversation changed (its row), and the postback a customer pressed, if that was it. */
   | { type: 'socket.inbox'; conversation: InboxConversation; postback?: { title: string; payload: string } }
   | { type: 'socket.joined'; room: string }

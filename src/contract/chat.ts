@@ -59,6 +59,8 @@ export const SOCKET_INBOX = 'inbox';
 export const SOCKET_PRESENCE = 'presence';
 /** Server → one socket: a refusal (join refused, session ended) as { message: code }. */
 export const SOCKET_REFUSED = 'refused';
+/** Server → room: an agent ended the conversation (SessionEndedEvent): the widget draws the end marker at once. */
+export const SOCKET_ENDED = 'ended';
 
 /** The room of a conversation: `{PREFIX}-{userId or guestId}`. */
 export function chatRoom(prefix: string, id: string): string {
@@ -257,6 +259,8 @@ export const JoinAnswer = v.object({ ok: v.boolean(), message: v.optional(v.stri
 export const TypingEvent = v.object({ room: v.string(), typing: v.boolean(), sender: v.picklist(CHAT_SENDERS) });
 export const ReadEvent = v.object({ room: v.string(), sender: v.picklist(CHAT_SENDERS), readAt: v.string() });
 export const PresenceEvent = v.object({ agents: v.number() });
+/** The conversation's session an agent ended, and the new one its next message carries. */
+export const SessionEndedEvent = v.object({ room: v.string(), session_id: v.string() });
 
 // ---------------------------------------------------------------- agent inbox (/api/ops/chat/*; roles support, admin)
 
@@ -270,7 +274,10 @@ export const InboxConversation = v.object({
   name: v.string(),
   phone: v.nullable(v.string()),
   lastMessageAt: v.nullable(v.string()),
+  /** The last message's text, caption or title ('' when it has none). */
   lastMessage: v.string(),
+  /** The last message is a picture, a video or a file (its caption, if any, is lastMessage); null otherwise. The inbox names it in the agent's language. */
+  lastMedia: v.nullable(v.picklist(FILE_TYPES)),
   /** Customer messages no agent has read. */
   unread: v.number(),
   closed: v.boolean(),

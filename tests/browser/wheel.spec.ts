@@ -312,7 +312,8 @@ test.describe('a credit prize, with the real animation', () => {
     });
 
     await test.step(`the coupon on page 2: claim, confirm; ${money(prize)} reaches the wallet`, async () => {
-      const label = prizeSlice.label.en;
+      // The demo's credit labels name the prize in the member's currency ({amount}: a baht wallet here).
+      const label = prizeSlice.label.en.replaceAll('{amount}', `฿${prize.toLocaleString('en-US')}`);
       const pages = modal.getByRole('navigation', { name: 'Coupon pages' });
       await pages.getByRole('button', { name: 'Next page' }).click();
       await expect(pages).toContainText('Page 2 of 2');

@@ -21,6 +21,7 @@ function conversation(id: string, fields: Partial<InboxConversation>): InboxConv
     phone: null,
     lastMessageAt: null,
     lastMessage: '',
+    lastMedia: null,
     unread: 0,
     closed: false,
     ...fields,

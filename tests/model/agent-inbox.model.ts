@@ -95,6 +95,7 @@ const allNone: EventFixtures<AgentInbox> = {
   'socket.typing': none,
   'socket.read': none,
   'socket.presence': none,
+  'socket.ended': none,
   'socket.inbox': none,
   // A member's news never reaches an agent's socket.
   'socket.wallet': none,

@@ -131,6 +131,11 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       unchanged();
       expectedEmitted = [{ type: 'chat.presence', agents: event.agents }];
       break;
+    case 'socket.ended':
+      // An agent ended the conversation: the history hears it at once (it draws the end marker).
+      unchanged();
+      expectedEmitted = [{ type: 'chat.sessionEnded', sessionId: event.sessionId }];
+      break;
     default:
       if (/^xstate\.after\.socketCheck\./.test(event.type)) {
         // A join unanswered for 5 s is asked again (the unit test sees the command); the state stays.

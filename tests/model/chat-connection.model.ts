@@ -51,6 +51,7 @@ const events = {
   'socket.typing': (snapshot) => (live(snapshot) ? [{ type: 'socket.typing', typing: true, sender: 'agent', room: 'wallet-1001' }] : []),
   'socket.read': (snapshot) => (live(snapshot) ? [{ type: 'socket.read', sender: 'agent', readAt: '2026-11-26T03:00:01.000Z', room: 'wallet-1001' }] : []),
   'socket.presence': (snapshot) => (live(snapshot) ? [{ type: 'socket.presence', agents: 2 }] : []),
+  'socket.ended': (snapshot) => (live(snapshot) ? [{ type: 'socket.ended', room: 'wallet-1001', sessionId: 'session-2' }] : []),
   // Agents only: a customer's link never hears it, and it changes nothing here.
   'socket.inbox': () => [],
   // A member's own news: the chat's connection does not listen for it (machines/member-news does).

@@ -63,6 +63,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         toRead: false,
         outgoing: [],
         failure: null,
+        session: null,
       };
   let paging = wasPaging;
   let reading = wasReading;
@@ -126,6 +127,11 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       break;
     }
     case 'history.follow':
+      follow();
+      break;
+    case 'history.sessionEnded':
+      // An agent ended the conversation: the session is kept (the end marker shows now) and the view goes to it.
+      expected.session = event.sessionId as string;
       follow();
       break;
     case 'history.received':

@@ -71,6 +71,8 @@ interface Offers {
   connection?: boolean;
   send?: boolean;
   typing?: boolean;
+  /** An agent ends the conversation (the room's chat.sessionEnded). */
+  ended?: boolean;
   /** The member acts only once the first page shows. */
   onceShown?: boolean;
   /** Catching up meets what is held at once (only the flow about the connection reads ten new ones and fails). */
@@ -96,6 +98,7 @@ function events(offers: Offers) {
           ];
     },
     'history.follow': () => (offers.scroll ? [{ type: 'history.follow' }] : []),
+    'history.sessionEnded': () => (offers.ended ? [{ type: 'history.sessionEnded', sessionId: 'session-2' }] : []),
     'history.received': ({ context }) => {
       if (!offers.receive && !offers.send) return [];
       const echo = context.outgoing.length > 0 ? [{ type: 'history.received' as const, message: echoOf(context.outgoing[0]!) }] : [];
@@ -180,6 +183,7 @@ function abstraction({ context }: Snapshot) {
     'start reached': context.startReached,
     sending: context.outgoing.length,
     failure: context.failure,
+    ended: context.session !== null,
   };
 }
 
@@ -199,5 +203,6 @@ export const chatHistoryModels: FlowModel<ChatHistory>[] = [
   flow('read marks', { userId: MEMBER_ID, guestId: null }, { firstPages: [SHORT], visibility: true, receive: true, onceShown: true }),
   flow('offline and catching up', { userId: null, guestId: GUEST_ID, visible: false, online: false }, { firstPages: [FULL], connection: true }),
   flow('sending', { userId: null, guestId: GUEST_ID, visible: false }, { firstPages: [SHORT], send: true, quickCatchUp: true, onceShown: true }),
+  flow('an agent ends the conversation', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], ended: true, receive: true, onceShown: true }),
   flow('support typing', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], typing: true, receive: true, onceShown: true }),
 ];

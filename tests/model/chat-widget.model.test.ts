@@ -71,6 +71,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep, f
     case 'chat.typing':
     case 'chat.retry':
     case 'connection.message':
+    case 'connection.sessionEnded':
     case 'connection.typing':
     case 'conversation.ended':
       // Passed on to the child it is for (the unit test sees where); nothing of the widget's own changes.

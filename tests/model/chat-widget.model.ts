@@ -76,6 +76,7 @@ const offered = offerAll<ChatWidget>({
   // What is only passed on: offered in the room, joined (the unit test sees where each goes).
   'chat.typing': (snapshot) => (ready(snapshot) ? [{ type: 'chat.typing', typing: true }] : []),
   'connection.message': (snapshot) => (ready(snapshot) ? [{ type: 'connection.message', message: message(1) }] : []),
+  'connection.sessionEnded': (snapshot) => (ready(snapshot) ? [{ type: 'connection.sessionEnded', sessionId: 'session-2' }] : []),
   'connection.typing': (snapshot) => (ready(snapshot) ? [{ type: 'connection.typing', typing: true, sender: 'agent' }] : []),
   'conversation.ended': (snapshot) => (ready(snapshot) ? [{ type: 'conversation.ended', message: FAILURE }] : []),
 } satisfies EventFixtures<ChatWidget>);

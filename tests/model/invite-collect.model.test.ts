@@ -1,4 +1,4 @@
-import type { InviteCollectContext, InviteCollected } from '../../machines/invite-collect/invite-collect.types.ts';
+import type { BonusActiveAnswer, InviteCollectContext, InviteCollected } from '../../machines/invite-collect/invite-collect.types.ts';
 import { LOADER_DELAY_MS } from '../../machines/shared/delays.ts';
 import { COLLECT_INVITE, COLLECT_KEY_PREFIX, inviteCollectModels } from './invite-collect.model.ts';
 import { INVITE_RULE } from './invites.model.ts';
@@ -20,7 +20,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     case 'xstate.init':
       expect([now, context]).toEqual([
         'readingRule.quiet',
-        { invite: COLLECT_INVITE, keyPrefix: COLLECT_KEY_PREFIX, rule: null, idempotencyKey: null, error: null, saved: false },
+        { invite: COLLECT_INVITE, keyPrefix: COLLECT_KEY_PREFIX, rule: null, bonusHeld: false, idempotencyKey: null, error: null, saved: false },
       ]);
       expectedCalls = [{ actor: 'readRule', input: undefined }];
       break;
@@ -51,8 +51,16 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       const failed = event.type.startsWith('xstate.error.');
       if (was.startsWith('readingRule')) {
         const answer = (event as { output?: { ok: boolean } }).output;
-        // A failed read leaves the conditions out (spec 7).
-        expect([now, context]).toEqual(['confirming', { ...previous, rule: !failed && answer?.ok ? INVITE_RULE : null }]);
+        // A failed read leaves the conditions out (spec 7); then whether a bonus is held.
+        expect([now, context]).toEqual(['checkingBonus', { ...previous, rule: !failed && answer?.ok ? INVITE_RULE : null }]);
+        expectedCalls = [{ actor: 'checkBonus', input: undefined }];
+        break;
+      }
+      if (was === 'checkingBonus') {
+        const answer = (event as { output?: BonusActiveAnswer }).output;
+        // A bonus held: the collect would be refused (BONUS_REMAINING), so confirm is not offered. A failed read lets the server decide.
+        const held = !failed && answer?.ok === true && answer.data.status;
+        expect([now, context]).toEqual([held ? 'bonusHeld' : 'confirming', { ...previous, bonusHeld: held }]);
         break;
       }
       const answer = (event as { output?: InviteCollected }).output;
@@ -83,6 +91,8 @@ describeModels('invite-collect', inviteCollectModels, {
   tags: {
     'readingRule.quiet': ['loading'],
     'readingRule.slow': ['loading', 'skeleton'],
+    checkingBonus: ['checkingBonus'],
+    bonusHeld: ['bonusHeld'],
     confirming: [],
     collecting: ['busy'],
     uncertain: ['uncertain'],

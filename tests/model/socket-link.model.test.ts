@@ -64,6 +64,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep, f
     case 'socket.typing':
     case 'socket.read':
     case 'socket.presence':
+    case 'socket.ended':
     case 'socket.inbox':
     case 'socket.wallet':
     case 'socket.joined':

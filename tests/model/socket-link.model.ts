@@ -40,6 +40,7 @@ const ROW: InboxConversation = {
   phone: '0812345678',
   lastMessageAt: MESSAGE.createdAt,
   lastMessage: 'Hello',
+  lastMedia: null,
   unread: 1,
   closed: false,
 };
@@ -88,6 +89,7 @@ const events = {
   'socket.typing': (snapshot) => (up(snapshot) ? [{ type: 'socket.typing', room: ROOM, typing: true, sender: 'customer' }] : []),
   'socket.read': (snapshot) => (up(snapshot) ? [{ type: 'socket.read', room: ROOM, sender: 'customer', readAt: '2026-03-02T10:01:00.000Z' }] : []),
   'socket.presence': (snapshot) => (up(snapshot) ? [{ type: 'socket.presence', agents: 2 }] : []),
+  'socket.ended': (snapshot) => (up(snapshot) ? [{ type: 'socket.ended', room: ROOM, sessionId: 'session-2' }] : []),
   'socket.inbox': (snapshot) => (up(snapshot) ? [{ type: 'socket.inbox', conversation: ROW, postback: { title: 'Deposit', payload: 'DEPOSIT' } }] : []),
   'socket.wallet': (snapshot) => (up(snapshot) ? [{ type: 'socket.wallet', news: WALLET_NEWS }] : []),
   'socket.joined': (snapshot) => (up(snapshot) ? [{ type: 'socket.joined', room: ROOM }] : []),

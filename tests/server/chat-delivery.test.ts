@@ -4,14 +4,14 @@
  * message and an agent's reply reach the room and the agents in the same
  * shapes; the agents are told only while one is connected; a read mark is
  * told only when it moved, an agent's to the room too; ending a session
- * tells the agents its line. Called as the routes call them, with a hub
+ * tells the room its new session and the agents its line. Called as the routes call them, with a hub
  * that records.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { ChatConversation, SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
+import { ChatConversation, SOCKET_ENDED, SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type ChatMessageBody } from '../../src/contract/chat.ts';
 import type { GuestCaller } from '../../src/server/auth/callers.ts';
 import { chatContext, type ChatContext } from '../../src/server/chat/context.ts';
 import { endConversation } from '../../src/server/chat/ending.ts';
@@ -158,17 +158,21 @@ describe('read marks', () => {
 });
 
 describe('ending a session', () => {
-  it('tells the agents the conversation’s line while one is connected, and no one otherwise; a closed conversation is CHAT_CLOSED', async () => {
-    const { t, chat, hub, guest } = await desk();
+  it('tells the room the new session at once, and the agents the conversation’s line while one is connected; a closed conversation is CHAT_CLOSED', async () => {
+    const { t, chat, hub, guest, room } = await desk();
     await sendCustomerMessage(chat, guest, said('hello'), t.clock());
     const [conversation] = await t.db.select().from(chatConversations);
+    const session = async () => (await t.db.select().from(chatConversations))[0]!.sessionId;
 
     const ended = await toldBy(hub, () => endConversation(chat, conversation!.id));
-    expect(ended).toEqual([{ to: 'agents', event: SOCKET_INBOX, payload: { conversation: await inboxSummary(t.db, chat.prefix, conversation!.id) } }]);
+    expect(ended).toEqual([
+      { to: 'room', room, event: SOCKET_ENDED, payload: { room, session_id: await session() } },
+      { to: 'agents', event: SOCKET_INBOX, payload: { conversation: await inboxSummary(t.db, chat.prefix, conversation!.id) } },
+    ]);
+    // Without an agent connected the room still hears it (as it hears every message); the agents' line is not built.
     hub.agents = false;
-    expect(await toldBy(hub, () => endConversation(chat, conversation!.id))).toEqual([]);
-    const [after] = await t.db.select().from(chatConversations);
-    expect(after!.sessionId).not.toBe(conversation!.sessionId);
+    expect(await toldBy(hub, () => endConversation(chat, conversation!.id))).toEqual([{ to: 'room', room, event: SOCKET_ENDED, payload: { room, session_id: await session() } }]);
+    expect(await session()).not.toBe(conversation!.sessionId);
 
     await t.db.update(chatConversations).set({ closedAt: t.clock() }).where(eq(chatConversations.id, conversation!.id));
     await expect(endConversation(chat, conversation!.id)).rejects.toMatchObject({ statusCode: 409, message: 'CHAT_CLOSED' });

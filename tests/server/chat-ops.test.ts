@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
+import { SOCKET_ENDED, SOCKET_INBOX, SOCKET_MESSAGING, SOCKET_READ, type ChatMessage, type InboxConversation } from '../../src/contract/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { cannedReplyRefusal, chatFileRefusal } from '../../src/contract/rules/chat.ts';
 import { auditLog, chatConversations, chatMessages, users } from '../../src/server/db/schema.ts';
@@ -128,9 +128,9 @@ describe('the inbox', () => {
 
     const listed = await inbox(t);
     expect(listed.total).toBe(2);
-    expect(listed.conversations.map((c) => [c.kind, c.lastMessage, c.unread, c.name, c.phone])).toEqual([
-      ['member', 'latest', 2, member.body.name, member.phone],
-      ['guest', 'guest two', 2, '', null],
+    expect(listed.conversations.map((c) => [c.kind, c.lastMessage, c.lastMedia, c.unread, c.name, c.phone])).toEqual([
+      ['member', 'latest', null, 2, member.body.name, member.phone],
+      ['guest', 'guest two', null, 2, '', null],
     ]);
     expect(listed.conversations[1]).toMatchObject({ room: `chat-${guest.guestId}`, guestId: guest.guestId, userId: null, closed: false });
 
@@ -329,6 +329,8 @@ describe('replies', () => {
     await ops(t, endpoints.opsChatReply, t.support, reply(memberConversation!.id, media(key)));
     const [latest] = await history(t, { token: member.token });
     expect(latest!.message).toMatchObject({ message_type: 'media', payload: { message: 'Our promotion', url: true } });
+    // The inbox row names a picture by its kind (the agent's language; the file keeps no name), with its caption.
+    expect((await inbox(t)).conversations.find((c) => c.id === memberConversation!.id)).toMatchObject({ lastMessage: 'Our promotion', lastMedia: 'image' });
     const spoofed = await uploadFile(t, endpoints.opsChatUploadVideo, { token: t.support }, png, { filename: 'clip.mp4' }, { params: { id: memberConversation!.id } });
     expect([spoofed.statusCode, spoofed.json()]).toEqual([400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
     // An empty file is no picture: the code the inbox's own rule gives it before uploading (rules/chat.ts chatFileRefusal).
@@ -347,10 +349,14 @@ describe('ending a conversation', () => {
 
     await ops(t, endpoints.opsChatEnd, t.support, { params: { id: conversation!.id } });
     expect(hub.payloads('agents', SOCKET_INBOX).at(-1)).toEqual({ conversation: expect.objectContaining({ id: conversation!.id }) });
+    // The customer's room hears the end at once, with the session the next message carries (an open widget draws the end now).
+    const ended = hub.payloads('room', SOCKET_ENDED, conversation!.room) as { room: string; session_id: string }[];
+    expect(ended).toEqual([{ room: conversation!.room, session_id: expect.any(String) }]);
     await send(t, { token: member.token }, textMessage('after the end'));
 
     const [after, before] = await history(t, { token: member.token });
     expect(after!.session_id).not.toBe(before!.session_id);
+    expect(after!.session_id).toBe(ended[0]!.session_id);
   });
 
   it('refuses replies to a closed guest conversation with CHAT_CLOSED', async () => {

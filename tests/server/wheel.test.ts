@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { drawSlice, seedHash } from '../../src/contract/rules/wheel.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { coupons, users, wheelSeeds, wheelSpins } from '../../src/server/db/schema.ts';
+import { bankAccounts, coupons, users, wheelSeeds, wheelSpins } from '../../src/server/db/schema.ts';
 import { rollbackRound } from '../../src/server/games/rounds.ts';
 import { addOperator } from '../../src/server/operators/accounts.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -26,6 +26,7 @@ import { buildMoneyApp, checkLedgerAfterEach, deposit, memberWithMoney, operator
 import { activate, buildGamesApp, enterGame, fundGame, spin as playRound } from './helpers/reference-games.ts';
 import { losingReels, scriptedRandom } from '../support/scripted-random.ts';
 import { coinsOf, giveCoins, removeWheel, setWheel, SIX_SLICES, slice, spin, spinOnce } from './helpers/wheel.ts';
+import { inEachLanguage } from './helpers/bonuses.ts';
 
 checkLedgerAfterEach();
 
@@ -259,6 +260,31 @@ describe('POST /api/spinwheel/spin', () => {
     expect(lakOnly.coupon).toBeNull();
     await setWheel(m.db, m.clock(), { slices: [slice('NOTHING', 1), slice('SHIRT', 0, { type: 'item', name: 'T-shirt' })] });
     expect((await spinOnce(m, member.token)).coupon).toBeNull();
+  });
+
+  it('names a credit prize by its {amount} in the member\'s own currency only: on the wheel, the spin, its coupon and the history', async () => {
+    const m = await buildMoneyApp();
+    const baht = await memberWithMoney(m);
+    const kip = await memberWithMoney(m);
+    await m.db.update(bankAccounts).set({ currency: 'LAK' }).where(eq(bankAccounts.userId, kip.userId));
+    const credit = { ...slice('CASH10', 1, { type: 'credit', amount: { BAHT: 10, LAK: 2_000 } }), label: inEachLanguage('{amount}'), htmlDescription: inEachLanguage('<p>{amount} of credit</p>') };
+    await setWheel(m.db, m.clock(), { slices: [credit, slice('NOTHING', 0)] });
+    const shown = async (token: string) => {
+      const response = await call(m.app, endpoints.spinSetup, undefined, { token, language: 'en' });
+      const [first] = response.json().result.activeSpinwheel.slices as { label: string; htmlDescription: string }[];
+      return [first!.label, first!.htmlDescription];
+    };
+
+    expect(await shown(baht.token)).toEqual(['฿10', '<p>฿10 of credit</p>']);
+    expect(await shown(kip.token)).toEqual(['₭2,000', '<p>₭2,000 of credit</p>']);
+    for (const [member, label] of [[baht, '฿10'], [kip, '₭2,000']] as const) {
+      await giveCoins(m.db, member.userId, 1);
+      const won = await spinOnce(m, member.token);
+      expect(won.label).toBe(label);
+      const [coupon] = await m.db.select().from(coupons).where(eq(coupons.id, Number(won.coupon)));
+      expect(coupon!.name).toEqual({ th: `[th] ${label}`, la: `[la] ${label}`, en: label });
+      expect((await historyOf(m, member.token)).spins.map((record) => record.label)).toEqual([label]);
+    }
   });
 
   it('refuses with NO_COIN at 0 coins and SPIN_INACTIVE without an active wheel, and writes nothing', async () => {

@@ -38,6 +38,7 @@ const row = {
   phone: '0812345678',
   lastMessageAt: '2026-11-26T10:00:00.000Z',
   lastMessage: 'Hello',
+  lastMedia: null,
   unread: 2,
   closed: false,
 };
@@ -184,6 +185,8 @@ describe('chat socket', () => {
     socket.fire('read', { room: 'chat-7', sender: 'agent' });
     socket.fire('presence', { agents: 2 });
     socket.fire('presence', { agents: 'many' });
+    socket.fire('ended', { room: 'chat-7', session_id: 'session-2' });
+    socket.fire('ended', { room: 'chat-7' });
     socket.fire('refused', { code: 'invalid-token' });
     expect(reports()).toEqual([
       { type: 'socket.message', message },
@@ -191,8 +194,9 @@ describe('chat socket', () => {
       { type: 'socket.typing', typing: true, sender: 'agent', room: 'chat-7' },
       { type: 'socket.read', sender: 'agent', readAt: '2026-11-26T10:01:00.000Z', room: 'chat-7' },
       { type: 'socket.presence', agents: 2 },
+      { type: 'socket.ended', room: 'chat-7', sessionId: 'session-2' },
     ]);
-    expect(warn).toHaveBeenCalledTimes(6);
+    expect(warn).toHaveBeenCalledTimes(7);
   });
 
   it('closes the socket when the machine stops it', async () => {

@@ -29,6 +29,17 @@ describe('timeline', () => {
     expect(entries.map((entry) => (entry.kind === 'message' ? entry.message._id : entry.kind))).toEqual(['day', '1', 'end', '2', '3']);
   });
 
+  it('marks the end at once when the room told of it before any message of the new session came', () => {
+    const held = [message('1', at('2026-11-24', 9), 's1', 'customer'), message('2', at('2026-11-24', 10), 's1')];
+    const kinds = (current: string | null, messages = held) => timeline(messages, current).map((entry) => (entry.kind === 'message' ? entry.message._id : entry.kind));
+    expect(kinds(null)).toEqual(['day', '1', '2']);
+    expect(kinds('s1')).toEqual(['day', '1', '2']);
+    expect(kinds('s2')).toEqual(['day', '1', '2', 'end']);
+    // The customer's own copy sent after it stays below the end; the new session's first message keeps one end, before it.
+    expect(kinds('s2', [...held, message('3', at('2026-11-24', 11), '', 'customer')])).toEqual(['day', '1', '2', 'end', '3']);
+    expect(kinds('s2', [...held, message('3', at('2026-11-24', 11), 's2', 'customer')])).toEqual(['day', '1', '2', 'end', '3']);
+  });
+
   it('draws no end for the widget own copy of a message, which has no session yet', () => {
     const entries = timeline([message('1', at('2026-11-24', 9), 's1'), message('2', at('2026-11-24', 10), '', 'customer'), message('3', at('2026-11-24', 11), 's1')]);
     expect(entries.filter((entry) => entry.kind === 'end')).toEqual([]);

@@ -83,6 +83,10 @@ it('passes the room to the history, the typing to the room, and shows presence o
   await settle();
   expect(history.getSnapshot().context.messages.map((held) => held._id)).toEqual(['1']);
   expect(history.getSnapshot().hasTag('supportTyping')).toBe(true);
+  // An agent ends the conversation: the room's news reaches the history at once (the panel draws the end), before any next message.
+  socket!.report({ type: 'socket.ended', room: 'wallet-1001', sessionId: 'session-2' });
+  await settle();
+  expect(history.getSnapshot().context.session).toBe('session-2');
 
   actor.send({ type: 'chat.typing', typing: true });
   actor.send({ type: 'widget.visible', visible: false });

@@ -4,6 +4,7 @@ import {
   EXTRA_TURNS,
   FRAMES_PER_SECOND,
   FRICTION,
+  labelTurn,
   landingRotation,
   normalizeAngle,
   planSpin,
@@ -138,5 +139,25 @@ describe('landingRotation and sliceUnderPointer', () => {
   it('put slice 0 clockwise from the pointer at rotation −π/2', () => {
     expect(sliceUnderPointer(-Math.PI / 2 - 0.01, 4)).toBe(0);
     expect(sliceUnderPointer(-Math.PI / 2 + 0.01, 4)).toBe(3);
+  });
+});
+
+describe('labelTurn', () => {
+  const slices = 8;
+  const arc = TAU / slices;
+  /** Every slice's middle at rest and at a few angles of a spin. */
+  const middles = [0, 0.3, 1.9, 4.2].flatMap((rotation) => Array.from({ length: slices }, (_, index) => rotation + (index + 0.5) * arc));
+
+  it('keeps every label upright: its text runs left to right wherever the slice stands', () => {
+    // The text's direction on screen is the turned angle's: rightwards (cos ≥ 0) reads upright.
+    expect(middles.filter((middle) => Math.cos(labelTurn(middle).angle) < -1e-9)).toEqual([]);
+  });
+
+  it('turns the labels on the left half by half a turn, and leaves those on the right half along their slice', () => {
+    for (const middle of middles) {
+      const { angle, flipped } = labelTurn(middle);
+      const left = Math.cos(middle) < 0;
+      expect([flipped, normalizeAngle(angle - (left ? Math.PI : 0))]).toEqual([left, expect.closeTo(normalizeAngle(middle), 9)]);
+    }
   });
 });

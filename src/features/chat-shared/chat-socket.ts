@@ -23,6 +23,8 @@ import {
   JoinAnswer,
   PresenceEvent,
   ReadEvent,
+  SessionEndedEvent,
+  SOCKET_ENDED,
   SOCKET_INBOX,
   SOCKET_JOIN,
   SOCKET_MESSAGING,
@@ -99,6 +101,7 @@ export function chatSocket(token: () => string | null, load: () => Promise<OpenS
       on(SOCKET_PRESENCE, PresenceEvent, ({ agents }) => ({ type: 'socket.presence', agents }));
       on(SOCKET_INBOX, InboxEvent, (event) => ({ type: 'socket.inbox', ...event }));
       on(SOCKET_WALLET_CHANGED, WalletChanged, (news) => ({ type: 'socket.wallet', news }));
+      on(SOCKET_ENDED, SessionEndedEvent, ({ room, session_id }) => ({ type: 'socket.ended', room, sessionId: session_id }));
     }
 
     function start() {

@@ -6,7 +6,9 @@
  * the conversation's session changes (an agent ended it; the server gives
  * the next message a new session_id), whoever sent that message. The
  * widget's own copy of a message it just sent has no session yet ('') and
- * never marks an end.
+ * never marks an end. When the room told of an end before any message of
+ * the new session came (`session`, the one it started), the marker follows
+ * the last message of the one that ended at once.
  * In chat-shared: it has no texts, so it is in neither the widget's nor the
  * inbox's catalogue (lingui.config.ts) and both may import it.
  */
@@ -23,10 +25,12 @@ function dayOf(iso: string): string {
   return DateTime.fromISO(iso).toISODate() ?? '';
 }
 
-export function timeline(messages: readonly ChatMessage[]): TimelineEntry[] {
+export function timeline(messages: readonly ChatMessage[], current: string | null = null): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   let day = '';
   let session = '';
+  /** Where the last message with a session ends in `entries`. */
+  let afterLastSessioned = 0;
   for (const message of messages) {
     const messageDay = dayOf(message.createdAt);
     if (message.session_id !== '' && session !== '' && message.session_id !== session) {
@@ -38,6 +42,11 @@ export function timeline(messages: readonly ChatMessage[]): TimelineEntry[] {
     }
     if (message.session_id !== '') session = message.session_id;
     entries.push({ kind: 'message', key: message._id, message });
+    if (message.session_id !== '') afterLastSessioned = entries.length;
+  }
+  // Ended, and nothing of the new session yet: the end shows now (before the customer's own unsent copies).
+  if (current !== null && session !== '' && session !== current) {
+    entries.splice(afterLastSessioned, 0, { kind: 'end', key: `end-${current}` });
   }
   return entries;
 }

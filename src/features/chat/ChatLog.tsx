@@ -37,6 +37,7 @@ export function ChatLog({ history, replies }: ChatLogProps) {
   const { t } = useLingui();
   const log = useRef<HTMLDivElement>(null);
   const messages = useSelector(history, (snapshot) => snapshot.context.messages);
+  const session = useSelector(history, (snapshot) => snapshot.context.session);
   const outgoing = useSelector(history, (snapshot) => snapshot.context.outgoing);
   const unseen = useSelector(history, (snapshot) => snapshot.context.unseen);
   const failure = useSelector(history, (snapshot) => snapshot.context.failure);
@@ -160,7 +161,7 @@ export function ChatLog({ history, replies }: ChatLogProps) {
             ) : null}
           </div>
           <ol className="chat-log__list">
-            {timeline(messages).map((entry) => {
+            {timeline(messages, session).map((entry) => {
               if (entry.kind === 'day') return <DaySeparator key={entry.key} iso={entry.iso} />;
               if (entry.kind === 'end') {
                 return (

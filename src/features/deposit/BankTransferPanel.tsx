@@ -16,6 +16,7 @@ import { bankAccountNameMachine } from '../../../machines/bank-account-name/bank
 import type { slipUploadMachine } from '../../../machines/slip-upload/slip-upload.machine.ts';
 import { useApi } from '../../app/use-app.ts';
 import { currentLocale } from '../../i18n/locale.ts';
+import { bankName } from '../ui/bank-name.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { CopyIcon } from '../ui/member-icons.tsx';
@@ -33,10 +34,6 @@ interface RegisteredAccount {
 
 type NameRef = ActorRefFrom<typeof bankAccountNameMachine>;
 
-/** The bank's name in the member's language: Thai in Thai; Latin letters otherwise (no Lao name is kept). */
-function bankName(bank: { nameTH: string; nameEN: string }): string {
-  return currentLocale() === 'th' ? bank.nameTH : bank.nameEN;
-}
 
 export function BankTransferPanel({
   lookup,
@@ -148,11 +145,11 @@ function RegisteredAccountCard({ machine, account }: { machine: NameRef; account
       <p className="small muted">
         <Trans>Your registered account</Trans>
       </p>
-      <BankLine code={account.bankCode} name={bankName(account.bank)}>
+      <BankLine code={account.bankCode} name={bankName(account.bank, currentLocale())}>
         <span className="deposit-account__name">{name}</span>
         <span className="mono">{groupAccountNumber(account.bankAccountNo)}</span>
       </BankLine>
-      {needed && <EnglishNameForm machine={machine} bank={bankName(account.bank)} />}
+      {needed && <EnglishNameForm machine={machine} bank={bankName(account.bank, currentLocale())} />}
     </div>
   );
 }
@@ -206,7 +203,7 @@ function ReceivingAccount({ bank, machine }: { bank: DepositBank; machine: NameR
   const number = groupAccountNumber(bank.bankAccountNo);
   return (
     <li className="deposit-account">
-      <BankLine code={bank.bankCode} name={bankName(bank.bank)}>
+      <BankLine code={bank.bankCode} name={bankName(bank.bank, currentLocale())}>
         <span className="deposit-account__name">{bank.bankAccountName}</span>
         <span className="deposit-account__number mono">{number}</span>
         {bank.mode !== 'AUTO' && (

@@ -20,6 +20,8 @@ import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
+import { bankChoiceLabel } from '../ui/bank-name.ts';
+import { currentLocale } from '../../i18n/locale.ts';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
 import { showSuccessToast } from '../ui/toast.ts';
 import { CheckIcon } from '../ui/icons.tsx';
@@ -357,22 +359,16 @@ function ProfileStep({ registration }: { registration: RegistrationRef }) {
 }
 
 function BankStep({ registration }: { registration: RegistrationRef }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const bankCode = useMachineField(registration, 'bankCode');
   const bankAccountNo = useMachineField(registration, 'bankAccountNo');
   const firstName = useMachineField(registration, 'firstName');
   const lastName = useMachineField(registration, 'lastName');
   const currency = useMachineField(registration, 'currency');
   const banks = useSelector(registration, (snapshot) => snapshot.context.banks);
-  const english = i18n.locale === 'en';
-  const bankOptions = useMemo(
-    () =>
-      banks.map((bank) => ({
-        value: bank.code,
-        label: english && bank.nameEN ? `${bank.nameEN} (${bank.nameTH})` : bank.nameTH,
-      })),
-    [banks, english],
-  );
+  const locale = currentLocale();
+  // In Lao, the English names: the server keeps no Lao ones, and Thai script is not Lao (as the deposit modal shows them).
+  const bankOptions = useMemo(() => banks.map((bank) => ({ value: bank.code, label: bankChoiceLabel(bank, locale) })), [banks, locale]);
   const currencyLabels: Record<(typeof LAOS_CURRENCIES)[number], string> = {
     LAK: t`Lao kip (LAK)`,
     BAHT: t`Thai baht (BAHT)`,

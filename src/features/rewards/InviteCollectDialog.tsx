@@ -2,11 +2,11 @@
  * The receive-invite-bonus dialog (spec 2 Member home), driven by the
  * invite-collect machine the home invokes: the conditions (the server's
  * invite rule), the percentage of invites that succeeded and failed, a
- * warning, and confirm; the answer in a toast, green with what reached the
+ * warning, and confirm (disabled while a bonus is held, with why); the answer in a toast, green with what reached the
  * wallet or red with the error's text (spec 8); without an answer, a retry
  * that asks again under the same key. A chunk of its own.
  */
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -31,10 +31,13 @@ function formatPercent(share: number): string {
 
 export default function InviteCollectDialog({ machine, wallet }: { machine: InviteCollectRef; wallet: WalletResponse }) {
   const { t } = useLingui();
+  const heldId = useId();
   const currency = memberCurrency(wallet.bankAccount?.currency);
   const invite = useSelector(machine, (snapshot) => snapshot.context.invite);
   const rule = useSelector(machine, (snapshot) => snapshot.context.rule);
   const loading = useSelector(machine, (snapshot) => snapshot.hasTag('loading'));
+  const checking = useSelector(machine, (snapshot) => snapshot.hasTag('checkingBonus'));
+  const bonusHeld = useSelector(machine, (snapshot) => snapshot.hasTag('bonusHeld'));
   const skeleton = useSelector(machine, (snapshot) => snapshot.hasTag('skeleton'));
   const busy = useSelector(machine, (snapshot) => snapshot.hasTag('busy'));
   const uncertain = useSelector(machine, (snapshot) => snapshot.hasTag('uncertain'));
@@ -103,6 +106,12 @@ export default function InviteCollectDialog({ machine, wallet }: { machine: Invi
               succeed; failed invites earn nothing.
             </Trans>
           </p>
+          {/* Said before confirm, as the refund modal does: the server refuses a collect while a bonus is held (BONUS_REMAINING). */}
+          {bonusHeld && (
+            <p id={heldId} className="reward-note reward-note--warning">
+              <Trans>You hold a bonus. You can receive the invite bonus once the bonus has ended.</Trans>
+            </p>
+          )}
           <div className="button-row">
             <button type="button" className="button button--secondary button--grow" disabled={busy} onClick={cancel}>
               <Trans>Cancel</Trans>
@@ -110,7 +119,8 @@ export default function InviteCollectDialog({ machine, wallet }: { machine: Invi
             <button
               type="button"
               className="button button--primary button--grow"
-              disabled={loading || busy}
+              disabled={loading || checking || bonusHeld || busy}
+              aria-describedby={bonusHeld ? heldId : undefined}
               onClick={() => {
                 preloadMessageTexts();
                 machine.send({ type: 'collect.confirm' });

@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { WheelSlice } from '../../contract/rewards.ts';
-import { normalizeAngle, planSpin, POINTER_ANGLE, rotationAt } from './wheel-motion.ts';
+import { labelTurn, normalizeAngle, planSpin, POINTER_ANGLE, rotationAt } from './wheel-motion.ts';
 
 /** spec 9: the canvas is 350 px. */
 export const WHEEL_SIZE = 350;
@@ -75,15 +75,16 @@ function drawWheel(canvas: HTMLCanvasElement, slices: readonly WheelSlice[], rot
     context.strokeStyle = 'rgb(255 255 255 / 0.85)';
     context.stroke();
 
-    // The label along the slice's middle, read from the rim inwards.
+    // The label along the slice's middle, from the rim inwards; turned half a turn on the left half, so it never reads upside down.
+    const turn = labelTurn(start + arc / 2);
     context.save();
     context.translate(CENTER, CENTER);
-    context.rotate(start + arc / 2);
-    context.textAlign = 'right';
+    context.rotate(turn.angle);
+    context.textAlign = turn.flipped ? 'left' : 'right';
     context.textBaseline = 'middle';
     context.fillStyle = slice.textColor;
     const text = fitLabel(context, slice.label, RADIUS - HUB_RADIUS - 26, family);
-    context.fillText(text, RADIUS - 14, 0);
+    context.fillText(text, turn.flipped ? -(RADIUS - 14) : RADIUS - 14, 0);
     context.restore();
 
     // A light on the rim at each slice's edge.

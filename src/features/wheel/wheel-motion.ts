@@ -46,6 +46,18 @@ export function normalizeAngle(angle: number): number {
   return ((angle % TAU) + TAU) % TAU;
 }
 
+/**
+ * How a slice's label turns so it reads upright: along the slice's middle
+ * (`middle`, the canvas's angle: 0 points right, clockwise), from the rim
+ * inwards on the right half; on the left half that would read upside down,
+ * so it turns half a turn more and runs from the rim inwards the other way.
+ */
+export function labelTurn(middle: number): { angle: number; flipped: boolean } {
+  const angle = normalizeAngle(middle);
+  const flipped = Math.cos(angle) < -1e-9;
+  return { angle: flipped ? angle + Math.PI : angle, flipped };
+}
+
 /** The index of the slice under the pointer when the wheel is at `rotation`. */
 export function sliceUnderPointer(rotation: number, slices: number): number {
   const arc = TAU / slices;

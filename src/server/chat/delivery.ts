@@ -7,6 +7,7 @@
  */
 import type * as v from 'valibot';
 import {
+  SOCKET_ENDED,
   SOCKET_INBOX,
   SOCKET_MESSAGING,
   SOCKET_READ,
@@ -15,6 +16,7 @@ import {
   type InboxConversation,
   type InboxEvent,
   type ReadEvent,
+  type SessionEndedEvent,
 } from '../../contract/chat.ts';
 import type { ChatHub } from './hub.ts';
 
@@ -53,6 +55,11 @@ export function deliverRead(
   if (!conversation) return;
   hub.toAgents(SOCKET_READ, event);
   hub.toAgents(SOCKET_INBOX, { conversation } satisfies Inbox);
+}
+
+/** An agent ended the conversation's session: its room hears it at once, with the session the next message carries. */
+export function deliverSessionEnded(hub: ChatHub, room: string, sessionId: string): void {
+  hub.toRoom(room, SOCKET_ENDED, { room, session_id: sessionId } satisfies v.InferOutput<typeof SessionEndedEvent>);
 }
 
 /** The inbox line changed without a message (an agent ended the conversation's session); nothing without the line. */

@@ -4,7 +4,7 @@
  * how many customer messages no agent has read; and the line the agents
  * are told beside an event.
  */
-import type { ChatMessageBody, InboxConversation } from '../../contract/chat.ts';
+import type { ChatMessageBody, FileType, InboxConversation } from '../../contract/chat.ts';
 import type { Queryable } from '../db/client.ts';
 import { CHAT_INBOX_PAGE_SIZE } from '../policy.ts';
 import { inboxPage, inboxRow, type InboxRow } from '../repositories/chat.ts';
@@ -31,6 +31,13 @@ export function previewOf(body: unknown): string {
   }
 }
 
+/** The kind of media a last message is (the inbox names it: the file itself has no name kept); null for any other message. */
+function mediaOf(body: unknown): FileType | null {
+  if (body === null || typeof body !== 'object') return null;
+  const message = body as ChatMessageBody;
+  return message.message_type === 'media' ? message.payload.fileType : null;
+}
+
 export function inboxConversation(prefix: string, row: InboxRow): InboxConversation {
   return {
     id: String(row.id),
@@ -43,6 +50,7 @@ export function inboxConversation(prefix: string, row: InboxRow): InboxConversat
     phone: row.memberPhone,
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     lastMessage: previewOf(row.lastBody),
+    lastMedia: mediaOf(row.lastBody),
     unread: row.unread,
     closed: row.closedAt !== null,
   };

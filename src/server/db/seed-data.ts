@@ -296,23 +296,21 @@ export const DEMO_OFFERS: DemoOffer[] = [
 /**
  * A credit slice of the demo wheel: `baht` or `kip` by the member's wallet
  * (the coin prices below are 100 baht and 20,000 kip, so kip prizes are 200
- * times the baht ones). The label names both amounts by their symbols, the
- * same in every language: the language a member reads does not say which
- * currency their wallet holds.
+ * times the baht ones). The label is the prize itself, `{amount}`: each
+ * member reads it in their own wallet's currency (rewards/slice-text.ts),
+ * as the language they read does not say which currency that is.
  */
 function creditSlice(code: string, baht: number, kip: number, weight: number, bgColor: string, textColor: string): WheelDefinition['slices'][number] {
-  const b = baht.toLocaleString('en-US');
-  const k = kip.toLocaleString('en-US');
-  const label = `฿${b} · ₭${k}`;
+  const label = '{amount}';
   return {
     code,
     label: { th: label, la: label, en: label },
     bgColor,
     textColor,
     htmlDescription: {
-      th: `<p>เครดิต ${b} บาท (หรือ ${k} กีบ สำหรับกระเป๋าเงินกีบ) เข้ากระเป๋าเมื่อกดรับคูปองภายใน 7 วัน</p>`,
-      la: `<p>ເຄຣດິດ ${b} ບາດ (ຫຼື ${k} ກີບ ສຳລັບກະເປົາເງິນກີບ) ເຂົ້າກະເປົາເມື່ອກົດຮັບຄູປອງພາຍໃນ 7 ມື້</p>`,
-      en: `<p>${b} baht of credit (${k} kip for a kip wallet) when you claim the coupon within 7 days.</p>`,
+      th: '<p>เครดิต {amount} เข้ากระเป๋าเมื่อกดรับคูปองภายใน 7 วัน</p>',
+      la: '<p>ເຄຣດິດ {amount} ເຂົ້າກະເປົາເມື່ອກົດຮັບຄູປອງພາຍໃນ 7 ມື້</p>',
+      en: '<p>{amount} of credit when you claim the coupon within 7 days.</p>',
     },
     weight,
     prize: { type: 'credit', amount: { BAHT: baht, LAK: kip }, expiryDays: 7 },

@@ -19,8 +19,10 @@ import type * as v from 'valibot';
 import type { FairnessResponse, SpinRecord } from '../../contract/rewards.ts';
 import { seedHash } from '../../contract/rules/wheel.ts';
 import { inTransaction, type Queryable } from '../db/client.ts';
-import { users, wheelSeeds, wheels, wheelSpins } from '../db/schema.ts';
+import { users, wheelSeeds, wheels, wheelSpins, type StoredSlice } from '../db/schema.ts';
 import type { Language } from '../language.ts';
+import { memberCurrency, type Currency } from '../repositories/users.ts';
+import { sliceText } from './slice-text.ts';
 
 export type Seed = typeof wheelSeeds.$inferSelect;
 type Fairness = v.InferOutput<typeof FairnessResponse>;
@@ -164,6 +166,11 @@ export function rotateSeed(db: Queryable, userId: number, now: Date): Promise<Fa
  * newest first, and how many there are. The server seed is shown only once
  * revealed; the label comes from the wheel the spin was drawn on.
  */
+/** The drawn slice's label as the member read it on the wheel ({amount} in their currency). */
+function labelOf(slice: StoredSlice | undefined, language: Language, currency: Currency): string | undefined {
+  return slice && sliceText(slice.label[language], slice.prize, currency);
+}
+
 export async function spinHistory(db: Queryable, userId: number, page: number, limit: number, language: Language): Promise<{ spins: SpinRecord[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db
@@ -189,6 +196,7 @@ export async function spinHistory(db: Queryable, userId: number, page: number, l
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(wheelSpins).where(eq(wheelSpins.userId, userId)),
   ]);
+  const currency = await memberCurrency(db, userId);
   const spins = rows.map((row) => ({
     _id: String(row.id),
     createdAt: row.createdAt.toISOString(),
@@ -197,7 +205,7 @@ export async function spinHistory(db: Queryable, userId: number, page: number, l
     clientSeed: row.clientSeed,
     nonce: row.nonce,
     code: row.sliceCode,
-    label: row.slices[row.sliceIndex]?.label[language] ?? row.sliceCode,
+    label: labelOf(row.slices[row.sliceIndex], language, currency) ?? row.sliceCode,
     weights: row.weights,
   }));
   return { spins, total: counted?.total ?? 0 };

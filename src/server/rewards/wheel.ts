@@ -12,10 +12,11 @@ import { inTransaction, type Queryable, type Transaction } from '../db/client.ts
 import { coupons, wheelSpins, type StoredSlice } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Language } from '../language.ts';
-import { memberCurrency } from '../repositories/users.ts';
+import { memberCurrency, type Currency } from '../repositories/users.ts';
 import { currentWheel, type Wheel } from '../repositories/wheels.ts';
 import { coinsOf, spendCoin } from './coins.ts';
 import { takeNonce } from './fairness.ts';
+import { localizedSliceText, sliceText } from './slice-text.ts';
 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,14 +37,21 @@ export async function wheelIsActive(db: Queryable): Promise<boolean> {
   return isSpinnable(await currentWheel(db));
 }
 
-function sliceFor(slice: StoredSlice, language: Language): WheelSlice {
-  return { code: slice.code, label: slice.label[language], bgColor: slice.bgColor, textColor: slice.textColor, htmlDescription: slice.htmlDescription[language] };
+/** A slice in the member's language, its prize's {amount} in their currency only (slice-text.ts). */
+function sliceFor(slice: StoredSlice, language: Language, currency: Currency): WheelSlice {
+  return {
+    code: slice.code,
+    label: sliceText(slice.label[language], slice.prize, currency),
+    bgColor: slice.bgColor,
+    textColor: slice.textColor,
+    htmlDescription: sliceText(slice.htmlDescription[language], slice.prize, currency),
+  };
 }
 
-/** GET /api/spinwheel/setup: the spinnable wheel in the member's language (null without one) and their coins. */
+/** GET /api/spinwheel/setup: the spinnable wheel in the member's language and currency (null without one) and their coins. */
 export async function wheelSetup(db: Queryable, userId: number, language: Language): Promise<v.InferOutput<typeof SpinSetupResponse>> {
-  const [wheel, userCoin] = await Promise.all([currentWheel(db), coinsOf(db, userId)]);
-  const activeSpinwheel = isSpinnable(wheel) ? { name: wheel.name[language], slices: wheel.slices.map((slice) => sliceFor(slice, language)) } : null;
+  const [wheel, userCoin, currency] = await Promise.all([currentWheel(db), coinsOf(db, userId), memberCurrency(db, userId)]);
+  const activeSpinwheel = isSpinnable(wheel) ? { name: wheel.name[language], slices: wheel.slices.map((slice) => sliceFor(slice, language, currency)) } : null;
   return { result: { activeSpinwheel, userCoin } };
 }
 
@@ -52,10 +60,10 @@ export async function wheelSetup(db: Queryable, userId: number, language: Langua
  * prize when it pays something in the member's currency, an item prize
  * always. Expires expiryDays after the spin.
  */
-async function couponForPrize(tx: Transaction, slice: StoredSlice, spin: { id: number; userId: number; now: Date }): Promise<number | null> {
+async function couponForPrize(tx: Transaction, slice: StoredSlice, spin: { id: number; userId: number; now: Date; currency: Currency }): Promise<number | null> {
   const { prize } = slice;
   if (prize.type === 'none') return null;
-  const currency = await memberCurrency(tx, spin.userId);
+  const { currency } = spin;
   const amount = prize.type === 'credit' ? BigInt(prize.amount[currency]) : 0n;
   if (prize.type === 'credit' && amount <= 0n) return null;
   const [coupon] = await tx
@@ -65,7 +73,7 @@ async function couponForPrize(tx: Transaction, slice: StoredSlice, spin: { id: n
       spinId: spin.id,
       sliceCode: slice.code,
       type: prize.type,
-      name: prize.type === 'item' ? prize.name : slice.label,
+      name: prize.type === 'item' ? prize.name : localizedSliceText(slice.label, prize, currency),
       amount,
       currency,
       expiresAt: new Date(spin.now.getTime() + prize.expiryDays * DAY_MS),
@@ -105,12 +113,13 @@ export function spinWheel(db: Queryable, { userId, now, language }: SpinContext)
       .insert(wheelSpins)
       .values({ userId, wheelId: wheel.id, seedId: seed.id, nonce, clientSeed: seed.clientSeed, sliceIndex: index, sliceCode: slice.code, weights, createdAt: now })
       .returning({ id: wheelSpins.id });
-    const coupon = await couponForPrize(tx, slice, { id: spin!.id, userId, now });
+    const currency = await memberCurrency(tx, userId);
+    const coupon = await couponForPrize(tx, slice, { id: spin!.id, userId, now, currency });
     return {
       success: true,
       result: {
         code: slice.code,
-        label: slice.label[language],
+        label: sliceText(slice.label[language], slice.prize, currency),
         index,
         remainingCoin,
         coupon: coupon === null ? null : String(coupon),

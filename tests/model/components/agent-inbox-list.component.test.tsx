@@ -85,6 +85,19 @@ describe('agent inbox list', () => {
     expect(within(second!).queryByLabelText(/unread/)).toBeNull();
   });
 
+  it('previews a last picture, video or file by its kind, with its caption when it has one', async () => {
+    const photo = { ...MEMBER, lastMessage: '', lastMedia: 'image' } satisfies InboxConversation;
+    const file = { ...GUEST, lastMessage: '', lastMedia: 'file' } satisfies InboxConversation;
+    const video = { ...THIRD, lastMessage: 'my slip', lastMedia: 'video' } satisfies InboxConversation;
+    const api = fakeApi(() => page([photo, file, video]));
+    const { factory } = fakeSocket();
+    render(<AgentInbox api={api.client} connectSocket={factory} />);
+    await settle();
+
+    const previews = rows().map((row) => text(row.querySelector('.inbox-row__last')));
+    expect(previews).toEqual(['Photo', 'File', 'Video: my slip']);
+  });
+
   it('searches by phone or name once typing pauses, and shows what the server found', async () => {
     const found: Record<string, InboxConversation[]> = { '': [GUEST, MEMBER], '0899': [THIRD] };
     const api = fakeApi((_, { query }) => page(found[query?.q ?? ''] ?? []));

@@ -143,3 +143,25 @@ it('shows support typing until the machine forgets it, 15 s after support last s
   await frames(1);
   expect(screen.queryByText('Support is typing…')).toBeNull();
 });
+
+it('shows the end of the conversation as soon as an agent ends it, not at the next message', async () => {
+  const history = await show();
+  const ended = () => screen.queryAllByText('Conversation ended');
+  expect(ended()).toEqual([]);
+
+  // The room's chat.sessionEnded, through the widget: the marker follows the last message at once, and the view goes to it.
+  await scrollTo(BOTTOM - 300);
+  act(() => history.send({ type: 'history.sessionEnded', sessionId: '6' }));
+  await frames();
+  expect(ended()).toHaveLength(1);
+  const items = [...screen.getByRole('log').querySelectorAll('.chat-log__list > li')].map((item) => item.textContent);
+  expect(items.at(-1)).toBe('Conversation ended');
+  expect(scrollTop).toBe(BOTTOM);
+
+  // The next message, of the new session: still one marker, before it.
+  act(() => history.send({ type: 'history.received', message: { ...agentMessage(3), session_id: '6' } }));
+  await frames();
+  expect(ended()).toHaveLength(1);
+  const after = [...screen.getByRole('log').querySelectorAll('.chat-log__list > li')].map((item) => item.textContent);
+  expect(after.slice(-2)).toEqual(['Conversation ended', expect.stringContaining('answer 3')]);
+});

@@ -68,7 +68,12 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
       if (event.type === 'collect.cancel') return void fireEvent.click(button('Cancel'));
       throw new Error(`No gesture for ${event.type}`);
     },
-    apiCall: ({ actor, input }) => (actor === 'readRule' ? { name: 'inviteRule', args: [{}] } : { name: 'inviteCollect', args: [input] }),
+    apiCall: ({ actor, input }) =>
+      actor === 'readRule'
+        ? { name: 'inviteRule', args: [{}] }
+        : actor === 'checkBonus'
+          ? { name: 'bonusCheckActive', args: [{}] }
+          : { name: 'inviteCollect', args: [input] },
     expectView({ after, emitted }) {
       // spec 2: the toasts, as the machine tells the dialog.
       const collected = emitted.find((event) => event.type === 'invite.collected') as { amount: number } | undefined;
@@ -99,6 +104,10 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
       expect(view.getByText(/Invites still waiting can be received once they succeed/)).toBeTruthy();
       const confirm = view.getByRole('button', { name: stateKey(after) === 'collecting' ? 'Receiving…' : 'Confirm' });
       expect(confirm.hasAttribute('disabled'), 'confirm disabled').toBe(stateKey(after) !== 'confirming');
+      // A bonus held: said before confirm (as the refund modal does), not after a BONUS_REMAINING refusal.
+      const held = 'You hold a bonus. You can receive the invite bonus once the bonus has ended.';
+      expect(view.queryByText(held) !== null, 'why confirm is disabled').toBe(context.bonusHeld);
+      if (context.bonusHeld) expect(confirm.getAttribute('aria-describedby'), 'confirm described by why').toBe(view.getByText(held).id);
       expect(view.queryByText('Conditions') !== null, 'conditions shown').toBe(context.rule !== null);
     },
   };

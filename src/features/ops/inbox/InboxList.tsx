@@ -112,6 +112,18 @@ export function customerName(row: Pick<InboxConversation, 'name' | 'phone' | 'ki
   return row.name.trim() || row.phone || guest;
 }
 
+/**
+ * The row's last message: its text; a picture, video or file by its kind in
+ * the agent's language (with its caption, if any), since it has no text.
+ */
+function LastMessagePreview({ row }: { row: Pick<InboxConversation, 'lastMessage' | 'lastMedia'> }) {
+  const { t } = useLingui();
+  if (row.lastMedia === null) return row.lastMessage;
+  const kind = row.lastMedia === 'image' ? t`Photo` : row.lastMedia === 'video' ? t`Video` : t`File`;
+  // The kind, then the caption: the pattern is the language's ({0} the kind, {1} the caption).
+  return row.lastMessage.trim() ? t`${kind.trim()}: ${row.lastMessage.trim()}` : kind;
+}
+
 function ConversationRow({ row, selected, postback, onSelect }: { row: InboxConversation; selected: boolean; postback: boolean; onSelect: () => void }) {
   const { t } = useLingui();
   const name = customerName(row, t`Guest`);
@@ -142,7 +154,7 @@ function ConversationRow({ row, selected, postback, onSelect }: { row: InboxConv
               <Trans>Ended</Trans>
             </span>
           )}
-          <span className="inbox-row__last muted">{row.lastMessage}</span>
+          <span className="inbox-row__last muted"><LastMessagePreview row={row} /></span>
         </span>
         {row.unread > 0 && (
           <span className="inbox-badge" aria-label={t`${unread} unread`}>

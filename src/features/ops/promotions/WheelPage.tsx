@@ -15,6 +15,9 @@ import { DraftCheckbox, DraftHtml, DraftInput, DraftSelect, LANGUAGES, type Draf
 import { SettingsFrame, useDraftForm, useSettingsEdit } from './SettingsFrame.tsx';
 import type * as v from 'valibot';
 
+/** Where a slice's label or description names its credit (src/server/rewards/slice-text.ts). */
+const PRIZE_AMOUNT = '{amount}';
+
 type Wheel = v.InferOutput<typeof OpsWheelRequest>;
 
 const localized = (text: string) => ({ th: text, la: text, en: text });
@@ -71,7 +74,14 @@ function SliceFields({ form, index, onRemove }: { form: DraftForm; index: number
         <DraftInput form={form} path={`${at}.bgColor`} type="color" label={t`Slice colour`} />
         <DraftInput form={form} path={`${at}.textColor`} type="color" label={t`Text colour`} />
         {LANGUAGES.map((language) => (
-          <DraftInput key={language.code} form={form} path={`${at}.label.${language.code}`} label={t`Label (${language.name})`} />
+          <DraftInput
+            key={language.code}
+            form={form}
+            path={`${at}.label.${language.code}`}
+            label={t`Label (${language.name})`}
+            // The server writes the credit in each member's own currency where the label says {amount}.
+            hint={prize === 'credit' ? t`${PRIZE_AMOUNT} shows the credit in the member's currency (฿10 or ₭2,000).` : undefined}
+          />
         ))}
         <DraftSelect
           form={form}
