@@ -43,6 +43,7 @@ const events = {
   'socket.joined': none,
   'socket.joinRefused': none,
   'socket.refused': none,
+  'socket.ended': none,
 } satisfies EventFixtures<MemberNews>;
 
 export const memberNewsModels: FlowModel<MemberNews>[] = [
