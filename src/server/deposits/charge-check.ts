@@ -6,10 +6,11 @@
  * webhook's own path, so a charge the job and the webhook settle at once is
  * credited once (the QR row is locked, the payment recorded once per charge).
  *
- * Reads go under the webhook's breaker (payments/opn.ts retrieveCharge):
- * the job stands in for the webhook and makes the same read, and failing
- * reads must never fail members' QR creation fast. When Opn is unavailable
- * (down, or that breaker open) the run stops at once; the next run tries again.
+ * Reads go under a breaker of the job's own (payments/opn.ts retrieveCharge):
+ * failing reads must never fail members' QR creation fast, and a flood of
+ * webhook calls that opened the webhook's breaker must not stop the job
+ * that stands in for it. When Opn is unavailable (down, or the job's
+ * breaker open) the run stops at once; the next run tries again.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -31,7 +32,7 @@ export async function checkOpenCharges(db: Db, opn: OpnClient, now: Date, log: F
   const charges = await chargesToCheck(db, { provider: OPN_PAYMENTS, now, minAgeMs: OPN_CHARGE_CHECK_MIN_AGE_MS, afterExpiryMs: OPN_CHARGE_CHECK_AFTER_EXPIRY_MS, limit });
   const result: ChargeCheck = { checked: 0, credited: 0, review: 0, expired: 0, stopped: false };
   for (const { id, chargeId } of charges) {
-    const outcome = await settleChargeEvent(db, opn, chargeId, now);
+    const outcome = await settleChargeEvent(db, opn, chargeId, now, 'check');
     if (outcome.kind === 'unchecked' && outcome.unavailable) {
       log.warn({ chargeId }, `opn charge check stopped: ${outcome.why}`);
       result.stopped = true;

@@ -4,7 +4,8 @@
  * (`GET /charges/{id}`) before anything happens; the webhook's body is never
  * believed. A charge id no QR of ours is answers at once, without a call to
  * Opn: anyone can post to the webhook, and made-up ids must cost us nothing
- * at Opn. Then, by the charge's status as Opn answered it:
+ * at Opn; nor does a charge whose payment is recorded already (it is
+ * settled for good). Then, by the charge's status as Opn answered it:
  *
  * - `successful`: a payment of the retrieved amount, recorded once per
  *   charge id and credited like every QR payment (webhook-credit.ts: one
@@ -17,8 +18,9 @@
  * - `pending`: nothing yet.
  */
 import type { Db } from '../db/client.ts';
-import { OpnRefused, type OpnCharge, type OpnClient } from '../payments/opn.ts';
+import { OpnRefused, type ChargeAsker, type OpnCharge, type OpnClient } from '../payments/opn.ts';
 import { ProviderFailure } from '../providers/http.ts';
+import { findPaymentByTransaction } from '../repositories/payments.ts';
 import { expireOpenQr, isQrCharge, lockQrByCharge } from '../repositories/qr-codes.ts';
 import { recordSourcePayment, type Recorded } from './webhook-credit.ts';
 
@@ -48,11 +50,13 @@ const CLOSED = new Set(['expired', 'failed', 'reversed']);
  * through here too, so whichever of the two arrives first credits, and
  * the other finds the charge recorded.
  */
-export async function settleChargeEvent(db: Db, opn: OpnClient, chargeId: string, now: Date): Promise<ChargeOutcome> {
+export async function settleChargeEvent(db: Db, opn: OpnClient, chargeId: string, now: Date, asker: ChargeAsker = 'webhook'): Promise<ChargeOutcome> {
   if (!(await isQrCharge(db, chargeId))) return { kind: 'unknown', why: 'no QR of ours is that charge' };
+  const settled = await findPaymentByTransaction(db, OPN_PAYMENTS, chargeId);
+  if (settled) return { kind: 'recorded', recorded: { payment: settled, replayed: true } };
   let charge;
   try {
-    charge = await opn.retrieveCharge(chargeId);
+    charge = await opn.retrieveCharge(chargeId, asker);
   } catch (error) {
     if (!(error instanceof ProviderFailure || error instanceof OpnRefused)) throw error;
     return { kind: 'unchecked', why: error.message, unavailable: error instanceof ProviderFailure };

@@ -19,7 +19,8 @@
  * since a second try could make a second charge. Retrieving a charge is
  * what the webhook, which anyone can post to, sets off: it runs under a
  * circuit breaker of its own, so a flood of webhook calls that fail at Opn
- * cannot fail members' QRs fast.
+ * cannot fail members' QRs fast, nor stop the job that checks open charges
+ * (its reads have a breaker of their own too).
  */
 import * as v from 'valibot';
 import type { Clock } from '../clock.ts';
@@ -96,13 +97,20 @@ export interface OpnOptions {
 export interface OpnClient {
   /** A pending PromptPay charge of `amount` satang. */
   createPromptPayCharge(amount: bigint): Promise<OpnCharge>;
-  /** The charge as Opn has it now; null when Opn knows no such charge. Under the webhook's own breaker. */
-  retrieveCharge(id: string): Promise<OpnCharge | null>;
+  /**
+   * The charge as Opn has it now; null when Opn knows no such charge. Under a
+   * breaker of the asker's own: the webhook's (anyone can set it off) or the
+   * check job's, never the one members' QRs use.
+   */
+  retrieveCharge(id: string, asker?: ChargeAsker): Promise<OpnCharge | null>;
   /** Asks Opn to expire a pending charge, so it can no longer be paid. */
   expireCharge(id: string): Promise<void>;
   /** The bytes at a charge's QR `download_uri`. */
   downloadQrImage(uri: string): Promise<Buffer>;
 }
+
+/** Who asks Opn about a charge: the webhook (anyone can post to it) or the job that checks open charges. */
+export type ChargeAsker = 'webhook' | 'check';
 
 export function opnClient({ secretKey, apiUrl = OPN_API_URL, timeoutMs = OPN_TIMEOUT_MS, clock, log, sleep }: OpnOptions): OpnClient {
   const authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
@@ -110,7 +118,7 @@ export function opnClient({ secretKey, apiUrl = OPN_API_URL, timeoutMs = OPN_TIM
   const common = { provider: 'opn', log, now: () => clock().getTime(), ...(sleep && { pause: sleep }) };
   // The calls a member waits on (creating, expiring, the QR picture), and the webhook's checks apart.
   const provider = providerClient(common);
-  const lookups = providerClient({ ...common, circuit: 'webhook' });
+  const lookups = { webhook: providerClient({ ...common, circuit: 'webhook' }), check: providerClient({ ...common, circuit: 'check' }) };
   const read: CallOptions = { timeoutMs, repeatable: true, retries: OPN_READ_RETRIES, pausesMs: OPN_BACKOFF_MS };
   const write: CallOptions = { timeoutMs, repeatable: false };
   const api = (path: string) => new URL(path, apiUrl);
@@ -137,9 +145,9 @@ export function opnClient({ secretKey, apiUrl = OPN_API_URL, timeoutMs = OPN_TIM
       if (!created) throw new OpnRefused('opn: no charge created', 404, null);
       return created;
     },
-    retrieveCharge(id) {
+    retrieveCharge(id, asker = 'webhook') {
       if (!CHARGE_ID.test(id)) return Promise.resolve(null);
-      return charge(read, { method: 'GET', url: api(`/charges/${id}`), headers }, { missingIsNull: true, client: lookups });
+      return charge(read, { method: 'GET', url: api(`/charges/${id}`), headers }, { missingIsNull: true, client: lookups[asker] });
     },
     async expireCharge(id) {
       if (!CHARGE_ID.test(id)) return;

@@ -67,8 +67,10 @@ export async function hookRoutes(app: FastifyInstance): Promise<void> {
  * before acting on it. This route maps what came of it to HTTP: Opn
  * delivers an event again until it is answered 2xx, so an event we took is
  * answered 200 with a plain acknowledgement (no id or status of ours: the
- * caller may be anyone), one we could not check (Opn unreachable) 503, and
- * a charge that is none of ours 400.
+ * caller may be anyone), one we could not check (Opn unreachable) 503; a
+ * charge that is none of ours is answered 200 too, and logged, so the
+ * answer never tells which charge ids are ours. A body that is no Opn
+ * event is 400.
  */
 function opnHookRoute(app: FastifyInstance, opn: OpnClient): void {
   const { db, clock, limits } = app;
@@ -93,8 +95,9 @@ function opnHookRoute(app: FastifyInstance, opn: OpnClient): void {
         return taken;
       }
       case 'unknown':
-        request.log.warn({ chargeId }, `opn webhook refused: ${outcome.why}`);
-        throw new ApiError(400, 'KEY_INVALID');
+        // Answered as any other: the answer must not tell a caller which charge ids are ours.
+        request.log.warn({ chargeId }, `opn webhook ignored: ${outcome.why}`);
+        return taken;
       case 'unchecked':
         request.log.warn({ chargeId }, `opn webhook not checked: ${outcome.why}; Opn will send it again`);
         return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
