@@ -519,7 +519,7 @@ describe('GET /api/statement/slip/reference/{reference} and the signed links', (
 });
 
 describe('the operator’s slip review', () => {
-  it('rejects with a reason the member sees; the rejected slip keeps its reference', async () => {
+  it('rejects with a reason the member sees; a slip rejected for another reason than NOT_MATCH keeps its reference', async () => {
     const s = await buildSlipApp();
     const member = await signedInMember(s);
     const { reference, file } = await bankSlip();
@@ -541,6 +541,28 @@ describe('the operator’s slip review', () => {
     const again = await upload(s, member.token, file);
     expect([again.statusCode, again.json().message]).toEqual([409, 'SLIP_REFNO_DUPLICATED']);
     expect(await walletAmount(s, member.token)).toBe(0);
+  });
+
+  it('lets the payer send a slip someone else sent first once an operator rejects that one as NOT_MATCH, and only then', async () => {
+    const s = await buildSlipApp();
+    const payer = await signedInMember(s);
+    const taker = await signedInMember(s);
+    const { reference, file } = await bankSlip();
+    expect((await upload(s, taker.token, file)).statusCode).toBe(200);
+    const blocked = await upload(s, payer.token, file);
+    expect([blocked.statusCode, blocked.json().message]).toEqual([409, 'SLIP_REFNO_DUPLICATED']);
+    const [taken] = await opsSlips(s);
+    expect((await reject(s, taken!.id, 'NOT_MATCH')).statusCode).toBe(200);
+
+    s.clock.advance(MINUTE);
+    const sent = await upload(s, payer.token, file);
+    expect([sent.statusCode, sent.json().slip]).toEqual([200, expect.objectContaining({ status: 'PENDING', reference })]);
+    // It now holds the reference: the taker cannot send it again.
+    const again = await upload(s, taker.token, file);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'SLIP_REFNO_DUPLICATED']);
+    const [queued] = await opsSlips(s);
+    expect((await approve(s, queued!.id, 100)).statusCode).toBe(200);
+    expect([await walletAmount(s, payer.token), await walletAmount(s, taker.token)]).toEqual([100, 0]);
   });
 
   it('credits once when two operators approve at once', async () => {

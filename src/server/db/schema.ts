@@ -5,7 +5,7 @@
  * Times are written by the app from its clock (not `now()`), so tests can move
  * time. Unique constraints back the EXISTING_USER and EXISTING_BANK answers.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -1007,6 +1007,15 @@ export const trueLinks = pgTable(
 export const SLIP_STATUSES = ['PENDING', 'SUCCESS', 'FAILED'] as const;
 
 /**
+ * A slip that holds its bank reference (slips_reference_held_idx; the
+ * insert that takes it names the same predicate): waiting, approved, or
+ * rejected by an operator for any reason but NOT_MATCH.
+ */
+export function holdsReference(t: { reference: AnyPgColumn; status: AnyPgColumn; reviewedAt: AnyPgColumn; note: AnyPgColumn }): SQL {
+  return sql`${t.reference} is not null and (${t.status} <> 'FAILED' or (${t.reviewedAt} is not null and ${t.note} is distinct from 'NOT_MATCH'))`;
+}
+
+/**
  * Slips members uploaded. A slip whose checks failed is kept FAILED with its
  * reason (spec 8) so the member sees it in the slip table; one that passed
  * waits PENDING for an operator, who approves it with an amount (its ledger
@@ -1040,10 +1049,9 @@ export const slips = pgTable(
     verification: jsonb('verification').$type<SlipVerificationFindings>(),
   },
   (t) => [
-    // Automatic failures (a duplicate, an expired slip) may repeat a reference; a slip waiting, approved or rejected by an operator holds it.
-    uniqueIndex('slips_reference_idx')
-      .on(t.reference)
-      .where(sql`${t.reference} is not null and (${t.status} <> 'FAILED' or ${t.reviewedAt} is not null)`),
+    // Automatic failures (a duplicate, an expired slip) may repeat a reference; a slip waiting, approved or rejected by an
+    // operator holds it, but for one rejected NOT_MATCH (not the uploader's payment): the payer may then send it (0137).
+    uniqueIndex('slips_reference_held_idx').on(t.reference).where(holdsReference(t)),
     index('slips_user_idx').on(t.userId, t.id),
     index('slips_status_idx').on(t.status, t.id),
     // The slip verifier's credits of the last 24 hours, summed before each of its credits (docs/decisions/0137-slip-verification.md).

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gt, isNull, ne, sql, sum } from 'drizzle-orm
 import type { SlipSort, SlipVerificationFindings } from '../../contract/deposit.ts';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
-import { slips, SLIP_STATUSES, users } from '../db/schema.ts';
+import { holdsReference, slips, SLIP_STATUSES, users } from '../db/schema.ts';
 
 export type SlipRow = typeof slips.$inferSelect;
 export type SlipStatus = (typeof SLIP_STATUSES)[number];
@@ -37,7 +37,7 @@ export async function lastSlipAt(db: Queryable, userId: number): Promise<Date | 
 }
 
 /**
- * Inserts a slip that holds its reference (slips_reference_idx), unless a
+ * Inserts a slip that holds its reference (slips_reference_held_idx), unless a
  * slip already holds it: then nothing is written and the answer is
  * undefined. A concurrent insert of the same reference waits for the other
  * to commit and then finds it.
@@ -48,7 +48,7 @@ export async function insertSlipHoldingReference(db: Queryable, slip: NewSlip, n
     .values({ ...slip, createdAt: now })
     .onConflictDoNothing({
       target: slips.reference,
-      where: sql`${slips.reference} is not null and (${slips.status} <> 'FAILED' or ${slips.reviewedAt} is not null)`,
+      where: holdsReference(slips),
     })
     .returning();
   return inserted;

@@ -8,7 +8,7 @@
  * refused upload costs nothing, and parallel uploads decode one at a time),
  * and checked again, under the member's lock, where the slip is recorded
  * (so parallel uploads cannot both pass). The
- * reference's uniqueness is the database's (slips_reference_idx), so two
+ * reference's uniqueness is the database's (slips_reference_held_idx), so two
  * uploads of one slip racing on two connections record one PENDING slip.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,0 +1,2 @@
+DROP INDEX "slips_reference_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "slips_reference_held_idx" ON "slips" USING btree ("reference") WHERE "slips"."reference" is not null and ("slips"."status" <> 'FAILED' or ("slips"."reviewed_at" is not null and "slips"."note" is distinct from 'NOT_MATCH'));
