@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import type { ListedGame } from '../../src/contract/hub88.ts';
 import { auditLog, games, gameSessions } from '../../src/server/db/schema.ts';
-import { categoryOf, FALLBACK_LOGO, syncHub88Games } from '../../src/server/games/hub88/sync.ts';
+import { categoryOf, FALLBACK_LOGO, plainName, syncHub88Games } from '../../src/server/games/hub88/sync.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { buildHub88App, HUB88_GAME, HUB88_OTHER_GAME, hub88Player } from './helpers/hub88.ts';
 import { activate } from './helpers/reference-games.ts';
@@ -73,6 +73,13 @@ describe('the games sync', () => {
   it('lets the pages show the aggregator’s https art, and only then', async () => {
     const t = await buildHub88App();
     expect((await t.app.inject({ url: '/api/lookup/active' })).headers['content-security-policy']).toContain(`img-src 'self' data: blob: https: ${t.fake.url};`);
+  });
+
+  it('keeps no control or invisible format characters of a game’s name', () => {
+    expect(plainName('Lucky\u202Esnretnal')).toBe('Luckysnretnal');
+    expect(plainName('  Fruit\u200B Party\n\tDeluxe\u2066 ')).toBe('Fruit Party Deluxe');
+    expect(plainName('สล็อต มังกร')).toBe('สล็อต มังกร');
+    expect(plainName('x'.repeat(150))).toHaveLength(100);
   });
 
   it('maps Hub88’s categories onto the three carousels', () => {

@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ProviderFailure, providerClient, type CallOptions, type ProviderOptions } from '../../src/server/providers/http.ts';
+import { PROVIDER_ANSWER_MAX_BYTES, ProviderFailure, providerClient, type CallOptions, type ProviderOptions } from '../../src/server/providers/http.ts';
 
 function recordingLog() {
   const lines: { level: string; message: string }[] = [];
@@ -221,5 +221,39 @@ describe('an HTTP request', () => {
     expect(await client.request(read, request)).toMatchObject({ status: 404, json: { status: 404 } });
     expect(seen).toEqual(Array.from({ length: 3 }, () => 'GET /things/1?token=secret-query Bearer secret-key'));
     expect(lines.map((line) => line.message)).toEqual(['acme: GET /things/1 answered 503 (SERVER_ERROR, attempt 1 of 3)']);
+  });
+
+  it('cuts off an answer past its size, declared or streamed, as a BAD_ANSWER, without retrying it', async () => {
+    let served = 0;
+    const server = createServer((request, response) => {
+      served += 1;
+      if (request.url === '/declared') {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(PROVIDER_ANSWER_MAX_BYTES + 1) });
+        response.end();
+        return;
+      }
+      // No length said: chunks until the client stops reading.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 32);
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { client } = harness();
+    for (const path of ['/declared', '/streamed']) {
+      const failure = await client.request({ ...read, retries: 2 }, { method: 'GET', url: new URL(`${base}${path}`), headers: {} }).catch((error: unknown) => error);
+      expect(failure, path).toBeInstanceOf(ProviderFailure);
+      expect((failure as ProviderFailure).reason).toBe('BAD_ANSWER');
+      expect((failure as ProviderFailure).detail).toBe(`answered more than ${PROVIDER_ANSWER_MAX_BYTES} bytes`);
+    }
+    expect(served).toBe(2);
   });
 });

@@ -217,10 +217,50 @@ export interface ProviderClient {
   request(options: CallOptions, request: ProviderRequest): Promise<ProviderAnswer>;
 }
 
-/** One HTTP exchange inside an attempt: the answer's status and body, whatever the status. */
-export async function fetchAnswer({ method, url, headers, body }: ProviderRequest, signal: AbortSignal): Promise<ProviderAnswer> {
+/**
+ * The most an answer may weigh: an aggregator's list of thousands of games
+ * is a few MB; a provider (or whoever answers in its place) sending more is
+ * cut off rather than read into memory.
+ */
+export const PROVIDER_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
+
+/** An answer past PROVIDER_ANSWER_MAX_BYTES; a call reports it as the provider's BAD_ANSWER. */
+export class AnswerTooLarge extends Error {
+  constructor(
+    readonly status: number,
+    max: number,
+  ) {
+    super(`answered more than ${max} bytes`);
+  }
+}
+
+/** The body, read up to `max` bytes; more is AnswerTooLarge and the rest is never read. */
+async function boundedBody(response: Response, max: number): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const tooLarge = () => new AnswerTooLarge(response.status, max);
+  if (declared > max) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
+      if (size > max) {
+        await response.body.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** One HTTP exchange inside an attempt: the answer's status and body (at most PROVIDER_ANSWER_MAX_BYTES), whatever the status. */
+export async function fetchAnswer({ method, url, headers, body }: ProviderRequest, signal: AbortSignal, max = PROVIDER_ANSWER_MAX_BYTES): Promise<ProviderAnswer> {
   const response = await fetch(url, { method, headers, ...(body !== undefined && { body }), signal });
-  const bytes = Buffer.from(await response.arrayBuffer());
+  const bytes = await boundedBody(response, max);
   let json: unknown = null;
   try {
     json = JSON.parse(bytes.toString('utf8'));
@@ -241,6 +281,7 @@ function attemptTimer(ms: number): { signal: AbortSignal; clear: () => void } {
 
 function asFailure(provider: string, error: unknown, signal: AbortSignal, ms: number): ProviderFailure {
   if (error instanceof ProviderFailure) return error;
+  if (error instanceof AnswerTooLarge) return new ProviderFailure(provider, 'BAD_ANSWER', { status: error.status, detail: error.message });
   // The attempt's own time ran out: the request may have reached the provider.
   if (signal.aborted) return new ProviderFailure(provider, 'TIMEOUT', { detail: `no answer within ${ms} ms` });
   // fetch rejects with a TypeError when no answer came at all (refused, reset, DNS).
@@ -248,7 +289,8 @@ function asFailure(provider: string, error: unknown, signal: AbortSignal, ms: nu
 }
 
 function mayRetry(failure: ProviderFailure, repeatable: boolean): boolean {
-  if (failure.reason === 'CIRCUIT_OPEN') return false;
+  // An answer that is not the documented one (or too large) would come the same again.
+  if (failure.reason === 'CIRCUIT_OPEN' || failure.reason === 'BAD_ANSWER') return false;
   if (failure.retryable) return true;
   // The same request would be refused the same way.
   const refused = failure.status !== null && failure.status >= 400 && failure.status < 500 && failure.status !== 429;

@@ -19,7 +19,7 @@
  */
 import * as v from 'valibot';
 import { hasAtMostTwoDecimals, toMinor } from '../../contract/money.ts';
-import { fetchAnswer, ProviderFailure, providerClient, type ProviderAnswer, type ProviderOptions } from '../providers/http.ts';
+import { AnswerTooLarge, fetchAnswer, ProviderFailure, providerClient, type ProviderAnswer, type ProviderOptions } from '../providers/http.ts';
 import { THAI_BANK_IDS, type BankParty, type SlipVerifier, type Verified } from './verifier.ts';
 
 export const EASYSLIP_API_URL = 'https://api.easyslip.com/v2';
@@ -113,8 +113,8 @@ export function easySlipVerifier({
         signal,
       );
     } catch (error) {
-      // No connection at all (refused, reset, DNS) is tried again; a timeout (the signal's) is not.
-      if (signal.aborted) throw error;
+      // No connection at all (refused, reset, DNS) is tried again; a timeout (the signal's) or an oversized answer is not.
+      if (signal.aborted || error instanceof AnswerTooLarge) throw error;
       throw new ProviderFailure(PROVIDER, 'NETWORK', { retryable: true, detail: `could not be reached (${error instanceof Error ? error.message : String(error)})` });
     }
     const answer = response.json;

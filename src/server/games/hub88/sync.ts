@@ -31,6 +31,15 @@ export function categoryOf(listed: Pick<ListedGame, 'category'>): GameCategory {
   return 'slot';
 }
 
+/**
+ * A game's name as members and operators see it: no control or invisible
+ * format characters (a right-to-left override could make one name read as
+ * another), spaces collapsed, at most 100 characters.
+ */
+export function plainName(name: string): string {
+  return name.replace(/\s+/g, ' ').replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/ {2,}/g, ' ').trim().slice(0, 100);
+}
+
 /** An image the app may show: an https address (or this server's own path); anything else falls back to our art. */
 function imageOf(url: string | null | undefined, fallback: string): string {
   if (!url) return fallback;
@@ -67,7 +76,7 @@ export async function syncHub88Games(db: Db, client: Hub88Client, log: ProviderL
       kept.push(game.game_code);
       await upsertListedGame(tx, HUB88_PROVIDER, {
         code: game.game_code,
-        name: game.name.slice(0, 100),
+        name: plainName(game.name),
         category: categoryOf(game),
         logo: imageOf(game.url_thumb, FALLBACK_LOGO),
         background: imageOf(game.url_background ?? game.url_thumb, FALLBACK_BACKGROUND),
