@@ -18,7 +18,8 @@ import type { Db } from './db/client.ts';
 import { checkOpenCharges } from './deposits/charge-check.ts';
 import type { LimitStore } from './limits/store.ts';
 import type { OpnClient } from './payments/opn.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, GAME_SYNC_INTERVAL_MS, LIMITS_PRUNE_INTERVAL_MS, OPN_CHARGE_CHECK_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, GAME_SYNC_INTERVAL_MS, KNOWN_ADDRESS_LIFETIME_MS, LIMITS_PRUNE_INTERVAL_MS, OPN_CHARGE_CHECK_INTERVAL_MS, REFUND_ACCRUAL_INTERVAL_MS } from './policy.ts';
+import { forgetLoginAddresses } from './repositories/login-addresses.ts';
 import { accrueLastPeriod } from './rewards/refunds.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -73,6 +74,8 @@ export function serverJobs({ db, limitStore, uploads, variant, gameSyncs = [], o
     ...gameSyncs.map((sync, index) => ({ name: gameSyncs.length === 1 ? 'sync-aggregator-games' : `sync-aggregator-games-${index + 1}`, everyMs: GAME_SYNC_INTERVAL_MS, atStart: true, run: () => sync() })),
     // Expired counters and old throttles; deleting what has expired twice deletes nothing more.
     { name: 'prune-rate-limits', everyMs: LIMITS_PRUNE_INTERVAL_MS, run: (now) => limitStore.prune(now) },
+    // Addresses the owners have not logged in from for a while lose their pass around the account-wide slow-down.
+    { name: 'forget-login-addresses', everyMs: LIMITS_PRUNE_INTERVAL_MS, run: (now) => forgetLoginAddresses(db, new Date(now.getTime() - KNOWN_ADDRESS_LIFETIME_MS)) },
     // Every member's refund of the last closed period, before members look (0099); a (member, period) row is written once.
     { name: 'accrue-refunds', everyMs: REFUND_ACCRUAL_INTERVAL_MS, run: (now) => accrueLastPeriod(db, now, VARIANT_TIME_ZONES[variant]) },
     // Guest conversations idle for 30 days closed and their media removed, uploads never sent too (chat/cleanup.ts).

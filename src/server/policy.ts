@@ -30,6 +30,15 @@ export const OTP_SENDS_PER_PHONE = 3;
  * clears them, and they are forgotten a day after the last one.
  */
 export const LOGIN_DELAY = { free: 5, baseMs: 2_000, maxMs: 15 * MINUTE_MS, forgetAfterMs: 24 * 60 * MINUTE_MS };
+/**
+ * Wrong passwords for one phone from addresses its owner never logged in
+ * from, counted together across them: many addresses sharing the guessing
+ * get ten failures free, then waits of 2 s, 4 s ... up to 15 minutes. From
+ * an address the owner logged in from (within KNOWN_ADDRESS_LIFETIME_MS)
+ * only the per-address wait applies, so the owner is never held up there.
+ */
+export const ACCOUNT_LOGIN_DELAY = { free: 10, baseMs: 2_000, maxMs: 15 * MINUTE_MS, forgetAfterMs: 24 * 60 * MINUTE_MS };
+export const KNOWN_ADDRESS_LIFETIME_MS = 90 * 24 * 60 * MINUTE_MS;
 /** Wrong old passwords on a password change: the same slowing, per member. */
 export const CHANGE_PASSWORD_DELAY = LOGIN_DELAY;
 

@@ -115,6 +115,40 @@ describe('POST /api/login', () => {
     expect(ownerLogsIn.statusCode).toBe(200);
   });
 
+  it('slows guessing spread over many addresses, across them, but never the owner at an address they logged in from', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    const home = { ip: '203.0.113.20' };
+    expect((await call(t.app, endpoints.login, { username: member.phone, password: member.password }, home)).statusCode).toBe(200);
+    // Eleven addresses, one guess each: the phone's failures from addresses its owner never used add up.
+    for (let i = 1; i <= 11; i++) {
+      const guess = await call(t.app, endpoints.login, { username: member.phone, password: 'guess-password' }, { ip: `198.51.100.${i}` });
+      expect(guess.json(), `guess ${i}`).toEqual({ message: 'WRONG_CREDENTIAL' });
+    }
+    const twelfth = await call(t.app, endpoints.login, { username: member.phone, password: 'guess-password' }, { ip: '198.51.100.12' });
+    expect([twelfth.statusCode, twelfth.json(), twelfth.headers['retry-after']]).toEqual([429, { message: 'REQUEST_LIMIT' }, '2']);
+    // A new address waits too, even with the right password: it could be anyone's.
+    const newPlace = await call(t.app, endpoints.login, { username: member.phone, password: member.password }, { ip: '192.0.2.77' });
+    expect(newPlace.statusCode).toBe(429);
+
+    const atHome = await call(t.app, endpoints.login, { username: member.phone, password: member.password }, home);
+    expect(atHome.statusCode).toBe(200);
+    // The owner's login ends the account's wait.
+    const afterOwner = await call(t.app, endpoints.login, { username: member.phone, password: 'guess-password' }, { ip: '198.51.100.13' });
+    expect(afterOwner.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+  });
+
+  it('forgets an address its owner has not logged in from for 90 days', async () => {
+    const t = await buildTestApp({ registerOtp: false });
+    const member = await registerMember(t);
+    const home = { ip: '203.0.113.21' };
+    expect((await call(t.app, endpoints.login, { username: member.phone, password: member.password }, home)).statusCode).toBe(200);
+    t.clock.advance(91 * 24 * 3600 * SECOND);
+    for (let i = 1; i <= 11; i++) await call(t.app, endpoints.login, { username: member.phone, password: 'guess-password' }, { ip: `198.51.100.${i}` });
+
+    expect((await call(t.app, endpoints.login, { username: member.phone, password: member.password }, home)).statusCode).toBe(429);
+  });
+
   it('never makes a phone wait more than 15 minutes, however many failures', async () => {
     // The address's own limit (30 failures in 15 minutes) would answer first.
     const t = await buildTestApp({ registerOtp: false, limits: { perIp: null, loginsGlobal: DEFAULT_LOGINS_GLOBAL } });

@@ -118,6 +118,7 @@ describe('serverJobs', () => {
     const jobs = serverJobs({ db: {} as Db, limitStore: {} as LimitStore, uploads: {} as FileStorage, variant: 'th' });
     expect(jobs.map(({ name, everyMs }) => ({ name, everyMs }))).toEqual([
       { name: 'prune-rate-limits', everyMs: LIMITS_PRUNE_INTERVAL_MS },
+      { name: 'forget-login-addresses', everyMs: LIMITS_PRUNE_INTERVAL_MS },
       { name: 'accrue-refunds', everyMs: REFUND_ACCRUAL_INTERVAL_MS },
       { name: 'clean-up-chat', everyMs: CHAT_CLEANUP_INTERVAL_MS },
     ]);

@@ -9,18 +9,23 @@
  * failures per client address first (so one address cannot use up the
  * rest), then the server's ceiling of login attempts, then a wait that
  * grows with each failure for this phone from this address (policy.ts
- * LOGIN_DELAY). The wait is the address's own: an attacker's failures
- * elsewhere never keep the owner's right password out. Each attempt is
- * counted as a failure up front, so parallel guesses cannot slip past, and
- * taken back when it succeeds. A wrong phone, a wrong password and an
- * operator's wrong code get the same answer in about the same time.
+ * LOGIN_DELAY), and, from an address the phone's owner never logged in
+ * from, a wait that grows with the phone's failures from all such
+ * addresses together (ACCOUNT_LOGIN_DELAY), so guessing spread over many
+ * addresses slows down too. An address the owner logged in from skips that
+ * one: an attacker's failures elsewhere never keep the owner's right
+ * password out there. Each attempt is counted as a failure up front, so
+ * parallel guesses cannot slip past, and taken back when it succeeds. A
+ * wrong phone, a wrong password and an operator's wrong code get the same
+ * answer in about the same time.
  */
 import type { ChatHub } from '../chat/hub.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientOf, type Limits } from '../limits/limits.ts';
-import { LOGIN_DELAY, OPERATOR_SESSION_LIFETIME_MS, SESSION_LIFETIME_MS } from '../policy.ts';
+import { ACCOUNT_LOGIN_DELAY, KNOWN_ADDRESS_LIFETIME_MS, LOGIN_DELAY, OPERATOR_SESSION_LIFETIME_MS, SESSION_LIFETIME_MS } from '../policy.ts';
+import { isKnownLoginAddress, noteLoginAddress } from '../repositories/login-addresses.ts';
 import { findOperatorByPhone, insertOperatorSession, revokeOperatorSession, takeTotpStep, type Operator } from '../repositories/operators.ts';
 import { insertSession, revokeSession } from '../repositories/sessions.ts';
 import { findUserByPhone } from '../repositories/users.ts';
@@ -52,6 +57,8 @@ export interface LoginContext {
 
 /** The throttle key of a phone's password attempts from one client (limits.ts `clientOf`). */
 export const loginThrottleKey = (phone: string, ip: string) => `login:${phone}:${clientOf(ip)}`;
+/** The throttle key of a phone's password attempts from every address its owner never logged in from. */
+const accountThrottleKey = (phone: string) => `login-account:${phone}`;
 
 /** Starts a session and answers the token; only its hash is stored. */
 async function startSession(db: Queryable, account: { kind: 'member' | 'operator'; id: number }, now: Date): Promise<string> {
@@ -83,6 +90,8 @@ export async function logIn({ db, limits, config, now }: LoginContext, { phone, 
   await limits.countLogin(now);
   const throttle = loginThrottleKey(phone, ip);
   await limits.reserve(throttle, LOGIN_DELAY, now);
+  const known = await isKnownLoginAddress(db, phone, clientOf(ip), new Date(now.getTime() - KNOWN_ADDRESS_LIFETIME_MS));
+  if (!known) await limits.reserve(accountThrottleKey(phone), ACCOUNT_LOGIN_DELAY, now);
 
   // An operator first: a phone is one account's (migration 0005 left a closed member beside an operator at most).
   const found = await findOperatorByPhone(db, phone);
@@ -94,9 +103,11 @@ export async function logIn({ db, limits, config, now }: LoginContext, { phone, 
   if (!account || !passwordMatches) throw new ApiError(400, 'WRONG_CREDENTIAL');
   if (operator) await checkSecondFactor(db, operator, otpCode, config, now);
 
-  // The phone's owner, not a guesser: the attempt was no failure.
+  // The phone's owner, not a guesser: the attempt was no failure, and this address is theirs.
   await limits.release(throttle);
+  await limits.release(accountThrottleKey(phone));
   await limits.uncount(addressFailure);
+  await noteLoginAddress(db, phone, clientOf(ip), now);
   if (member && membersTurnedAway) throw new ApiError(410, 'gone');
   if (member && member.status !== 'active') throw new ApiError(403, 'INACTIVE_USER');
   return startSession(db, member ? { kind: 'member', id: member.id } : { kind: 'operator', id: operator!.id }, now);

@@ -211,6 +211,23 @@ export const throttles = pgTable(
 );
 
 /**
+ * The client addresses (limits.ts `clientOf`: an IPv4 address or an IPv6
+ * /64) a phone's owner logged in from with the right password, member or
+ * operator: from these, the account-wide slow-down of wrong passwords from
+ * many addresses never holds the owner up (auth/login.ts). Forgotten after
+ * KNOWN_ADDRESS_LIFETIME_MS without a login.
+ */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    phone: text('phone').notNull(),
+    client: text('client').notNull(),
+    lastLoginAt: at('last_login_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.client] }), index('known_login_addresses_last_idx').on(t.lastLoginAt)],
+);
+
+/**
  * One row per OTP sent. The rows are also the send counts for rate limits
  * and, once verified, the proof a phone may register.
  */
