@@ -4,9 +4,11 @@
  * the job's name, stopped when the app closes.
  */
 import { describe, expect, it } from 'vitest';
-import { rateCounters } from '../../src/server/db/schema.ts';
+import { knownLoginAddresses, rateCounters } from '../../src/server/db/schema.ts';
 import { DEFAULT_SETTINGS } from '../../src/server/db/seed-data.ts';
 import type { LimitStore } from '../../src/server/limits/store.ts';
+import { KNOWN_ADDRESS_LIFETIME_MS } from '../../src/server/policy.ts';
+import { noteLoginAddress } from '../../src/server/repositories/login-addresses.ts';
 import { putSetting } from '../../src/server/repositories/settings.ts';
 import { handTicker } from '../support/hand-ticker.ts';
 import { buildTestApp } from './helpers/app.ts';
@@ -20,9 +22,22 @@ describe('background jobs', () => {
     await t.app.ready();
     expect(ticker.schedules.map(({ name, stopped }) => ({ name, stopped }))).toEqual([
       { name: 'prune-rate-limits', stopped: false },
+      { name: 'forget-login-addresses', stopped: false },
       { name: 'accrue-refunds', stopped: false },
       { name: 'clean-up-chat', stopped: false },
     ]);
+  });
+
+  it('forget the addresses owners have not logged in from for 90 days, and only those', async () => {
+    const ticker = handTicker();
+    const t = await buildTestApp({}, { jobTicker: ticker });
+    await t.app.ready();
+    await noteLoginAddress(t.db, '0811111111', '198.51.100.1', t.clock());
+    t.clock.advance(KNOWN_ADDRESS_LIFETIME_MS);
+    await noteLoginAddress(t.db, '0811111111', '198.51.100.2', t.clock());
+    t.clock.advance(1);
+    await ticker.tick('forget-login-addresses');
+    expect((await t.db.select().from(knownLoginAddresses)).map((row) => row.client)).toEqual(['198.51.100.2']);
   });
 
   it('prune the rate-limit state whose window has passed, and only that', async () => {
@@ -74,6 +89,6 @@ describe('background jobs', () => {
 
     await t.app.close();
 
-    expect(ticker.schedules.map(({ stopped }) => stopped)).toEqual([true, true, true]);
+    expect(ticker.schedules.map(({ stopped }) => stopped)).toEqual([true, true, true, true]);
   });
 });
