@@ -332,5 +332,7 @@ test.describe('with the slip verifier', () => {
     await expect(section).toContainText(money(AMOUNT));
     // The home heard of it and read the wallet: the balance card under the open modal has the money.
     await expect(balance).toHaveText(money(AMOUNT));
+    // The wallet's news of it comes over the socket too, as a toast (checked with the page when it has shown).
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: `฿${AMOUNT}.00` })).toBeVisible();
   });
 });

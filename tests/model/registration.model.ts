@@ -38,8 +38,8 @@ const typing = {
     ['sourceCode', ['FACEBOOK']],
     ['inviteCode', ['PR42']],
     ['name', [' Somchai Jaidee ']],
-    ['password', ['secret123', 'short']],
-    ['confirmPassword', ['secret123', 'short']],
+    ['password', ['river-lantern-42', 'short']], // long enough and not a common one (the real server checks both)
+    ['confirmPassword', ['river-lantern-42', 'short']],
   ],
   bank: [
     ['bankCode', ['KTB', 'KBANK']], // KTB needs an English account name, KBANK does not

@@ -24,6 +24,9 @@ function describeViolation(violation: Result): string[] {
  * not keep. Endless ones (a loading shimmer) are left running.
  */
 async function settled(page: Page): Promise<void> {
+  // A toast just added starts its transition a frame or two later (sonner marks it mounted first): let it begin.
+  await page.waitForFunction(() => document.querySelector('[data-sonner-toast][data-mounted="false"]') === null);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );
