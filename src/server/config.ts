@@ -14,7 +14,7 @@ import { DEMO_OPERATOR } from './db/seed-data.ts';
 import { OPN_API_URL } from './payments/opn.ts';
 import { hub88Config, checkHub88InProduction, type Hub88Config } from './games/hub88/config.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
-import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
+import { DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, MIN_MAX_CONNECTIONS } from './policy.ts';
 import { EASYSLIP_API_URL } from './slips/easyslip.ts';
 import { FAKE_EASYSLIP_API_KEY } from './slips/easyslip-fake.ts';
 
@@ -73,6 +73,14 @@ export interface Config {
   trustProxy: false | string[];
   /** Per-address limits (null when LIMITS_PER_IP=off) and the server's login ceiling. */
   limits: LimitsConfig;
+  /**
+   * MAX_CONNECTIONS: the most connections the server holds at once (HTTP
+   * and websockets together); null: sized from the process's soft limit of
+   * open files (connections.ts).
+   */
+  maxConnections: number | null;
+  /** CONNECTIONS_PER_IP: connections of one client address at once (not a trusted proxy's; off with LIMITS_PER_IP=off). */
+  connectionsPerAddress: number;
   /** The built SPA (`vite build` output). */
   distDir: string;
   /**
@@ -206,6 +214,8 @@ const urlSecret = v.pipe(v.string(), v.minLength(32), v.maxLength(512));
 const webhookSecret = v.pipe(v.string(), v.minLength(16), v.maxLength(256));
 const webhookSecretText = '16 to 256 characters';
 const chatPrefix = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/));
+const connectionCount = v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.minValue(MIN_MAX_CONNECTIONS), v.maxValue(1_000_000));
+const connectionCountText = `an integer ${MIN_MAX_CONNECTIONS}-1000000`;
 
 const LIMIT_NAMES: Record<IpLimitName, string> = {
   loginFailures: 'LIMIT_LOGIN_FAILURES_PER_IP',
@@ -432,6 +442,8 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
     trustProxy: read(env, 'TRUST_PROXY', 'a comma-separated list of proxy addresses or CIDRs', trustProxy) ?? false,
     limits: limits(env),
+    maxConnections: read(env, 'MAX_CONNECTIONS', connectionCountText, connectionCount) ?? null,
+    connectionsPerAddress: read(env, 'CONNECTIONS_PER_IP', connectionCountText, connectionCount) ?? DEFAULT_CONNECTIONS_PER_ADDRESS,
     distDir: path.join(projectRoot, 'dist'),
     paymentWebhookSecret,
     paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),

@@ -65,6 +65,51 @@ export const PROMOTION_CODE_MISSES_PER_ADDRESS = { max: 30, windowMs: 15 * MINUT
 /** Stale limit state is dropped this often (rate_counters, throttles). */
 export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 
+// ---------------------------------------------------------------- connections (connections.ts; docs/decisions/0141-connections-and-chat-storage.md)
+
+/**
+ * Open files the server keeps free of client connections when it sizes its
+ * connection cap from the process's soft limit of open files
+ * (RLIMIT_NOFILE): the database pool, Redis, uploads being read or written,
+ * the log. Past the soft limit every accept() and open() fails, for
+ * everyone.
+ */
+export const FILES_KEPT_FREE = 256;
+/** The connection cap where the file limit cannot be read (not Linux) or is unlimited; MAX_CONNECTIONS sets another. */
+export const DEFAULT_MAX_CONNECTIONS = 4_096;
+/** The cap is never below this, however low the file limit (a server that takes no connections is no server). */
+export const MIN_MAX_CONNECTIONS = 64;
+/**
+ * Connections of one client address at once, counted as they are accepted
+ * (CONNECTIONS_PER_IP): a browser holds ~6 to a site plus its chat socket,
+ * an office or a mobile carrier's NAT puts many behind one address. Not
+ * counted for TRUST_PROXY's addresses (every client comes through them:
+ * the chat's own caps count those by X-Forwarded-For), nor with
+ * LIMITS_PER_IP=off.
+ */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
+/**
+ * How long the server waits for a request's headers, counted from the
+ * connection's start for its first request: an idle or trickling
+ * connection (slowloris) is closed after this.
+ */
+export const HTTP_HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * How long a whole request may take to arrive, body included: a 20 MB chat
+ * video over a slow mobile uplink (~2 Mbit/s) takes ~80 s.
+ */
+export const HTTP_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * An idle keep-alive connection between requests is closed after this
+ * (Fastify's default is 72 s, meant for load balancers that reuse
+ * connections for 60 s: set theirs shorter, README "Behind a reverse proxy").
+ */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/** A connection on which nothing moves either way for this long is closed (a reader that stopped reading an answer). */
+export const HTTP_IDLE_TIMEOUT_MS = 60_000;
+/** How often Node checks the headers and request timeouts above (its default, 30 s, would let them run 30 s late). */
+export const HTTP_TIMEOUTS_CHECK_MS = 1_000;
+
 /** Largest JSON body accepted; the biggest real request is well under 2 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /**
@@ -295,8 +340,33 @@ export const FILE_REQUESTS_PER_ADDRESS = { max: 600, windowMs: MINUTE_MS };
 // The chat's sockets (chat/realtime.ts).
 /** Largest socket packet: messages travel over HTTP; the socket carries joins, typing and the server's events. */
 export const CHAT_SOCKET_MAX_BYTES = 16 * 1024;
-/** A connection that has not proven who it is (the handshake's auth) within this long is closed. */
-export const CHAT_SOCKET_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A connection that has not proven who it is (the handshake's auth) within
+ * this long is closed. The client sends its handshake the moment the
+ * websocket opens (one round trip); a connection that sends none is only
+ * holding a file of the server's (docs/decisions/0141-connections-and-chat-storage.md).
+ */
+export const CHAT_SOCKET_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A socket that answers no ping within this long after it is sent is
+ * closed (socket.io pings every 25 s): a phone that left without closing
+ * frees its place in ~35 s instead of ~45 s.
+ */
+export const CHAT_SOCKET_PING_TIMEOUT_MS = 10_000;
+/**
+ * Websocket connections of one client address that have not finished the
+ * handshake yet (chat/socket-admission.ts): a few tabs opening at once
+ * need a few; the caps below count a socket only once its handshake is
+ * done, so without this one address could hold thousands of connections
+ * that never send it. Off with LIMITS_PER_IP=off.
+ */
+export const CHAT_HANDSHAKES_PER_ADDRESS = 20;
+/**
+ * The chat's websockets may take this share of the server's connections
+ * (MAX_CONNECTIONS): the rest stays for HTTP (logins, deposits, the
+ * providers' webhooks) however many sockets are open.
+ */
+export const CHAT_SOCKETS_SHARE_OF_CONNECTIONS = 0.75;
 /** Each socket's events (join, typing): a burst of 20, then 5 a second; beyond, dropped. */
 export const CHAT_SOCKET_EVENT_BUDGET = { burst: 20, perSecond: 5 };
 /** Conversation rooms one agent's socket is in at once; joining one more leaves the one joined longest ago. */
