@@ -173,7 +173,11 @@ export const SLIP_MAX_SIDE = 2_400;
 
 // ---------------------------------------------------------------- uploaded images: slips and chat images (server/images)
 
-/** Image decodes running at once in a process (slips and chat images alike): libvips already spreads one over the cores, so others wait their turn. */
+/**
+ * Image decodes running at once in a process, in each of its two queues
+ * (slips; chat images): libvips already spreads one over the cores, so
+ * others wait their turn, but a slip never waits behind chat images.
+ */
 export const IMAGE_DECODES_AT_ONCE = 1;
 /**
  * A JPEG of more scans than this is refused before decoding. Each scan of a
@@ -287,6 +291,13 @@ export const CHAT_UNSENT_MEDIA_TTL_MS = 60 * MINUTE_MS;
  * or removed (chat/uploads.ts).
  */
 export const CHAT_UNSENT_MEDIA_MAX_BYTES = 3 * CHAT_VIDEO_MAX_BYTES;
+/**
+ * Bytes of a chat video that no sample of its tracks holds (the boxes that
+ * describe the movie, metadata, padding): a phone's film of the largest
+ * size allowed has a few hundred KB of them at most; a small film padded
+ * out to the size limit has megabytes (chat/media-video.ts).
+ */
+export const CHAT_VIDEO_UNPLAYED_MAX_BYTES = 1024 * 1024;
 /** A signed link to a chat image or video works this long: a history page's links outlive reading it, not sharing it. */
 export const CHAT_MEDIA_LINK_LIFETIME_MS = 60 * MINUTE_MS;
 

@@ -27,6 +27,7 @@ import {
   CHAT_UPLOADS_PER_SENDER,
   IMAGE_DECODE_TIMEOUT_SECONDS,
   IMAGE_DECODES_AT_ONCE,
+  CHAT_VIDEO_UNPLAYED_MAX_BYTES,
   JPEG_MAX_SCANS,
 } from '../../src/server/policy.ts';
 import { signedUrl } from '../../src/server/storage/signed-urls.ts';
@@ -106,6 +107,42 @@ function largeMdatHeader(size: bigint): Buffer {
 /** The fixture's boxes of these types, in the fixture's order, each as it is. */
 function keepBoxes(file: Buffer, types: readonly string[]): Buffer {
   return Buffer.concat(boxesOf(file).filter(({ type }) => types.includes(type)).map(({ start, size }) => file.subarray(start, start + size)));
+}
+
+/** Where the box of `type` starts in `file` (the first, at any depth: a search for its four letters after a size). */
+function boxAt(file: Buffer, type: string): number {
+  const at = file.indexOf(type, 0, 'latin1') - 4;
+  if (at < 0) throw new Error(`no ${type} box`);
+  return at;
+}
+
+/** `file` with its chunk offsets ('stco') moved by `delta`: the media moved within the file. */
+function chunksMoved(file: Buffer, delta: number): Buffer {
+  const copy = Buffer.from(file);
+  const stco = boxAt(copy, 'stco');
+  for (let i = 0; i < copy.readUInt32BE(stco + 12); i += 1) copy.writeUInt32BE(copy.readUInt32BE(stco + 16 + 4 * i) + delta, stco + 16 + 4 * i);
+  return copy;
+}
+
+/**
+ * The MP4 fixture (its one sample in the last box, 'mdat') grown to `size`
+ * bytes: the sample or only the mdat box around it grows by zeros. The
+ * first is a film as far as its tables go (its frame's bytes are not
+ * decoded); the second is media no sample holds.
+ */
+function grownVideo(size: number, grow: 'sample' | 'mdat' = 'sample'): Buffer {
+  const extra = size - MP4.length;
+  const copy = Buffer.concat([MP4, Buffer.alloc(extra)]);
+  const mdat = boxAt(copy, 'mdat');
+  copy.writeUInt32BE(copy.readUInt32BE(mdat) + extra, mdat);
+  if (grow === 'sample') {
+    const stsz = boxAt(copy, 'stsz');
+    // One sample; its size is the box's constant size, or else its one entry.
+    expect(copy.readUInt32BE(stsz + 16)).toBe(1);
+    const field = copy.readUInt32BE(stsz + 12) !== 0 ? stsz + 12 : stsz + 20;
+    copy.writeUInt32BE(copy.readUInt32BE(field) + extra, field);
+  }
+  return copy;
 }
 
 /** `file` grown to `size` bytes: zeros after an image (re-encoding drops them), a 'free' box after a video (its boxes still chain to the end). */
@@ -203,7 +240,7 @@ describe('uploads', () => {
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.select().from(chatMedia)).toEqual([]);
     await uploaded(t, auth, padded(png, CHAT_IMAGE_MAX_BYTES, 'image'), 'exactly.png');
-    await uploaded(t, auth, padded(MP4, CHAT_VIDEO_MAX_BYTES, 'video'), 'exactly.mp4', endpoints.chatUploadVideo);
+    await uploaded(t, auth, grownVideo(CHAT_VIDEO_MAX_BYTES), 'exactly.mp4', endpoints.chatUploadVideo);
   });
 
   it('answers CHAT_NO_FILE without a file part', async () => {
@@ -265,14 +302,14 @@ describe('the cost of re-encoding', () => {
 
   it(`re-encodes ${IMAGE_DECODES_AT_ONCE} image(s) at a time: another upload waits its turn`, async () => {
     const { png } = await pictures();
-    const release = holdImageWork();
+    const release = holdImageWork('chat');
     let settled = false;
     const checking = checkChatMedia('image', { bytes: png, filename: 'photo.png' }).finally(() => {
       settled = true;
     });
 
-    await vi.waitFor(() => expect(imageWork.pendingCount).toBe(1), { timeout: 10_000 });
-    expect([imageWork.activeCount, settled]).toEqual([IMAGE_DECODES_AT_ONCE, false]);
+    await vi.waitFor(() => expect(imageWork.chat.pendingCount).toBe(1), { timeout: 10_000 });
+    expect([imageWork.chat.activeCount, settled]).toEqual([IMAGE_DECODES_AT_ONCE, false]);
     await release();
     expect(await sharp((await checking).stored).metadata()).toMatchObject({ format: 'png', width: 24 });
   });
@@ -283,10 +320,10 @@ describe('the cost of re-encoding', () => {
     // 6,300 × 6,300 in 2,647 scans that carry nothing: ~430 KB that cost ~25 s of CPU to decode.
     const hostile = manyScanJpeg({ width: 6_300, height: 6_300 });
     // The queue is held: an upload that reached the decoder would wait there.
-    holdImageWork();
+    holdImageWork('chat');
 
     for (const filename of ['photo.jpg', 'photo.jpeg']) {
-      const response = await answeredWithoutATurn(uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, hostile, { filename }));
+      const response = await answeredWithoutATurn('chat', uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, hostile, { filename }));
       expect([filename, response.statusCode, response.json()]).toEqual([filename, 400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
     }
     await expect(checkChatMedia('image', { bytes: hostile, filename: 'photo.jpg' })).rejects.toThrow(new NotChatMedia('JPEG of 2647 scans'));
@@ -338,7 +375,8 @@ describe('video containers', () => {
 
   it('takes boxes that chain exactly to the end: 32-bit sizes, a 64-bit size, a last box running to the end', async () => {
     const mdatBody = MP4.subarray(mdat!.start + 8);
-    const largeMdat = Buffer.concat([MP4.subarray(0, mdat!.start), largeMdatHeader(BigInt(mdatBody.length + 16)), mdatBody]);
+    // The header is 8 bytes longer: the sample moves with it.
+    const largeMdat = chunksMoved(Buffer.concat([MP4.subarray(0, mdat!.start), largeMdatHeader(BigInt(mdatBody.length + 16)), mdatBody]), 8);
     const toTheEnd = Buffer.concat([MP4.subarray(0, mdat!.start), box('mdat', mdatBody, 0)]);
 
     for (const [bytes, filename] of [
@@ -369,6 +407,25 @@ describe('video containers', () => {
       await expect(video(bytes), name).rejects.toThrow(NotChatMedia);
     }
     await expect(video(MOV.subarray(0, -8), 'clip.mov'), 'a mov cut off').rejects.toThrow(NotChatMedia);
+  });
+
+  it(`refuses a movie whose tracks do not account for it: more than ${CHAT_VIDEO_UNPLAYED_MAX_BYTES} bytes no sample holds, samples outside the media, no video`, async () => {
+    // The track's sample entry names no picture format (its 'avc1' renamed).
+    const noVideo = Buffer.from(MP4);
+    noVideo.write('zzzz', noVideo.indexOf('avc1', boxAt(noVideo, 'stsd'), 'latin1'), 'latin1');
+    const cases = [
+      ['a tiny movie padded with a free box', padded(MP4, 3 * CHAT_VIDEO_UNPLAYED_MAX_BYTES, 'video')],
+      ['a tiny movie whose media box is padded with zeros', grownVideo(3 * CHAT_VIDEO_UNPLAYED_MAX_BYTES, 'mdat')],
+      ['a sample that points before the media', chunksMoved(MP4, -16)],
+      ['a sample that points past the end', chunksMoved(MP4, 1_000)],
+      ['no video track', noVideo],
+    ] as const;
+    for (const [name, bytes] of cases) {
+      await expect(video(bytes), name).rejects.toThrow(NotChatMedia);
+    }
+    // Just within: the padding a real file may carry.
+    expect((await video(grownVideo(MP4.length + CHAT_VIDEO_UNPLAYED_MAX_BYTES - 2_000, 'mdat'))).fileType).toBe('video');
+    expect((await video(padded(MP4, MP4.length + CHAT_VIDEO_UNPLAYED_MAX_BYTES - 2_000, 'video'))).fileType).toBe('video');
   });
 });
 

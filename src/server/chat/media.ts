@@ -14,7 +14,7 @@
  * CHAT_GIF_MAX_FRAMES / CHAT_GIF_MAX_PIXELS before any decoding, and the
  * limits every uploaded image takes apply (../images/decode.ts: a JPEG of
  * too many scans refused unread, a time limit, one decode at a time in the
- * process, shared with slips).
+ * chat's queue, apart from the slips').
  */
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
@@ -27,6 +27,7 @@ import { ApiError } from '../errors.ts';
 import { decodeRefusal, imageWork, openUpload } from '../images/decode.ts';
 import { CHAT_GIF_MAX_FRAMES, CHAT_GIF_MAX_PIXELS, CHAT_IMAGE_MAX_PIXELS, CHAT_IMAGE_MAX_SIDE, CHAT_MEDIA_LINK_LIFETIME_MS } from '../policy.ts';
 import { insertMedia } from '../repositories/chat.ts';
+import { unplayableVideo } from './media-video.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
@@ -200,9 +201,11 @@ export async function checkChatMedia(kind: UploadKind, { bytes, filename }: Chat
     const refusal = decodeRefusal(bytes);
     if (refusal) notSupported(refusal);
     if (content.stored === 'gif') await checkGifCost(bytes);
-    return { fileType: 'image', stored: await imageWork(() => reencodeImage(bytes, content.stored)), extension: content.stored };
+    return { fileType: 'image', stored: await imageWork.chat(() => reencodeImage(bytes, content.stored)), extension: content.stored };
   }
   checkVideoBoxes(bytes);
+  const unplayable = unplayableVideo(bytes);
+  if (unplayable) notSupported(unplayable);
   return { fileType: 'video', stored: bytes, extension: content.stored };
 }
 
