@@ -298,6 +298,34 @@ export const CHAT_UNSENT_MEDIA_MAX_BYTES = 3 * CHAT_VIDEO_MAX_BYTES;
  * out to the size limit has megabytes (chat/media-video.ts).
  */
 export const CHAT_VIDEO_UNPLAYED_MAX_BYTES = 1024 * 1024;
+/**
+ * What chat files may take on disk (chat/uploads.ts; docs/decisions/0141-connections-and-chat-storage.md).
+ * A guest costs nothing to make (CHAT_GUESTS_PER_ADDRESS a hour) and its
+ * files are kept for CHAT_GUEST_IDLE_MS, so without quotas one address
+ * could store gigabytes an hour. Counted over a rolling day of stored bytes
+ * (after images are re-encoded):
+ *
+ * - per guest: a few photos and videos of CHAT_GUEST_VIDEO_MAX_BYTES;
+ * - per member: more, as a member is a known customer (their account, not
+ *   their address, is counted: members behind one carrier's address do not
+ *   share a quota);
+ * - per client address, over all its guests: a household's or an office's
+ *   few guests, far below what 20 new guests an hour could send;
+ * - in all, every chat file kept: past it every upload is refused with 507
+ *   CHAT_STORAGE_FULL until files are removed (the cleanup, an operator)
+ *   or the quota is raised. Set it well below the disk's free space.
+ *
+ * Each is configurable in megabytes (README "Configuration"); agents'
+ * uploads count in the total only.
+ */
+export const CHAT_MEDIA_QUOTA_WINDOW_MS = 24 * 60 * MINUTE_MS;
+const MB = 1024 * 1024;
+export const DEFAULT_CHAT_MEDIA_QUOTAS = {
+  perGuestDay: 25 * MB,
+  perMemberDay: 100 * MB,
+  perGuestAddressDay: 150 * MB,
+  total: 20 * 1024 * MB,
+};
 /** A signed link to a chat image or video works this long: a history page's links outlive reading it, not sharing it. */
 export const CHAT_MEDIA_LINK_LIFETIME_MS = 60 * MINUTE_MS;
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOCKET_MESSAGING, type ChatMessage } from '../../src/contract/chat.ts';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../../src/contract/rules/chat.ts';
+import { CHAT_GUEST_VIDEO_MAX_BYTES, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../../src/contract/rules/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { checkChatMedia, NotChatMedia } from '../../src/server/chat/media.ts';
 import { chatMedia, chatMessages } from '../../src/server/db/schema.ts';
@@ -27,12 +27,14 @@ import {
   CHAT_UPLOADS_PER_SENDER,
   IMAGE_DECODE_TIMEOUT_SECONDS,
   IMAGE_DECODES_AT_ONCE,
+  CHAT_MEDIA_QUOTA_WINDOW_MS,
   CHAT_VIDEO_UNPLAYED_MAX_BYTES,
   JPEG_MAX_SCANS,
 } from '../../src/server/policy.ts';
+import type { Config } from '../../src/server/config.ts';
 import { signedUrl } from '../../src/server/storage/signed-urls.ts';
 import { manyScanJpeg } from '../support/many-scan-jpeg.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { headersFor } from './helpers/http.ts';
 import { answeredWithoutATurn, holdImageWork } from './helpers/image-work.ts';
 import { chatCall, chatMember, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
@@ -41,10 +43,10 @@ interface MediaApp extends TestApp {
   chatDir: string;
 }
 
-async function mediaApp(): Promise<MediaApp> {
+async function mediaApp(overrides: Partial<Config> = {}): Promise<MediaApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wallet-chat-'));
   onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
-  const t = await buildTestApp({ dataDir });
+  const t = await buildTestApp({ dataDir, ...overrides });
   return { ...t, chatDir: path.join(dataDir, 'uploads', 'chat') };
 }
 
@@ -426,6 +428,71 @@ describe('video containers', () => {
     // Just within: the padding a real file may carry.
     expect((await video(grownVideo(MP4.length + CHAT_VIDEO_UNPLAYED_MAX_BYTES - 2_000, 'mdat'))).fileType).toBe('video');
     expect((await video(padded(MP4, MP4.length + CHAT_VIDEO_UNPLAYED_MAX_BYTES - 2_000, 'video'))).fileType).toBe('video');
+  });
+});
+
+describe('what chat files may take on disk', () => {
+  /** A video of this many bytes, stored as sent: the quotas count exactly these. */
+  const CLIP = 100_000;
+  const clip = () => grownVideo(CLIP);
+  const send = (t: TestApp, auth: ChatAuth, ip = '198.51.100.1') => uploadFile(t, endpoints.chatUploadVideo, auth, clip(), { filename: 'clip.mp4' }, { ip });
+  const quotas = (changes: Partial<Config['chatMediaQuotas']>): Partial<Config> => ({ chatMediaQuotas: { ...testConfig().chatMediaQuotas, ...changes } });
+  const answer = (response: { statusCode: number; json(): unknown }) => [response.statusCode, response.json()];
+
+  it(`a guest's video is at most ${CHAT_GUEST_VIDEO_MAX_BYTES / 1024 / 1024} MB (413 CHAT_GUEST_VIDEO_TOO_LARGE); a member's, ${CHAT_VIDEO_MAX_BYTES / 1024 / 1024} MB`, async () => {
+    const t = await mediaApp();
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    const member = { token: (await chatMember(t)).token };
+    const over = grownVideo(CHAT_GUEST_VIDEO_MAX_BYTES + 1);
+    expect(answer(await uploadFile(t, endpoints.chatUploadVideo, guest, over, { filename: 'clip.mp4' }))).toEqual([413, { message: 'CHAT_GUEST_VIDEO_TOO_LARGE' }]);
+    await uploaded(t, guest, grownVideo(CHAT_GUEST_VIDEO_MAX_BYTES), 'exactly.mp4', endpoints.chatUploadVideo);
+    await uploaded(t, member, over, 'clip.mp4', endpoints.chatUploadVideo);
+  });
+
+  it('a guest stores at most its day’s quota; the day after, it may again', async () => {
+    const t = await mediaApp(quotas({ perGuestDay: 2 * CLIP }));
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    for (let i = 0; i < 2; i += 1) expect((await send(t, guest)).statusCode).toBe(200);
+    const refused = await send(t, guest);
+    expect(answer(refused)).toEqual([429, { message: 'CHAT_MEDIA_QUOTA' }]);
+    expect(Number(refused.headers['retry-after'])).toBe(CHAT_MEDIA_QUOTA_WINDOW_MS / 1000);
+    // Another guest has a quota of its own.
+    expect((await send(t, { guestToken: (await newGuest(t)).guestToken })).statusCode).toBe(200);
+    t.clock.advance(CHAT_MEDIA_QUOTA_WINDOW_MS);
+    expect((await send(t, guest)).statusCode).toBe(200);
+  });
+
+  it('the guests of one address share a day’s quota; another address has its own; members are counted by account', async () => {
+    const t = await mediaApp(quotas({ perGuestAddressDay: 2 * CLIP, perMemberDay: 2 * CLIP }));
+    const guests = await Promise.all([newGuest(t), newGuest(t), newGuest(t)]);
+    expect((await send(t, { guestToken: guests[0].guestToken })).statusCode).toBe(200);
+    expect((await send(t, { guestToken: guests[1].guestToken })).statusCode).toBe(200);
+    expect(answer(await send(t, { guestToken: guests[2].guestToken }))).toEqual([429, { message: 'CHAT_MEDIA_QUOTA' }]);
+    expect((await send(t, { guestToken: guests[2].guestToken }, '198.51.100.2')).statusCode).toBe(200);
+
+    // A member behind the same address is not held by its guests, only by their own quota.
+    const member = { token: (await chatMember(t)).token };
+    for (let i = 0; i < 2; i += 1) expect((await send(t, member)).statusCode).toBe(200);
+    expect(answer(await send(t, member, '198.51.100.3'))).toEqual([429, { message: 'CHAT_MEDIA_QUOTA' }]);
+  });
+
+  it('uploads at once cannot all pass the same quota', async () => {
+    const t = await mediaApp(quotas({ perGuestDay: CLIP + CLIP / 2 }));
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    const answers = await Promise.all([send(t, guest), send(t, guest), send(t, guest)]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(await storedFiles(t)).toHaveLength(1);
+  });
+
+  it('past the total of every chat file kept, every upload is refused with 507 CHAT_STORAGE_FULL, storing nothing', async () => {
+    const t = await mediaApp(quotas({ total: 2 * CLIP }));
+    const member = { token: (await chatMember(t)).token };
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    expect((await send(t, member)).statusCode).toBe(200);
+    expect((await send(t, guest, '198.51.100.9')).statusCode).toBe(200);
+    expect(answer(await send(t, member))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
+    expect(answer(await send(t, { guestToken: (await newGuest(t)).guestToken }, '198.51.100.10'))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
+    expect(await storedFiles(t)).toHaveLength(2);
   });
 });
 
