@@ -37,7 +37,7 @@ import { manyScanJpeg } from '../support/many-scan-jpeg.ts';
 import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { headersFor } from './helpers/http.ts';
 import { answeredWithoutATurn, holdImageWork } from './helpers/image-work.ts';
-import { chatCall, chatMember, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
+import { boxAt, chatCall, chatMember, grownVideo, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
 
 interface MediaApp extends TestApp {
   chatDir: string;
@@ -111,39 +111,11 @@ function keepBoxes(file: Buffer, types: readonly string[]): Buffer {
   return Buffer.concat(boxesOf(file).filter(({ type }) => types.includes(type)).map(({ start, size }) => file.subarray(start, start + size)));
 }
 
-/** Where the box of `type` starts in `file` (the first, at any depth: a search for its four letters after a size). */
-function boxAt(file: Buffer, type: string): number {
-  const at = file.indexOf(type, 0, 'latin1') - 4;
-  if (at < 0) throw new Error(`no ${type} box`);
-  return at;
-}
-
 /** `file` with its chunk offsets ('stco') moved by `delta`: the media moved within the file. */
 function chunksMoved(file: Buffer, delta: number): Buffer {
   const copy = Buffer.from(file);
   const stco = boxAt(copy, 'stco');
   for (let i = 0; i < copy.readUInt32BE(stco + 12); i += 1) copy.writeUInt32BE(copy.readUInt32BE(stco + 16 + 4 * i) + delta, stco + 16 + 4 * i);
-  return copy;
-}
-
-/**
- * The MP4 fixture (its one sample in the last box, 'mdat') grown to `size`
- * bytes: the sample or only the mdat box around it grows by zeros. The
- * first is a film as far as its tables go (its frame's bytes are not
- * decoded); the second is media no sample holds.
- */
-function grownVideo(size: number, grow: 'sample' | 'mdat' = 'sample'): Buffer {
-  const extra = size - MP4.length;
-  const copy = Buffer.concat([MP4, Buffer.alloc(extra)]);
-  const mdat = boxAt(copy, 'mdat');
-  copy.writeUInt32BE(copy.readUInt32BE(mdat) + extra, mdat);
-  if (grow === 'sample') {
-    const stsz = boxAt(copy, 'stsz');
-    // One sample; its size is the box's constant size, or else its one entry.
-    expect(copy.readUInt32BE(stsz + 16)).toBe(1);
-    const field = copy.readUInt32BE(stsz + 12) !== 0 ? stsz + 12 : stsz + 20;
-    copy.writeUInt32BE(copy.readUInt32BE(field) + extra, field);
-  }
   return copy;
 }
 
