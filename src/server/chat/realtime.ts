@@ -3,7 +3,7 @@
  * docs/decisions/0105-chat-realtime.md, scale-out included): socket.io on the API's own HTTP server, at
  * CHAT_SOCKET_PATH, websocket only. The handshake proves who connects
  * (socket-identity.ts), its holder may not have too many sockets already
- * (socket-caps.ts; before the handshake, socket-admission.ts), a join is authorised (socket-rooms.ts), and the HTTP
+ * (socket-caps.ts), a join is authorised (socket-rooms.ts), and the HTTP
  * side reaches the sockets through the ChatHub this returns. With
  * REDIS_URL the Redis adapter carries every broadcast, every session's end
  * and the agents' count to the other processes.
