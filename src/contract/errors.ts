@@ -116,6 +116,10 @@ export const ERROR_CODES = [
   'CHAT_NO_FILE',
   'CHAT_GUEST_INVALID',
   'CHAT_CLOSED',
+  // Our own: what chat files may take on disk (docs/decisions/0144-connections-and-chat-storage.md).
+  'CHAT_GUEST_VIDEO_TOO_LARGE',
+  'CHAT_MEDIA_QUOTA',
+  'CHAT_STORAGE_FULL',
   // Our own: dual control (docs/decisions/0121-dual-control.md). APPROVAL_REQUIRED is a 202's message.
   'APPROVAL_REQUIRED',
   'SAME_OPERATOR',

@@ -26,6 +26,7 @@ import { watchCommits } from './ledger/commit-news.ts';
 import { walletNewsTeller } from './money/wallet-news.ts';
 import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
+import { limitConnections, serverTimeouts, type ConnectionLimits } from './connections.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -85,6 +86,8 @@ declare module 'fastify' {
     uploads: FileStorage;
     /** Opn Payments, whose PromptPay charges are the KBANK QRs (PAYMENT_PROVIDER=opn); null otherwise. */
     opn: OpnClient | null;
+    /** The HTTP server's connection caps (connections.ts). */
+    connections: ConnectionLimits;
   }
 }
 
@@ -129,7 +132,11 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     // (GET /api/invite/bonus, /api/refund/receive). The SPA's files declare HEAD themselves (@fastify/static).
     exposeHeadRoutes: false,
     frameworkErrors,
+    // Idle, trickling and half-sent connections are closed within seconds (connections.ts).
+    ...serverTimeouts(),
   });
+  // Before the chat's sockets, which take their share of this cap.
+  app.decorate('connections', limitConnections(app.server, config));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('clock', clock);

@@ -14,7 +14,7 @@ import { DEMO_OPERATOR } from './db/seed-data.ts';
 import { OPN_API_URL } from './payments/opn.ts';
 import { hub88Config, checkHub88InProduction, type Hub88Config } from './games/hub88/config.ts';
 import { IP_LIMIT_NAMES, type IpLimitName, type LimitsConfig, type WindowLimit } from './limits/limits.ts';
-import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL } from './policy.ts';
+import { DEFAULT_CHAT_MEDIA_QUOTAS, DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, MIN_MAX_CONNECTIONS } from './policy.ts';
 import { EASYSLIP_API_URL } from './slips/easyslip.ts';
 import { FAKE_EASYSLIP_API_KEY } from './slips/easyslip-fake.ts';
 
@@ -73,6 +73,16 @@ export interface Config {
   trustProxy: false | string[];
   /** Per-address limits (null when LIMITS_PER_IP=off) and the server's login ceiling. */
   limits: LimitsConfig;
+  /**
+   * MAX_CONNECTIONS: the most connections the server holds at once (HTTP
+   * and websockets together); null: sized from the process's soft limit of
+   * open files (connections.ts).
+   */
+  maxConnections: number | null;
+  /** CONNECTIONS_PER_IP: connections of one client address at once (not a trusted proxy's; off with LIMITS_PER_IP=off). */
+  connectionsPerAddress: number;
+  /** The chat files' stored-bytes quotas, in bytes (CHAT_MEDIA_*_MB; policy.ts DEFAULT_CHAT_MEDIA_QUOTAS). */
+  chatMediaQuotas: ChatMediaQuotas;
   /** The built SPA (`vite build` output). */
   distDir: string;
   /**
@@ -109,6 +119,17 @@ export interface Config {
   slipVerifier: SlipVerifierConfig | null;
   /** GAME_AGGREGATOR=hub88: Hub88's games through its Operator API (games/hub88/config.ts); null: none. */
   hub88: Hub88Config | null;
+}
+
+export interface ChatMediaQuotas {
+  /** Bytes one guest may store in a rolling day. */
+  perGuestDay: number;
+  /** Bytes one member may store in a rolling day. */
+  perMemberDay: number;
+  /** Bytes the guests of one client address may store in a rolling day (off with LIMITS_PER_IP=off). */
+  perGuestAddressDay: number;
+  /** Bytes of every chat file kept. */
+  total: number;
 }
 
 export const PAYMENT_PROVIDER_NAMES = ['webhook', 'opn'] as const;
@@ -206,6 +227,20 @@ const urlSecret = v.pipe(v.string(), v.minLength(32), v.maxLength(512));
 const webhookSecret = v.pipe(v.string(), v.minLength(16), v.maxLength(256));
 const webhookSecretText = '16 to 256 characters';
 const chatPrefix = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,32}$/));
+const connectionCount = v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.minValue(MIN_MAX_CONNECTIONS), v.maxValue(1_000_000));
+const megabytes = v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform((value) => Number(value) * 1024 * 1024), v.minValue(1024 * 1024));
+const megabytesText = 'a whole number of megabytes, at least 1';
+
+function chatMediaQuotas(env: Env): ChatMediaQuotas {
+  const quota = (name: string, fallback: number) => read(env, name, megabytesText, megabytes) ?? fallback;
+  return {
+    perGuestDay: quota('CHAT_MEDIA_GUEST_MB_PER_DAY', DEFAULT_CHAT_MEDIA_QUOTAS.perGuestDay),
+    perMemberDay: quota('CHAT_MEDIA_MEMBER_MB_PER_DAY', DEFAULT_CHAT_MEDIA_QUOTAS.perMemberDay),
+    perGuestAddressDay: quota('CHAT_MEDIA_ADDRESS_MB_PER_DAY', DEFAULT_CHAT_MEDIA_QUOTAS.perGuestAddressDay),
+    total: quota('CHAT_MEDIA_TOTAL_MB', DEFAULT_CHAT_MEDIA_QUOTAS.total),
+  };
+}
+const connectionCountText = `an integer ${MIN_MAX_CONNECTIONS}-1000000`;
 
 const LIMIT_NAMES: Record<IpLimitName, string> = {
   loginFailures: 'LIMIT_LOGIN_FAILURES_PER_IP',
@@ -430,6 +465,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: read(env, 'REDIS_URL', 'a redis:// or rediss:// URL', redisUrl, { secret: true }) ?? null,
     trustProxy: read(env, 'TRUST_PROXY', 'a comma-separated list of proxy addresses or CIDRs', trustProxy) ?? false,
     limits: limits(env),
+    maxConnections: read(env, 'MAX_CONNECTIONS', connectionCountText, connectionCount) ?? null,
+    connectionsPerAddress: read(env, 'CONNECTIONS_PER_IP', connectionCountText, connectionCount) ?? DEFAULT_CONNECTIONS_PER_ADDRESS,
+    chatMediaQuotas: chatMediaQuotas(env),
     distDir: path.join(projectRoot, 'dist'),
     paymentWebhookSecret,
     paymentWebhookSecrets: paymentWebhookSecrets(env, paymentWebhookSecret),

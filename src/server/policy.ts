@@ -74,6 +74,51 @@ export const PROMOTION_CODE_MISSES_PER_ADDRESS = { max: 30, windowMs: 15 * MINUT
 /** Stale limit state is dropped this often (rate_counters, throttles). */
 export const LIMITS_PRUNE_INTERVAL_MS = 10 * MINUTE_MS;
 
+// ---------------------------------------------------------------- connections (connections.ts; docs/decisions/0144-connections-and-chat-storage.md)
+
+/**
+ * Open files the server keeps free of client connections when it sizes its
+ * connection cap from the process's soft limit of open files
+ * (RLIMIT_NOFILE): the database pool, Redis, uploads being read or written,
+ * the log. Past the soft limit every accept() and open() fails, for
+ * everyone.
+ */
+export const FILES_KEPT_FREE = 256;
+/** The connection cap where the file limit cannot be read (not Linux) or is unlimited; MAX_CONNECTIONS sets another. */
+export const DEFAULT_MAX_CONNECTIONS = 4_096;
+/** The cap is never below this, however low the file limit (a server that takes no connections is no server). */
+export const MIN_MAX_CONNECTIONS = 64;
+/**
+ * Connections of one client address at once, counted as they are accepted
+ * (CONNECTIONS_PER_IP): a browser holds ~6 to a site plus its chat socket,
+ * an office or a mobile carrier's NAT puts many behind one address. Not
+ * counted for TRUST_PROXY's addresses (every client comes through them:
+ * the chat's own caps count those by X-Forwarded-For), nor with
+ * LIMITS_PER_IP=off.
+ */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
+/**
+ * How long the server waits for a request's headers, counted from the
+ * connection's start for its first request: an idle or trickling
+ * connection (slowloris) is closed after this.
+ */
+export const HTTP_HEADERS_TIMEOUT_MS = 10_000;
+/**
+ * How long a whole request may take to arrive, body included: a 20 MB chat
+ * video over a slow mobile uplink (~2 Mbit/s) takes ~80 s.
+ */
+export const HTTP_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * An idle keep-alive connection between requests is closed after this
+ * (Fastify's default is 72 s, meant for load balancers that reuse
+ * connections for 60 s: set theirs shorter, README "Behind a reverse proxy").
+ */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/** A connection on which nothing moves either way for this long is closed (a reader that stopped reading an answer). */
+export const HTTP_IDLE_TIMEOUT_MS = 60_000;
+/** How often Node checks the headers and request timeouts above (its default, 30 s, would let them run 30 s late). */
+export const HTTP_TIMEOUTS_CHECK_MS = 1_000;
+
 /** Largest JSON body accepted; the biggest real request is well under 2 KB. */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /**
@@ -137,7 +182,11 @@ export const SLIP_MAX_SIDE = 2_400;
 
 // ---------------------------------------------------------------- uploaded images: slips and chat images (server/images)
 
-/** Image decodes running at once in a process (slips and chat images alike): libvips already spreads one over the cores, so others wait their turn. */
+/**
+ * Image decodes running at once in a process, in each of its two queues
+ * (slips; chat images): libvips already spreads one over the cores, so
+ * others wait their turn, but a slip never waits behind chat images.
+ */
 export const IMAGE_DECODES_AT_ONCE = 1;
 /**
  * A JPEG of more scans than this is refused before decoding. Each scan of a
@@ -251,6 +300,41 @@ export const CHAT_UNSENT_MEDIA_TTL_MS = 60 * MINUTE_MS;
  * or removed (chat/uploads.ts).
  */
 export const CHAT_UNSENT_MEDIA_MAX_BYTES = 3 * CHAT_VIDEO_MAX_BYTES;
+/**
+ * Bytes of a chat video that no sample of its tracks holds (the boxes that
+ * describe the movie, metadata, padding): a phone's film of the largest
+ * size allowed has a few hundred KB of them at most; a small film padded
+ * out to the size limit has megabytes (chat/media-video.ts).
+ */
+export const CHAT_VIDEO_UNPLAYED_MAX_BYTES = 1024 * 1024;
+/**
+ * What chat files may take on disk (chat/uploads.ts; docs/decisions/0144-connections-and-chat-storage.md).
+ * A guest costs nothing to make (CHAT_GUESTS_PER_ADDRESS a hour) and its
+ * files are kept for CHAT_GUEST_IDLE_MS, so without quotas one address
+ * could store gigabytes an hour. Counted over a rolling day of stored bytes
+ * (after images are re-encoded):
+ *
+ * - per guest: a few photos and videos of CHAT_GUEST_VIDEO_MAX_BYTES;
+ * - per member: more, as a member is a known customer (their account, not
+ *   their address, is counted: members behind one carrier's address do not
+ *   share a quota);
+ * - per client address, over all its guests: a household's or an office's
+ *   few guests, far below what 20 new guests an hour could send;
+ * - in all, every chat file kept: past it every upload is refused with 507
+ *   CHAT_STORAGE_FULL until files are removed (the cleanup, an operator)
+ *   or the quota is raised. Set it well below the disk's free space.
+ *
+ * Each is configurable in megabytes (README "Configuration"); agents'
+ * uploads count in the total only.
+ */
+export const CHAT_MEDIA_QUOTA_WINDOW_MS = 24 * 60 * MINUTE_MS;
+const MB = 1024 * 1024;
+export const DEFAULT_CHAT_MEDIA_QUOTAS = {
+  perGuestDay: 25 * MB,
+  perMemberDay: 100 * MB,
+  perGuestAddressDay: 150 * MB,
+  total: 20 * 1024 * MB,
+};
 /** A signed link to a chat image or video works this long: a history page's links outlive reading it, not sharing it. */
 export const CHAT_MEDIA_LINK_LIFETIME_MS = 60 * MINUTE_MS;
 
@@ -304,8 +388,33 @@ export const FILE_REQUESTS_PER_ADDRESS = { max: 600, windowMs: MINUTE_MS };
 // The chat's sockets (chat/realtime.ts).
 /** Largest socket packet: messages travel over HTTP; the socket carries joins, typing and the server's events. */
 export const CHAT_SOCKET_MAX_BYTES = 16 * 1024;
-/** A connection that has not proven who it is (the handshake's auth) within this long is closed. */
-export const CHAT_SOCKET_CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * A connection that has not proven who it is (the handshake's auth) within
+ * this long is closed. The client sends its handshake the moment the
+ * websocket opens (one round trip); a connection that sends none is only
+ * holding a file of the server's (docs/decisions/0144-connections-and-chat-storage.md).
+ */
+export const CHAT_SOCKET_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A socket that answers no ping within this long after it is sent is
+ * closed (socket.io pings every 25 s): a phone that left without closing
+ * frees its place in ~35 s instead of ~45 s.
+ */
+export const CHAT_SOCKET_PING_TIMEOUT_MS = 10_000;
+/**
+ * Websocket connections of one client address that have not finished the
+ * handshake yet (chat/socket-admission.ts): a few tabs opening at once
+ * need a few; the caps below count a socket only once its handshake is
+ * done, so without this one address could hold thousands of connections
+ * that never send it. Off with LIMITS_PER_IP=off.
+ */
+export const CHAT_HANDSHAKES_PER_ADDRESS = 20;
+/**
+ * The chat's websockets may take this share of the server's connections
+ * (MAX_CONNECTIONS): the rest stays for HTTP (logins, deposits, the
+ * providers' webhooks) however many sockets are open.
+ */
+export const CHAT_SOCKETS_SHARE_OF_CONNECTIONS = 0.75;
 /** Each socket's events (join, typing): a burst of 20, then 5 a second; beyond, dropped. */
 export const CHAT_SOCKET_EVENT_BUDGET = { burst: 20, perSecond: 5 };
 /** Conversation rooms one agent's socket is in at once; joining one more leaves the one joined longest ago. */

@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SOCKET_MESSAGING, type ChatMessage } from '../../src/contract/chat.ts';
-import { CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../../src/contract/rules/chat.ts';
+import { CHAT_GUEST_VIDEO_MAX_BYTES, CHAT_IMAGE_MAX_BYTES, CHAT_VIDEO_MAX_BYTES } from '../../src/contract/rules/chat.ts';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
 import { checkChatMedia, NotChatMedia } from '../../src/server/chat/media.ts';
 import { chatMedia, chatMessages } from '../../src/server/db/schema.ts';
@@ -27,23 +27,26 @@ import {
   CHAT_UPLOADS_PER_SENDER,
   IMAGE_DECODE_TIMEOUT_SECONDS,
   IMAGE_DECODES_AT_ONCE,
+  CHAT_MEDIA_QUOTA_WINDOW_MS,
+  CHAT_VIDEO_UNPLAYED_MAX_BYTES,
   JPEG_MAX_SCANS,
 } from '../../src/server/policy.ts';
+import type { Config } from '../../src/server/config.ts';
 import { signedUrl } from '../../src/server/storage/signed-urls.ts';
 import { manyScanJpeg } from '../support/many-scan-jpeg.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { buildTestApp, testConfig, type TestApp } from './helpers/app.ts';
 import { headersFor } from './helpers/http.ts';
 import { answeredWithoutATurn, holdImageWork } from './helpers/image-work.ts';
-import { chatCall, chatMember, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
+import { boxAt, chatCall, chatMember, grownVideo, history, mediaMessage, MOV, MP4, newGuest, pictures, recordHub, send, uploadFile, type ChatAuth } from './helpers/chat.ts';
 
 interface MediaApp extends TestApp {
   chatDir: string;
 }
 
-async function mediaApp(): Promise<MediaApp> {
+async function mediaApp(overrides: Partial<Config> = {}): Promise<MediaApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wallet-chat-'));
   onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
-  const t = await buildTestApp({ dataDir });
+  const t = await buildTestApp({ dataDir, ...overrides });
   return { ...t, chatDir: path.join(dataDir, 'uploads', 'chat') };
 }
 
@@ -106,6 +109,14 @@ function largeMdatHeader(size: bigint): Buffer {
 /** The fixture's boxes of these types, in the fixture's order, each as it is. */
 function keepBoxes(file: Buffer, types: readonly string[]): Buffer {
   return Buffer.concat(boxesOf(file).filter(({ type }) => types.includes(type)).map(({ start, size }) => file.subarray(start, start + size)));
+}
+
+/** `file` with its chunk offsets ('stco') moved by `delta`: the media moved within the file. */
+function chunksMoved(file: Buffer, delta: number): Buffer {
+  const copy = Buffer.from(file);
+  const stco = boxAt(copy, 'stco');
+  for (let i = 0; i < copy.readUInt32BE(stco + 12); i += 1) copy.writeUInt32BE(copy.readUInt32BE(stco + 16 + 4 * i) + delta, stco + 16 + 4 * i);
+  return copy;
 }
 
 /** `file` grown to `size` bytes: zeros after an image (re-encoding drops them), a 'free' box after a video (its boxes still chain to the end). */
@@ -203,7 +214,7 @@ describe('uploads', () => {
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.select().from(chatMedia)).toEqual([]);
     await uploaded(t, auth, padded(png, CHAT_IMAGE_MAX_BYTES, 'image'), 'exactly.png');
-    await uploaded(t, auth, padded(MP4, CHAT_VIDEO_MAX_BYTES, 'video'), 'exactly.mp4', endpoints.chatUploadVideo);
+    await uploaded(t, auth, grownVideo(CHAT_VIDEO_MAX_BYTES), 'exactly.mp4', endpoints.chatUploadVideo);
   });
 
   it('answers CHAT_NO_FILE without a file part', async () => {
@@ -265,14 +276,14 @@ describe('the cost of re-encoding', () => {
 
   it(`re-encodes ${IMAGE_DECODES_AT_ONCE} image(s) at a time: another upload waits its turn`, async () => {
     const { png } = await pictures();
-    const release = holdImageWork();
+    const release = holdImageWork('chat');
     let settled = false;
     const checking = checkChatMedia('image', { bytes: png, filename: 'photo.png' }).finally(() => {
       settled = true;
     });
 
-    await vi.waitFor(() => expect(imageWork.pendingCount).toBe(1), { timeout: 10_000 });
-    expect([imageWork.activeCount, settled]).toEqual([IMAGE_DECODES_AT_ONCE, false]);
+    await vi.waitFor(() => expect(imageWork.chat.pendingCount).toBe(1), { timeout: 10_000 });
+    expect([imageWork.chat.activeCount, settled]).toEqual([IMAGE_DECODES_AT_ONCE, false]);
     await release();
     expect(await sharp((await checking).stored).metadata()).toMatchObject({ format: 'png', width: 24 });
   });
@@ -283,10 +294,10 @@ describe('the cost of re-encoding', () => {
     // 6,300 × 6,300 in 2,647 scans that carry nothing: ~430 KB that cost ~25 s of CPU to decode.
     const hostile = manyScanJpeg({ width: 6_300, height: 6_300 });
     // The queue is held: an upload that reached the decoder would wait there.
-    holdImageWork();
+    holdImageWork('chat');
 
     for (const filename of ['photo.jpg', 'photo.jpeg']) {
-      const response = await answeredWithoutATurn(uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, hostile, { filename }));
+      const response = await answeredWithoutATurn('chat', uploadFile(t, endpoints.chatUploadImage, { guestToken: guest.guestToken }, hostile, { filename }));
       expect([filename, response.statusCode, response.json()]).toEqual([filename, 400, { message: 'CHAT_FILE_NOT_SUPPORTED' }]);
     }
     await expect(checkChatMedia('image', { bytes: hostile, filename: 'photo.jpg' })).rejects.toThrow(new NotChatMedia('JPEG of 2647 scans'));
@@ -338,7 +349,8 @@ describe('video containers', () => {
 
   it('takes boxes that chain exactly to the end: 32-bit sizes, a 64-bit size, a last box running to the end', async () => {
     const mdatBody = MP4.subarray(mdat!.start + 8);
-    const largeMdat = Buffer.concat([MP4.subarray(0, mdat!.start), largeMdatHeader(BigInt(mdatBody.length + 16)), mdatBody]);
+    // The header is 8 bytes longer: the sample moves with it.
+    const largeMdat = chunksMoved(Buffer.concat([MP4.subarray(0, mdat!.start), largeMdatHeader(BigInt(mdatBody.length + 16)), mdatBody]), 8);
     const toTheEnd = Buffer.concat([MP4.subarray(0, mdat!.start), box('mdat', mdatBody, 0)]);
 
     for (const [bytes, filename] of [
@@ -369,6 +381,90 @@ describe('video containers', () => {
       await expect(video(bytes), name).rejects.toThrow(NotChatMedia);
     }
     await expect(video(MOV.subarray(0, -8), 'clip.mov'), 'a mov cut off').rejects.toThrow(NotChatMedia);
+  });
+
+  it(`refuses a movie whose tracks do not account for it: more than ${CHAT_VIDEO_UNPLAYED_MAX_BYTES} bytes no sample holds, samples outside the media, no video`, async () => {
+    // The track's sample entry names no picture format (its 'avc1' renamed).
+    const noVideo = Buffer.from(MP4);
+    noVideo.write('zzzz', noVideo.indexOf('avc1', boxAt(noVideo, 'stsd'), 'latin1'), 'latin1');
+    const cases = [
+      ['a tiny movie padded with a free box', padded(MP4, 3 * CHAT_VIDEO_UNPLAYED_MAX_BYTES, 'video')],
+      ['a tiny movie whose media box is padded with zeros', grownVideo(3 * CHAT_VIDEO_UNPLAYED_MAX_BYTES, 'mdat')],
+      ['a sample that points before the media', chunksMoved(MP4, -16)],
+      ['a sample that points past the end', chunksMoved(MP4, 1_000)],
+      ['no video track', noVideo],
+    ] as const;
+    for (const [name, bytes] of cases) {
+      await expect(video(bytes), name).rejects.toThrow(NotChatMedia);
+    }
+    // Just within: the padding a real file may carry.
+    expect((await video(grownVideo(MP4.length + CHAT_VIDEO_UNPLAYED_MAX_BYTES - 2_000, 'mdat'))).fileType).toBe('video');
+    expect((await video(padded(MP4, MP4.length + CHAT_VIDEO_UNPLAYED_MAX_BYTES - 2_000, 'video'))).fileType).toBe('video');
+  });
+});
+
+describe('what chat files may take on disk', () => {
+  /** A video of this many bytes, stored as sent: the quotas count exactly these. */
+  const CLIP = 100_000;
+  const clip = () => grownVideo(CLIP);
+  const send = (t: TestApp, auth: ChatAuth, ip = '198.51.100.1') => uploadFile(t, endpoints.chatUploadVideo, auth, clip(), { filename: 'clip.mp4' }, { ip });
+  const quotas = (changes: Partial<Config['chatMediaQuotas']>): Partial<Config> => ({ chatMediaQuotas: { ...testConfig().chatMediaQuotas, ...changes } });
+  const answer = (response: { statusCode: number; json(): unknown }) => [response.statusCode, response.json()];
+
+  it(`a guest's video is at most ${CHAT_GUEST_VIDEO_MAX_BYTES / 1024 / 1024} MB (413 CHAT_GUEST_VIDEO_TOO_LARGE); a member's, ${CHAT_VIDEO_MAX_BYTES / 1024 / 1024} MB`, async () => {
+    const t = await mediaApp();
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    const member = { token: (await chatMember(t)).token };
+    const over = grownVideo(CHAT_GUEST_VIDEO_MAX_BYTES + 1);
+    expect(answer(await uploadFile(t, endpoints.chatUploadVideo, guest, over, { filename: 'clip.mp4' }))).toEqual([413, { message: 'CHAT_GUEST_VIDEO_TOO_LARGE' }]);
+    await uploaded(t, guest, grownVideo(CHAT_GUEST_VIDEO_MAX_BYTES), 'exactly.mp4', endpoints.chatUploadVideo);
+    await uploaded(t, member, over, 'clip.mp4', endpoints.chatUploadVideo);
+  });
+
+  it('a guest stores at most its day’s quota; the day after, it may again', async () => {
+    const t = await mediaApp(quotas({ perGuestDay: 2 * CLIP }));
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    for (let i = 0; i < 2; i += 1) expect((await send(t, guest)).statusCode).toBe(200);
+    const refused = await send(t, guest);
+    expect(answer(refused)).toEqual([429, { message: 'CHAT_MEDIA_QUOTA' }]);
+    expect(Number(refused.headers['retry-after'])).toBe(CHAT_MEDIA_QUOTA_WINDOW_MS / 1000);
+    // Another guest has a quota of its own.
+    expect((await send(t, { guestToken: (await newGuest(t)).guestToken })).statusCode).toBe(200);
+    t.clock.advance(CHAT_MEDIA_QUOTA_WINDOW_MS);
+    expect((await send(t, guest)).statusCode).toBe(200);
+  });
+
+  it('the guests of one address share a day’s quota; another address has its own; members are counted by account', async () => {
+    const t = await mediaApp(quotas({ perGuestAddressDay: 2 * CLIP, perMemberDay: 2 * CLIP }));
+    const guests = await Promise.all([newGuest(t), newGuest(t), newGuest(t)]);
+    expect((await send(t, { guestToken: guests[0].guestToken })).statusCode).toBe(200);
+    expect((await send(t, { guestToken: guests[1].guestToken })).statusCode).toBe(200);
+    expect(answer(await send(t, { guestToken: guests[2].guestToken }))).toEqual([429, { message: 'CHAT_MEDIA_QUOTA' }]);
+    expect((await send(t, { guestToken: guests[2].guestToken }, '198.51.100.2')).statusCode).toBe(200);
+
+    // A member behind the same address is not held by its guests, only by their own quota.
+    const member = { token: (await chatMember(t)).token };
+    for (let i = 0; i < 2; i += 1) expect((await send(t, member)).statusCode).toBe(200);
+    expect(answer(await send(t, member, '198.51.100.3'))).toEqual([429, { message: 'CHAT_MEDIA_QUOTA' }]);
+  });
+
+  it('uploads at once cannot all pass the same quota', async () => {
+    const t = await mediaApp(quotas({ perGuestDay: CLIP + CLIP / 2 }));
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    const answers = await Promise.all([send(t, guest), send(t, guest), send(t, guest)]);
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(await storedFiles(t)).toHaveLength(1);
+  });
+
+  it('past the total of every chat file kept, every upload is refused with 507 CHAT_STORAGE_FULL, storing nothing', async () => {
+    const t = await mediaApp(quotas({ total: 2 * CLIP }));
+    const member = { token: (await chatMember(t)).token };
+    const guest = { guestToken: (await newGuest(t)).guestToken };
+    expect((await send(t, member)).statusCode).toBe(200);
+    expect((await send(t, guest, '198.51.100.9')).statusCode).toBe(200);
+    expect(answer(await send(t, member))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
+    expect(answer(await send(t, { guestToken: (await newGuest(t)).guestToken }, '198.51.100.10'))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
+    expect(await storedFiles(t)).toHaveLength(2);
   });
 });
 

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { onTestFinished, describe, expect, it } from 'vitest';
 import { REQUESTED_WITH } from '../../src/contract/endpoints.ts';
 import { ConfigError, loadConfig, VALUES_IN_THE_SOURCE } from '../../src/server/config.ts';
+import { DEFAULT_CHAT_MEDIA_QUOTAS, DEFAULT_CONNECTIONS_PER_ADDRESS } from '../../src/server/policy.ts';
 import { PRODUCTION_ENV } from './helpers/production.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const MB = 1024 * 1024;
 
 describe('configuration from the environment', () => {
   it('has defaults for everything', () => {
@@ -30,6 +32,9 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       redisUrl: null,
       chatPrefix: 'chat',
+      maxConnections: null,
+      connectionsPerAddress: DEFAULT_CONNECTIONS_PER_ADDRESS,
+      chatMediaQuotas: DEFAULT_CHAT_MEDIA_QUOTAS,
     });
     expect(path.basename(config.dataDir)).toBe('data');
   });
@@ -53,9 +58,18 @@ describe('configuration from the environment', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       CHAT_PREFIX: 'support',
       CHAT_GUEST_SECRET: 'a-chat-guest-secret-of-32-or-more-characters',
+      MAX_CONNECTIONS: '5000',
+      CONNECTIONS_PER_IP: '512',
+      CHAT_MEDIA_GUEST_MB_PER_DAY: '10',
+      CHAT_MEDIA_MEMBER_MB_PER_DAY: '50',
+      CHAT_MEDIA_ADDRESS_MB_PER_DAY: '60',
+      CHAT_MEDIA_TOTAL_MB: '2048',
     });
 
     expect(config).toMatchObject({
+      maxConnections: 5000,
+      connectionsPerAddress: 512,
+      chatMediaQuotas: { perGuestDay: 10 * MB, perMemberDay: 50 * MB, perGuestAddressDay: 60 * MB, total: 2048 * MB },
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/tmp/wallet-data',
@@ -88,6 +102,10 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud', 'Invalid configuration: LOG_LEVEL must be fatal, error, warn, info, debug, trace, silent (got "loud")'],
     ['CHAT_PREFIX', 'chat-room', 'Invalid configuration: CHAT_PREFIX must be 1 to 32 letters, digits or _ (got "chat-room")'],
     ['DEMO_PHONE', '12345', 'Invalid configuration: DEMO_PHONE must be a phone number of 10 digits (got "12345")'],
+    ['MAX_CONNECTIONS', '10', 'Invalid configuration: MAX_CONNECTIONS must be an integer 64-1000000 (got "10")'],
+    ['CONNECTIONS_PER_IP', 'many', 'Invalid configuration: CONNECTIONS_PER_IP must be an integer 64-1000000 (got "many")'],
+    ['CHAT_MEDIA_TOTAL_MB', '0', 'Invalid configuration: CHAT_MEDIA_TOTAL_MB must be a whole number of megabytes, at least 1 (got "0")'],
+    ['CHAT_MEDIA_GUEST_MB_PER_DAY', '2.5', 'Invalid configuration: CHAT_MEDIA_GUEST_MB_PER_DAY must be a whole number of megabytes, at least 1 (got "2.5")'],
   ])('names %s when its value is bad (%s)', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
   });

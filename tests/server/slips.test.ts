@@ -390,9 +390,9 @@ describe('the cost of decoding a slip', () => {
     // 6,300 × 6,300 in 2,647 scans that carry nothing: ~430 KB that cost ~40 s of CPU as a slip.
     const hostile = manyScanJpeg({ width: 6_300, height: 6_300 });
     // The queue is held: an upload that reached the decoder would wait there.
-    const release = holdImageWork();
+    const release = holdImageWork('slips');
 
-    const response = await answeredWithoutATurn(upload(s, member.token, hostile, { filename: 'slip.jpg', contentType: 'image/jpeg' }));
+    const response = await answeredWithoutATurn('slips', upload(s, member.token, hostile, { filename: 'slip.jpg', contentType: 'image/jpeg' }));
     expect([response.statusCode, response.json()]).toEqual([400, { message: 'SLIP_INVALID_FILE' }]);
     expect(await s.db.select().from(slips)).toEqual([]);
     expect(await storedFiles(s)).toEqual([]);
@@ -418,24 +418,33 @@ describe('the cost of decoding a slip', () => {
     expect([atTheLimit.statusCode, atTheLimit.json().message]).toEqual([400, 'UNSTABLE_REFNO_ON_SLIP']);
   });
 
-  it('decodes a slip once, with the time limit, in its turn in the queue chat images share', async () => {
+  it('decodes a slip once, with the time limit, in its turn in the slips’ own queue', async () => {
     const s = await buildSlipApp();
     const member = await signedInMember(s);
     const { reference, file } = await bankSlip();
     const timeout = vi.spyOn(sharp.prototype, 'timeout');
     onTestFinished(() => timeout.mockRestore());
-    const release = holdImageWork();
+    const release = holdImageWork('slips');
 
     let settled = false;
     const uploading = upload(s, member.token, file).finally(() => {
       settled = true;
     });
-    await vi.waitFor(() => expect(imageWork.pendingCount).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(imageWork.slips.pendingCount).toBe(1), { timeout: 10_000 });
     expect(settled).toBe(false);
     await release();
     const response = await uploading;
     expect([response.statusCode, response.json().slip?.reference]).toEqual([200, reference]);
     expect(timeout.mock.calls).toEqual([[{ seconds: IMAGE_DECODE_TIMEOUT_SECONDS }]]);
+  });
+
+  it('decodes a slip while chat images hold every turn of theirs (anyone may upload those)', async () => {
+    const s = await buildSlipApp();
+    const member = await signedInMember(s);
+    const { reference, file } = await bankSlip();
+    holdImageWork('chat');
+    const response = await upload(s, member.token, file);
+    expect([response.statusCode, response.json().slip?.reference, imageWork.chat.pendingCount]).toEqual([200, reference, 0]);
   });
 });
 

@@ -35,6 +35,12 @@ export const CHAT_BUTTONS_MAX = 3;
 export const CHAT_QUICK_REPLIES_MAX = 10;
 export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * A guest's video (no account, no phone: anyone can be one) is smaller:
+ * a short clip of a screen; past it the server answers 413
+ * CHAT_GUEST_VIDEO_TOO_LARGE, which says a member may send more.
+ */
+export const CHAT_GUEST_VIDEO_MAX_BYTES = 5 * 1024 * 1024;
 export const CHAT_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const CHAT_VIDEO_EXTENSIONS = ['mov', 'mp4'] as const;
 /** What the file pickers offer (an `accept` attribute); the rule below checks the name and size again. */

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { ChatMediaQuotas } from '../config.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { ChatHub } from './hub.ts';
 
@@ -22,8 +23,18 @@ export interface ChatContext {
   fileLinkSecret: string;
   /** The app's upload storage (app.uploads). */
   storage: FileStorage;
+  /** The stored-bytes quotas of chat files (uploads.ts); the address's is null with LIMITS_PER_IP=off. */
+  mediaQuotas: Omit<ChatMediaQuotas, 'perGuestAddressDay'> & { perGuestAddressDay: number | null };
 }
 
 export function chatContext(app: FastifyInstance): ChatContext {
-  return { db: app.db, hub: app.chatHub, prefix: app.config.chatPrefix, fileLinkSecret: app.config.fileLinkSecret, storage: app.uploads };
+  const { chatMediaQuotas, limits } = app.config;
+  return {
+    db: app.db,
+    hub: app.chatHub,
+    prefix: app.config.chatPrefix,
+    fileLinkSecret: app.config.fileLinkSecret,
+    storage: app.uploads,
+    mediaQuotas: { ...chatMediaQuotas, perGuestAddressDay: limits.perIp === null ? null : chatMediaQuotas.perGuestAddressDay },
+  };
 }

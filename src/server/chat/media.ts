@@ -14,19 +14,20 @@
  * CHAT_GIF_MAX_FRAMES / CHAT_GIF_MAX_PIXELS before any decoding, and the
  * limits every uploaded image takes apply (../images/decode.ts: a JPEG of
  * too many scans refused unread, a time limit, one decode at a time in the
- * process, shared with slips).
+ * chat's queue, apart from the slips').
  */
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { CHAT_UPLOAD_FIELD, type FileType } from '../../contract/chat.ts';
-import { chatAttachmentLimit, chatAttachmentType, fileExtension } from '../../contract/rules/chat.ts';
+import { CHAT_GUEST_VIDEO_MAX_BYTES, chatAttachmentLimit, chatAttachmentType, fileExtension } from '../../contract/rules/chat.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { decodeRefusal, imageWork, openUpload } from '../images/decode.ts';
 import { CHAT_GIF_MAX_FRAMES, CHAT_GIF_MAX_PIXELS, CHAT_IMAGE_MAX_PIXELS, CHAT_IMAGE_MAX_SIDE, CHAT_MEDIA_LINK_LIFETIME_MS } from '../policy.ts';
 import { insertMedia } from '../repositories/chat.ts';
+import { unplayableVideo } from './media-video.ts';
 import { signedUrl } from '../storage/signed-urls.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
@@ -76,20 +77,23 @@ export interface ChatUpload {
 
 /**
  * The one file of a multipart body: CHAT_NO_FILE without one,
- * CHAT_FILE_TOO_LARGE past the kind's limit (reading stops there),
+ * CHAT_FILE_TOO_LARGE past the kind's limit (reading stops there; a
+ * guest's video: CHAT_GUEST_VIDEO_TOO_LARGE past its own),
  * CHAT_FILE_NOT_SUPPORTED when the body cannot be read.
  */
-export async function readChatUpload(request: FastifyRequest, kind: UploadKind): Promise<ChatUpload> {
+export async function readChatUpload(request: FastifyRequest, kind: UploadKind, guest = false): Promise<ChatUpload> {
   if (!request.isMultipart()) throw new ApiError(400, 'CHAT_NO_FILE');
+  // A guest's video is smaller (contract/rules/chat.ts), and the answer says so.
+  const guestVideo = guest && kind === 'video';
   try {
-    const part = await request.file({ limits: { fileSize: chatAttachmentLimit(kind), files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    const part = await request.file({ limits: { fileSize: guestVideo ? CHAT_GUEST_VIDEO_MAX_BYTES : chatAttachmentLimit(kind), files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
     if (!part || part.fieldname !== CHAT_UPLOAD_FIELD) throw new ApiError(400, 'CHAT_NO_FILE');
     // Throws once the part passes fileSize: nothing past the limit is kept.
     return { bytes: await part.toBuffer(), filename: part.filename };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     request.log.info({ err: error }, 'chat upload refused');
-    if (error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'CHAT_FILE_TOO_LARGE');
+    if (error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, guestVideo ? 'CHAT_GUEST_VIDEO_TOO_LARGE' : 'CHAT_FILE_TOO_LARGE');
     throw new ApiError(400, 'CHAT_FILE_NOT_SUPPORTED');
   }
 }
@@ -200,18 +204,26 @@ export async function checkChatMedia(kind: UploadKind, { bytes, filename }: Chat
     const refusal = decodeRefusal(bytes);
     if (refusal) notSupported(refusal);
     if (content.stored === 'gif') await checkGifCost(bytes);
-    return { fileType: 'image', stored: await imageWork(() => reencodeImage(bytes, content.stored)), extension: content.stored };
+    return { fileType: 'image', stored: await imageWork.chat(() => reencodeImage(bytes, content.stored)), extension: content.stored };
   }
   checkVideoBoxes(bytes);
+  const unplayable = unplayableVideo(bytes);
+  if (unplayable) notSupported(unplayable);
   return { fileType: 'video', stored: bytes, extension: content.stored };
 }
 
+/** Whose quotas a stored file counts in (uploads.ts): `member:{id}` or `guest:{id}`, and a guest's client address; nulls for an agent's. */
+export interface MediaOwner {
+  uploader: string | null;
+  guestAddress: string | null;
+}
+
 /** Stores a checked file for a conversation: the file first, then its row (a row never names a missing file). */
-export async function storeChatMedia(db: Queryable, storage: FileStorage, conversationId: number, media: CheckedMedia, now: Date): Promise<string> {
+export async function storeChatMedia(db: Queryable, storage: FileStorage, conversationId: number, media: CheckedMedia, owner: MediaOwner, now: Date): Promise<string> {
   const key = `${CHAT_AREA}/${randomBytes(18).toString('base64url')}.${media.extension}`;
   await storage.put(key, media.stored);
   try {
-    await insertMedia(db, { key, conversationId, fileType: media.fileType, bytes: media.stored.length, createdAt: now });
+    await insertMedia(db, { key, conversationId, fileType: media.fileType, bytes: media.stored.length, createdAt: now, ...owner });
   } catch (error) {
     await storage.remove(key);
     throw error;
@@ -220,8 +232,8 @@ export async function storeChatMedia(db: Queryable, storage: FileStorage, conver
 }
 
 /** The request's file, read and checked: what to store, or the refusal's ApiError (the reason goes to the log). */
-export async function receiveChatUpload(request: FastifyRequest, kind: UploadKind): Promise<CheckedMedia> {
-  const file = await readChatUpload(request, kind);
+export async function receiveChatUpload(request: FastifyRequest, kind: UploadKind, guest = false): Promise<CheckedMedia> {
+  const file = await readChatUpload(request, kind, guest);
   try {
     return await checkChatMedia(kind, file);
   } catch (error) {

@@ -24,6 +24,7 @@ import {
   CHAT_SOCKET_CONNECT_TIMEOUT_MS,
   CHAT_SOCKET_EVENT_BUDGET,
   CHAT_SOCKET_MAX_BYTES,
+  CHAT_SOCKET_PING_TIMEOUT_MS,
   CHAT_SOCKET_SWEEP_MS,
   CHAT_SOCKETS_PER_ADDRESS,
   CHAT_SOCKETS_PER_CREDENTIAL,
@@ -32,6 +33,7 @@ import {
 import { liveSocketSessions } from '../repositories/socket-sessions.ts';
 import { readGuestToken } from './guest-token.ts';
 import { agentPresence, type ChatServer, type InterServerEvents } from './presence.ts';
+import { socketAdmission } from './socket-admission.ts';
 import { eventBudget } from './socket-budget.ts';
 import { clientAddress, socketCounter } from './socket-caps.ts';
 import { AGENT_ROLES, identify, type SocketIdentity } from './socket-identity.ts';
@@ -76,6 +78,8 @@ function redisClients(url: string, onError: (error: unknown) => void): { pub: Re
 export function attachRealtime(app: FastifyInstance): Realtime {
   const { config, db, clock, log } = app;
   const prefix = config.chatPrefix;
+  // Connections before their handshake (socket-admission.ts), within the HTTP server's cap (limitConnections, called first).
+  const admission = socketAdmission(app.connections.max, config);
   const io: ChatServer = new Server(app.server, {
     path: CHAT_SOCKET_PATH,
     // The SPA and the inbox use websocket only; no polling means no sticky sessions behind a balancer.
@@ -83,7 +87,10 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     serveClient: false,
     maxHttpBufferSize: CHAT_SOCKET_MAX_BYTES,
     connectTimeout: CHAT_SOCKET_CONNECT_TIMEOUT_MS,
-    allowRequest: (request, answer) => answer(null, config.serviceStatus === 'active' && isOwnOrigin(request, config.trustProxy !== false)),
+    pingTimeout: CHAT_SOCKET_PING_TIMEOUT_MS,
+    // Admission last: a connection refused for another reason takes no place.
+    allowRequest: (request, answer) =>
+      answer(null, config.serviceStatus === 'active' && isOwnOrigin(request, config.trustProxy !== false) && admission.admit(request)),
   });
 
   const redis = config.redisUrl ? redisClients(config.redisUrl, (error) => log.warn({ err: error }, 'chat: Redis')) : null;
@@ -145,6 +152,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   });
 
   io.on('connection', (socket) => {
+    admission.handshaken(socket.request);
     const who = socket.data;
     if (who.kind === 'member') void socket.join([sessionRoom('member', who.sessionId), memberRoom(who.userId)]);
     if (who.kind === 'agent') {

@@ -1150,8 +1150,19 @@ export const chatMedia = pgTable(
     fileType: text('file_type', { enum: ['image', 'video', 'file'] }).notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: at('created_at').notNull(),
+    /**
+     * Whose upload counts against a day's quota (docs/decisions/0144-connections-and-chat-storage.md):
+     * `member:{userId}` or `guest:{guestId}`; null for an agent's.
+     */
+    uploader: text('uploader'),
+    /** A guest's client address (limits.ts clientOf), for the address's day quota; null otherwise. */
+    guestAddress: text('guest_address'),
   },
-  (t) => [index('chat_media_conversation_idx').on(t.conversationId)],
+  (t) => [
+    index('chat_media_conversation_idx').on(t.conversationId),
+    index('chat_media_uploader_idx').on(t.uploader, t.createdAt),
+    index('chat_media_guest_address_idx').on(t.guestAddress, t.createdAt),
+  ],
 );
 
 /** Canned replies agents pick from; admins edit them. */

@@ -2,8 +2,8 @@
  * Decoding uploaded images (slips, chat images) with sharp, bounded the
  * same way wherever it happens: a file whose cost shows in its bytes is
  * refused before sharp sees it, every decode has a pixel limit and a time
- * limit, and decodes take turns in one queue for the whole process, so a
- * costly file holds up image uploads, not the requests that move money.
+ * limit, and decodes take turns in a queue of the process, so a costly
+ * file holds up image uploads, not the requests that move money.
  */
 import pLimit from 'p-limit';
 import sharp, { type Sharp } from 'sharp';
@@ -11,11 +11,16 @@ import { IMAGE_DECODE_TIMEOUT_SECONDS, IMAGE_DECODES_AT_ONCE, JPEG_MAX_SCANS } f
 import { countJpegScans } from './jpeg-scans.ts';
 
 /**
- * The process's queue of image decodes: run every sharp pipeline of an
- * upload through it (tests hold it to see an upload wait). Checks that
- * need no decoding come first and do not wait here.
+ * The process's queues of image decodes, one for slips and one for chat
+ * images: run every sharp pipeline of an upload through its own (tests
+ * hold one to see an upload wait). Anyone can upload chat images, guests
+ * included, so they have a queue of their own and cannot make a member's
+ * slip wait (docs/decisions/0144-connections-and-chat-storage.md). Checks
+ * that need no decoding come first and do not wait here.
  */
-export const imageWork = pLimit(IMAGE_DECODES_AT_ONCE);
+export const imageWork = { slips: pLimit(IMAGE_DECODES_AT_ONCE), chat: pLimit(IMAGE_DECODES_AT_ONCE) } as const;
+
+export type ImageQueue = keyof typeof imageWork;
 
 /**
  * Why these bytes must not be decoded, read from the bytes alone, or null

@@ -4,7 +4,7 @@
  * agents' inbox and the canned replies. Functions take a db or a
  * transaction; the chat/ modules decide what shares one.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, min, not, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, min, not, or, sql, sum, type SQL } from 'drizzle-orm';
 import { perDatabase, tableRows, type Db, type Queryable } from '../db/client.ts';
 import { chatCannedReplies, chatConversations, chatGuests, chatMedia, chatMessages, operators, users } from '../db/schema.ts';
 
@@ -283,6 +283,34 @@ export async function messageNames(db: Queryable, message: MessageRow): Promise<
 
 export async function insertMedia(db: Queryable, media: MediaRow): Promise<void> {
   await db.insert(chatMedia).values(media);
+}
+
+/** Bytes stored as chat media since `since` by one uploader or from one guest address, and when the oldest of them was stored (null: none). */
+export async function mediaStoredSince(
+  db: Queryable,
+  by: { uploader: string } | { guestAddress: string },
+  since: Date,
+): Promise<{ bytes: number; oldest: Date | null }> {
+  const whose = 'uploader' in by ? eq(chatMedia.uploader, by.uploader) : eq(chatMedia.guestAddress, by.guestAddress);
+  const [row] = await db
+    .select({ bytes: sum(chatMedia.bytes), oldest: min(chatMedia.createdAt) })
+    .from(chatMedia)
+    .where(and(whose, gt(chatMedia.createdAt, since)));
+  return { bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
+}
+
+/** Bytes of every chat file stored. */
+export async function mediaStoredInAll(db: Queryable): Promise<number> {
+  const [row] = await db.select({ bytes: sum(chatMedia.bytes) }).from(chatMedia);
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Holds `key` until the transaction ends (a PostgreSQL advisory lock):
+ * uploads counted under one key check and store one after another.
+ */
+export async function lockQuota(tx: Queryable, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-media:${key}`}, 0))`);
 }
 
 /** The media stored under `key` for this conversation; undefined for another conversation's or none. */

@@ -64,8 +64,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       route(upload, endpoint, async ({ caller, request }) => {
         const now = clock();
         await countChatAttempt(limits, 'uploads', caller, request.ip, now);
-        const media = await receiveChatUpload(request, kind);
-        return storeCustomerUpload(chatContext(app), caller, media, now);
+        const media = await receiveChatUpload(request, kind, caller.kind === 'guest');
+        return storeCustomerUpload(chatContext(app), caller, request.ip, media, now);
       });
     uploadRoute(endpoints.chatUploadImage, 'image');
     uploadRoute(endpoints.chatUploadVideo, 'video');

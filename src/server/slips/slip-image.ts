@@ -6,7 +6,8 @@
  * turns by the EXIF orientation, scales to fit SLIP_MAX_SIDE and writes WebP.
  * The limits every uploaded image takes apply (../images/decode.ts: a JPEG
  * of too many scans refused unread, a time limit, one decode at a time in
- * the process, shared with chat images).
+ * the slips' own queue: chat images, which guests may upload, never hold a
+ * slip up).
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -57,7 +58,7 @@ export async function decodeSlipImage(upload: Buffer): Promise<SlipImage> {
   const refusal = decodeRefusal(upload);
   if (refusal) throw new NotASlipImage(refusal);
   try {
-    return await imageWork(() => decode(upload));
+    return await imageWork.slips(() => decode(upload));
   } catch (error) {
     throw new NotASlipImage(`cannot decode: ${(error as Error).message}`);
   }

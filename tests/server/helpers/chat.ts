@@ -113,6 +113,35 @@ const fixtures = path.join(import.meta.dirname, '..', 'fixtures');
 export const MP4 = readFileSync(path.join(fixtures, 'chat-tiny.mp4'));
 export const MOV = readFileSync(path.join(fixtures, 'chat-tiny.mov'));
 
+/** Where the box of `type` starts in `file` (the first, at any depth: a search for its four letters after a size). */
+export function boxAt(file: Buffer, type: string): number {
+  const at = file.indexOf(type, 0, 'latin1') - 4;
+  if (at < 0) throw new Error(`no ${type} box`);
+  return at;
+}
+
+/**
+ * The MP4 fixture (its one sample in the last box, 'mdat') grown to `size`
+ * bytes: the sample or only the mdat box around it grows by zeros. The
+ * first is a film as far as its tables go (its frame's bytes are not
+ * decoded); the second is media no sample holds.
+ */
+export function grownVideo(size: number, grow: 'sample' | 'mdat' = 'sample'): Buffer {
+  const extra = size - MP4.length;
+  const copy = Buffer.concat([MP4, Buffer.alloc(extra)]);
+  const mdat = boxAt(copy, 'mdat');
+  copy.writeUInt32BE(copy.readUInt32BE(mdat) + extra, mdat);
+  if (grow === 'sample') {
+    const stsz = boxAt(copy, 'stsz');
+    // One sample; its size is the box's constant size, or else its one entry.
+    if (copy.readUInt32BE(stsz + 16) !== 1) throw new Error('the fixture has one sample');
+    const field = copy.readUInt32BE(stsz + 12) !== 0 ? stsz + 12 : stsz + 20;
+    copy.writeUInt32BE(copy.readUInt32BE(field) + extra, field);
+  }
+  return copy;
+}
+
+
 // ---------------------------------------------------------------- what sockets were told
 
 export interface Told {
