@@ -10,7 +10,22 @@ import * as v from 'valibot';
 import type { Endpoints, EndpointName, ResponseOf } from '../contract/endpoints.ts';
 import { ErrorBody } from '../contract/errors.ts';
 import { NETWORK_ERROR, type Result } from '../../machines/shared/result.ts';
-import type { ApiClientDeps, RawResponse, SessionMessage } from './client.ts';
+
+type SessionMessage = 'invalid-token' | 'gone';
+
+export interface ApiClientDeps {
+  /** The signed-in member's token, or null. */
+  getToken: () => string | null;
+  /** The one place the special messages of spec 8 are reported (to the session). */
+  onSessionMessage: (message: SessionMessage) => void;
+}
+
+export interface RawResponse {
+  ok: boolean;
+  status: number;
+  /** The body parsed as JSON; the text itself when it is not JSON (a proxy's error page). */
+  data: unknown;
+}
 
 const listeners = new Set<(answered: boolean) => void>();
 

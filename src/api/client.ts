@@ -15,16 +15,8 @@ import type {
   ResponseOf,
 } from '../contract/endpoints.ts';
 import type { Result } from '../../machines/shared/result.ts';
+import type { ApiClientDeps, RawResponse } from './answer.ts';
 import { bcp47, currentLocale } from '../i18n/locale.ts';
-
-export type SessionMessage = 'invalid-token' | 'gone';
-
-export interface ApiClientDeps {
-  /** The signed-in member's token, or null. */
-  getToken: () => string | null;
-  /** The one place the special messages of spec 8 are reported (to the session). */
-  onSessionMessage: (message: SessionMessage) => void;
-}
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -88,12 +80,6 @@ export function requestPath(path: string, params?: Record<string, string>, query
   return text ? `${filled}?${text}` : filled;
 }
 
-export interface RawResponse {
-  ok: boolean;
-  status: number;
-  /** The body parsed as JSON; the text itself when it is not JSON (a proxy's error page). */
-  data: unknown;
-}
 
 /**
  * ofetch and the endpoint table (every request and answer schema) arrive
