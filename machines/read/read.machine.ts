@@ -69,7 +69,7 @@ export const readMachine = setup({
         onError: { target: 'offline', actions: 'noteUnanswered' },
       },
     },
-    offline: retryWhenBack('waiting'),
+    offline: retryWhenBack('waiting', { 'read.retry': 'waiting', 'read.reload': 'waiting' }),
     shown: {
       on: { 'read.reload': 'waiting' },
     },

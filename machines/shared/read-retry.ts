@@ -38,14 +38,18 @@ export interface RetryContext {
   attempts: number;
 }
 
-/** The waiting state (tag 'offline'): the read again after the backoff, or at once when the connection is back or the member asks. */
-export function retryWhenBack<const Target extends string>(target: Target) {
+/**
+ * The waiting state (tag 'offline'): the read again after the backoff, or at
+ * once on 'read.online' (the connection is back); `on` adds the machine's
+ * own events (the member asks again).
+ */
+export function retryWhenBack<const Target extends string, const On extends Record<string, string> = {}>(target: Target, on?: On) {
   return {
     tags: 'offline',
     description:
       'No answer came (offline, too slow, or a gateway error): not a failure. The read starts again after the backoff (1 s doubling to 30 s), or at once when the connection is back.',
     after: { retryDelay: target },
-    on: { 'read.online': target, 'read.retry': target, 'read.reload': target },
+    on: { 'read.online': target, ...(on as On) },
   } as const;
 }
 

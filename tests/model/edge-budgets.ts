@@ -13,7 +13,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   approval: 125,
   'agent-inbox': 3000,
   'bank-account-name': 60,
-  balance: 200,
+  balance: 320,
   'canned-replies': 128,
   connectivity: 40,
   'banner-then-modal': 35,
