@@ -30,6 +30,7 @@ export const LATER_CATALOGUES = {
       '<rootDir>/src/features/rewards',
       '<rootDir>/src/features/shell/MemberShell.tsx',
       '<rootDir>/src/features/shell/ConditionsDialog.tsx',
+      '<rootDir>/src/features/shell/Connectivity.tsx',
       '<rootDir>/src/features/app-update',
     ],
   },

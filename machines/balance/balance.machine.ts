@@ -1,9 +1,10 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
 import type { WalletChanged } from '../../src/contract/wallet-news.ts';
-import { notProvided } from '../shared/actors.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { BalanceContext, BalanceEvent, BalanceInput, BalanceTag } from './balance.types.ts';
 
@@ -41,15 +42,18 @@ export function withNews(wallet: WalletResponse, news: WalletChanged): WalletRes
 }
 
 /**
- * A read of the wallet, back to idle either way: an answer is shown and its
- * time remembered as `last_sync`; a failure keeps what is shown and is only
- * logged (spec 7).
+ * A read of the wallet: an answer is shown and its time remembered as
+ * `last_sync`; a refusal keeps what is shown and is only logged (spec 7);
+ * no answer waits and reads again (machines/shared/read-retry.ts).
  */
 function readWallet<TSrc extends 'loadWallet' | 'refreshAll'>(src: TSrc) {
   return {
     id: src,
     src,
-    ...onAnswer({ target: 'idle', action: 'storeWallet', then: ['rememberSync'] }, { target: 'idle', action: 'logFailure' }),
+    ...onAnswer({ target: 'idle', action: 'storeWallet', then: ['rememberSync'] }, { target: 'idle', action: 'logFailure' }, [
+      { guard: { type: 'unanswered', params: actorOutput }, target: 'offline', actions: 'noteUnanswered' },
+    ]),
+    onError: { target: 'offline', actions: 'noteUnanswered' },
   } as const;
 }
 
@@ -67,8 +71,9 @@ export const balanceMachine = setup({
   actions: {
     storeWallet: assign((_, result: Result<WalletResponse>) => {
       const wallet = okData(result);
-      return { wallet, lastSync: wallet.updatedAt };
+      return { wallet, lastSync: wallet.updatedAt, attempts: 0 };
     }),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     takeNews: assign(({ context, event }) => {
       assertEvent(event, 'balance.news');
       return { wallet: withNews(context.wallet!, event.news) };
@@ -80,15 +85,16 @@ export const balanceMachine = setup({
   },
   guards: {
     succeeded,
+    unanswered,
     lastReadRecent: ({ context }) => syncIsRecent(context.lastSync, context.openedAt),
     hasWallet: ({ context }) => context.wallet !== null,
   },
-  delays: loaderDelays,
+  delays: { ...loaderDelays, ...retryDelays },
 }).createMachine({
   id: 'balance',
   description:
     'The member home\'s balances: the wallet answer with the game accounts and the last-update time (spec 2 Member home), kept as `last_sync` (spec 3). A failed read keeps what is shown and is only logged (spec 7). The wallet\'s news from the server shows its balances at once (docs/decisions/0141-wallet-news.md); before the first answer there is nothing to update, and the read brings them.',
-  context: ({ input }) => ({ wallet: null, lastSync: input.lastSync, openedAt: input.openedAt }),
+  context: ({ input }) => ({ wallet: null, lastSync: input.lastSync, openedAt: input.openedAt, attempts: 0 }),
   on: {
     // Whatever the state: a read in flight answers later and shows what it read.
     'balance.news': { guard: 'hasWallet', actions: 'takeNews' },
@@ -120,6 +126,7 @@ export const balanceMachine = setup({
         'balance.refreshAll': 'refreshingAll',
       },
     },
+    offline: retryWhenBack('reloading', { 'balance.reload': 'reloading', 'balance.refreshAll': 'refreshingAll' }),
     reloading: {
       description: 'Reads the wallet again; what is shown stays until the answer. A second save restarts the read, so the answer is never older than the last save.',
       tags: 'busy',

@@ -1,6 +1,7 @@
 /** The member home's balances: the wallet answer (spec 2 Member home, spec 7 GET /api/wallet and /api/wallet/refresh/slot). */
 import type { WalletResponse } from '../../src/contract/api.ts';
 import type { WalletChanged } from '../../src/contract/wallet-news.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 
 export interface BalanceInput {
   /** spec 3 local storage `last_sync`: when this device last read the wallet (the answer's updatedAt), or null. */
@@ -9,7 +10,7 @@ export interface BalanceInput {
   openedAt: number;
 }
 
-export interface BalanceContext {
+export interface BalanceContext extends RetryContext {
   /**
    * The last wallet the server answered: profile, wallet balance, game
    * accounts and `updatedAt` (the home's last-update time). Null until the
@@ -35,7 +36,9 @@ export type BalanceEvent =
   /** Refresh-all (the widget shown while the spin wheel is inactive): the server re-reads every game balance. */
   | { type: 'balance.refreshAll' }
   /** The server told the member's socket that their money moved (docs/decisions/0141-wallet-news.md): the balances it names show at once. */
-  | { type: 'balance.news'; news: WalletChanged };
+  | { type: 'balance.news'; news: WalletChanged }
+  /** The connection is back (the shell's connectivity actor): a read waiting for it starts now. */
+  | { type: 'read.online' };
 
 /**
  * Actors the view provides: loadWallet (GET /api/wallet) and refreshAll
@@ -45,6 +48,7 @@ export type BalanceEvent =
  * as `last_sync` (after every answer).
  * Tags: 'busy' (a read is in flight: actions that would read again are
  * disabled), 'skeleton' (the first read is slower than the loader delay),
- * 'refreshingAll'.
+ * 'refreshingAll', 'offline' (no answer came: the wallet is read again by
+ * itself, machines/shared/read-retry.ts).
  */
-export type BalanceTag = 'busy' | 'skeleton' | 'refreshingAll';
+export type BalanceTag = 'busy' | 'skeleton' | 'refreshingAll' | 'offline';

@@ -14,6 +14,7 @@ import { actorOutput, notProvided } from '../shared/actors.ts';
 import { succeeded } from '../shared/answer.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type {
+  KeyOutcome,
   MoneyActionContext,
   MoneyActionInput,
   MoneyActionOutput,
@@ -39,6 +40,28 @@ export function idempotencyKey(prefix: string, action: number): string {
  */
 export function outcomeUnknown(result: Result<unknown>): boolean {
   return !result.ok && (result.message === NETWORK_ERROR || result.message === 'INTERNAL_SERVER_ERROR');
+}
+
+/** The server answered that it never saw the key: nothing moved; the same key may be sent again. */
+export const NOT_SEEN = 'NOT_SEEN';
+
+/**
+ * How a flow's action starts: a new action (no error yet) or one the server
+ * never saw is sent; after no answer the server is asked first.
+ */
+export function startOf(error: string | null): 'sending' | 'asking' {
+  return error !== null && error !== NOT_SEEN ? 'asking' : 'sending';
+}
+
+/** The guard of a flow's outcomeUnknown on 'connectivity.online': the outcome is still unknown, so the server is asked again. */
+export const asksAgain = ({ context }: { context: Pick<MoneyFlowContext, 'error'> }): boolean => startOf(context.error) === 'asking';
+
+/** What the key holds, as the action's end: moved or refused by the stored answer; null when the server never saw it. */
+export function keyEnd(answer: Result<KeyOutcome>): MoneyActionOutput | null {
+  if (!answer.ok || !answer.data.seen) return null;
+  const { statusCode, answer: stored } = answer.data;
+  if (statusCode < 300) return { outcome: 'moved', result: stored as MoneyMoved };
+  return { outcome: 'refused', error: (stored as { message?: string } | null)?.message ?? 'INTERNAL_SERVER_ERROR' };
 }
 
 /** A flow's context when it opens: no action yet, nothing saved. */
@@ -73,7 +96,7 @@ export function invokeMoneyAction<TContext extends MoneyFlowContext, TInput>(inp
   return {
     id: 'moneyAction',
     src: 'moneyAction',
-    input,
+    input: (args: { context: TContext }) => ({ ...input(args), start: startOf(args.context.error) }),
     onDone: [
       { guard: { type: 'moved', params: actorOutput }, target: 'succeeded', actions: { type: 'endAction', params: actorOutput } },
       { guard: { type: 'refused', params: actorOutput }, target: 'editing', actions: { type: 'endAction', params: actorOutput } },
@@ -93,24 +116,48 @@ export function moneyAction<TRequest>() {
     },
     actors: {
       send: notProvided<Result<MoneyMoved>, MoneyActionInput<TRequest>>('send'),
+      ask: notProvided<Result<KeyOutcome>, { idempotencyKey: string }>('ask'),
     },
     actions: {
       storeResult: assign((_, result: Result<MoneyMoved>) => ({ result: okData(result), error: null })),
       storeFailure: assign((_, result: Result<MoneyMoved>) => ({ error: failureMessage(result) })),
       storeNetworkError: assign({ error: NETWORK_ERROR }),
+      storeKeyEnd: assign((_, answer: Result<KeyOutcome>) => {
+        const end = keyEnd(answer)!;
+        return end.outcome === 'moved' ? { result: end.result, error: null } : { error: end.outcome === 'refused' ? end.error : null };
+      }),
+      storeNotSeen: assign({ error: NOT_SEEN }),
+      // Still unknown: the send's own failure stays; asked first, the question's failure is the reason.
+      keepUnknown: assign(({ context }, answer: Result<KeyOutcome> | null) => ({
+        error: context.error ?? (answer && !answer.ok ? answer.message : NETWORK_ERROR),
+      })),
       end: assign((_, outcome: MoneyActionOutput['outcome']) => ({ outcome })),
     },
     guards: {
       succeeded,
       outcomeUnknown: (_, result: Result<MoneyMoved>) => outcomeUnknown(result),
+      asksFirst: ({ context }) => context.start === 'asking',
+      keyEnded: (_, { answer, outcome }: { answer: Result<KeyOutcome>; outcome: MoneyActionOutput['outcome'] }) => keyEnd(answer)?.outcome === outcome,
+      keyNotSeen: (_, answer: Result<KeyOutcome>) => answer.ok && !answer.data.seen,
     },
   }).createMachine({
     id: 'moneyAction',
     description:
-      'One confirmed money action under its idempotency key: sent, then moved or refused by the answer, or unknown when no answer came (the flow may invoke it again with the same key).',
-    context: ({ input }) => ({ request: input.request, idempotencyKey: input.idempotencyKey, result: null, error: null, outcome: null }),
-    initial: 'sending',
+      'One confirmed money action under its idempotency key: sent, then moved or refused by the answer; when no answer came the server is asked what the key holds before the flow may send it again (docs/decisions/0145-a-flaky-network.md).',
+    context: ({ input }) => ({
+      request: input.request,
+      idempotencyKey: input.idempotencyKey,
+      start: input.start ?? 'sending',
+      result: null,
+      error: null,
+      outcome: null,
+    }),
+    initial: 'starting',
     states: {
+      starting: {
+        description: 'A retry after no answer asks first; a new action, or one the server never saw, is sent.',
+        always: [{ guard: 'asksFirst', target: 'asking' }, { target: 'sending' }],
+      },
       sending: {
         tags: 'busy',
         description: 'The request with the action\'s idempotency key.',
@@ -120,17 +167,41 @@ export function moneyAction<TRequest>() {
           input: ({ context }) => ({ request: context.request, idempotencyKey: context.idempotencyKey }),
           onDone: [
             { guard: { type: 'succeeded', params: actorOutput }, target: 'moved', actions: { type: 'storeResult', params: actorOutput } },
-            { guard: { type: 'outcomeUnknown', params: actorOutput }, target: 'unknown', actions: { type: 'storeFailure', params: actorOutput } },
+            { guard: { type: 'outcomeUnknown', params: actorOutput }, target: 'asking', actions: { type: 'storeFailure', params: actorOutput } },
             { target: 'refused', actions: { type: 'storeFailure', params: actorOutput } },
           ],
-          onError: { target: 'unknown', actions: 'storeNetworkError' },
+          onError: { target: 'asking', actions: 'storeNetworkError' },
+        },
+      },
+      asking: {
+        tags: ['busy', 'asking'],
+        description: 'No answer came: GET /api/idempotency/:key asks what the key holds. Never sent again before the server says it never saw the key.',
+        invoke: {
+          id: 'ask',
+          src: 'ask',
+          input: ({ context }) => ({ idempotencyKey: context.idempotencyKey }),
+          onDone: [
+            {
+              guard: { type: 'keyEnded', params: ({ event }) => ({ answer: event.output, outcome: 'moved' as const }) },
+              target: 'moved',
+              actions: { type: 'storeKeyEnd', params: actorOutput },
+            },
+            {
+              guard: { type: 'keyEnded', params: ({ event }) => ({ answer: event.output, outcome: 'refused' as const }) },
+              target: 'refused',
+              actions: { type: 'storeKeyEnd', params: actorOutput },
+            },
+            { guard: { type: 'keyNotSeen', params: actorOutput }, target: 'unknown', actions: 'storeNotSeen' },
+            { target: 'unknown', actions: { type: 'keepUnknown', params: actorOutput } },
+          ],
+          onError: { target: 'unknown', actions: { type: 'keepUnknown', params: null } },
         },
       },
       moved: { type: 'final', description: 'The server moved the money.', entry: { type: 'end', params: 'moved' } },
       refused: { type: 'final', description: 'The server refused: nothing moved, and the key is spent.', entry: { type: 'end', params: 'refused' } },
       unknown: {
         type: 'final',
-        description: 'No answer came: the money may have moved; only the same key may try again.',
+        description: 'Still unknown (the question got no answer either: the money may have moved; the flow asks again), or NOT_SEEN (nothing moved; the same key may go again).',
         entry: { type: 'end', params: 'unknown' },
       },
     },

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { answeredFailure, noAnswer, succeeded } from '../shared/answer.ts';
+import { answeredFailure, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type { ReadContext, ReadEvent, ReadInput, ReadTag } from './read.types.ts';
 
@@ -23,25 +24,28 @@ export const readMachine = setup({
     read: notProvided<Result<unknown>>('read'),
   },
   actions: {
-    store: assign((_, result: Result<unknown>) => ({ data: okData(result), failure: null })),
-    keepFailure: assign((_, { message }: { message: string }) => ({ failure: message })),
+    store: assign((_, result: Result<unknown>) => ({ data: okData(result), failure: null, attempts: 0 })),
+    keepFailure: assign((_, { message }: { message: string }) => ({ failure: message, attempts: 0 })),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     // Provided by the view layer (spec 7: such failures are only logged).
     logFailure: (_, _params: { message: string }) => {},
   },
   guards: {
     succeeded,
+    unanswered,
     hasData: ({ context }) => context.data !== null,
     noStartDelay: ({ context }) => context.startDelay <= 0,
   },
   delays: {
     ...loaderDelays,
+    ...retryDelays,
     startDelay: ({ context }) => context.startDelay,
   },
 }).createMachine({
   id: 'read',
   description:
-    'A view that shows one read of the server (the profile, the contact page, the product name, the conditions). A failed read is logged and its message kept: what is shown stays, or the view offers a retry (spec 7).',
-  context: ({ input }) => ({ data: null, failure: null, startDelay: input?.startDelay ?? 0 }),
+    'A view that shows one read of the server (the profile, the contact page, the product name, the conditions). A failed read is logged and its message kept: what is shown stays, or the view offers a retry (spec 7). A read without an answer waits and reads again (docs/decisions/0145-a-flaky-network.md).',
+  context: ({ input }) => ({ data: null, failure: null, startDelay: input?.startDelay ?? 0, attempts: 0 }),
   initial: 'waiting',
   states: {
     waiting: {
@@ -58,15 +62,14 @@ export const readMachine = setup({
         src: 'read',
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'shown', actions: { type: 'store', params: actorOutput } },
+          { guard: { type: 'unanswered', params: actorOutput }, target: 'offline', actions: 'noteUnanswered' },
           { guard: 'hasData', target: 'shown', actions: failure(answeredFailure) },
           { target: 'failed', actions: failure(answeredFailure) },
         ],
-        onError: [
-          { guard: 'hasData', target: 'shown', actions: failure(noAnswer) },
-          { target: 'failed', actions: failure(noAnswer) },
-        ],
+        onError: { target: 'offline', actions: 'noteUnanswered' },
       },
     },
+    offline: retryWhenBack('waiting', { 'read.retry': 'waiting', 'read.reload': 'waiting' }),
     shown: {
       on: { 'read.reload': 'waiting' },
     },

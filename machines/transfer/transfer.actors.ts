@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';
 import { moneyAction } from '../money-action/money-action.machine.ts';
+import { askKey } from '../money-action/money-action.actors.ts';
 import type { MoneyActionInput, MoneyMoved } from '../money-action/money-action.types.ts';
 import type { Result } from '../shared/result.ts';
 import type { TransferOrder } from './transfer.types.ts';
@@ -12,5 +13,5 @@ export function transferActors(api: ApiClient) {
       ? api.call('transferAll', { to: order.to }, { idempotencyKey, signal })
       : api.call('transfer', { from: order.from, to: order.to, amount: order.amount }, { idempotencyKey, signal }),
   );
-  return { moneyAction: moneyAction<TransferOrder>().provide({ actors: { send } }) };
+  return { moneyAction: moneyAction<TransferOrder>().provide({ actors: { send, ask: askKey(api) } }) };
 }

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { WALLET } from '../../src/contract/api.ts';
 import { transferAccountsError, transferAllError, transferAmountError } from '../../src/contract/rules/money.ts';
-import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
+import { actionEnded, asksAgain, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { NETWORK_ERROR } from '../shared/result.ts';
 import { parseAmount } from '../shared/amount.ts';
@@ -59,6 +59,7 @@ export const transferMachine = setup({
     showNetworkError: assign({ error: NETWORK_ERROR, saved: true }),
   },
   guards: {
+    asksAgain,
     // spec 5: 'Please select correct account' (transfer-all needs a game).
     accountNotChosen: ({ context }) => {
       const known = (code: string) => context.accounts.includes(code);
@@ -118,9 +119,10 @@ export const transferMachine = setup({
       },
       outcomeUnknown: {
         tags: 'outcomeUnknown',
-        description: 'No answer came: the money may have moved. Only a retry with the same key is offered (the server answers what happened), or closing, which reads the wallet again.',
+        description: 'No answer came, and the server could not be asked (the money may have moved), or it never saw the key (NOT_SEEN: nothing moved). Only a retry with the same key is offered (it asks first, unless the server never saw the key), or closing, which reads the wallet again; when the connection is back the server is asked by itself.',
         on: {
           'transfer.retry': 'submitting',
+          'connectivity.online': { guard: 'asksAgain', target: 'submitting' },
           'modal.close': 'closed',
         },
       },

@@ -54,7 +54,9 @@ export type TransferEvent =
   | { type: 'transfer.edit' }
   /** Send the same action again, with the same key, after no answer came. */
   | { type: 'transfer.retry' }
-  | { type: 'modal.close' };
+  | { type: 'modal.close' }
+  /** The connection is back (the shell's connectivity actor): an unknown outcome is asked again. */
+  | { type: 'connectivity.online' };
 
 /**
  * Actor: moneyAction, the money action (machines/money-action) with the view's

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';
 import { moneyAction } from '../money-action/money-action.machine.ts';
+import { askKey } from '../money-action/money-action.actors.ts';
 import type { MoneyActionInput, MoneyMoved } from '../money-action/money-action.types.ts';
 import type { Result } from '../shared/result.ts';
 
@@ -10,5 +11,5 @@ export function trueLinkActors(api: ApiClient) {
     const { encryptLink } = await import('../../src/api/encrypt-link.ts');
     return api.call('trueLink', { link: encryptLink(request.link) }, { idempotencyKey, signal });
   });
-  return { moneyAction: moneyAction<{ link: string }>().provide({ actors: { send } }) };
+  return { moneyAction: moneyAction<{ link: string }>().provide({ actors: { send, ask: askKey(api) } }) };
 }

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { actionEnded, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
+import { actionEnded, asksAgain, moneyAction, moneyFlowStart, nextAction, startOf } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { actorOutput } from '../shared/actors.ts';
 import { NETWORK_ERROR } from '../shared/result.ts';
@@ -43,6 +43,7 @@ export const trueLinkMachine = setup({
     linkMissing: ({ context }) => linkMissing(context),
     moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
     refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
+    asksAgain,
   },
 }).createMachine({
   id: 'trueLink',
@@ -67,7 +68,7 @@ export const trueLinkMachine = setup({
       invoke: {
         id: 'moneyAction',
         src: 'moneyAction',
-        input: ({ context }) => ({ request: { link: context.link.trim() }, idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({ request: { link: context.link.trim() }, idempotencyKey: context.idempotencyKey!, start: startOf(context.error) }),
         onDone: [
           {
             guard: { type: 'moved', params: actorOutput },
@@ -85,8 +86,11 @@ export const trueLinkMachine = setup({
     },
     outcomeUnknown: {
       tags: 'outcomeUnknown',
-      description: 'No answer came: the link may have been redeemed. Only a retry with the same key is offered.',
-      on: { 'link.retry': 'sending' },
+      description: 'No answer came, and the server could not be asked (the link may have been redeemed), or it never saw the key (NOT_SEEN). Only a retry with the same key is offered (it asks first, unless the server never saw the key); when the connection is back the server is asked by itself.',
+      on: {
+        'link.retry': 'sending',
+        'connectivity.online': { guard: 'asksAgain', target: 'sending' },
+      },
     },
     sent: {
       tags: 'sent',

@@ -22,7 +22,9 @@ export type TrueLinkEvent =
   /** After a credit: an empty field for another link. */
   | { type: 'link.another' }
   /** The deposit modal closes: ignored while a link is on its way. */
-  | { type: 'link.close' };
+  | { type: 'link.close' }
+  /** The connection is back (the shell's connectivity actor): an unknown outcome is asked again. */
+  | { type: 'connectivity.online' };
 
 export interface TrueLinkOutput {
   /** A link moved money or may have (its answer never came). */

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../../src/api/client.ts';
 import { moneyAction } from '../money-action/money-action.machine.ts';
+import { askKey } from '../money-action/money-action.actors.ts';
 import type { MoneyActionInput, MoneyMoved } from '../money-action/money-action.types.ts';
 import type { Result } from '../shared/result.ts';
 import type { BonusActive, WithdrawLimits } from './withdraw.types.ts';
@@ -13,6 +14,6 @@ export function withdrawActors(api: ApiClient) {
   return {
     loadLimits: fromPromise<Result<WithdrawLimits>, void>(({ signal }) => api.call('lookupWithdraw', { signal })),
     loadBonus: fromPromise<Result<BonusActive>, void>(({ signal }) => api.call('bonusCheckActive', { signal })),
-    moneyAction: moneyAction<{ amount: number }>().provide({ actors: { send } }),
+    moneyAction: moneyAction<{ amount: number }>().provide({ actors: { send, ask: askKey(api) } }),
   };
 }

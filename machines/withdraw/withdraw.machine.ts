@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../src/contract/rules/money.ts';
-import { actionEnded, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
+import { actionEnded, asksAgain, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
 import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
@@ -81,6 +81,7 @@ export const withdrawMachine = setup({
     // amount while a bonus is held; no more than is available (pending withdrawals are held back).
     breaksRule: ({ context }, rule: WithdrawRule) => ruleError(context, rule) !== null,
     succeeded,
+    asksAgain,
     moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
     refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },
@@ -153,9 +154,10 @@ export const withdrawMachine = setup({
       },
       outcomeUnknown: {
         tags: 'outcomeUnknown',
-        description: 'No answer came: the withdrawal may have been made. Only a retry with the same key is offered, or closing, which reads the wallet again.',
+        description: 'No answer came, and the server could not be asked (the withdrawal may have been made), or it never saw the key (NOT_SEEN: nothing moved). Only a retry with the same key is offered (it asks first, unless the server never saw the key), or closing, which reads the wallet again; when the connection is back the server is asked by itself.',
         on: {
           'withdraw.retry': 'submitting',
+          'connectivity.online': { guard: 'asksAgain', target: 'submitting' },
           'modal.close': 'closed',
         },
       },

@@ -52,7 +52,9 @@ export type WithdrawEvent =
   | { type: 'withdraw.edit' }
   /** Send the same action again, with the same key, after no answer came. */
   | { type: 'withdraw.retry' }
-  | { type: 'modal.close' };
+  | { type: 'modal.close' }
+  /** The connection is back (the shell's connectivity actor): an unknown outcome is asked again. */
+  | { type: 'connectivity.online' };
 
 /**
  * Actors the view provides: loadLimits (() → Result<WithdrawLimits>), loadBonus

@@ -5,7 +5,6 @@
  * only the unexpected (offline, timeout, an answer that breaks the contract)
  * rejects, and the machines turn a rejection into NETWORK_ERROR.
  */
-import * as v from 'valibot';
 import { fillPath, HTTP_TIMEOUT_MS, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from '../contract/http.ts';
 import type {
   BodyOf,
@@ -15,18 +14,9 @@ import type {
   QueryOf,
   ResponseOf,
 } from '../contract/endpoints.ts';
-import { ErrorBody } from '../contract/errors.ts';
 import type { Result } from '../../machines/shared/result.ts';
+import type { ApiClientDeps, RawResponse } from './answer.ts';
 import { bcp47, currentLocale } from '../i18n/locale.ts';
-
-type SessionMessage = 'invalid-token' | 'gone';
-
-interface ApiClientDeps {
-  /** The signed-in member's token, or null. */
-  getToken: () => string | null;
-  /** The one place the special messages of spec 8 are reported (to the session). */
-  onSessionMessage: (message: SessionMessage) => void;
-}
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -90,20 +80,6 @@ export function requestPath(path: string, params?: Record<string, string>, query
   return text ? `${filled}?${text}` : filled;
 }
 
-/** An answer that does not match the contract: a bug on one side, not a member's mistake. */
-class ContractError extends Error {
-  constructor(endpoint: string, detail: string) {
-    super(`${endpoint}: answer does not match the contract (${detail})`);
-    this.name = 'ContractError';
-  }
-}
-
-export interface RawResponse {
-  ok: boolean;
-  status: number;
-  /** The body parsed as JSON; the text itself when it is not JSON (a proxy's error page). */
-  data: unknown;
-}
 
 /**
  * ofetch and the endpoint table (every request and answer schema) arrive
@@ -115,6 +91,9 @@ let ofetchLoading: Promise<(typeof import('ofetch'))['ofetch']> | undefined;
 const loadOfetch = () => (ofetchLoading ??= import('ofetch').then((module) => module.ofetch));
 let endpointsLoading: Promise<Endpoints> | undefined;
 const loadEndpoints = () => (endpointsLoading ??= import('../contract/endpoints.ts').then((module) => module.endpoints));
+/** How answers are read (and whether each request was answered is reported: answer.ts), loaded with the first call too. */
+let answersLoading: Promise<typeof import('./answer.ts')> | undefined;
+const loadAnswers = () => (answersLoading ??= import('./answer.ts'));
 /** The guest's header, read from storage by a module only chat calls load. */
 const loadGuestHeaders = () => import('./guest-token.ts').then((module) => module.guestHeaders(null));
 
@@ -141,12 +120,6 @@ async function send(
   return { ok: response.ok, status: response.status, data: response._data };
 }
 
-function sessionMessageOf(message: string): SessionMessage | null {
-  if (message === 'invalid-token' || message === 'cannot verify identity') return 'invalid-token';
-  if (message === 'gone') return 'gone';
-  return null;
-}
-
 /** The headers of every call (spec 7), with the member's token when there is one. */
 export function baseHeaders(token: string | null): Record<string, string> {
   const headers: Record<string, string> = {
@@ -157,44 +130,10 @@ export function baseHeaders(token: string | null): Record<string, string> {
   return headers;
 }
 
-/**
- * The answer as a Result: the contract's answer, or a failure's message (a
- * special message of spec 8 reported to the session unless `report` is
- * false); an answer that breaks the contract throws.
- */
-export function answerOf<N extends EndpointName>(
-  deps: ApiClientDeps,
-  name: N,
-  schema: Endpoints[N]['response'],
-  response: RawResponse,
-  report: boolean,
-): Result<ResponseOf<N>> {
-  const failure = (message: string): { ok: false; message: string } => {
-    const special = sessionMessageOf(message);
-    if (special && report) deps.onSessionMessage(special);
-    return { ok: false, message };
-  };
-  const data = response.data;
-  if (response.ok) {
-    const parsed = v.safeParse(schema, data);
-    if (parsed.success) return { ok: true, data: parsed.output as ResponseOf<N> };
-    // Some failures arrive with 200 and an error body; treat them as failures.
-    const error = v.safeParse(ErrorBody, data);
-    if (error.success) return failure(error.output.message);
-    throw new ContractError(name, parsed.issues.map((issue) => issue.message).join('; '));
-  }
-
-  const error = v.safeParse(ErrorBody, data);
-  if (error.success) return failure(error.output.message);
-  // A 5xx without a body (proxy, crash) is still the server's fault, not the network's.
-  if (response.status >= 500) return failure('INTERNAL_SERVER_ERROR');
-  throw new ContractError(name, `HTTP ${response.status} without a message`);
-}
-
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function call<N extends EndpointName>(name: N, ...args: CallArgs<N>): Promise<Result<ResponseOf<N>>> {
-    // Both arrive together on the first call (one round trip, not two).
-    const [table] = await Promise.all([loadEndpoints(), loadOfetch()]);
+    // They arrive together on the first call (one round trip, not several).
+    const [table, , answers] = await Promise.all([loadEndpoints(), loadOfetch(), loadAnswers()]);
     const endpoint: Endpoints[EndpointName] = table[name];
     const hasBody = 'body' in endpoint;
     const body = hasBody ? args[0] : undefined;
@@ -215,9 +154,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const report = options?.token === undefined && !guest;
     const path = requestPath(endpoint.path, options?.params, options?.query);
 
-    // Network failures and timeouts reject here.
-    const response = await send(path, { method: endpoint.method, body, headers, signal: options?.signal });
-    return answerOf(deps, name, endpoint.response, response, report);
+    // Network failures and timeouts reject here (and are reported, unless the caller gave up).
+    const response = await send(path, { method: endpoint.method, body, headers, signal: options?.signal }).catch((error: unknown) => {
+      if (!options?.signal?.aborted) answers.reached(false);
+      throw error;
+    });
+    return answers.answerOf(deps, name, endpoint.response, response, report);
   }
 
   return { call, deps };

@@ -11,7 +11,8 @@
 import { endpoints, type ResponseOf } from '../contract/endpoints.ts';
 import { fillPath, UPLOAD_TIMEOUT_MS } from '../contract/http.ts';
 import type { Result } from '../../machines/shared/result.ts';
-import { answerOf, baseHeaders, type ApiClient, type RawResponse } from './client.ts';
+import { answerOf, type RawResponse } from './answer.ts';
+import { baseHeaders, type ApiClient } from './client.ts';
 import { guestHeaders } from './guest-token.ts';
 
 /** Endpoints that take a multipart form (spec 7: the slip, the chat's image and video). */

@@ -222,6 +222,18 @@ export const MoneyMovedResponse = v.object({
   transferId: v.string(),
 });
 
+/**
+ * What the caller's Idempotency-Key holds (GET /api/idempotency/:key): the
+ * answer stored with it (its HTTP status and body: a movement's answer, or a
+ * refusal's `{ message }`), or `seen: false` when the server has no answer
+ * under that key for this member (never sent, still running, or another
+ * member's key). docs/decisions/0145-a-flaky-network.md
+ */
+export const KeyOutcomeResponse = v.variant('seen', [
+  v.object({ seen: v.literal(false) }),
+  v.object({ seen: v.literal(true), statusCode: v.number(), answer: v.unknown() }),
+]);
+
 export const WithdrawLimitsResponse = v.object({ withdrawMin: v.number(), withdrawMax: v.number() });
 
 

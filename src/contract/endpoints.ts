@@ -57,6 +57,10 @@ const autoLoginWithPasswordParams = v.object({ ...autoLoginParams.entries, passw
 const idParams = v.object({ id: v.pipe(v.string(), v.regex(common.RECORD_ID, 'NO_DATA')) });
 const memberParams = v.object({ username: v.pipe(v.string(), v.regex(/^\d{8,13}$/, 'NO_USER')) });
 
+/** Keys are opaque to the server; this bounds their size. */
+export const IdempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'KEY_INVALID'));
+const keyParams = v.object({ key: IdempotencyKey });
+
 export const endpoints = {
   // lookups (spec 7)
   lookupBanks: endpoint({ method: 'GET', path: '/api/lookup/banks', access: 'public', response: api.BanksResponse }),
@@ -107,6 +111,8 @@ export const endpoints = {
   transferAll: endpoint({ method: 'POST', path: '/api/wallet/transferAll', access: 'member', idempotent: true, body: api.TransferAllRequest, response: api.MoneyMovedResponse }),
   withdraw: endpoint({ method: 'POST', path: '/api/wallet/withdraw', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
   withdrawAll: endpoint({ method: 'POST', path: '/api/wallet/withdrawAll', access: 'member', idempotent: true, body: api.WithdrawRequest, response: api.MoneyMovedResponse }),
+  /** What the caller's own key holds, read only: a money action's outcome after no answer came (docs/decisions/0145-a-flaky-network.md). */
+  idempotencyOutcome: endpoint({ method: 'GET', path: '/api/idempotency/:key', access: 'member', params: keyParams, response: api.KeyOutcomeResponse }),
   statement: endpoint({ method: 'POST', path: '/api/statement', access: 'member', body: common.PageRequest, response: api.StatementResponse }),
 
   // invite, refund, wheel and coupons (spec 7; docs/decisions 0098-0100)
@@ -243,9 +249,6 @@ export type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer 
 export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
 export type ParamsOf<N extends EndpointName> = Endpoints[N] extends { params: infer P extends v.GenericSchema } ? v.InferInput<P> : undefined;
 export type QueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q extends v.GenericSchema } ? v.InferInput<Q> : undefined;
-
-/** Keys are opaque to the server; this bounds their size. */
-export const IdempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'KEY_INVALID'));
 
 // The wire constants live in http.ts, which the SPA's first page loads
 // without this table (bench:bundle); they are re-exported for the server.

@@ -47,6 +47,7 @@ import { gameOpsRoutes } from './routes/games-ops.ts';
 import { hub88WalletRoutes } from './routes/hub88.ts';
 import { simulatedTrueMoney, type VoucherProvider } from './payments/truemoney.ts';
 import { hookRoutes, simulatorRoutes } from './routes/hooks.ts';
+import { idempotencyRoutes } from './routes/idempotency.ts';
 import { lookupRoutes } from './routes/lookup.ts';
 import { memberOpsRoutes } from './routes/members-ops.ts';
 import { otpRoutes } from './routes/otp.ts';
@@ -197,6 +198,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(balanceRoutes);
   await app.register(transferRoutes);
   await app.register(withdrawalRoutes);
+  await app.register(idempotencyRoutes);
   await app.register(approvalRoutes);
   await app.register(adjustmentRoutes);
   await app.register(auditRoutes);

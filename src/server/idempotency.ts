@@ -41,7 +41,7 @@ function requestHash(request: FastifyRequest): string {
 /** What is stored under a key: the request it answered (as a hash) and the answer. */
 export type StoredAnswer = Pick<typeof idempotencyKeys.$inferSelect, 'requestHash' | 'statusCode' | 'response'>;
 
-async function findStored(db: Db, userId: number, key: string): Promise<StoredAnswer | undefined> {
+export async function findStored(db: Db, userId: number, key: string): Promise<StoredAnswer | undefined> {
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
     .from(idempotencyKeys)

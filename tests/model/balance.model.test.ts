@@ -1,5 +1,6 @@
 import type { BalanceContext } from '../../machines/balance/balance.types.ts';
 import { LOADER_DELAY_MS } from '../../machines/shared/delays.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
@@ -17,6 +18,7 @@ describeModels('balance', balanceModels, {
     idle: [],
     reloading: ['busy'],
     refreshingAll: ['busy', 'refreshingAll'],
+    offline: ['offline'],
   },
   check(step, flow) {
     const { event, before, after, actions, calls, waited } = step;
@@ -24,6 +26,18 @@ describeModels('balance', balanceModels, {
     const was = (state: string) => before?.matches(state) ?? false;
     const unchanged = () => expect([after.value, after.context]).toEqual([before?.value, before?.context]);
     const start = (flow.input as { lastSync: string | null }).lastSync;
+    /** No answer: not a failure, not logged; what is shown stays, and the wallet is read again with the backoff. */
+    const waitsForNetwork = () => {
+      expect(after.matches('offline')).toBe(true);
+      expect(after.context).toEqual({ ...before!.context, attempts: nextAttempt(before!.context.attempts) });
+      expect(actions).toEqual([]);
+      expect(calls).toEqual([]);
+    };
+    const readsAgain = () => {
+      expect(after.matches('reloading')).toBe(true);
+      expect(calls).toEqual([{ actor: 'loadWallet', input: undefined }]);
+      expect(after.context).toEqual(before!.context);
+    };
 
     switch (event.type) {
       case 'xstate.init':
@@ -31,7 +45,7 @@ describeModels('balance', balanceModels, {
         expect(calls).toEqual([{ actor: RECENT.has(start) ? 'loadWallet' : 'refreshAll', input: undefined }]);
         expect(after.matches(RECENT.has(start) ? 'loading' : 'refreshingFirst')).toBe(true);
         // Until the answer the home says when the figures were last read.
-        expect(context).toEqual({ wallet: null, lastSync: start, openedAt: OPENED_AT });
+        expect(context).toEqual({ wallet: null, lastSync: start, openedAt: OPENED_AT, attempts: 0 });
         break;
       case 'balance.reload':
         if (was('loading') || was('refreshingFirst')) {
@@ -59,8 +73,16 @@ describeModels('balance', balanceModels, {
           expect(context.lastSync).toBe(before!.context.lastSync);
         }
         break;
+      case 'read.online':
+        // The connection is back: a wallet waiting for it is read now; nothing else changes.
+        if (was('offline')) readsAgain();
+        else {
+          unchanged();
+          expect(calls).toEqual([]);
+        }
+        break;
       case 'balance.refreshAll':
-        if (was('idle')) {
+        if (was('idle') || was('offline')) {
           expect(after.matches('refreshingAll')).toBe(true);
           expect(calls).toEqual([{ actor: 'refreshAll', input: undefined }]);
         } else {
@@ -70,10 +92,14 @@ describeModels('balance', balanceModels, {
         break;
       case 'xstate.done.actor.loadWallet':
       case 'xstate.done.actor.refreshAll':
+        if (!event.output.ok && event.output.message === NETWORK_ERROR) {
+          waitsForNetwork();
+          break;
+        }
         expect(after.matches('idle')).toBe(true);
         if (event.output.ok) {
           // The answer shows, and its time is the last read, stored as last_sync.
-          expect(context).toEqual({ ...before!.context, wallet: event.output.data, lastSync: event.output.data.updatedAt });
+          expect(context).toEqual({ ...before!.context, wallet: event.output.data, lastSync: event.output.data.updatedAt, attempts: 0 });
           expect(actions).toEqual([{ type: 'rememberSync' }]);
         } else {
           // spec 7: only logged; what is shown stays, and so does the last read's time.
@@ -83,11 +109,15 @@ describeModels('balance', balanceModels, {
         break;
       case 'xstate.error.actor.loadWallet':
       case 'xstate.error.actor.refreshAll':
-        expect(after.matches('idle')).toBe(true);
-        expect(after.context).toEqual(before!.context);
-        expect(actions).toEqual([{ type: 'logFailure', params: { message: NETWORK_ERROR } }]);
+        waitsForNetwork();
         break;
       default:
+        if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+          // The backoff: 1 s after the first unanswered read, doubling to 30 s; then a plain read.
+          expect(waited).toBe(retryDelay(before!.context.attempts));
+          readsAgain();
+          break;
+        }
         // The skeleton shows after spec 9's 200 ms, on either first read.
         expect(event.type).toMatch(/^xstate\.after\.loaderDelay\./);
         expect(waited).toBe(LOADER_DELAY_MS);

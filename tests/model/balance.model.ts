@@ -65,6 +65,8 @@ const events = {
   'balance.news': () => [{ type: 'balance.news', news: NEWS }],
   'balance.reload': () => [{ type: 'balance.reload' }],
   'balance.refreshAll': () => [{ type: 'balance.refreshAll' }],
+  // The shell's connectivity actor is online again (docs/decisions/0145-a-flaky-network.md).
+  'read.online': () => [{ type: 'read.online' }],
 } satisfies EventFixtures<typeof balanceMachine>;
 
 /** The simulated clock's time when the home opens. */
@@ -87,15 +89,19 @@ const model = (start: keyof typeof LAST_SYNCS): FlowModel<typeof balanceMachine>
   input: { lastSync: LAST_SYNCS[start], openedAt: OPENED_AT } satisfies BalanceInput,
   events: offerAll(events),
   // Whether a wallet is shown, and from which read (its time); before one, whether an earlier read's time is known.
+  // The count of unanswered reads is left out (the backoff's growth: tests/unit/read-retry.test.ts).
   abstraction: ({ context }) => ({ wallet: context.wallet?.updatedAt ?? null, lastSync: context.wallet === null && context.lastSync !== null }),
   replies: {
     loadWallet: [
       { ok: true, data: walletAnswer(100, '2025-06-01T10:10:01.000Z') },
       { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+      // A gateway's 502, 503 or 504 without a message (src/api/answer.ts): no answer.
+      { ok: false, message: 'NETWORK_ERROR' },
     ] satisfies Result<WalletResponse>[],
     refreshAll: [
       { ok: true, data: walletAnswer(100, '2025-06-01T10:10:02.000Z') },
       { ok: false, message: 'NO_GAME' },
+      { ok: false, message: 'NETWORK_ERROR' },
     ] satisfies Result<WalletResponse>[],
   },
 });

@@ -44,6 +44,8 @@ const events = {
   'transfer.confirm': ({ context }) => (context.actions < 2 ? [{ type: 'transfer.confirm' }] : []),
   'transfer.edit': () => [{ type: 'transfer.edit' }],
   'transfer.retry': () => [{ type: 'transfer.retry' }],
+  // The shell's connectivity actor is online again (docs/decisions/0145-a-flaky-network.md).
+  'connectivity.online': () => [{ type: 'connectivity.online' }],
   'modal.close': () => [{ type: 'modal.close' }],
 } satisfies EventFixtures<Transfer>;
 
@@ -56,6 +58,8 @@ const replies = {
     { outcome: 'refused', error: 'MONEY_NOT_ENOUGH' },
     { outcome: 'refused', error: 'TRANSFER_FAIL' },
     { outcome: 'unknown', error: 'INTERNAL_SERVER_ERROR' },
+    // The server never saw the key: nothing moved, the same key may go again.
+    { outcome: 'unknown', error: 'NOT_SEEN' },
   ] satisfies MoneyActionOutput[],
 };
 

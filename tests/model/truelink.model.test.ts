@@ -1,5 +1,6 @@
 import type { TrueLinkContext } from '../../machines/truelink/truelink.types.ts';
 import type { MoneyActionOutput } from '../../machines/money-action/money-action.types.ts';
+import { retryStart } from './support/money-action.ts';
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
 import { stateKey } from './support/flow-model.ts';
@@ -16,7 +17,9 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   const unchanged = () => expect([now, context]).toEqual([was, previous]);
   let expectedCalls: unknown[] = [];
   let expectedActions: unknown[] = [];
-  const sends = (idempotencyKey: string) => [{ actor: 'moneyAction', input: { request: { link: previous.link.trim() }, idempotencyKey } }];
+  const sends = (idempotencyKey: string, start: 'sending' | 'asking') => [
+    { actor: 'moneyAction', input: { request: { link: previous.link.trim() }, idempotencyKey, start } },
+  ];
 
   switch (event.type) {
     case 'xstate.init':
@@ -33,13 +36,19 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       // spec 2: nothing is sent while the link is empty.
       if (was !== 'editing' || previous.link.trim() === '') return unchanged();
       expect([now, context.actions, context.idempotencyKey, context.error]).toEqual(['sending', previous.actions + 1, key(previous.actions + 1), null]);
-      expectedCalls = sends(key(previous.actions + 1));
+      expectedCalls = sends(key(previous.actions + 1), 'sending');
       break;
     case 'link.retry':
       if (was !== 'outcomeUnknown') return unchanged();
-      // The same key: the server answers what happened the first time.
+      // The same key: the server is asked what happened first, unless it never saw the key.
       expect([now, context.idempotencyKey, context.actions]).toEqual(['sending', previous.idempotencyKey, previous.actions]);
-      expectedCalls = sends(previous.idempotencyKey!);
+      expectedCalls = sends(previous.idempotencyKey!, retryStart(previous.error));
+      break;
+    case 'connectivity.online':
+      // Back online with the outcome unknown: the server is asked by itself.
+      if (was !== 'outcomeUnknown' || previous.error === 'NOT_SEEN') return unchanged();
+      expect([now, context]).toEqual(['sending', previous]);
+      expectedCalls = sends(previous.idempotencyKey!, 'asking');
       break;
     case 'link.close':
       // The deposit modal closes: not while a link is on its way; saved when money moved or may have.

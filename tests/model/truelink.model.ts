@@ -24,6 +24,8 @@ const events = {
       : [],
   'link.send': ({ context }) => (context.actions < 2 ? [{ type: 'link.send' }] : []),
   'link.retry': () => [{ type: 'link.retry' }],
+  // The shell's connectivity actor is online again (docs/decisions/0145-a-flaky-network.md).
+  'connectivity.online': () => [{ type: 'connectivity.online' }],
   'link.another': () => [{ type: 'link.another' }],
   'link.close': () => [{ type: 'link.close' }],
 } satisfies EventFixtures<TrueLink>;
@@ -36,6 +38,8 @@ const replies = {
     { outcome: 'moved', result: credited },
     { outcome: 'refused', error: 'TRUELINK_DUPLICATE' },
     { outcome: 'unknown', error: 'INTERNAL_SERVER_ERROR' },
+    // The server never saw the key: nothing moved, the same key may go again.
+    { outcome: 'unknown', error: 'NOT_SEEN' },
   ] satisfies MoneyActionOutput[],
 };
 

@@ -77,7 +77,7 @@ function checkInvariants(step: ReplayedStep, input: WithdrawInput) {
   checkMoneyActionInvariants(step, WITHDRAW_KEY_PREFIX);
   const { event, after, calls } = step;
   const context = after.context as WithdrawContext;
-  if (!['withdraw.confirm', 'withdraw.retry', 'limits.retry', 'xstate.init', 'xstate.done.actor.loadLimits'].includes(event.type)) {
+  if (!['withdraw.confirm', 'withdraw.retry', 'connectivity.online', 'limits.retry', 'xstate.init', 'xstate.done.actor.loadLimits'].includes(event.type)) {
     expect(calls).toEqual([]);
   }
   if (stateKey(after) === 'confirming') expect(amountError(context)).toBeNull();

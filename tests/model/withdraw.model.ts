@@ -36,6 +36,8 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, bo
     'withdraw.confirm': ({ context }) => (context.actions < 2 ? [{ type: 'withdraw.confirm' }] : []),
     'withdraw.edit': () => [{ type: 'withdraw.edit' }],
     'withdraw.retry': () => [{ type: 'withdraw.retry' }],
+    // The shell's connectivity actor is online again (docs/decisions/0145-a-flaky-network.md).
+    'connectivity.online': () => [{ type: 'connectivity.online' }],
     'modal.close': () => [{ type: 'modal.close' }],
   } satisfies EventFixtures<Withdraw>;
   return {
@@ -65,6 +67,8 @@ const replies = {
     { outcome: 'moved', result: moved },
     { outcome: 'refused', error: 'MONEY_NOT_ENOUGH' },
     { outcome: 'unknown', error: 'INTERNAL_SERVER_ERROR' },
+    // The server never saw the key: nothing moved, the same key may go again.
+    { outcome: 'unknown', error: 'NOT_SEEN' },
   ] satisfies MoneyActionOutput[],
 };
 

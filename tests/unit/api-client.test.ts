@@ -147,12 +147,48 @@ describe('answers', () => {
   });
 
   it('resolves a 5xx without a body as INTERNAL_SERVER_ERROR', async () => {
-    answer = { status: 502, body: null };
+    answer = { status: 500, body: null };
 
     await expect(api.call('transferAll', { to: 'PG' }, { idempotencyKey: 'key-0003.1' })).resolves.toEqual({
       ok: false,
       message: 'INTERNAL_SERVER_ERROR',
     });
+  });
+});
+
+describe('a flaky network (docs/decisions/0145-a-flaky-network.md)', () => {
+  let heard: boolean[];
+  let stop: () => void;
+  beforeEach(async () => {
+    heard = [];
+    const { onReached } = await import('../../src/api/answer.ts');
+    stop = onReached((answered) => heard.push(answered));
+  });
+  afterEach(() => stop());
+
+  it('resolves a gateway\'s 502, 503 or 504 without a message as NETWORK_ERROR, and reports it unanswered', async () => {
+    for (const status of [502, 503, 504]) {
+      answer = { status, body: null };
+      await expect(api.call('wallet')).resolves.toEqual({ ok: false, message: 'NETWORK_ERROR' });
+    }
+    expect(heard).toEqual([false, false, false]);
+  });
+
+  it('keeps a 502 with a message a refusal (TRANSFER_FAIL: rolled back), and reports it answered', async () => {
+    answer = { status: 502, body: { message: 'TRANSFER_FAIL' } };
+    await expect(api.call('transferAll', { to: 'PG' }, { idempotencyKey: 'key-0004.1' })).resolves.toEqual({ ok: false, message: 'TRANSFER_FAIL' });
+    answer = { status: 200, body: credentials };
+    await api.call('gameAccountCredentials', { params: { gameCode: 'PG' } });
+    expect(heard).toEqual([true, true]);
+  });
+
+  it('reports a request that got no answer, but not one its caller gave up', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(api.call('wallet')).rejects.toThrow();
+    const given = new AbortController();
+    given.abort();
+    await expect(api.call('wallet', { signal: given.signal })).rejects.toThrow();
+    expect(heard).toEqual([false]);
   });
 });
 

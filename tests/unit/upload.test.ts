@@ -108,10 +108,13 @@ describe('upload', () => {
     expect(sessionMessages).toEqual(['invalid-token']);
   });
 
-  it('reads a 5xx without a body as INTERNAL_SERVER_ERROR', async () => {
-    const { result, request } = await started();
-    request.answer(502, '<html>Bad gateway</html>');
-    await expect(result).resolves.toEqual({ ok: false, message: 'INTERNAL_SERVER_ERROR' });
+  it('reads a 5xx without a body as INTERNAL_SERVER_ERROR, and a gateway\'s 502 without a message as NETWORK_ERROR', async () => {
+    const crashed = await started();
+    crashed.request.answer(500, '<html>Internal error</html>');
+    await expect(crashed.result).resolves.toEqual({ ok: false, message: 'INTERNAL_SERVER_ERROR' });
+    const gateway = await started();
+    gateway.request.answer(502, '<html>Bad gateway</html>');
+    await expect(gateway.result).resolves.toEqual({ ok: false, message: 'NETWORK_ERROR' });
   });
 
   it('rejects when no answer comes: offline, or the timeout', async () => {

@@ -11,6 +11,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { TRUEWALLET_MINIMUM, type DepositLookupResponse } from '../../contract/deposit.ts';
 import { linkMissing, trueLinkMachine } from '../../../machines/truelink/truelink.machine.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney, type Currency } from '../ui/money.ts';
@@ -34,6 +35,8 @@ export function TrueLinkPanel({
     (['editing', 'sent', 'outcomeUnknown'] as const).find((tag) => snapshot.hasTag(tag)),
   );
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  // An unknown outcome is asked again when the connection is back (docs/decisions/0145-a-flaky-network.md).
+  useBackOnline(() => machine.send({ type: 'connectivity.online' }));
   const minimum = formatMoney(lookup?.trueWalletMinimum ?? TRUEWALLET_MINIMUM, currency);
   const wallet = lookup?.wallets[0]?.walletAccountName;
 
@@ -52,7 +55,7 @@ export function TrueLinkPanel({
       {step === 'editing' && <TrueLinkForm machine={machine} />}
       {step === 'sent' && <TrueLinkDone machine={machine} currency={currency} />}
       {step === 'outcomeUnknown' && (
-        <OutcomeUnknown message={error ?? 'NETWORK_ERROR'} onRetry={() => machine.send({ type: 'link.retry' })} onClose={onClose} />
+        <OutcomeUnknown asks message={error ?? 'NETWORK_ERROR'} onRetry={() => machine.send({ type: 'link.retry' })} onClose={onClose} />
       )}
     </div>
   );

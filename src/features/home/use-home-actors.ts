@@ -20,6 +20,7 @@ import { readLastSync, storeLastSync } from '../../app/last-sync.ts';
 import { subscribeWalletNews } from '../../app/wallet-news.ts';
 import { useApi } from '../../app/use-app.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
 import { dismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
@@ -57,6 +58,9 @@ export function useHomeActors() {
   const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
     input: { dismissed: dismissedNotices() },
   });
+
+  // A wallet read that got no answer starts again when the connection is back (docs/decisions/0145-a-flaky-network.md).
+  useBackOnline(() => balance.send({ type: 'read.online' }));
 
   // Game names and texts, the notice too, come in the member's language (Accept-Language): read again on a switch.
   useLanguageSwitch(() => {

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import { Trans } from '@lingui/react/macro';
+import { NOT_SEEN } from '../../../machines/money-action/money-action.machine.ts';
 import type { MoneyMoved } from '../../../machines/money-action/money-action.types.ts';
 import { MessageText, preloadMessageTexts } from '../errors/message-text.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -119,33 +120,64 @@ export function MoneyForm({
 }
 
 /**
- * No answer came for a money action (NETWORK_ERROR) or a 5xx without one:
- * the money may have moved. Only the same action again is offered; the
- * server recognises its key and never moves the money twice
- * (docs/decisions/0015-idempotency-keys-and-retry-rule.md).
+ * No answer came for a money action (NETWORK_ERROR) or a 5xx without one,
+ * and the server could not be asked what its key holds: the money may have
+ * moved. Or the server said it never saw the key (NOT_SEEN): nothing moved.
+ * Only the same action again is offered: a retry asks the server first, and
+ * the server never moves the money twice for one key
+ * (docs/decisions/0015-idempotency-keys-and-retry-rule.md,
+ * docs/decisions/0145-a-flaky-network.md). The flow asks again by itself when
+ * the connection is back (`asks`: flows of machines/money-action; the
+ * rewards' claims send the same key again instead).
  */
-export function OutcomeUnknown({ message, onRetry, onClose }: { message: string; onRetry: () => void; onClose: () => void }) {
+export function OutcomeUnknown({
+  message,
+  asks = false,
+  onRetry,
+  onClose,
+}: {
+  message: string;
+  asks?: boolean;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
+  const notSeen = message === NOT_SEEN;
   return (
     <div className="stack money-result">
       <ResultMark success={false} />
-      <p className="money-result__title">
-        <Trans>We did not get an answer</Trans>
+      <p className="money-result__title" role="status">
+        {notSeen ? <Trans>Your money did not move</Trans> : <Trans>We do not know yet whether it went through</Trans>}
       </p>
-      <p>
-        <MessageText message={message} />
-      </p>
-      <p className="muted">
-        <Trans>
-          It may have gone through. Try again: it is safe, the same request is never carried out twice. Or close and check
-          your balance.
-        </Trans>
-      </p>
+      {notSeen ? (
+        <p>
+          <Trans>The request never reached us, so nothing was carried out. You can send it again safely.</Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <MessageText message={message} />
+          </p>
+          <p className="muted">
+            {asks ? (
+              <Trans>
+                We will ask again by ourselves when the connection is back. Checking is safe: the same request is never
+                carried out twice.
+              </Trans>
+            ) : (
+              <Trans>
+                It may have gone through. Try again: it is safe, the same request is never carried out twice. Or close and
+                check your balance.
+              </Trans>
+            )}
+          </p>
+        </>
+      )}
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={onClose}>
           <Trans>Close</Trans>
         </button>
         <button type="button" className="button button--primary" onClick={onRetry}>
-          <Trans>Try again</Trans>
+          {notSeen ? <Trans>Send again</Trans> : asks ? <Trans>Check again</Trans> : <Trans>Try again</Trans>}
         </button>
       </div>
     </div>

@@ -57,7 +57,8 @@ export function useOpsRead<T>(key: string, read: (signal: AbortSignal) => Promis
 
   return {
     data: useSelector(actor, (snapshot) => snapshot.context.data as T | null),
-    busy: loading,
+    // A read without an answer waits and starts again by itself (machines/shared/read-retry.ts): still busy.
+    busy: useSelector(actor, (snapshot) => snapshot.hasTag('loading') || snapshot.hasTag('offline')),
     failed: useSelector(actor, (snapshot) => snapshot.hasTag('failed')),
     failure: useSelector(actor, (snapshot) => snapshot.context.failure),
     retry: () => actor.send({ type: 'read.retry' }),

@@ -13,6 +13,7 @@ import { ChatIcon } from '../ui/icons.tsx';
 import { ConditionsIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../ui/member-icons.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { ConditionsDialog } from './ConditionsDialog.tsx';
+import { ConnectivityProvider, OfflineBanner } from './Connectivity.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProductName } from './ProductName.tsx';
 
@@ -58,56 +59,59 @@ export function MemberShell() {
   const idle = useLoadedAndIdle();
 
   return (
-    <div className="shell shell--member">
-      <header className="top-bar">
-        <div className="top-bar__brand">
-          <BrandMark />
-          <ProductName />
-        </div>
-        <div className="top-bar__actions">
-          <LanguageMenu />
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t`Log out`}
-            title={t`Log out`}
-            disabled={signingOut}
-            onClick={() => session.send({ type: 'session.signOut' })}
-          >
-            <LogoutIcon size={22} />
-          </button>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="page">
-        <Outlet />
-      </main>
-      <BottomNav
-        items={[
-          { kind: 'link', to: '/user/profile', label: <Trans>Profile</Trans>, icon: ProfileIcon },
-          {
-            kind: 'button',
-            onClick: () => setConditionsOpen(true),
-            expanded: conditionsOpen,
-            label: <Trans>Conditions</Trans>,
-            icon: ConditionsIcon,
-          },
-          {
-            kind: 'link',
-            to: '/user/statement',
-            // A shorter word than the page title where five items share a phone's width.
-            label: <Trans context="bottom menu">Statement</Trans>,
-            icon: StatementIcon,
-          },
-          { kind: 'link', to: '/user/contact', label: <Trans>Contact</Trans>, icon: ChatIcon },
-          { kind: 'link', to: '/user/home', label: <Trans>Home</Trans>, icon: HomeIcon },
-        ]}
-      />
-      <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
-      {idle && (
-        <Suspense fallback={null}>
-          <AppUpdate />
-        </Suspense>
-      )}
-    </div>
+    <ConnectivityProvider>
+      <div className="shell shell--member">
+        <header className="top-bar">
+          <div className="top-bar__brand">
+            <BrandMark />
+            <ProductName />
+          </div>
+          <div className="top-bar__actions">
+            <LanguageMenu />
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t`Log out`}
+              title={t`Log out`}
+              disabled={signingOut}
+              onClick={() => session.send({ type: 'session.signOut' })}
+            >
+              <LogoutIcon size={22} />
+            </button>
+          </div>
+        </header>
+        <OfflineBanner />
+        <main id="main" tabIndex={-1} className="page">
+          <Outlet />
+        </main>
+        <BottomNav
+          items={[
+            { kind: 'link', to: '/user/profile', label: <Trans>Profile</Trans>, icon: ProfileIcon },
+            {
+              kind: 'button',
+              onClick: () => setConditionsOpen(true),
+              expanded: conditionsOpen,
+              label: <Trans>Conditions</Trans>,
+              icon: ConditionsIcon,
+            },
+            {
+              kind: 'link',
+              to: '/user/statement',
+              // A shorter word than the page title where five items share a phone's width.
+              label: <Trans context="bottom menu">Statement</Trans>,
+              icon: StatementIcon,
+            },
+            { kind: 'link', to: '/user/contact', label: <Trans>Contact</Trans>, icon: ChatIcon },
+            { kind: 'link', to: '/user/home', label: <Trans>Home</Trans>, icon: HomeIcon },
+          ]}
+        />
+        <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
+        {idle && (
+          <Suspense fallback={null}>
+            <AppUpdate />
+          </Suspense>
+        )}
+      </div>
+    </ConnectivityProvider>
   );
 }

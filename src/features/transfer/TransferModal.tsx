@@ -12,6 +12,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET, type WalletResponse } from '../../contract/api.ts';
 import { transferMachine, transferOrder } from '../../../machines/transfer/transfer.machine.ts';
 import type { TransferMode } from '../../../machines/transfer/transfer.types.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
@@ -33,6 +34,8 @@ const STEPS = ['editing', 'confirming', 'succeeded', 'outcomeUnknown'] as const;
 export function TransferModal({ machine, wallet }: TransferModalProps) {
   const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  // An unknown outcome is asked again when the connection is back (docs/decisions/0145-a-flaky-network.md).
+  useBackOnline(() => machine.send({ type: 'connectivity.online' }));
 
   return (
     <MachineModal closed={closed} locked={busy} onClose={close} title={<Trans>Transfer</Trans>}>
@@ -41,6 +44,7 @@ export function TransferModal({ machine, wallet }: TransferModalProps) {
       {step === 'succeeded' && <TransferDone machine={machine} wallet={wallet} />}
       {step === 'outcomeUnknown' && (
         <OutcomeUnknown
+          asks
           message={error ?? 'NETWORK_ERROR'}
           onRetry={() => machine.send({ type: 'transfer.retry' })}
           onClose={close}

@@ -2,7 +2,9 @@
  * A view's one read through the read machine (machines/read): the data, the
  * tags the view branches on, the last failure, a retry. The machine keeps the
  * data untyped; the endpoint's name types it here. Read again on a language
- * switch (server texts follow Accept-Language).
+ * switch (server texts follow Accept-Language). A read without an answer
+ * waits (skeleton, or what is shown stays) and starts again by itself:
+ * machines/shared/read-retry.ts.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import type { BodyOf, EndpointName, ResponseOf } from '../../contract/endpoints.ts';
@@ -10,6 +12,7 @@ import { readActors } from '../../../machines/read/read.actors.ts';
 import { readMachine } from '../../../machines/read/read.machine.ts';
 import type { CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
+import { useBackOnline } from './use-back-online.ts';
 import { useLanguageSwitch } from './use-language-switch.ts';
 
 /** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
@@ -49,10 +52,11 @@ export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: Rea
 
   const reload = () => read.send({ type: 'read.reload' });
   useLanguageSwitch(reload);
+  useBackOnline(() => read.send({ type: 'read.online' }));
 
   return {
     data: useSelector(read, (snapshot) => snapshot.context.data as ResponseOf<N> | null),
-    skeleton: useSelector(read, (snapshot) => snapshot.hasTag('skeleton')),
+    skeleton: useSelector(read, (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.data === null)),
     failed: useSelector(read, (snapshot) => snapshot.hasTag('failed')),
     failure: useSelector(read, (snapshot) => snapshot.context.failure),
     retry: () => read.send({ type: 'read.retry' }),

@@ -13,6 +13,7 @@ import type { WalletResponse } from '../../contract/api.ts';
 import { groupAccountNumber } from '../../contract/rules/members.ts';
 import { parseAmount } from '../../../machines/shared/amount.ts';
 import { withdrawMachine } from '../../../machines/withdraw/withdraw.machine.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { MessageText } from '../errors/message-text.tsx';
 import { Field } from '../ui/Field.tsx';
 import { formatMoney } from '../ui/money.ts';
@@ -36,6 +37,8 @@ export function WithdrawModal({ machine, wallet }: WithdrawModalProps) {
   const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   const sending = useSelector(machine, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('confirming'));
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
+  // An unknown outcome is asked again when the connection is back (docs/decisions/0145-a-flaky-network.md).
+  useBackOnline(() => machine.send({ type: 'connectivity.online' }));
 
   return (
     <MachineModal closed={closed} locked={sending} onClose={close} title={<Trans>Withdraw</Trans>}>
@@ -58,7 +61,7 @@ export function WithdrawModal({ machine, wallet }: WithdrawModalProps) {
       {step === 'confirming' && <WithdrawReview machine={machine} wallet={wallet} busy={busy} />}
       {step === 'succeeded' && <WithdrawDone machine={machine} wallet={wallet} />}
       {step === 'outcomeUnknown' && (
-        <OutcomeUnknown message={error ?? 'NETWORK_ERROR'} onRetry={() => machine.send({ type: 'withdraw.retry' })} onClose={close} />
+        <OutcomeUnknown asks message={error ?? 'NETWORK_ERROR'} onRetry={() => machine.send({ type: 'withdraw.retry' })} onClose={close} />
       )}
     </MachineModal>
   );

@@ -156,6 +156,13 @@ const CATALOG = {
   'Confirm withdrawal': { th: 'ยืนยันการถอน', la: 'ຢືນຢັນການຖອນ' },
   'Withdrawal requested': { th: 'ส่งคำขอถอนเงินแล้ว', la: 'ສົ່ງຄຳຂໍຖອນເງິນແລ້ວ' },
 
+  // a flaky network (src/features/shell/Connectivity.tsx, the unknown-outcome panel of src/features/money)
+  'You are offline': { th: 'คุณออฟไลน์อยู่', la: 'ທ່ານອອບລາຍຢູ່' },
+  'We do not know yet whether it went through': { th: 'เรายังไม่ทราบว่ารายการนี้สำเร็จหรือไม่', la: 'ພວກເຮົາຍັງບໍ່ຮູ້ວ່າລາຍການນີ້ສຳເລັດຫຼືບໍ່' },
+  'Your money did not move': { th: 'เงินของคุณไม่ได้ถูกเคลื่อนย้าย', la: 'ເງິນຂອງທ່ານບໍ່ໄດ້ຖືກເຄື່ອນຍ້າຍ' },
+  'Send again': { th: 'ส่งอีกครั้ง', la: 'ສົ່ງອີກຄັ້ງ' },
+  'Check again': { th: 'ตรวจสอบอีกครั้ง', la: 'ກວດສອບອີກຄັ້ງ' },
+
   // deposit modal (src/features/deposit; the requiredEngLang and TRUELINK_DUPLICATE texts of src/features/errors)
   'Bank transfer': { th: 'โอนผ่านธนาคาร', la: 'ໂອນຜ່ານທະນາຄານ' },
   'QR code': { th: 'คิวอาร์โค้ด', la: 'ຄິວອາໂຄດ' },

@@ -82,7 +82,7 @@ function driver(onEnd: (output: CouponClaimOutput) => void): ViewDriver {
           return expect(dialog().textContent).toContain(errorText(context.error!));
         // No answer: the claim may have gone through; only the same claim again (or closing) is offered.
         case 'uncertain':
-          expect(within(dialog()).getByText('We did not get an answer')).toBeTruthy();
+          expect(within(dialog()).getByText('We do not know yet whether it went through')).toBeTruthy();
           expect(dialog().textContent).toContain(errorText(context.error!));
           return expect(button('Try again').hasAttribute('disabled'), 'retry enabled').toBe(false);
         default:

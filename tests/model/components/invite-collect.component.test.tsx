@@ -92,7 +92,7 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
       const view = within(dialog());
       if (stateKey(after) === 'uncertain') {
         // No answer: perhaps received; only the same collect again is offered, or closing.
-        expect(view.getByText('We did not get an answer')).toBeTruthy();
+        expect(view.getByText('We do not know yet whether it went through')).toBeTruthy();
         expect(dialog().textContent).toContain(errorText(context.error!));
         expect(view.getByRole('button', { name: 'Try again' })).toBeTruthy();
         return expect(view.queryByRole('button', { name: 'Confirm' }), 'no confirm').toBeNull();

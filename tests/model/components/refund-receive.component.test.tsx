@@ -97,7 +97,7 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
       }
       if (step === 'open.refund.uncertain') {
         // No answer: perhaps received; only the same receive again is offered, or closing.
-        expect(view().getByText('We did not get an answer')).toBeTruthy();
+        expect(view().getByText('We do not know yet whether it went through')).toBeTruthy();
         expect(dialog().textContent).toContain(errorText(context.error!));
         expect(view().getByRole('button', { name: 'Try again' })).toBeTruthy();
         expect(view().queryByRole('button', { name: 'Receive refund' }), 'no receive').toBeNull();

@@ -18,10 +18,10 @@ import { formatMoney } from '../../../src/features/ui/money.ts';
 import { TransferModal } from '../../../src/features/transfer/TransferModal.tsx';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, keyPrefix, newFakeApi } from '../support/fake-api.ts';
-import { renderModal } from '../support/modal-harness.tsx';
+import { backOnline, renderModal } from '../support/modal-harness.tsx';
 import { transferActors } from '../../../machines/transfer/transfer.actors.ts';
 import { transferMachine } from '../../../machines/transfer/transfer.machine.ts';
-import { apiAnswerOf } from '../support/money-action.ts';
+import { apiAnswerOf, askCall, expectOutcomeUnknown, moneyActionFollowUps, retryButton } from '../support/money-action.ts';
 import { stateKey, type FlowModel } from '../support/flow-model.ts';
 import { expect } from '../support/step-expect.ts';
 import { TRANSFER_KEY_PREFIX, transferModels } from '../transfer.model.ts';
@@ -74,7 +74,7 @@ function driver(input: TransferInput, onClose: (saved: boolean) => void): ViewDr
         onEnd: (output) => onClose(output.saved),
         children: (machine) => <TransferModal machine={machine} wallet={WALLET} />,
       }),
-    perform(event: AnyEventObject) {
+    perform(event: AnyEventObject, before: AnyMachineSnapshot) {
       switch (event.type) {
         case 'field.change':
           if (event.field === 'amount') return void fireEvent.change(view().getByLabelText('Amount'), { target: { value: event.value } });
@@ -88,7 +88,9 @@ function driver(input: TransferInput, onClose: (saved: boolean) => void): ViewDr
         case 'transfer.edit':
           return void fireEvent.click(button('Back'));
         case 'transfer.retry':
-          return void fireEvent.click(button('Try again'));
+          return void fireEvent.click(button(retryButton((before.context as TransferContext).error)));
+        case 'connectivity.online':
+          return backOnline();
         case 'modal.close':
           return void fireEvent.click(view().getAllByRole('button', { name: 'Close' })[0]!);
         default:
@@ -96,8 +98,10 @@ function driver(input: TransferInput, onClose: (saved: boolean) => void): ViewDr
       }
     },
     apiAnswer: apiAnswerOf,
+    followUps: moneyActionFollowUps,
     apiCall: ({ input }) => {
-      const { request: order, idempotencyKey } = input as MoneyActionInput<TransferOrder>;
+      const { request: order, idempotencyKey, start } = input as MoneyActionInput<TransferOrder>;
+      if (start === 'asking') return askCall(idempotencyKey);
       return order.kind === 'all'
         ? { name: 'transferAll', args: [{ to: order.to }, { idempotencyKey }] }
         : { name: 'transfer', args: [{ from: order.from, to: order.to, amount: order.amount }, { idempotencyKey }] };
@@ -132,9 +136,7 @@ function driver(input: TransferInput, onClose: (saved: boolean) => void): ViewDr
           expect(view().getByRole('status').textContent).toBe('Transfer complete');
           return expect(view().getByText(context.result!.transferId)).toBeTruthy();
         case 'outcomeUnknown':
-          expect(view().getByText('We did not get an answer')).toBeTruthy();
-          expect(view().getByText(errorText(context))).toBeTruthy();
-          return expect(button('Try again')).toBeTruthy();
+          return expectOutcomeUnknown(view(), context.error, errorText(context));
         default:
           throw new Error(`No view for ${stateKey(after)}`);
       }

@@ -29,8 +29,14 @@ export interface ViewDriver {
   perform: (event: AnyEventObject, before: AnyMachineSnapshot) => void | Promise<void>;
   /** The API call the view makes for a call of the machine's I/O actor. */
   apiCall: (call: { actor: string; input: unknown }) => ApiCall;
-  /** What the API client resolves with for an actor's answer (the actors of some views reshape it). */
-  apiAnswer?: (actor: string, output: unknown) => unknown;
+  /** What the API client resolves with for an actor's answer (the actors of some views reshape it), given the call's input. */
+  apiAnswer?: (actor: string, output: unknown, input: unknown) => unknown;
+  /**
+   * Answers of the further calls one actor makes before its answer reaches
+   * the machine (a money action asks its key after no answer), in order;
+   * each is answered as the view makes it, within the same step.
+   */
+  followUps?: (actor: string, event: AnyEventObject, input: unknown) => unknown[];
   /** Calls of other machines the view runs beside the model's (another QR provider): left unanswered. */
   ignores?: (call: ApiCall) => boolean;
   /** What the view shows after the step, and what it did with the machine's actions. */
@@ -99,6 +105,8 @@ export async function replayInView(flow: FlowModel, path: ModelPath, driver: Vie
   await replay(flow, path, { check: (step) => steps.push(step) });
   /** The view's API call for each of the machine's calls in flight, by actor. */
   const inFlight = new Map<string, FakeCall>();
+  /** The machine's input of each call in flight, by actor. */
+  const inputs = new Map<string, unknown>();
 
   for (const [index, step] of steps.entries()) {
     const title = `${flow.name}: step ${index}, ${index === 0 ? 'start' : eventLabel(step.event)} → ${stateLabel(flow, step.after)}`;
@@ -113,10 +121,18 @@ export async function replayInView(flow: FlowModel, path: ModelPath, driver: Vie
       if (!call) throw new Error(`${title}: the view made no call for ${actor}`);
       inFlight.delete(actor!);
       await act(async () => {
-        if (kind === 'done') call.resolve(driver.apiAnswer ? driver.apiAnswer(actor!, step.event.output) : step.event.output);
+        if (kind === 'done') call.resolve(driver.apiAnswer ? driver.apiAnswer(actor!, step.event.output, inputs.get(actor!)) : step.event.output);
         else call.reject(new Error(NETWORK_DOWN));
         await flush();
       });
+      for (const answer of driver.followUps?.(actor!, step.event, inputs.get(actor!)) ?? []) {
+        const [next, ...others] = api.take();
+        if (!next || others.length > 0) throw new Error(`${title}: expected one further call of ${actor}, got ${others.length + (next ? 1 : 0)}`);
+        await act(async () => {
+          next.resolve(answer);
+          await flush();
+        });
+      }
     } else if (kind === 'after') {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(step.waited);
@@ -137,6 +153,7 @@ export async function replayInView(flow: FlowModel, path: ModelPath, driver: Vie
     });
     step.calls.forEach((call, position) => {
       if (made[position]) inFlight.set(call.actor, made[position]);
+      inputs.set(call.actor, call.input);
     });
   }
 }
