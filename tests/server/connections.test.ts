@@ -147,6 +147,26 @@ describe('connections per client address', () => {
     expect(await requestFrom(to, '127.0.0.2')).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('a flood of websockets that never send a handshake from one address leaves a login from another answered while it lasts', async () => {
+    const t = await appWith({ connectionsPerAddress: 120 });
+    const to = await target(t);
+    // 300 upgrades at once, none ever sending socket.io's handshake: bounded in count, and over in well under a second.
+    const flood = await Promise.all(Array.from({ length: 300 }, () => bareWebsocket(to, '127.0.0.2').catch(() => ({ socket: null, status: 'reset' }))));
+    const taken = flood.filter(({ status }) => SWITCHED.test(status)).length;
+    expect(taken).toBe(CHAT_HANDSHAKES_PER_ADDRESS);
+    expect(t.app.connections.held('127.0.0.2')).toBeLessThanOrEqual(120);
+
+    // While every one of them is still open, a member elsewhere logs in.
+    const socket = await connection(to, '127.0.0.3');
+    const answer = outcome(socket);
+    const body = JSON.stringify({ username: '0812345678', password: 'demo-pass-1234' });
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Requested-With: ${REQUESTED_WITH}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('a trusted proxy’s address is not counted (every client comes through it)', async () => {
     const t = await appWith({ connectionsPerAddress: 2, trustProxy: ['127.0.0.4'] });
     const to = await target(t);
