@@ -15,6 +15,7 @@ import { REQUESTED_WITH } from '../../src/contract/http.ts';
 import { api, newMember, registerViaApi } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { inEnglish, storedToken, submitLogin, useServer } from './support/ui.ts';
+import { bootstrapAdminPage } from './support/console.ts';
 
 const OPERATOR = { phone: '0899999915', password: 'operator-pass-1515' };
 const server = useServer({ operator: OPERATOR });
@@ -36,13 +37,7 @@ async function say(chat: Locator, text: string): Promise<void> {
 
 /** The agent: a second browser context signed in at /ops/login as the demo's bootstrap admin (no code in demo mode). */
 async function agentPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await inEnglish(context);
-  const page = await context.newPage();
-  await page.goto(`${server().url}/ops/login`);
-  await page.getByLabel('Phone number', { exact: true }).fill(OPERATOR.phone);
-  await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const page = await bootstrapAdminPage(browser, server(), OPERATOR, { width: 390, height: 844 });
   // The admin lands on the first area of the console; the inbox is its Chat area.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(page).toHaveURL(/\/ops\/chat$/);

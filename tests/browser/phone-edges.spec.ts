@@ -14,6 +14,7 @@ import { api, freshPhone, loginViaApi, newMember, registerViaApi } from './suppo
 import { expect, test } from './support/fixtures.ts';
 import { wizard } from './support/registration.ts';
 import { bottomNav, inEnglish, main, submitLogin, useServer } from './support/ui.ts';
+import { bootstrapAdminPage } from './support/console.ts';
 
 const OPERATOR = { phone: '0899999917', password: 'operator-pass-1717' };
 const server = useServer({ operator: OPERATOR }, { registerOTP: false });
@@ -190,13 +191,8 @@ test("the agent inbox previews a member's last picture as a photo", async ({ pag
 
 /** The agent: a second browser context signed in at /ops/login as the demo's bootstrap admin, on the inbox. */
 async function agentPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await inEnglish(context);
-  const page = await context.newPage();
-  await page.goto(`${server().url}/ops/login`);
-  await page.getByLabel('Phone number', { exact: true }).fill(OPERATOR.phone);
-  await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  const page = await bootstrapAdminPage(browser, server(), OPERATOR, { width: 390, height: 844 });
+  // The admin lands on the first area of the console; the inbox is its Chat area.
   await page.getByRole('link', { name: 'Chat', exact: true }).click();
   await expect(page).toHaveURL(/\/ops\/chat$/);
   return page;
