@@ -301,6 +301,13 @@ export const CHAT_UNSENT_MEDIA_TTL_MS = 60 * MINUTE_MS;
  */
 export const CHAT_UNSENT_MEDIA_MAX_BYTES = 3 * CHAT_VIDEO_MAX_BYTES;
 /**
+ * The most samples (or table entries) a chat video's sample tables may
+ * name: a 20 MB phone video of a few minutes has some ten thousand (30
+ * frames a second and its audio); more is a file built to make the check
+ * (which makes one object per sample) cost seconds and gigabytes.
+ */
+export const CHAT_VIDEO_MAX_SAMPLES = 100_000;
+/**
  * Bytes of a chat video that no sample of its tracks holds (the boxes that
  * describe the movie, metadata, padding): a phone's film of the largest
  * size allowed has a few hundred KB of them at most; a small film padded
@@ -335,6 +342,13 @@ export const DEFAULT_CHAT_MEDIA_QUOTAS = {
   perGuestAddressDay: 150 * MB,
   total: 20 * 1024 * MB,
 };
+/**
+ * Guests' files together may take at most this share of the total: guests
+ * cost nothing to make, and addresses enough to fill the total in a day
+ * must never leave members and agents unable to send a picture. Past it a
+ * guest's upload is refused 507 CHAT_STORAGE_FULL; members' still go.
+ */
+export const CHAT_MEDIA_GUEST_SHARE = 0.25;
 /** A signed link to a chat image or video works this long: a history page's links outlive reading it, not sharing it. */
 export const CHAT_MEDIA_LINK_LIFETIME_MS = 60 * MINUTE_MS;
 

@@ -28,9 +28,11 @@ import {
   IMAGE_DECODE_TIMEOUT_SECONDS,
   IMAGE_DECODES_AT_ONCE,
   CHAT_MEDIA_QUOTA_WINDOW_MS,
+  CHAT_VIDEO_MAX_SAMPLES,
   CHAT_VIDEO_UNPLAYED_MAX_BYTES,
   JPEG_MAX_SCANS,
 } from '../../src/server/policy.ts';
+import { tableCountProblem } from '../../src/server/chat/media-video.ts';
 import type { Config } from '../../src/server/config.ts';
 import { signedUrl } from '../../src/server/storage/signed-urls.ts';
 import { manyScanJpeg } from '../support/many-scan-jpeg.ts';
@@ -383,6 +385,24 @@ describe('video containers', () => {
     await expect(video(MOV.subarray(0, -8), 'clip.mov'), 'a mov cut off').rejects.toThrow(NotChatMedia);
   });
 
+  it('refuses, before reading them, sample tables that name more samples than a phone’s film has, or more entries than they hold', async () => {
+    // The review's file: stsz says millions of 1-byte samples, all of them inside a media box of that size.
+    const samples = 5_200_000;
+    const bomb = grownVideo(MP4.length + samples, 'mdat');
+    const stsz = boxAt(bomb, 'stsz');
+    bomb.writeUInt32BE(1, stsz + 12);
+    bomb.writeUInt32BE(samples, stsz + 16);
+    expect(tableCountProblem(bomb)).toBe(`box stsz names ${samples} entries`);
+    // Refused for its tables, before mp4box.js would make an object of each sample (seconds and gigabytes).
+    await expect(video(bomb), 'five million samples').rejects.toThrow(new NotChatMedia(`box stsz names ${samples} entries`));
+    // A table claiming more entries than its box holds.
+    const stco = Buffer.from(MP4);
+    stco.writeUInt32BE(CHAT_VIDEO_MAX_SAMPLES, boxAt(stco, 'stco') + 12);
+    expect(tableCountProblem(stco)).toBe('box stco names more entries than it holds');
+    expect(tableCountProblem(MP4)).toBeNull();
+    expect(tableCountProblem(MOV)).toBeNull();
+  });
+
   it(`refuses a movie whose tracks do not account for it: more than ${CHAT_VIDEO_UNPLAYED_MAX_BYTES} bytes no sample holds, samples outside the media, no video`, async () => {
     // The track's sample entry names no picture format (its 'avc1' renamed).
     const noVideo = Buffer.from(MP4);
@@ -459,12 +479,19 @@ describe('what chat files may take on disk', () => {
   it('past the total of every chat file kept, every upload is refused with 507 CHAT_STORAGE_FULL, storing nothing', async () => {
     const t = await mediaApp(quotas({ total: 2 * CLIP }));
     const member = { token: (await chatMember(t)).token };
-    const guest = { guestToken: (await newGuest(t)).guestToken };
     expect((await send(t, member)).statusCode).toBe(200);
-    expect((await send(t, guest, '198.51.100.9')).statusCode).toBe(200);
+    expect((await send(t, { token: (await chatMember(t)).token })).statusCode).toBe(200);
     expect(answer(await send(t, member))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
     expect(answer(await send(t, { guestToken: (await newGuest(t)).guestToken }, '198.51.100.10'))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
     expect(await storedFiles(t)).toHaveLength(2);
+  });
+
+  it('guests’ files together take at most a quarter of the total: past it guests are refused, members still send', async () => {
+    const t = await mediaApp(quotas({ total: 8 * CLIP }));
+    for (const ip of ['198.51.100.21', '198.51.100.22']) expect((await send(t, { guestToken: (await newGuest(t, { ip })).guestToken }, ip)).statusCode).toBe(200);
+    expect(answer(await send(t, { guestToken: (await newGuest(t, { ip: '198.51.100.23' })).guestToken }, '198.51.100.23'))).toEqual([507, { message: 'CHAT_STORAGE_FULL' }]);
+    expect((await send(t, { token: (await chatMember(t)).token })).statusCode).toBe(200);
+    expect(await storedFiles(t)).toHaveLength(3);
   });
 });
 

@@ -564,9 +564,13 @@ describe('the operator’s slip review', () => {
     expect((await reject(s, taken!.id, 'NOT_MATCH')).statusCode).toBe(200);
 
     s.clock.advance(MINUTE);
+    // The member whose slip it was found not to be cannot send it again (it would block the payer once more).
+    const retaken = await upload(s, taker.token, file);
+    expect([retaken.statusCode, retaken.json().message]).toEqual([409, 'SLIP_REFNO_DUPLICATED']);
     const sent = await upload(s, payer.token, file);
     expect([sent.statusCode, sent.json().slip]).toEqual([200, expect.objectContaining({ status: 'PENDING', reference })]);
     // It now holds the reference: the taker cannot send it again.
+    s.clock.advance(MINUTE);
     const again = await upload(s, taker.token, file);
     expect([again.statusCode, again.json().message]).toEqual([409, 'SLIP_REFNO_DUPLICATED']);
     const [queued] = await opsSlips(s);

@@ -103,9 +103,11 @@ export async function logIn({ db, limits, config, now }: LoginContext, { phone, 
   if (!account || !passwordMatches) throw new ApiError(400, 'WRONG_CREDENTIAL');
   if (operator) await checkSecondFactor(db, operator, otpCode, config, now);
 
-  // The phone's owner, not a guesser: the attempt was no failure, and this address is theirs.
+  // The phone's owner, not a guesser: the attempt was no failure, and this address is theirs. The account-wide
+  // count is cleared only by a login that went through it: the owner's logins at home must not hand a guesser
+  // spread over other addresses ten new guesses each time.
   await limits.release(throttle);
-  await limits.release(accountThrottleKey(phone));
+  if (!known) await limits.release(accountThrottleKey(phone));
   await limits.uncount(addressFailure);
   await noteLoginAddress(db, phone, clientOf(ip), now);
   if (member && membersTurnedAway) throw new ApiError(410, 'gone');

@@ -29,7 +29,7 @@ import { inTransaction, type Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientOf, RateLimited } from '../limits/limits.ts';
 import type { ChatCaller } from '../auth/callers.ts';
-import { CHAT_CLEANUP_INTERVAL_MS, CHAT_MEDIA_QUOTA_WINDOW_MS, CHAT_UNSENT_MEDIA_MAX_BYTES, CHAT_UNSENT_MEDIA_TTL_MS } from '../policy.ts';
+import { CHAT_CLEANUP_INTERVAL_MS, CHAT_MEDIA_GUEST_SHARE, CHAT_MEDIA_QUOTA_WINDOW_MS, CHAT_UNSENT_MEDIA_MAX_BYTES, CHAT_UNSENT_MEDIA_TTL_MS } from '../policy.ts';
 import { ensureConversation, lockConversation, lockQuota, mediaStoredInAll, mediaStoredSince, touchOpenGuest, unsentMediaTotal } from '../repositories/chat.ts';
 import type * as v from 'valibot';
 import type { ChatContext } from './context.ts';
@@ -62,7 +62,10 @@ async function storeIn({ db, storage, fileLinkSecret, mediaQuotas }: Place, id: 
     const conversation = await lockConversation(tx, id);
     if (!conversation) throw new ApiError(404, 'NO_DATA');
     if (conversation.closedAt) throw new ApiError(409, 'CHAT_CLOSED');
-    if ((await mediaStoredInAll(tx)) + bytes > mediaQuotas.total) throw new ApiError(507, 'CHAT_STORAGE_FULL');
+    const stored = await mediaStoredInAll(tx);
+    if (stored.bytes + bytes > mediaQuotas.total) throw new ApiError(507, 'CHAT_STORAGE_FULL');
+    // Guests, who cost nothing to make, never take the room members' and agents' files need.
+    if (owner.uploader?.startsWith('guest:') && stored.byGuests + bytes > mediaQuotas.total * CHAT_MEDIA_GUEST_SHARE) throw new ApiError(507, 'CHAT_STORAGE_FULL');
     if (owner.uploader !== null) {
       const quota = owner.uploader.startsWith('guest:') ? mediaQuotas.perGuestDay : mediaQuotas.perMemberDay;
       await lockQuota(tx, owner.uploader);

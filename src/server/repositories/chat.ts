@@ -300,9 +300,11 @@ export async function mediaStoredSince(
 }
 
 /** Bytes of every chat file stored. */
-export async function mediaStoredInAll(db: Queryable): Promise<number> {
-  const [row] = await db.select({ bytes: sum(chatMedia.bytes) }).from(chatMedia);
-  return Number(row?.bytes ?? 0);
+export async function mediaStoredInAll(db: Queryable): Promise<{ bytes: number; byGuests: number }> {
+  const [row] = await db
+    .select({ bytes: sum(chatMedia.bytes), byGuests: sql<string | null>`sum(${chatMedia.bytes}) filter (where ${chatMedia.uploader} like 'guest:%')` })
+    .from(chatMedia);
+  return { bytes: Number(row?.bytes ?? 0), byGuests: Number(row?.byGuests ?? 0) };
 }
 
 /**

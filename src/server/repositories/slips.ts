@@ -3,7 +3,7 @@
  * one-a-minute rule and the reference's uniqueness, the member's slip
  * table, and the operator's review.
  */
-import { and, asc, count, desc, eq, gt, isNull, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, sql, sum } from 'drizzle-orm';
 import type { SlipSort, SlipVerificationFindings } from '../../contract/deposit.ts';
 import type { SlipReasonCode } from '../../contract/errors.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
@@ -52,6 +52,16 @@ export async function insertSlipHoldingReference(db: Queryable, slip: NewSlip, n
     })
     .returning();
   return inserted;
+}
+
+/** Whether an operator rejected this member's slip of this reference as NOT_MATCH (not their payment). */
+export async function rejectedAsNotTheirs(db: Queryable, userId: number, reference: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: slips.id })
+    .from(slips)
+    .where(and(eq(slips.userId, userId), eq(slips.reference, reference), eq(slips.status, 'FAILED'), eq(slips.note, 'NOT_MATCH'), isNotNull(slips.reviewedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Inserts a slip that failed an automatic check (it holds no reference). */

@@ -21,7 +21,7 @@ import { ApiError } from '../errors.ts';
 import type { Limits } from '../limits/limits.ts';
 import { SLIP_UPLOAD_COOLDOWN } from '../policy.ts';
 import { getSetting } from '../repositories/settings.ts';
-import { lastSlipAt, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, type SlipRow } from '../repositories/slips.ts';
+import { lastSlipAt, insertFailedSlip, insertSlipHoldingReference, lockMemberSlips, rejectedAsNotTheirs, type SlipRow } from '../repositories/slips.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { decodeSlipImage, NotASlipImage, STORED_IMAGE } from './slip-image.ts';
 import { readSlipQr, type SlipQr } from './slip-qr.ts';
@@ -82,6 +82,8 @@ export function recordSlip(db: Db, { userId, qr, problem, storageKey }: CheckedS
     await lockMemberSlips(tx, userId);
     if (await uploadedTooSoon(tx, userId, now)) throw new SlipTooSoon();
     if (problem !== null) return insertFailedSlip(tx, { ...slip, status: 'FAILED', note: problem }, now);
+    // A slip an operator found not to be this member's stays not theirs: only others (the payer) may send it again.
+    if (slip.reference !== null && (await rejectedAsNotTheirs(tx, userId, slip.reference))) return insertFailedSlip(tx, { ...slip, status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' }, now);
     const held = await insertSlipHoldingReference(tx, { ...slip, status: 'PENDING', note: null }, now);
     return held ?? insertFailedSlip(tx, { ...slip, status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' }, now);
   });
