@@ -127,7 +127,8 @@ async function checkedRegistration(db: Db, { variant, now }: RegistrationContext
   if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
   const { bankCode, accountNo } = bankAccount;
   if (bankCode !== '' && accountNo !== '' && (await isBankAccountTaken(db, bankCode, accountNo))) {
-    throw new ApiError(409, 'EXISTING_BANK');
+    // A registration of the same phone may have committed between the two reads: the phone is named first, as above.
+    throw new ApiError(409, (await findUserByPhone(db, phone)) ? 'EXISTING_USER' : 'EXISTING_BANK');
   }
   const phoneProof = (await getSetting(db, 'registerOTP')) ? proofOf(body, now) : null;
   if (phoneProof && !(await isPhoneProven(db, phoneProof))) throw new ApiError(400, 'UNVERIFIED_OTP');
@@ -157,6 +158,7 @@ export async function registerMember(db: Db, context: RegistrationContext, body:
   } catch (error) {
     // The checks passed, but a registration running at the same time won the unique constraint.
     const conflict = CONFLICTS[violatedUniqueConstraint(error) ?? ''];
+    if (conflict === 'EXISTING_BANK' && (await findUserByPhone(db, user.phone))) throw new ApiError(409, 'EXISTING_USER');
     if (conflict) throw new ApiError(409, conflict);
     throw error;
   }
