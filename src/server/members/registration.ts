@@ -110,6 +110,15 @@ async function checkBankAccount(db: Db, body: RegistrationRequest, currency: Cur
   return { bankCode, accountNo, accountName, currency };
 }
 
+/**
+ * The answer when the bank account is already someone's. A registration of
+ * the same phone may have committed meanwhile (two identical submissions at
+ * once): then the phone is named, as the form names the phone before the bank.
+ */
+async function bankAccountTaken(db: Db, phone: string): Promise<ApiError> {
+  return new ApiError(409, (await findUserByPhone(db, phone)) ? 'EXISTING_USER' : 'EXISTING_BANK');
+}
+
 /** Every rule, in the order a member meets the fields; throws the first failure. */
 async function checkedRegistration(db: Db, { variant, now }: RegistrationContext, body: RegistrationRequest, bankRequired: boolean): Promise<Registration> {
   const phone = body.username;
@@ -126,10 +135,7 @@ async function checkedRegistration(db: Db, { variant, now }: RegistrationContext
 
   if (await findUserByPhone(db, phone)) throw new ApiError(409, 'EXISTING_USER');
   const { bankCode, accountNo } = bankAccount;
-  if (bankCode !== '' && accountNo !== '' && (await isBankAccountTaken(db, bankCode, accountNo))) {
-    // A registration of the same phone may have committed between the two reads: the phone is named first, as above.
-    throw new ApiError(409, (await findUserByPhone(db, phone)) ? 'EXISTING_USER' : 'EXISTING_BANK');
-  }
+  if (bankCode !== '' && accountNo !== '' && (await isBankAccountTaken(db, bankCode, accountNo))) throw await bankAccountTaken(db, phone);
   const phoneProof = (await getSetting(db, 'registerOTP')) ? proofOf(body, now) : null;
   if (phoneProof && !(await isPhoneProven(db, phoneProof))) throw new ApiError(400, 'UNVERIFIED_OTP');
   return { phone, name, sourceCode: sourceCode || null, invitedBy, bankAccount, phoneProof };
@@ -158,7 +164,7 @@ export async function registerMember(db: Db, context: RegistrationContext, body:
   } catch (error) {
     // The checks passed, but a registration running at the same time won the unique constraint.
     const conflict = CONFLICTS[violatedUniqueConstraint(error) ?? ''];
-    if (conflict === 'EXISTING_BANK' && (await findUserByPhone(db, user.phone))) throw new ApiError(409, 'EXISTING_USER');
+    if (conflict === 'EXISTING_BANK') throw await bankAccountTaken(db, user.phone);
     if (conflict) throw new ApiError(409, conflict);
     throw error;
   }
