@@ -6,11 +6,13 @@
  *   (the models' tests and component replays, and the coverage per machine:
  *   100% and within each model's edge budget, or the step fails) → server
  *   suites (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) → money
- *   reliability (concurrent load and crash, on the same databases) → SPA
- *   build → browser suite in Chromium
+ *   reliability (concurrent load and crash, on the same databases) → scale-out
+ *   (three processes behind nginx on PostgreSQL and Redis, one killed mid-load;
+ *   with TEST_DATABASE_URL and TEST_REDIS_URL) → SPA build → browser suite in Chromium
  */
 import { spawnSync } from 'node:child_process';
 import { ensureChromium } from './browser/chromium.ts';
+import { ensureNginx } from './scale/nginx.ts';
 
 interface Step {
   name: string;
@@ -24,6 +26,16 @@ interface Step {
  * waiting on a database or a socket, so two at once take about half the time.
  */
 const BOTH_CORES = ['--maxWorkers', '2'];
+
+/** `npm run test:scale`, where it can run: PostgreSQL and Redis to share, and nginx (installed here when missing on Debian as root). */
+function scaleOut(): Step[] {
+  const why = !process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL ? 'it needs TEST_DATABASE_URL and TEST_REDIS_URL' : ensureNginx();
+  if (why) {
+    console.log(`The scale-out test (three processes behind nginx) is skipped: ${why}`);
+    return [];
+  }
+  return [{ name: 'scale-out behind nginx, a process killed mid-load', command: 'vitest', args: ['run', '--config', 'tests/scale/vitest.config.ts'] }];
+}
 
 const steps: Step[] = [
   { name: 'type check', command: 'tsc', args: ['--noEmit', '-p', 'tsconfig.json'] },
@@ -42,6 +54,7 @@ const steps: Step[] = [
     args: ['run', '--project', 'server', ...(process.env.TEST_DATABASE_URL ? ['--project', 'server-pg'] : []), ...BOTH_CORES],
   },
   { name: 'money under load and crash', command: 'vitest', args: ['run', '--config', 'tests/reliability/vitest.config.ts'] },
+  ...scaleOut(),
   { name: 'SPA build', command: 'vite', args: ['build', '--logLevel', 'warn'] },
   { name: 'browser suite', command: 'playwright', args: ['test', '--config', 'tests/browser/playwright.config.ts'] },
 ];

@@ -3,7 +3,6 @@
  * own plugins (error handling, request checks, authentication), then the
  * routes, then the SPA. server.ts starts it; tests build it and use inject.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
@@ -27,6 +26,7 @@ import { walletNewsTeller } from './money/wallet-news.ts';
 import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { limitConnections, serverTimeouts, type ConnectionLimits } from './connections.ts';
+import { requestIds } from './request-id.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -125,8 +125,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    genReqId: () => randomUUID(),
-    // Our own ids only: a client-chosen id could forge log lines.
+    // Our own ids, or a trusted proxy's X-Request-Id (request-id.ts); a client-chosen id could forge log lines.
+    genReqId: requestIds(config.trustProxy),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // No automatic HEAD beside each GET: a HEAD would run the GET's handler, and some GETs move money

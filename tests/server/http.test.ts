@@ -104,6 +104,17 @@ describe('API answers', () => {
     expect(response.headers['x-request-id']).not.toBe('forged');
   });
 
+  it('take the request id of a trusted proxy only, and only of a plain shape (docs/decisions/0151-scale-out.md)', async () => {
+    const nginxId = '0123456789abcdef0123456789abcdef';
+    const { app } = await buildTestApp({ trustProxy: ['10.0.0.2'] });
+    const from = async (remoteAddress: string, id: string) =>
+      (await app.inject({ method: 'GET', url: endpoints.lookupBanks.path, remoteAddress, headers: { ...headersFor(), 'x-request-id': id } })).headers['x-request-id'];
+
+    expect(await from('10.0.0.2', nginxId)).toBe(nginxId);
+    expect(await from('10.0.0.3', nginxId)).not.toBe(nginxId);
+    expect(await from('10.0.0.2', 'line\nbreak-0123456789')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('answer 404 NO_DATA to an unknown API path or method', async () => {
     const { app } = await buildTestApp();
 
