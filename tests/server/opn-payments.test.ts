@@ -383,8 +383,9 @@ describe('the check of Opn charges a webhook never reported', () => {
     const body = completeEvent({ object: 'charge', id: chargeId });
     const [, first, second] = await Promise.all([ticker.tick(CHECK), postHook(m, body), postHook(m, body)]);
     expect([first!.json(), second!.json()]).toEqual([TAKEN, TAKEN]);
-    // All three asked Opn, and one payment came of it.
-    expect(gets(fake)).toHaveLength(3);
+    // Both webhooks asked Opn, and the run too when it read the charge before either had credited it
+    // (the run takes its job's lock first, 0150, which may let them ahead); one payment came of it.
+    expect(gets(fake).length).toBeGreaterThanOrEqual(2);
     expect(await m.db.select().from(payments)).toHaveLength(1);
     expect(await m.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payment:opn:${chargeId}`))).toHaveLength(1);
     expect((await walletOf(m, member.token)).wallet).toBe(260);
