@@ -23,6 +23,7 @@ import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
 import { watchCommits } from './ledger/commit-news.ts';
 import { walletNewsTeller } from './money/wallet-news.ts';
+import { jobLocksFor, oncePerInterval } from './job-locks.ts';
 import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
 import { limitConnections, serverTimeouts, type ConnectionLimits } from './connections.ts';
@@ -163,7 +164,13 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
-    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } }), { ticker: jobTicker, clock, log: app.log });
+    // Each job once per interval across every process on this database (job-locks.ts, 0150).
+    const locks = jobLocksFor(db, app.log);
+    const jobList = serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } });
+    jobs = startJobs(
+      jobList.map((job) => oncePerInterval(job, { db, locks, clock })),
+      { ticker: jobTicker, clock, log: app.log },
+    );
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();

@@ -1,8 +1,10 @@
 /**
  * The server's background jobs, each named, with its schedule, in one place
- * (docs/decisions/0115-background-jobs.md). Every process runs them on its
- * own timers: each job is safe to run twice at once, so two processes on
- * one PostgreSQL need no lock and no job runner.
+ * (docs/decisions/0115-background-jobs.md). Every process ticks them on its
+ * own timers; the app wraps each in oncePerInterval (job-locks.ts, 0150), so
+ * of several processes on one PostgreSQL only one runs a given interval's
+ * run. Each job is still safe to run twice at once (a lock lost with its
+ * connection).
  *
  * The app starts them when it is ready and stops them on close, waiting for
  * a run under way (it must not find the database closed). A run that is

@@ -10,11 +10,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { ConfigError, FAKE_OPN_SECRET_KEY, loadConfig, type Config } from '../../src/server/config.ts';
-import { depositQrCodes, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
+import { depositQrCodes, jobRuns, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
 import { insertQr } from '../../src/server/repositories/qr-codes.ts';
 import { markChargePaid, startFakeOpn, type FakeOpnOptions } from '../../src/server/payments/opn-fake.ts';
 import { opnClient } from '../../src/server/payments/opn.ts';
-import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, OPN_CHARGE_CHECK_BATCH, OPN_CHARGE_CHECK_MIN_AGE_MS } from '../../src/server/policy.ts';
+import { DEFAULT_IP_LIMITS, DEFAULT_LOGINS_GLOBAL, OPN_CHARGE_CHECK_BATCH, OPN_CHARGE_CHECK_INTERVAL_MS, OPN_CHARGE_CHECK_MIN_AGE_MS } from '../../src/server/policy.ts';
 import { testClock } from './helpers/app.ts';
 import { createQr, simulatorFor } from './helpers/deposits.ts';
 import { call } from './helpers/http.ts';
@@ -362,6 +362,8 @@ describe('the check of Opn charges a webhook never reported', () => {
     expect(gets(fake)).toEqual([]);
     m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS);
     await ticker.tick(CHECK);
+    // The next interval's run (a tick within the same interval runs nothing, 0150).
+    m.clock.advance(OPN_CHARGE_CHECK_INTERVAL_MS);
     await ticker.tick(CHECK);
     // Asked once: a recorded charge is not asked about again.
     expect(gets(fake)).toEqual([`GET /charges/${chargeId}`]);
@@ -381,8 +383,9 @@ describe('the check of Opn charges a webhook never reported', () => {
     const body = completeEvent({ object: 'charge', id: chargeId });
     const [, first, second] = await Promise.all([ticker.tick(CHECK), postHook(m, body), postHook(m, body)]);
     expect([first!.json(), second!.json()]).toEqual([TAKEN, TAKEN]);
-    // All three asked Opn, and one payment came of it.
-    expect(gets(fake)).toHaveLength(3);
+    // Both webhooks asked Opn, and the run too when it read the charge before either had credited it
+    // (the run takes its job's lock first, 0150, which may let them ahead); one payment came of it.
+    expect(gets(fake).length).toBeGreaterThanOrEqual(2);
     expect(await m.db.select().from(payments)).toHaveLength(1);
     expect(await m.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payment:opn:${chargeId}`))).toHaveLength(1);
     expect((await walletOf(m, member.token)).wallet).toBe(260);
@@ -426,8 +429,11 @@ describe('the check of Opn charges a webhook never reported', () => {
     await ticker.tick(CHECK);
     // The oldest charge, tried three times; the other not asked.
     expect(gets(fake)).toEqual(Array(3).fill(`GET /charges/${first.chargeId}`));
+    // Runs within the breaker's 30 s: each tick a run of its own, as if no run had been noted (0150's job_runs).
+    await m.db.delete(jobRuns);
     await ticker.tick(CHECK);
     const reached = fake.requests.length;
+    await m.db.delete(jobRuns);
     await ticker.tick(CHECK);
     expect(fake.requests.length).toBe(reached);
     expect(logged(m, 'opn charge check done').map((line) => line.stopped)).toEqual([true, true, true]);

@@ -66,11 +66,24 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 /** Opens the configured database; call `migrate()` before use. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Database> {
   if (config.databaseUrl) return postgresDatabase(config.databaseUrl, config.databasePoolSize);
+  return (await openPgliteFolder(config.dataDir)).database;
+}
+
+/** Where PGlite keeps its files in a DATA_DIR. */
+export const pgliteFolderOf = (dataDir: string): string => path.join(dataDir, 'pglite');
+
+/**
+ * PGlite in DATA_DIR, locked against a second process (the server's own
+ * lock file): its client too, for what only PGlite does (dumpDataDir).
+ * `loadDataDir` fills a folder that has no database yet from a dump (db/backup.ts).
+ */
+export async function openPgliteFolder(dataDir: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<{ client: PGlite; database: Database }> {
   // PGlite creates only the last folder of its path (docs/stack-notes.md).
-  mkdirSync(config.dataDir, { recursive: true });
-  const unlock = lockDataDir(config.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
   try {
-    return pgliteDatabase(await PGlite.create(path.join(config.dataDir, 'pglite')), unlock);
+    const client = await PGlite.create(pgliteFolderOf(dataDir), loadDataDir ? { loadDataDir } : {});
+    return { client, database: pgliteDatabase(client, unlock) };
   } catch (error) {
     unlock();
     throw error;
@@ -105,7 +118,7 @@ function isProcessRunning(pid: number): boolean {
  * writers would corrupt it; a lock file with our pid refuses the second one.
  * A lock left by a process that no longer runs is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'pglite.lock');
   try {
     writeFileSync(lockFile, String(process.pid), { flag: 'wx' });

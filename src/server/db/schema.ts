@@ -228,6 +228,18 @@ export const knownLoginAddresses = pgTable(
 );
 
 /**
+ * The last run of each background job (jobs.ts, docs/decisions/0150-jobs-once-across-processes.md),
+ * written as the run ends while its runner still holds the job's lock: a
+ * process whose tick finds a run started in the same interval skips it.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  startedAt: at('started_at').notNull(),
+  finishedAt: at('finished_at').notNull(),
+  failed: boolean('failed').notNull(),
+});
+
+/**
  * One row per OTP sent. The rows are also the send counts for rate limits
  * and, once verified, the proof a phone may register.
  */

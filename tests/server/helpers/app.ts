@@ -89,6 +89,13 @@ async function createPglite(): Promise<Database> {
   return database;
 }
 
+/** A migrated, empty PGlite data folder as a tar: a PGlite in a folder of its own starts from it without initdb. */
+export async function migratedPgliteTar(): Promise<Blob> {
+  const saved = savedPgliteFile();
+  if (!existsSync(saved)) await (await createPglite()).close();
+  return new Blob([readFileSync(saved)]);
+}
+
 async function withAdminConnection<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();

@@ -1,0 +1,6 @@
+CREATE TABLE "job_runs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone NOT NULL,
+	"failed" boolean NOT NULL
+);
