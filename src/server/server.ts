@@ -27,10 +27,13 @@ async function start(): Promise<void> {
   }
 
   const database = await openDatabase(config);
-  await database.migrate();
   let enrolment;
   try {
-    enrolment = await seed(database.db, config);
+    // Several processes may start at once on one PostgreSQL: one migrates and seeds at a time.
+    enrolment = await database.whileAlone(async () => {
+      await database.migrate();
+      return seed(database.db, config);
+    });
   } catch (error) {
     if (error instanceof OperatorRefused) stop(`Invalid configuration: ${error.message}`);
     throw error;

@@ -176,8 +176,8 @@ describe('three server processes behind nginx (PostgreSQL, Redis)', () => {
       // nginx reaches the processes from 127.0.0.1; clients come from other loopback addresses.
       TRUST_PROXY: '127.0.0.1',
     };
-    // One after the other: each migrates and seeds the database at start.
-    for (let i = 0; i < 3; i++) apps.push(await startServerProcess(env));
+    // All at once, as a host restarting them would: one migrates and seeds at a time (Database.whileAlone).
+    apps.push(...(await Promise.all([0, 1, 2].map(() => startServerProcess(env)))));
     nginx = await startNginx([hostPort(apps[0]!), hostPort(apps[1]!), hostPort(apps[2]!)]);
     db = postgresDatabase(database.url, 2);
   }, 120_000);

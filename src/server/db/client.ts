@@ -58,6 +58,14 @@ export interface Database {
   db: Db;
   driver: 'pg' | 'pglite';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own on this database: the
+   * migrations and the seed at start, so several processes may start at
+   * once (docs/decisions/0151-scale-out.md). PostgreSQL: an advisory lock on
+   * a connection of its own, released when it closes (a process that dies
+   * holding it releases it too). PGlite: one process per folder already.
+   */
+  whileAlone<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -96,6 +104,7 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
     db,
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    whileAlone: (work) => work(),
     close: async () => {
       await client.close();
       onClose();
@@ -146,6 +155,17 @@ export function postgresDatabase(connectionString: string, poolSize = DEFAULT_PO
     db,
     driver: 'pg',
     migrate: () => migratePostgres(db, { migrationsFolder }),
+    whileAlone: async (work) => {
+      const alone = new pg.Client({ connectionString });
+      await alone.connect();
+      try {
+        await alone.query('select pg_advisory_lock(hashtextextended($1, 0))', ['server:start']);
+        return await work();
+      } finally {
+        // Ending the session releases its lock.
+        await alone.end().catch(() => undefined);
+      }
+    },
     close: async () => {
       closing = true;
       await pool.end();
