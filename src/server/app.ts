@@ -3,7 +3,6 @@
  * own plugins (error handling, request checks, authentication), then the
  * routes, then the SPA. server.ts starts it; tests build it and use inject.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
@@ -24,8 +23,12 @@ import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
 import { watchCommits } from './ledger/commit-news.ts';
 import { walletNewsTeller } from './money/wallet-news.ts';
-import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
-import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
+import { intervalTicker, serverJobs, startJobs, type Job, type RunningJobs, type Ticker } from './jobs.ts';
+import { JSON_BODY_LIMIT_BYTES, READY_CHECK_TIMEOUT_MS } from './policy.ts';
+import { appMetrics, type AppMetrics } from './operating/metrics.ts';
+import { readiness as readinessOf, type Readiness } from './operating/readiness.ts';
+import { requestIds } from './operating/request-id.ts';
+import { operatingRoutes } from './routes/operating.ts';
 import { limitConnections, serverTimeouts, type ConnectionLimits } from './connections.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
@@ -89,6 +92,10 @@ declare module 'fastify' {
     opn: OpnClient | null;
     /** The HTTP server's connection caps (connections.ts). */
     connections: ConnectionLimits;
+    /** What GET /readyz answers; server.ts turns it to shutting down on SIGTERM (operating/readiness.ts). */
+    readiness: Readiness;
+    /** What GET /metrics counts (operating/metrics.ts). */
+    metrics: AppMetrics;
   }
 }
 
@@ -125,8 +132,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    genReqId: () => randomUUID(),
-    // Our own ids only: a client-chosen id could forge log lines.
+    // A trusted proxy's X-Request-Id when well formed, else our own (operating/request-id.ts); never a client's.
+    genReqId: requestIds(config.trustProxy),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // No automatic HEAD beside each GET: a HEAD would run the GET's handler, and some GETs move money
@@ -153,6 +160,25 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   const realtime = attachRealtime(app);
   app.decorate('chatHub', realtime.hub);
   app.decorate('chatSockets', realtime);
+  app.decorate('readiness', readinessOf({ db, redisUrl: config.redisUrl, timeoutMs: READY_CHECK_TIMEOUT_MS, log: app.log }));
+  const metrics = appMetrics({
+    db,
+    log: app.log,
+    openSockets: () => realtime.io.of('/').sockets.size,
+    openConnections: () => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count))),
+  });
+  app.decorate('metrics', metrics);
+  // Counted as they commit, from what the transaction noted (no query of its own).
+  const uncountCommits = watchCommits(db, (written) => {
+    for (const { transfer } of written) metrics.transferCommitted(transfer.kind);
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    // 'close': the answer is sent, or the connection went first.
+    reply.raw.once('close', metrics.started());
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.answered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
   // After each commit that moved a member's money, their sockets hear of it (docs/decisions/0141-wallet-news.md).
   const unwatchCommits = watchCommits(db, walletNewsTeller({ db, hub: { toMember: (...told) => app.chatHub.toMember(...told) }, clock, log: app.log }));
   // Before the HTTP server closes: an open websocket would hold its close.
@@ -163,11 +189,30 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
-    jobs = startJobs(serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } }), { ticker: jobTicker, clock, log: app.log });
+    const all = serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } });
+    jobs = startJobs(all.map(counted), { ticker: jobTicker, clock, log: app.log });
+  });
+  /** A job whose runs and failures the metrics count; the run itself, and what startJobs does with it, unchanged. */
+  const counted = (job: Job): Job => ({
+    ...job,
+    run: (now) =>
+      Promise.resolve()
+        .then(() => job.run(now))
+        .then(
+        (result) => {
+          metrics.jobRan(job.name, false);
+          return result;
+        },
+        (error: unknown) => {
+          metrics.jobRan(job.name, true);
+          throw error;
+        },
+      ),
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
-    await store.close();
+    uncountCommits();
+    await Promise.all([store.close(), app.readiness.close()]);
   });
 
   // The API speaks JSON only; any other body is refused with 415 (KEY_INVALID).
@@ -188,6 +233,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   authentication(app);
 
   // Routes.
+  await app.register(operatingRoutes);
   await app.register(lookupRoutes);
   await app.register(sessionRoutes);
   await app.register(otpRoutes);
