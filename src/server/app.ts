@@ -163,6 +163,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   app.decorate('readiness', readinessOf({ db, redisUrl: config.redisUrl, timeoutMs: READY_CHECK_TIMEOUT_MS, log: app.log }));
   const metrics = appMetrics({
     db,
+    clock,
     log: app.log,
     openSockets: () => realtime.io.of('/').sockets.size,
     openConnections: () => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count))),
@@ -176,8 +177,16 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     // 'close': the answer is sent, or the connection went first.
     reply.raw.once('close', metrics.started());
   });
+  // The SPA's files are a route each (plugins/spa.ts): one series for all of them. 'unmatched': the SPA's page for
+  // any other path (its not-found handler), and 404s.
+  const spaRoutes = new Set<string>();
+  let addingSpa = false;
+  app.addHook('onRoute', (added) => {
+    if (addingSpa) spaRoutes.add(added.url);
+  });
   app.addHook('onResponse', async (request, reply) => {
-    metrics.answered(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url;
+    metrics.answered(request.method, route === undefined ? 'unmatched' : spaRoutes.has(route) ? 'spa-file' : route, reply.statusCode, reply.elapsedTime / 1000);
   });
   // After each commit that moved a member's money, their sockets hear of it (docs/decisions/0141-wallet-news.md).
   const unwatchCommits = watchCommits(db, walletNewsTeller({ db, hub: { toMember: (...told) => app.chatHub.toMember(...told) }, clock, log: app.log }));
@@ -271,6 +280,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(chatOpsRoutes);
   await app.register(fileRoutes);
 
+  addingSpa = true;
   await spa(app, config.distDir);
+  addingSpa = false;
   return app;
 }

@@ -3,14 +3,19 @@
  * /readyz and what it checks, /metrics and who may read it, what its
  * counters count, and the request id in logs and answers.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { approvals, slips } from '../../src/server/db/schema.ts';
 import { readiness } from '../../src/server/operating/readiness.ts';
+import { METRICS_PENDING_FRESH_MS } from '../../src/server/policy.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { call } from './helpers/http.ts';
-import { buildMoneyApp, checkLedgerAfterEach, memberWithMoney } from './helpers/money.ts';
+import { buildMoneyApp, checkLedgerAfterEach, memberWithMoney, OPERATOR, operatorIdOf } from './helpers/money.ts';
 import { PRODUCTION_ENV } from './helpers/production.ts';
 import { handTicker } from '../support/hand-ticker.ts';
 
@@ -137,13 +142,46 @@ describe('/metrics', () => {
     expect(unmatched).not.toContain('path-12345');
     expect(sample(unmatched, 'wallet_http_requests_total{method="GET",route="unmatched",status_code="404"}')).toBe(1);
     expect(sample(after, 'wallet_job_runs_total{job="prune-rate-limits"}')).toBe(1);
+    // Only the scrape itself is under way.
+    expect(sample(after, 'wallet_http_requests_in_flight')).toBe(1);
     expect(sample(after, 'wallet_job_failures_total{job="prune-rate-limits"}')).toBe(0);
   });
 
-  it('reads the pending slips and approvals at scrape time', async () => {
-    const t = await buildTestApp();
+  it("counts the SPA's files as one route and its page as unmatched", async () => {
+    const distDir = mkdtempSync(path.join(tmpdir(), 'wallet-dist-'));
+    onTestFinished(() => rmSync(distDir, { recursive: true, force: true }));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(distDir, 'assets', 'index-a1b2.js'), 'void 0');
+    writeFileSync(path.join(distDir, 'assets', 'index-c3d4.css'), 'body{}');
+    const t = await buildTestApp({ distDir });
+
+    for (const url of ['/assets/index-a1b2.js', '/assets/index-c3d4.css', '/home']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     const text = await scrape(t);
-    expect([sample(text, 'wallet_slips_pending'), sample(text, 'wallet_approvals_pending')]).toEqual([0, 0]);
+
+    expect(text).not.toContain('index-a1b2');
+    expect(sample(text, 'wallet_http_requests_total{method="GET",route="spa-file",status_code="200"}')).toBe(2);
+    expect(sample(text, 'wallet_http_requests_total{method="GET",route="unmatched",status_code="200"}')).toBe(1);
+  });
+
+  it('reads the pending slips and approvals at scrape time, one query reused for a few seconds', async () => {
+    const m = await buildMoneyApp();
+    const member = await memberWithMoney(m);
+    const operatorId = await operatorIdOf(m.db, OPERATOR.phone);
+    const waitingSlip = () => m.db.insert(slips).values({ userId: member.userId, status: 'PENDING', createdAt: m.clock() });
+    await waitingSlip();
+    await m.db.insert(slips).values({ userId: member.userId, status: 'FAILED', note: 'INVALID_SLIP', createdAt: m.clock() });
+    await m.db.insert(approvals).values({ action: 'deposit.manual', subject: 'REF-OPS-1', amount: 100n, currency: 'BAHT', request: {}, status: 'pending', requestedBy: operatorId, requestedAt: m.clock() });
+
+    const text = await scrape(m);
+    await waitingSlip();
+    const soonAfter = await scrape(m);
+
+    expect([sample(text, 'wallet_slips_pending'), sample(text, 'wallet_approvals_pending')]).toEqual([1, 1]);
+    // Within METRICS_PENDING_FRESH_MS the counts are the last query's; after it, counted again.
+    expect(sample(soonAfter, 'wallet_slips_pending')).toBe(1);
+    m.clock.advance(METRICS_PENDING_FRESH_MS);
+    expect(sample(await scrape(m), 'wallet_slips_pending')).toBe(2);
     expect(sample(text, 'wallet_db_pool_connections{state="total"}')).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from '../clock.ts';
 import { resultRows, type Db } from '../db/client.ts';
 import { METRICS_PENDING_FRESH_MS } from '../policy.ts';
 
@@ -33,6 +34,8 @@ function processMetrics(): Registry {
 
 export interface MetricsSources {
   db: Db;
+  /** The app's clock, which says when the pending counts are stale (tests move it). */
+  clock: Clock;
   log: FastifyBaseLogger;
   /** This process's open chat sockets. */
   openSockets: () => number;
@@ -52,7 +55,7 @@ export interface AppMetrics {
   text(): Promise<string>;
 }
 
-export function appMetrics({ db, log, openSockets, openConnections }: MetricsSources): AppMetrics {
+export function appMetrics({ db, clock, log, openSockets, openConnections }: MetricsSources): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
   const requests = new Counter({ name: 'wallet_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status_code'], registers });
@@ -70,8 +73,8 @@ export function appMetrics({ db, log, openSockets, openConnections }: MetricsSou
 
   let pending: { at: number; counts: Promise<{ slips: number; approvals: number } | null> } | null = null;
   const pendingCounts = () => {
-    const now = performance.now();
-    if (!pending || now - pending.at >= METRICS_PENDING_FRESH_MS) {
+    const now = clock().getTime();
+    if (!pending || now - pending.at >= METRICS_PENDING_FRESH_MS || now < pending.at) {
       const counts = db
         .execute(sql`select (select count(*) from slips where status = 'PENDING')::int as slips, (select count(*) from approvals where status = 'pending')::int as approvals`)
         .then((result) => resultRows<{ slips: number; approvals: number }>(result)[0] ?? null)
