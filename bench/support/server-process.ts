@@ -18,6 +18,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
   /** SIGKILL: the process dies mid-work, as in a crash. */
   kill: () => Promise<void>;
+  /** The process's exit code once it has exited (null: ended by a signal); the shutdown test sends SIGTERM itself. */
+  exited: Promise<number | null>;
 }
 
 export function freePort(): Promise<number> {
@@ -54,7 +56,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(url, child, 60_000);
@@ -65,6 +67,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return {
     url,
     pid: child.pid!,
+    exited,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

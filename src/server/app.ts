@@ -24,10 +24,13 @@ import { attachRealtime } from './chat/realtime.ts';
 import { watchCommits } from './ledger/commit-news.ts';
 import { walletNewsTeller } from './money/wallet-news.ts';
 import { jobLocksFor, oncePerInterval } from './job-locks.ts';
-import { intervalTicker, serverJobs, startJobs, type RunningJobs, type Ticker } from './jobs.ts';
-import { JSON_BODY_LIMIT_BYTES } from './policy.ts';
+import { intervalTicker, serverJobs, startJobs, type Job, type RunningJobs, type Ticker } from './jobs.ts';
+import { JSON_BODY_LIMIT_BYTES, READY_CHECK_TIMEOUT_MS } from './policy.ts';
+import { appMetrics, type AppMetrics } from './operating/metrics.ts';
+import { readiness as readinessOf, type Readiness } from './operating/readiness.ts';
+import { requestIds } from './operating/request-id.ts';
+import { operatingRoutes } from './routes/operating.ts';
 import { limitConnections, serverTimeouts, type ConnectionLimits } from './connections.ts';
-import { requestIds } from './request-id.ts';
 import { LocalFileStorage } from './storage/local.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -90,6 +93,10 @@ declare module 'fastify' {
     opn: OpnClient | null;
     /** The HTTP server's connection caps (connections.ts). */
     connections: ConnectionLimits;
+    /** What GET /readyz answers; server.ts turns it to shutting down on SIGTERM (operating/readiness.ts). */
+    readiness: Readiness;
+    /** What GET /metrics counts (operating/metrics.ts). */
+    metrics: AppMetrics;
   }
 }
 
@@ -126,7 +133,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    // Our own ids, or a trusted proxy's X-Request-Id (request-id.ts); a client-chosen id could forge log lines.
+    // A trusted proxy's X-Request-Id when well formed, else our own (operating/request-id.ts); never a client's.
     genReqId: requestIds(config.trustProxy),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -154,6 +161,34 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   const realtime = attachRealtime(app);
   app.decorate('chatHub', realtime.hub);
   app.decorate('chatSockets', realtime);
+  app.decorate('readiness', readinessOf({ db, redisUrl: config.redisUrl, timeoutMs: READY_CHECK_TIMEOUT_MS, log: app.log }));
+  const metrics = appMetrics({
+    db,
+    clock,
+    log: app.log,
+    openSockets: () => realtime.io.of('/').sockets.size,
+    openConnections: () => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count))),
+  });
+  app.decorate('metrics', metrics);
+  // Counted as they commit, from what the transaction noted (no query of its own).
+  const uncountCommits = watchCommits(db, (written) => {
+    for (const { transfer } of written) metrics.transferCommitted(transfer.kind);
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    // 'close': the answer is sent, or the connection went first.
+    reply.raw.once('close', metrics.started());
+  });
+  // The SPA's files are a route each (plugins/spa.ts): one series for all of them. 'unmatched': the SPA's page for
+  // any other path (its not-found handler), and 404s.
+  const spaRoutes = new Set<string>();
+  let addingSpa = false;
+  app.addHook('onRoute', (added) => {
+    if (addingSpa) spaRoutes.add(added.url);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    metrics.answered(request.method, route === undefined ? 'unmatched' : spaRoutes.has(route) ? 'spa-file' : route, reply.statusCode, reply.elapsedTime / 1000);
+  });
   // After each commit that moved a member's money, their sockets hear of it (docs/decisions/0141-wallet-news.md).
   const unwatchCommits = watchCommits(db, walletNewsTeller({ db, hub: { toMember: (...told) => app.chatHub.toMember(...told) }, clock, log: app.log }));
   // Before the HTTP server closes: an open websocket would hold its close.
@@ -164,17 +199,36 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   let jobs: RunningJobs | null = null;
   app.addHook('onReady', async () => {
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
-    // Each job once per interval across every process on this database (job-locks.ts, 0150).
+    // Each job once per interval across every process on this database (job-locks.ts, 0150); the
+    // metrics count the runs that happened, not the ticks that found the job done or held.
     const locks = jobLocksFor(db, app.log);
-    const jobList = serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } });
+    const all = serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } });
     jobs = startJobs(
-      jobList.map((job) => oncePerInterval(job, { db, locks, clock })),
+      all.map((job) => oncePerInterval(counted(job), { db, locks, clock })),
       { ticker: jobTicker, clock, log: app.log },
     );
   });
+  /** A job whose runs and failures the metrics count; the run itself, and what startJobs does with it, unchanged. */
+  const counted = (job: Job): Job => ({
+    ...job,
+    run: (now) =>
+      Promise.resolve()
+        .then(() => job.run(now))
+        .then(
+        (result) => {
+          metrics.jobRan(job.name, false);
+          return result;
+        },
+        (error: unknown) => {
+          metrics.jobRan(job.name, true);
+          throw error;
+        },
+      ),
+  });
   app.addHook('onClose', async () => {
     await jobs?.stop();
-    await store.close();
+    uncountCommits();
+    await Promise.all([store.close(), app.readiness.close()]);
   });
 
   // The API speaks JSON only; any other body is refused with 415 (KEY_INVALID).
@@ -195,6 +249,7 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   authentication(app);
 
   // Routes.
+  await app.register(operatingRoutes);
   await app.register(lookupRoutes);
   await app.register(sessionRoutes);
   await app.register(otpRoutes);
@@ -232,6 +287,8 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(chatOpsRoutes);
   await app.register(fileRoutes);
 
+  addingSpa = true;
   await spa(app, config.distDir);
+  addingSpa = false;
   return app;
 }

@@ -119,6 +119,15 @@ export interface Config {
   slipVerifier: SlipVerifierConfig | null;
   /** GAME_AGGREGATOR=hub88: Hub88's games through its Operator API (games/hub88/config.ts); null: none. */
   hub88: Hub88Config | null;
+  /**
+   * METRICS_ALLOW: the client addresses/CIDRs GET /metrics answers without
+   * a token (the client address as TRUST_PROXY makes it). Default: this
+   * machine (loopback) in demo mode, nobody in production
+   * (docs/decisions/0148-operating-it.md).
+   */
+  metricsAllow: string[];
+  /** METRICS_TOKEN: a bearer token that opens GET /metrics from anywhere; null: none. Never logged. */
+  metricsToken: string | null;
 }
 
 export interface ChatMediaQuotas {
@@ -283,6 +292,13 @@ const trustProxy = v.pipe(
   v.transform((value): string[] => value.split(',').map((part) => part.trim())),
 );
 
+/** METRICS_ALLOW: like TRUST_PROXY's list, or "none". */
+const addressList = v.union([
+  v.pipe(v.literal('none'), v.transform((): string[] => [])),
+  trustProxy,
+]);
+const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+
 /** A plain IPv4 (four decimal parts) or IPv6 address, optionally with a /prefix. */
 function isAddressOrCidr(value: string): boolean {
   const [address = '', prefix, ...rest] = value.split('/');
@@ -424,6 +440,7 @@ function checkProduction(env: Env, config: Config): void {
     secret('OPERATOR_PASSWORD', false);
   }
   if (config.hub88) checkHub88InProduction(env, refuse, secret);
+  secret('METRICS_TOKEN', false);
   for (const name of ['DEMO_PHONE', 'DEMO_PASSWORD']) {
     if (isSet(name)) refuse(`${name} has no meaning ${IN_PRODUCTION}: there is no demo member; unset it`);
   }
@@ -478,6 +495,8 @@ export function loadConfig(env: Env = process.env): Config {
     opn: paymentProvider === 'opn' ? opnCredentials(env) : null,
     slipVerifier: slipVerifier(env),
     hub88: hub88Config(env, read),
+    metricsAllow: read(env, 'METRICS_ALLOW', '"none" or a comma-separated list of addresses or CIDRs', addressList) ?? (production ? [] : LOOPBACK),
+    metricsToken: read(env, 'METRICS_TOKEN', '16 to 256 characters without spaces', apiKey, { secret: true }) ?? null,
   };
   if (config.production) checkProduction(env, config);
   return config;

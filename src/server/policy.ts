@@ -472,3 +472,21 @@ export const SERVICE_STATUS_FRESH_MS = 2_000;
 
 /** How often an aggregator's games list is read into the games table (and once at start): daily. */
 export const GAME_SYNC_INTERVAL_MS = 24 * 60 * MINUTE_MS;
+
+// ---------------------------------------------------------------- operating it (docs/decisions/0148-operating-it.md)
+
+/** How long GET /readyz waits for the database's `select 1` and Redis's PING before it calls the dependency down. */
+export const READY_CHECK_TIMEOUT_MS = 1_000;
+
+/** How long a scrape of GET /metrics reuses the pending slips' and approvals' counts (one query at most this often). */
+export const METRICS_PENDING_FRESH_MS = 5_000;
+
+/**
+ * After SIGTERM, requests in flight have this long to finish; then the
+ * connections still open (a trickling upload) are cut, so the process
+ * stays within a host's usual grace period (Docker's and Kubernetes' are 10 s and 30 s).
+ */
+export const SHUTDOWN_GRACE_MS = 8_000;
+
+/** An `X-Request-Id` from a trusted proxy is used when it has 8 to 128 of these characters (nginx's $request_id: 32 hex digits; a UUID: 36). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -9,8 +9,7 @@ import { seed } from './db/seed.ts';
 import { DEMO_OPERATOR, DEMO_PROMOTION_CODE } from './db/seed-data.ts';
 import { OperatorRefused } from './operators/accounts.ts';
 import { writeEnrolmentFile } from './operators/show-enrolment.ts';
-
-const SHUTDOWN_GRACE_MS = 10_000;
+import { SHUTDOWN_GRACE_MS } from './policy.ts';
 
 function stop(message: string): never {
   console.error(message);
@@ -40,16 +39,28 @@ async function start(): Promise<void> {
   }
   const app = await buildApp({ config, db: database.db });
 
+  // SIGTERM (docs/decisions/0148-operating-it.md): GET /readyz answers 503 at once; the chat's sockets are
+  // closed under them so their clients reconnect (elsewhere, behind a balancer); the listener closes and
+  // idle connections with it; requests in flight finish and get their answers (a request arriving on a
+  // kept-alive connection meanwhile gets 503 and Connection: close); the jobs stop, waiting for a run
+  // under way; Redis and the database pool close; the process exits 0.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.readiness.beginShutdown();
     app.log.info(`${signal}: shutting down`);
-    // close() waits for requests in flight; a browser's open connection must
+    // close() waits for requests in flight; a client that holds its request open (a trickled upload) must
     // not hold the process past a host's shutdown grace period.
     setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info(`${signal}: stopped`);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

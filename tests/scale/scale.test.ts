@@ -229,6 +229,16 @@ describe('three server processes behind nginx (PostgreSQL, Redis)', () => {
     expect(addresses).not.toContain('203.0.113.9');
   });
 
+  it('answers readiness through nginx and keeps the metrics off the public proxy (0148)', async () => {
+    const ready = await fetch(`${nginx!.url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok', redis: 'ok' } }]);
+    expect((await fetch(`${nginx!.url}/metrics`)).status).toBe(404);
+    // The process itself serves them to this machine (loopback, demo mode's METRICS_ALLOW).
+    const direct = await fetch(`${apps[0]!.url}/metrics`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('wallet_http_request_duration_seconds');
+  });
+
   it("brings a member's chat message sent through one process to agents on the others, one through nginx's websocket", async () => {
     const [a, b] = apps as [RunningServer, RunningServer];
     const memberToken = String((await ok(send(a.url, endpoints.login, { username: DEMO.phone, password: DEMO.password }), 'member login')).token);

@@ -124,6 +124,10 @@ const NO_OPERATORS_OUTSIDE_THE_CONTRACT: Record<string, string> = {
   'POST /games/login': 'a member’s one-time game entry',
   'GET /games/:code': 'a member’s one-time game entry',
   'GET /files/:area/:name': 'a signed link',
+  // Operating the server (docs/decisions/0148-operating-it.md)
+  'GET /healthz': 'anyone (the process is up)',
+  'GET /readyz': 'anyone (the database and Redis answer)',
+  'GET /metrics': 'METRICS_ALLOW addresses, or the METRICS_TOKEN bearer',
   // Hub88's Wallet API (with GAME_AGGREGATOR=hub88): Hub88, by its signature
   'POST /api/providers/hub88/user/info': 'Hub88 (its signature)',
   'POST /api/providers/hub88/user/balance': 'Hub88 (its signature)',

@@ -54,7 +54,7 @@ export interface Realtime {
   io: ChatServer;
   /** Checks every socket's session now (the timer's work; tests call it). */
   sweep(): Promise<void>;
-  /** Disconnects every socket and lets go of Redis; the HTTP server is Fastify's to close. */
+  /** Closes every socket's connection (its client reconnects) and lets go of Redis; the HTTP server is Fastify's to close. */
   close(): Promise<void>;
 }
 
@@ -265,7 +265,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       if (closed) return;
       closed = true;
       clearInterval(timer);
-      io.local.disconnectSockets(true);
+      // The connections close under the sockets, with no socket.io disconnect packet: clients see
+      // 'transport close' and reconnect (spec 7: 500 ms, no end), to another process when this one is stopping.
       io.engine.close();
       await sweeping?.catch(() => undefined);
       await io.of('/').adapter.close();
