@@ -70,9 +70,9 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'member-news': 20,
   'slip-upload': 270,
   'spin-wheel': 790,
-  statement: 620,
+  statement: 880,
   transfer: 2150,
   truelink: 185,
-  withdraw: 625,
+  withdraw: 700,
   'slip-image': 19,
 };
