@@ -39,7 +39,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'inbox-conversation': 820,
   'inbox-list': 1765,
   'inbox-outbox': 410,
-  invites: 360,
+  invites: 500,
   login: 140,
   'ops-idle': 8,
   'app-update': 11,
