@@ -62,7 +62,7 @@ export const EDGE_BUDGETS: Record<string, number> = {
   'qr-countdown': 680,
   'qr-image': 20,
   read: 370,
-  'refund-receive': 800,
+  'refund-receive': 1100,
   registration: 3300,
   'reply-builder': 830,
   session: 400,
