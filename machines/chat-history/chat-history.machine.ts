@@ -4,6 +4,7 @@ import { chatMediaMachine } from '../chat-media/chat-media.machine.ts';
 import type { ChatMediaEvent } from '../chat-media/chat-media.types.ts';
 import { itemEnd } from '../chat-media/item-end.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { failureMessage, NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import { nearBottom, scrolledAway } from './auto-scroll.ts';
 import { caughtUp, fromOthers, mergeMessages, oldestFirst } from './messages.ts';
@@ -60,6 +61,7 @@ export const chatHistoryMachine = setup({
         startReached: page.length < CHAT_PAGE_SIZE,
         toRead: context.toRead || page.some(fromOthers),
         failure: null,
+        attempts: 0,
       };
     }),
     showOlderPage: enqueueActions(({ context, enqueue }, answer: PageAnswer) => {
@@ -84,6 +86,7 @@ export const chatHistoryMachine = setup({
       return { session: event.sessionId };
     }),
     keepFailure: assign((_, { message }: { message: string }) => ({ failure: message })),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     setVisible: assign(({ event }) => {
       assertEvent(event, 'history.visible');
       return { visible: event.visible };
@@ -119,6 +122,8 @@ export const chatHistoryMachine = setup({
   },
   guards: {
     succeeded: (_, answer: { ok: boolean }) => answer.ok,
+    // No answer (machines/shared/read-retry.ts), typed by this machine's answer.
+    unanswered: (_, answer: PageAnswer) => unanswered(_, answer),
     shortPage: (_, answer: PageAnswer) => answer.ok && answer.data.length < CHAT_PAGE_SIZE,
     // The catch-up rule (messages.ts), shared with the agent inbox.
     caughtUp: ({ context }, answer: PageAnswer) => answer.ok && caughtUp(context.catchUpHeld, answer.data, 'customer'),
@@ -157,6 +162,7 @@ export const chatHistoryMachine = setup({
     },
   },
   delays: {
+    ...retryDelays,
     readDebounce: CHAT_READ_DEBOUNCE_MS,
     typingShown: SUPPORT_TYPING_SHOWN_MS,
   },
@@ -180,6 +186,7 @@ export const chatHistoryMachine = setup({
     outgoing: [],
     failure: null,
     session: null,
+    attempts: 0,
   }),
   on: {
     'history.received': { actions: { type: 'arrive', params: ({ event }) => ({ messages: [event.message] }) } },
@@ -224,10 +231,18 @@ export const chatHistoryMachine = setup({
                 actions: [{ type: 'showFirstPage', params: actorOutput }, 'follow'],
               },
               { guard: { type: 'succeeded', params: actorOutput }, target: 'more', actions: [{ type: 'showFirstPage', params: actorOutput }, 'follow'] },
+              { guard: { type: 'unanswered', params: actorOutput }, target: 'offline', actions: 'noteUnanswered' },
               { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ message: failureMessage(event.output) }) } },
             ],
-            onError: { target: 'failed', actions: { type: 'keepFailure', params: { message: NETWORK_ERROR } } },
+            onError: { target: 'offline', actions: 'noteUnanswered' },
           },
+        },
+        offline: {
+          ...retryWhenBack('loading', { 'history.retry': 'loading' }),
+          description:
+            'The newest page got no answer (offline, too slow, a gateway error): no failure shows, the loader stays, messages arriving meanwhile are kept; the page is read again after the backoff (1 s doubling to 30 s), at once when the shell\'s connection or the chat\'s is back (docs/decisions/0146-reads-that-wait.md).',
+          // The chat's own connection came back (history.online marks it behind): read now.
+          always: { guard: 'behind', target: 'loading' },
         },
         failed: {
           tags: 'failed',

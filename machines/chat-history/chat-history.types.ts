@@ -9,6 +9,7 @@
 import type * as v from 'valibot';
 import type { ChatHistoryResponse, ChatMessage, ChatSender } from '../../src/contract/chat.ts';
 import type { OutgoingItem } from '../chat-media/chat-media.types.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 
 export interface ChatHistoryInput {
@@ -37,7 +38,7 @@ export interface ReadQuery {
   guestId: string | null;
 }
 
-export interface ChatHistoryContext {
+export interface ChatHistoryContext extends RetryContext {
   userId: string | null;
   guestId: string | null;
   /** Oldest first, each message once (messages.ts). */
@@ -75,6 +76,8 @@ export interface ChatHistoryContext {
 }
 
 export type ChatHistoryEvent =
+  /** The member shell's connectivity actor is online again: a newest page waiting for it is read now. */
+  | { type: 'read.online' }
   /** The view reached its top: the next older page. */
   | { type: 'history.top' }
   /**
@@ -127,4 +130,4 @@ export type ChatHistoryEmitted =
  * 'loadingOlder', 'startReached', 'catchingUp', 'following' (the view
  * follows new messages: keep it at the bottom), 'supportTyping'.
  */
-export type ChatHistoryTag = 'loading' | 'failed' | 'loadingOlder' | 'startReached' | 'catchingUp' | 'following' | 'supportTyping';
+export type ChatHistoryTag = 'loading' | 'offline' | 'failed' | 'loadingOlder' | 'startReached' | 'catchingUp' | 'following' | 'supportTyping';

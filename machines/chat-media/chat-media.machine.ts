@@ -27,9 +27,10 @@ function refusalOf(context: ChatMediaContext): ChatMediaContext['refusal'] {
     return refusal === null ? null : { message: refusal };
   }
   if (item.kind === 'file') {
-    const refusal = chatFileRefusal(item.file);
+    // A guest (no member, not an agent's reply) has the guest's video limit: refused here, not by the server's 413.
+    const refusal = chatFileRefusal(item.file, { guest: context.userId === null && context.conversationId === undefined });
     if (refusal === null) return null;
-    return refusal.code === 'CHAT_FILE_TOO_LARGE' ? { message: refusal.code, limitMb: refusal.limitMb } : { message: refusal.code };
+    return refusal.code === 'CHAT_FILE_NOT_SUPPORTED' ? { message: refusal.code } : { message: refusal.code, limitMb: refusal.limitMb };
   }
   const text = item.kind === 'text' ? item.text : item.title;
   const refusal = chatTextRefusal(text);
@@ -103,7 +104,7 @@ export const chatMediaMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      description: 'The client rule (spec 5): a file needs a supported extension and a size within its limit; text 1 to 2,000 characters once trimmed.',
+      description: 'The client rule (spec 5): a file needs a supported extension and a size within its limit (a guest\'s video within the guest\'s, CHAT_GUEST_VIDEO_MAX_BYTES); text 1 to 2,000 characters once trimmed.',
       always: [
         { guard: 'refused', target: 'refused', actions: 'refuse' },
         { guard: 'isFile', target: 'uploading_file' },

@@ -11,6 +11,7 @@ import { depositQrMachine } from '../deposit-qr/deposit-qr.machine.ts';
 import type { DepositQrEvent, DepositQrInput } from '../deposit-qr/deposit-qr.types.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { okData } from '../shared/result.ts';
 import { slipUploadMachine } from '../slip-upload/slip-upload.machine.ts';
 import type { SlipUploadContext, SlipUploadEvent } from '../slip-upload/slip-upload.types.ts';
@@ -78,7 +79,8 @@ export const depositMachine = setup({
       assertEvent(event, 'deposit.way');
       return { way: event.way };
     }),
-    storeLookup: assign((_, answer: DepositLookupAnswer) => ({ lookup: okData(answer), lookupSettled: true })),
+    storeLookup: assign((_, answer: DepositLookupAnswer) => ({ lookup: okData(answer), lookupSettled: true, attempts: 0 })),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     settleLookup: assign({ lookupSettled: true }),
     closeLink: sendTo('trueLink', { type: 'link.close' }),
     keepSaved: assign((_, output: TrueLinkOutput) => ({ saved: output.saved })),
@@ -88,13 +90,15 @@ export const depositMachine = setup({
   },
   guards: {
     succeeded,
+    unanswered,
     lookupSettled: ({ context }) => context.lookupSettled,
   },
+  delays: retryDelays,
 }).createMachine({
   id: 'deposit',
   description:
-    'The deposit modal (spec 2): bank transfer with its slip upload, QR payments and the mobile-wallet link. The lookup is read first; a failed one is shown as such with a retry and the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed, a slip credited at once) is told to the home at once. The wallet\'s news from the server goes to the QR payments (docs/decisions/0141-wallet-news.md). Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
-  context: ({ input }) => ({ keyPrefix: input.keyPrefix, way: 'bank', lookup: null, lookupSettled: false, saved: false }),
+    'The deposit modal (spec 2): bank transfer with its slip upload, QR payments and the mobile-wallet link. The lookup is read first; a refused one is shown as such with a retry, one without an answer waits and is read again (docs/decisions/0146-reads-that-wait.md), and either way the QR payments start without it (the client\'s minimums). Money seen arriving (a QR paid, a link redeemed, a slip credited at once) is told to the home at once. The wallet\'s news from the server goes to the QR payments (docs/decisions/0141-wallet-news.md). Closing waits while a link is on its way; the modal ends saved when a link\'s answer never came.',
+  context: ({ input }) => ({ keyPrefix: input.keyPrefix, way: 'bank', lookup: null, lookupSettled: false, saved: false, attempts: 0 }),
   initial: 'open',
   output: ({ context }) => ({ saved: context.saved }),
   states: {
@@ -128,8 +132,16 @@ export const depositMachine = setup({
               invoke: {
                 id: 'lookup',
                 src: 'lookup',
-                ...onAnswer({ target: 'shown', action: 'storeLookup' }, { target: 'failed', then: ['settleLookup'] }),
+                ...onAnswer({ target: 'shown', action: 'storeLookup' }, { target: 'failed', then: ['settleLookup'] }, [
+                  { guard: { type: 'unanswered', params: actorOutput }, target: 'offline', actions: ['settleLookup', 'noteUnanswered'] },
+                ]),
+                onError: { target: 'offline', actions: ['settleLookup', 'noteUnanswered'] },
               },
+            },
+            offline: {
+              ...retryWhenBack('loading', { 'lookup.reload': 'loading' }),
+              // The panels show what they showed, or their skeleton: no failure, no retry button.
+              tags: ['lookup:loading', 'offline'],
             },
             shown: {
               on: { 'lookup.reload': 'loading' },

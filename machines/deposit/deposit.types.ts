@@ -1,5 +1,6 @@
 /** The deposit modal (spec 2 Deposit modal): its lookup, its QR payments, its mobile-wallet link and its slip upload. */
 import type { DepositLookupResponse } from '../../src/contract/deposit.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 import type { WalletChanged } from '../../src/contract/wallet-news.ts';
 
@@ -11,7 +12,7 @@ export interface DepositInput {
 /** How the member deposits: the modal's three ways (spec 2). */
 export type DepositWay = 'bank' | 'qr' | 'link';
 
-export interface DepositContext extends DepositInput {
+export interface DepositContext extends DepositInput, RetryContext {
   way: DepositWay;
   /** GET /api/lookup/deposit: the receiving accounts, the QR minimums and time, the link's minimum; null until read. */
   lookup: DepositLookupResponse | null;
@@ -25,6 +26,8 @@ export type DepositEvent =
   | { type: 'deposit.way'; way: DepositWay }
   /** The member closes the modal: refused while a link is on its way (the link's machine does not end then). */
   | { type: 'deposit.close' }
+  /** The connection is back (the shell's connectivity actor): a lookup waiting for it is read now. */
+  | { type: 'read.online' }
   /** Nothing could be read: the member asks again. */
   | { type: 'lookup.retry' }
   /** The language changed: server texts are read again. */
@@ -56,6 +59,7 @@ export interface DepositPaid {
  * payments, machines/deposit-qr), trueLink (machines/truelink) and slipUpload
  * (machines/slip-upload); their I/O over the API client in deposit.actors.ts.
  * Action its parent provides: credited — money arrived (the home reads the wallet).
- * Tags: 'lookup:loading', 'lookup:failed'.
+ * Tags: 'lookup:loading', 'lookup:failed', 'offline' (with 'lookup:loading':
+ * the lookup got no answer and is read again by itself, machines/shared/read-retry.ts).
  */
-export type DepositTag = 'lookup:loading' | 'lookup:failed';
+export type DepositTag = 'lookup:loading' | 'lookup:failed' | 'offline';

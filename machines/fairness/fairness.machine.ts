@@ -1,8 +1,9 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { CLIENT_SEED } from '../../src/contract/rewards.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
+import { answeredFailure, onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { okData } from '../shared/result.ts';
 import type {
   Fairness,
@@ -45,7 +46,7 @@ export const fairnessMachine = setup({
   actions: {
     storeAll: assign(({ context }, answer: FairnessRead) => {
       const { fairness, history } = okData(answer);
-      return { fairness, seedDraft: fairness.clientSeed, ...page(history), shownPage: context.page, error: null };
+      return { fairness, seedDraft: fairness.clientSeed, ...page(history), shownPage: context.page, error: null, attempts: 0 };
     }),
     storeFairness: assign((_, answer: FairnessAnswer) => {
       const fairness: Fairness = okData(answer);
@@ -56,6 +57,7 @@ export const fairnessMachine = setup({
     // The page asked for did not load: the one shown stays asked for.
     keepShownPage: assign(({ context }) => ({ page: context.shownPage })),
     keepError: assign((_, { message }: { message: string }) => ({ error: message })),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     clearError: assign({ error: null }),
     setDraft: assign(({ event }) => {
       assertEvent(event, 'seed.change');
@@ -74,6 +76,7 @@ export const fairnessMachine = setup({
   },
   guards: {
     succeeded,
+    unanswered,
     seedUnchanged: ({ context }) => context.seedDraft === context.fairness?.clientSeed,
     seedValid: ({ context }) => CLIENT_SEED.test(context.seedDraft),
     otherPage: ({ context, event }) =>
@@ -83,7 +86,7 @@ export const fairnessMachine = setup({
       event.page <= historyPageCount(context.total) &&
       event.page !== context.shownPage,
   },
-  delays: loaderDelays,
+  delays: { ...loaderDelays, ...retryDelays },
 }).createMachine({
   id: 'fairness',
   description:
@@ -98,6 +101,7 @@ export const fairnessMachine = setup({
     seedError: null,
     error: null,
     checks: null,
+    attempts: 0,
   },
   initial: 'loading',
   states: {
@@ -112,10 +116,17 @@ export const fairnessMachine = setup({
         input: ({ context }) => ({ page: context.page, limit: HISTORY_PAGE_SIZE }),
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'shown', actions: { type: 'storeAll', params: actorOutput } },
+          { guard: { type: 'unanswered', params: actorOutput }, target: 'offline', actions: 'noteUnanswered' },
           { target: 'failed', actions: [{ type: 'keepError', params: answeredFailure }, logged(answeredFailure)] },
         ],
-        onError: { target: 'failed', actions: [{ type: 'keepError', params: noAnswer }, logged(noAnswer)] },
+        onError: { target: 'offline', actions: 'noteUnanswered' },
       },
+    },
+    offline: {
+      ...retryWhenBack('loading', { 'fairness.retry': 'loading' }),
+      description:
+        'The page got no answer (offline, too slow, a gateway error): not a failure; the skeleton stays and the page is read again after the backoff, or at once when the connection is back (docs/decisions/0146-reads-that-wait.md).',
+      tags: ['loading', 'skeleton', 'offline'],
     },
     failed: {
       tags: 'failed',

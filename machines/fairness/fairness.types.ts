@@ -6,6 +6,7 @@
  */
 import type { FairnessResponse, SpinRecord } from '../../src/contract/rewards.ts';
 import type { Output } from '../../src/contract/common.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 import type { SpinCheck } from './verify-spin.ts';
 
@@ -27,7 +28,7 @@ export type HistoryRead = Result<HistoryPage>;
 /** The client seed saved, or the seed rotated: the member's commitment as it now is. */
 export type FairnessAnswer = Result<Fairness>;
 
-export interface FairnessContext {
+export interface FairnessContext extends RetryContext {
   /** The commitment; null until the first read answered. */
   fairness: Fairness | null;
   /** The page of spins shown, and how many there are in all. */
@@ -51,6 +52,8 @@ export interface FairnessContext {
 }
 
 export type FairnessEvent =
+  /** The connection is back (the shell's connectivity actor): a page waiting for it is read now. */
+  | { type: 'read.online' }
   | { type: 'seed.change'; value: string }
   /** Save the typed client seed: refused in the page when it breaks the rule; nothing is sent when it is the saved one. */
   | { type: 'seed.save' }
@@ -72,4 +75,4 @@ export type FairnessEvent =
  * being saved or rotated: those buttons are disabled), 'pageLoading'
  * (another page of spins is on its way).
  */
-export type FairnessTag = 'loading' | 'skeleton' | 'failed' | 'shown' | 'ready' | 'busy' | 'pageLoading';
+export type FairnessTag = 'loading' | 'skeleton' | 'offline' | 'failed' | 'shown' | 'ready' | 'busy' | 'pageLoading';

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { answeredFailure, onAnswer, succeeded } from '../shared/answer.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { okData, type Result } from '../shared/result.ts';
 import type {
   AppsEntry,
@@ -39,7 +40,8 @@ export const gameAccountMachine = setup({
     }),
     clearMessages: assign({ error: null, notice: null }),
     markSaved: assign({ saved: true }),
-    storeCredentials: assign((_, result: Result<GameCredentials>) => ({ credentials: okData(result) })),
+    storeCredentials: assign((_, result: Result<GameCredentials>) => ({ credentials: okData(result), attempts: 0 })),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     // A reset password is read again (spec 2); until then the old one must not show.
     forgetCredentials: assign({ credentials: null, passwordShown: false, notice: 'PASSWORD_RESET' as const }),
     togglePassword: assign(({ context }) => ({ passwordShown: !context.passwordShown })),
@@ -53,6 +55,7 @@ export const gameAccountMachine = setup({
   guards: {
     cardActive: ({ context }) => context.cardActive,
     succeeded,
+    unanswered,
     // The card was out of date: the account exists, so read it.
     alreadyActive: (_, result: Result<unknown>) => !result.ok && result.message === 'SLOT_ALREADY_ACTIVE',
     // The card said active but the server has no account: offer to open one.
@@ -62,6 +65,7 @@ export const gameAccountMachine = setup({
     hasBalance: ({ context }) => context.balance > 0,
     newsOfThisGame: ({ context, event }) => event.type === 'wallet.changed' && event.news.slots.some((slot) => slot.code === context.gameCode),
   },
+  delays: retryDelays,
 }).createMachine({
   id: 'gameAccount',
   description:
@@ -77,6 +81,7 @@ export const gameAccountMachine = setup({
     notice: null,
     saved: false,
     transferRequested: false,
+    attempts: 0,
   }),
   output: ({ context }) => ({ saved: context.saved, transferFrom: context.transferRequested ? context.gameCode : null }),
   on: {
@@ -116,12 +121,19 @@ export const gameAccountMachine = setup({
         src: 'loadAccount',
         input: ({ context }) => ({ gameCode: context.gameCode }),
         ...onAnswer({ target: 'active', action: 'storeCredentials' }, { target: 'accountFailed', action: 'showFailure' }, [
+          { guard: { type: 'unanswered', params: actorOutput }, target: 'accountOffline', actions: 'noteUnanswered' },
           { guard: { type: 'noAccount', params: actorOutput }, target: 'inactive', actions: { type: 'showFailure', params: answeredFailure } },
         ] as const),
+        onError: { target: 'accountOffline', actions: 'noteUnanswered' },
       },
       on: {
         'modal.close': 'closed',
       },
+    },
+    accountOffline: {
+      ...retryWhenBack('loadingAccount', { 'modal.close': 'closed' }),
+      // The skeleton stays (no failure, no retry button) until the account is read (docs/decisions/0146-reads-that-wait.md).
+      tags: ['loading', 'offline'],
     },
     accountFailed: {
       tags: 'failed',

@@ -2,6 +2,7 @@
 import type { GameCredentialsResponse, GameEntry } from '../../src/contract/api.ts';
 import type { Output } from '../../src/contract/common.ts';
 import type { WalletChanged } from '../../src/contract/wallet-news.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 
 export type GameCredentials = Output<typeof GameCredentialsResponse>;
 export type { GameEntry };
@@ -15,7 +16,7 @@ export interface GameAccountInput {
   card: { code: string; isActive: boolean; amount: number };
 }
 
-export interface GameAccountContext {
+export interface GameAccountContext extends RetryContext {
   gameCode: string;
   /** What the card said when the modal opened: active cards read their account at once. */
   cardActive: boolean;
@@ -53,6 +54,8 @@ export interface GameAccountEmitted {
 
 export type GameAccountEvent =
   | { type: 'account.activate' }
+  /** The connection is back (the shell's connectivity actor): an account waiting for it is read now. */
+  | { type: 'read.online' }
   /** Read the account again after it failed to load. */
   | { type: 'account.reload' }
   | { type: 'password.toggle' }
@@ -76,14 +79,15 @@ export type GameAccountEvent =
  * Output (the home reads it): { saved, transferFrom }; the transfer-only
  *   button ends the modal with transferFrom set to this game.
  * The view reads `snapshot.can({ type: 'game.transfer' })` to enable the transfer-only button.
- * Tags: 'inactive', 'loading' (the account is read), 'failed' (it could not be
- *   read: retry), 'active', 'busy' (a call in flight: buttons disabled),
+ * Tags: 'inactive', 'loading' (the account is read), 'offline' (with 'loading':
+ *   no answer came, it is read again by itself), 'failed' (refused: retry), 'active', 'busy' (a call in flight: buttons disabled),
  *   'writing' (opening the account or resetting its password: the modal cannot
  *   close), 'resetting' (the password), 'entering' (the game), 'choosingApp', 'closed'.
  */
 export type GameAccountTag =
   | 'inactive'
   | 'loading'
+  | 'offline'
   | 'failed'
   | 'active'
   | 'busy'

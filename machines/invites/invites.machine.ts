@@ -2,7 +2,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
-import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
+import { askedAlready, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
+import { nextAttempt, retryDelays, unanswered } from '../shared/read-retry.ts';
 import { okData } from '../shared/result.ts';
 import type {
   InviteRuleAnswer,
@@ -35,19 +36,21 @@ export const invitesMachine = setup({
     }),
     showPage: assign(({ context }, answer: InvitesAnswer) => {
       const { invites, total } = okData(answer);
-      return { rows: invites, total, shownPage: context.page };
+      return { rows: invites, total, shownPage: context.page, attempts: 0 };
     }),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
   },
   guards: {
     succeeded,
+    unanswered,
     askedAlready: askedAlready('invites.page'),
   },
-  delays: loaderDelays,
+  delays: { ...loaderDelays, ...retryDelays },
 }).createMachine({
   id: 'invites',
   description:
-    'The invite modal (spec 2 Invite modal): the invite rule beside the member\'s link, and the friends they invited, 10 a page (spec 9). Failed reads are silently ignored (spec 7): the rule is left out, the last page stays.',
-  context: { rule: null, ...pagedTableStart(INVITES_PAGE_SIZE) },
+    'The invite modal (spec 2 Invite modal): the invite rule beside the member\'s link, and the friends they invited, 10 a page (spec 9). Failed reads are silently ignored (spec 7): the rule is left out, the last page stays; a page without an answer waits and is read again (docs/decisions/0146-reads-that-wait.md).',
+  context: { rule: null, ...pagedTableStart(INVITES_PAGE_SIZE), attempts: 0 },
   initial: 'open',
   states: {
     open: {
@@ -72,7 +75,7 @@ export const invitesMachine = setup({
             },
           },
         },
-        table: pagedTable({
+        table: waitingPagedTable({
           pageEvent: 'invites.page',
           loadingTag: 'loading',
           skeleton: true,
@@ -80,6 +83,8 @@ export const invitesMachine = setup({
           descriptions: {
             loading: 'POST /api/invite { page, limit }. What is shown stays for the loader delay (spec 9), then a skeleton.',
             showing: 'The last page that loaded, or the empty table.',
+            offline:
+              'No answer came: what is shown stays, or the skeleton, and the page is read again after the backoff, at once when the connection is back, or when another page is asked for.',
           },
         }),
       },

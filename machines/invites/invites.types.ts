@@ -7,6 +7,7 @@
 import type * as v from 'valibot';
 import type { InviteItem, InviteRuleResponse, InvitesResponse } from '../../src/contract/rewards.ts';
 import type { Result } from '../shared/result.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 
 export type InviteRule = v.InferOutput<typeof InviteRuleResponse>;
 
@@ -18,7 +19,7 @@ export interface InvitesPageQuery {
   limit: number;
 }
 
-export interface InvitesContext {
+export interface InvitesContext extends RetryContext {
   /** The rule as the server gives it; null until read, or when the read failed (the modal then says nothing of it). */
   rule: InviteRule | null;
   /** The page asked for last. */
@@ -34,6 +35,8 @@ export interface InvitesContext {
 }
 
 export type InvitesEvent =
+  /** The connection is back (the shell's connectivity actor): a page waiting for it is read now. */
+  | { type: 'read.online' }
   /** Another page of the table (a page link, previous or next). */
   | { type: 'invites.page'; page: number }
   /** The member closed the modal. */
@@ -45,4 +48,4 @@ export type InvitesEvent =
  * Tags: 'loading' (a page is being read), 'skeleton' (the first page is
  * slower than the loader delay).
  */
-export type InvitesTag = 'loading' | 'skeleton';
+export type InvitesTag = 'loading' | 'skeleton' | 'offline';

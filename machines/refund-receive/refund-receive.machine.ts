@@ -5,7 +5,8 @@ import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.mac
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { askedAlready, pagedTable, pagedTableStart } from '../shared/paged-table.ts';
+import { askedAlready, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
+import { nextAttempt, retryDelay, retryDelays, unanswered } from '../shared/read-retry.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   RefundCheck,
@@ -50,7 +51,7 @@ export const refundReceiveMachine = setup({
     receive: notProvided<RefundReceived, RefundReceiveRequest>('receive'),
   },
   actions: {
-    keepCheck: assign((_, answer: RefundCheckAnswer) => ({ check: okData(answer) })),
+    keepCheck: assign((_, answer: RefundCheckAnswer) => ({ check: okData(answer), checkAttempts: 0 })),
     clearError: assign({ error: null }),
     // A new receive: a key never used before in this opening.
     nextReceive: assign(({ context }) => ({
@@ -70,17 +71,21 @@ export const refundReceiveMachine = setup({
     }),
     showPage: assign(({ context }, answer: RefundLogsAnswer) => {
       const { refunds, total } = okData(answer);
-      return { rows: refunds, total, shownPage: context.page };
+      return { rows: refunds, total, shownPage: context.page, attempts: 0 };
     }),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
+    // The check's own count: the two regions wait each on its own clock.
+    noteCheckUnanswered: assign(({ context }) => ({ checkAttempts: nextAttempt(context.checkAttempts) })),
   },
   guards: {
     offered: (_, answer: RefundCheckAnswer) => answer.ok && answer.data.result,
     succeeded,
+    unanswered,
     unknown: (_, answer: RefundReceived) => outcomeUnknown(answer),
     canReceive: ({ context }) => canReceiveRefund(context.check),
     askedAlready: askedAlready('refunds.page'),
   },
-  delays: loaderDelays,
+  delays: { ...loaderDelays, ...retryDelays, checkRetryDelay: ({ context }) => retryDelay(context.checkAttempts) },
 }).createMachine({
   id: 'refundReceive',
   description:
@@ -94,6 +99,8 @@ export const refundReceiveMachine = setup({
     received: null,
     uncertain: false,
     ...pagedTableStart(REFUNDS_PAGE_SIZE),
+    attempts: 0,
+    checkAttempts: 0,
   }),
   initial: 'open',
   states: {
@@ -108,7 +115,7 @@ export const refundReceiveMachine = setup({
           states: {
             checking: {
               description:
-                'GET /api/refund/check. A skeleton after the loader delay (spec 9). Not offered, or a failed read (spec 7: swallowed), shows the not-found text.',
+                'GET /api/refund/check. A skeleton after the loader delay (spec 9). Not offered, or a refused read (spec 7: swallowed), shows the not-found text.',
               tags: 'checking',
               ...skeletonAfterLoaderDelay,
               invoke: {
@@ -116,10 +123,20 @@ export const refundReceiveMachine = setup({
                 src: 'check',
                 onDone: [
                   { guard: { type: 'offered', params: actorOutput }, target: 'ready', actions: { type: 'keepCheck', params: actorOutput } },
+                  { guard: { type: 'unanswered', params: actorOutput }, target: 'checkOffline', actions: 'noteCheckUnanswered' },
                   { target: 'notFound' },
                 ],
-                onError: 'notFound',
+                onError: { target: 'checkOffline', actions: 'noteCheckUnanswered' },
               },
+            },
+            checkOffline: {
+              // machines/shared/read-retry.ts's waiting state, on the check's own count.
+              after: { checkRetryDelay: 'checking' },
+              on: { 'read.online': 'checking' },
+              description:
+                'The check got no answer (offline, too slow, a gateway error): not "no refund"; its skeleton stays and it is read again after the backoff, or at once when the connection is back (docs/decisions/0146-reads-that-wait.md).',
+              // Not 'offline': that tag is the log table's (PagedList shows its rows as being read under it).
+              tags: ['checking', 'skeleton'],
             },
             ready: {
               tags: 'ready',
@@ -165,7 +182,7 @@ export const refundReceiveMachine = setup({
             },
           },
         },
-        logs: pagedTable({
+        logs: waitingPagedTable({
           pageEvent: 'refunds.page',
           loadingTag: 'logsLoading',
           skeleton: false,
@@ -174,6 +191,8 @@ export const refundReceiveMachine = setup({
             loading:
               'POST /api/refund { page, limit }. The first page shows its skeleton with the check\'s; another page keeps the rows shown until it comes.',
             showing: 'The last page that loaded, or the empty table.',
+            offline:
+              'No answer came: the rows shown stay, or the skeleton, and the page is read again after the backoff, at once when the connection is back, or when another page is asked for.',
           },
         }),
       },

@@ -7,6 +7,7 @@
  */
 import type * as v from 'valibot';
 import type { RefundCheckResponse, RefundItem, RefundReceiveResponse, RefundsResponse } from '../../src/contract/rewards.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 
 export type RefundCheck = v.InferOutput<typeof RefundCheckResponse>;
@@ -32,7 +33,9 @@ export interface RefundReceiveRequest {
   idempotencyKey: string;
 }
 
-export interface RefundReceiveContext extends RefundReceiveInput {
+export interface RefundReceiveContext extends RefundReceiveInput, RetryContext {
+  /** The check's unanswered reads in a row (`attempts` counts the log table's); 0 after an answer. */
+  checkAttempts: number;
   /** Receives the member asked for in this opening (each a new key; a retry keeps it). */
   receives: number;
   /** The key of the receive on its way, or kept for a retry after no answer; null otherwise. */
@@ -57,6 +60,8 @@ export interface RefundReceiveContext extends RefundReceiveInput {
 }
 
 export type RefundReceiveEvent =
+  /** The connection is back (the shell's connectivity actor): a check or a page waiting for it is read now. */
+  | { type: 'read.online' }
   /** Receive the refund (only when it can be received: no bonus held, more than the minimum accrued). */
   | { type: 'refund.receive' }
   /** No answer came to the receive: ask again with the same key (the server answers the first receive). */
@@ -81,4 +86,4 @@ export interface RefundReceiveOutput {
  * result), 'uncertain' (no answer to the receive: retry with the same key,
  * or close), 'logsLoading' (a page of the log table is read).
  */
-export type RefundReceiveTag = 'checking' | 'skeleton' | 'ready' | 'notFound' | 'busy' | 'received' | 'uncertain' | 'logsLoading';
+export type RefundReceiveTag = 'checking' | 'skeleton' | 'ready' | 'notFound' | 'busy' | 'received' | 'uncertain' | 'logsLoading' | 'offline';

@@ -7,6 +7,11 @@
  *             with it.
  *   showing — the last page that loaded, or the empty table: a failed read
  *             keeps what was shown (spec 7).
+ *   offline — only with `waitsWhenUnanswered`: a read that got no answer
+ *             (NETWORK_ERROR) is not a failure but a wait; what was shown
+ *             stays and the page is read again with the reads' backoff, or
+ *             at once on 'read.online' (machines/shared/read-retry.ts,
+ *             docs/decisions/0146-reads-that-wait.md).
  *
  * The invites table, the refund log and the statement share it: a region
  * (`table: pagedTable({ … })`) or the machine's own states
@@ -21,6 +26,9 @@
  *   action showPage      (params: the ok answer) keeps its rows and total, and shownPage = context.page
  *   action logFailure    ({ message }) only with `logFailures`
  *   delays loaderDelays  only with `skeleton`
+ *   with `waitsWhenUnanswered`: guard unanswered (shared/read-retry.ts),
+ *   action noteUnanswered (one more unanswered read), delays retryDelays,
+ *   and showPage sets the context's `attempts` back to 0
  *
  * The two actions stay in each machine: they name its own event and answer
  * types. Its context starts with `pagedTableStart(limit)`.
@@ -28,8 +36,10 @@
  * in range, not while a seed is saved, and back to the shown page when a
  * read fails), so it keeps its own states.
  */
+import { actorOutput } from './actors.ts';
 import { onAnswer } from './answer.ts';
 import { skeletonAfterLoaderDelay } from './delays.ts';
+import { retryWhenBack } from './read-retry.ts';
 
 interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean> {
   /** The event asking for a page: `{ type: pageEvent, page }`. */
@@ -42,6 +52,12 @@ interface PagedTableOptions<TPageEvent extends string, TTag extends string, TLog
   logFailures: TLogged;
   /** The states' descriptions, for the diagram. */
   descriptions: { loading: string; showing: string };
+}
+
+interface WaitingTableOptions<TPageEvent extends string, TTag extends string, TLogged extends boolean>
+  extends PagedTableOptions<TPageEvent, TTag, TLogged> {
+  /** The description of the waiting state, for the diagram. */
+  descriptions: { loading: string; showing: string; offline: string };
 }
 
 /** A table's fields before its first page: page 1 asked, nothing shown yet. */
@@ -98,6 +114,38 @@ export function pagedTable<TPageEvent extends string, TTag extends string, TLogg
       showing: {
         description: descriptions.showing,
         on: on(pageEvent, { target: 'loading', actions: 'setPage' } as const),
+      },
+    },
+  } as const;
+}
+
+/**
+ * A paged table whose reads wait when no answer comes (offline, too slow, a
+ * gateway's 502, 503 or 504: NETWORK_ERROR): the state `offline` (tag
+ * 'offline') keeps what is shown and reads the page again after the backoff,
+ * at once when the connection is back ('read.online'), or when the member
+ * asks for a page (docs/decisions/0146-reads-that-wait.md). A refusal (a
+ * catalogue code) still goes back to showing, as in pagedTable.
+ */
+export function waitingPagedTable<TPageEvent extends string, TTag extends string, TLogged extends boolean>(
+  options: WaitingTableOptions<TPageEvent, TTag, TLogged>,
+) {
+  const table = pagedTable(options);
+  const { loading, showing } = table.states;
+  const waitOffline = { target: 'offline', actions: 'noteUnanswered' } as const;
+  const answers = onAnswer({ target: 'showing', action: 'showPage' }, failed(options.logFailures), [
+    { guard: { type: 'unanswered', params: actorOutput }, ...waitOffline },
+  ] as const);
+  const waiting = retryWhenBack('loading');
+  return {
+    initial: 'loading',
+    states: {
+      loading: { ...loading, invoke: { ...loading.invoke, ...answers, onError: waitOffline } },
+      showing,
+      offline: {
+        ...waiting,
+        description: options.descriptions.offline,
+        on: { ...waiting.on, ...on(options.pageEvent, { target: 'loading', actions: 'setPage' } as const) },
       },
     },
   } as const;

@@ -4,8 +4,9 @@ import { couponClaimMachine } from '../coupon-claim/coupon-claim.machine.ts';
 import type { CouponClaimOutput } from '../coupon-claim/coupon-claim.types.ts';
 import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.machine.ts';
 import { actorOutput, notProvided } from '../shared/actors.ts';
-import { answeredFailure, noAnswer, onAnswer, succeeded } from '../shared/answer.ts';
+import { answeredFailure, onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   SpinAnswer,
@@ -62,8 +63,9 @@ export const spinWheelMachine = setup({
     store: assign(({ context }, answer: WheelRead) => {
       const data = okData(answer);
       // A claim or an expiry may have shortened the list: stay on a page that exists.
-      return { data, couponPage: Math.min(context.couponPage, couponPageCount(data.coupons)) };
+      return { data, couponPage: Math.min(context.couponPage, couponPageCount(data.coupons)), attempts: 0 };
     }),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     keepLoadFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     clearError: assign({ error: null }),
     // Provided by the view layer (spec 7: a failed read is only logged).
@@ -96,6 +98,7 @@ export const spinWheelMachine = setup({
   },
   guards: {
     succeeded,
+    unanswered,
     canSpin: ({ context }) => canSpin(context.data),
     spinUnknown: (_, answer: SpinAnswer) => outcomeUnknown(answer),
     // The drawn slice is the one the wheel shows at that place (the operator may have changed the wheel since it was read).
@@ -111,7 +114,7 @@ export const spinWheelMachine = setup({
       event.type === 'coupon.claim' && (context.data?.coupons.some((coupon) => coupon._id === event.coupon && claimable(coupon)) ?? false),
     claimCancelled: (_, output: CouponClaimOutput) => output.outcome === 'cancelled',
   },
-  delays: loaderDelays,
+  delays: { ...loaderDelays, ...retryDelays },
 }).createMachine({
   id: 'spinWheel',
   description:
@@ -125,6 +128,7 @@ export const spinWheelMachine = setup({
     prize: null,
     error: null,
     saved: false,
+    attempts: 0,
   }),
   on: {
     'coupons.page': { guard: 'couponPageExists', actions: 'setCouponPage' },
@@ -141,13 +145,20 @@ export const spinWheelMachine = setup({
         src: 'load',
         onDone: [
           { guard: { type: 'succeeded', params: actorOutput }, target: 'idle', actions: { type: 'store', params: actorOutput } },
+          { guard: { type: 'unanswered', params: actorOutput }, target: 'loadOffline', actions: 'noteUnanswered' },
           {
             target: 'loadFailed',
             actions: [{ type: 'keepLoadFailure', params: answeredFailure }, logged(answeredFailure)],
           },
         ],
-        onError: { target: 'loadFailed', actions: [{ type: 'keepLoadFailure', params: noAnswer }, logged(noAnswer)] },
+        onError: { target: 'loadOffline', actions: 'noteUnanswered' },
       },
+    },
+    loadOffline: {
+      ...retryWhenBack('loading', { 'wheel.retry': 'loading', 'wheel.close': 'closed' }),
+      description:
+        'The wheel got no answer (offline, too slow, a gateway error): not a failure; the skeleton stays and the wheel is read again after the backoff, or at once when the connection is back (docs/decisions/0146-reads-that-wait.md).',
+      tags: ['loading', 'skeleton', 'offline'],
     },
     loadFailed: {
       tags: 'failed',

@@ -6,6 +6,7 @@
  * (machines/coupon-claim).
  */
 import type { Coupon, SpinResponse, WheelSlice } from '../../src/contract/rewards.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 
 export interface SpinWheelInput {
@@ -33,7 +34,7 @@ export type SpinResult = SpinResponse['result'];
 export type WheelRead = Result<WheelData>;
 export type SpinAnswer = Result<SpinResult>;
 
-export interface SpinWheelContext {
+export interface SpinWheelContext extends RetryContext {
   keyPrefix: string;
   /** Spins the member asked for in this opening (each a new key; a retry keeps it). */
   spins: number;
@@ -52,6 +53,8 @@ export interface SpinWheelContext {
 }
 
 export type SpinWheelEvent =
+  /** The connection is back (the shell's connectivity actor): a wheel waiting for it is read now. */
+  | { type: 'read.online' }
   /** Spin: refused (no transition) at 0 coins, without a wheel, or while a spin is on its way or turning. */
   | { type: 'wheel.spin' }
   /** The view's animation reached the drawn slice (at once under prefers-reduced-motion). */
@@ -91,6 +94,7 @@ export interface SpinWheelOutput {
 export type SpinWheelTag =
   | 'loading'
   | 'skeleton'
+  | 'offline'
   | 'failed'
   | 'ready'
   | 'spinning'

@@ -4,13 +4,14 @@
  * (POST /api/statement/slip). Both read a page at a time beside the member's
  * accounts, and both ignore a failed read (spec 7).
  */
+import type { RetryContext } from '../shared/read-retry.ts';
 
 export interface StatementInput {
   /** The page the address asks for (?page=, 1 when absent). */
   page: number;
 }
 
-export interface StatementContext {
+export interface StatementContext extends RetryContext {
   /** The page asked for last. */
   page: number;
   /** spec 9: 10 per page. */
@@ -47,13 +48,16 @@ export type StatementEvent =
    * Another page (a page link, prev/next, back and forward). The page shown
    * asked again reads it again (the slip modal's refresh link).
    */
-  { type: 'statement.page'; page: number };
+  | { type: 'statement.page'; page: number }
+  /** The connection is back (the shell's connectivity actor): a page waiting for it is read now. */
+  | { type: 'read.online' };
 
 /**
  * Actors the view provides: loadPage (PageQuery → Result<Page>)
  * and loadAccounts (() → Result<WalletResponse>, for game names and currency).
  * Action the view provides: logFailure ({ message }).
  * Tags: 'loading' (a page is being read), 'skeleton' (the first page is
- * slower than the loader delay).
+ * slower than the loader delay), 'offline' (no answer came: the page is read
+ * again by itself, machines/shared/read-retry.ts).
  */
-export type StatementTag = 'loading' | 'skeleton';
+export type StatementTag = 'loading' | 'skeleton' | 'offline';

@@ -2,9 +2,10 @@ import { assertEvent, assign, setup } from 'xstate';
 import { fullAmountError, withdrawBalanceError, withdrawLimitError } from '../../src/contract/rules/money.ts';
 import { actionEnded, asksAgain, invokeMoneyAction, moneyAction, moneyFlowStart, nextAction } from '../money-action/money-action.machine.ts';
 import type { MoneyActionOutput } from '../money-action/money-action.types.ts';
-import { notProvided } from '../shared/actors.ts';
+import { actorOutput, notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { amountText, parseAmount } from '../shared/amount.ts';
+import { nextAttempt, retryDelays, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { NETWORK_ERROR, okData, type Result } from '../shared/result.ts';
 import type { BonusActive, WithdrawContext, WithdrawEvent, WithdrawInput, WithdrawLimits, WithdrawTag } from './withdraw.types.ts';
 
@@ -15,18 +16,30 @@ type WithdrawRule = 'fullAmount' | 'balance' | 'limits';
 
 /**
  * A read the form needs before it shows (the limits, then whether a bonus is
- * held): on to `next` with the answer stored, or the failure and a retry.
+ * held): on to `next` with the answer stored; a refusal shows with a retry;
+ * no answer waits in `offline` and reads again (machines/shared/read-retry.ts,
+ * docs/decisions/0146-reads-that-wait.md).
  */
-function formRead<const TSrc extends 'loadLimits' | 'loadBonus', const TStore extends 'storeLimits' | 'storeBonus', const TNext extends 'checkingBonus' | 'editing'>(
-  src: TSrc,
-  store: TStore,
-  next: TNext,
-) {
+function formRead<
+  const TSrc extends 'loadLimits' | 'loadBonus',
+  const TStore extends 'storeLimits' | 'storeBonus',
+  const TNext extends 'checkingBonus' | 'editing',
+  const TOffline extends 'limitsOffline' | 'bonusOffline',
+>(src: TSrc, store: TStore, next: TNext, offline: TOffline) {
+  const waits = { target: offline, actions: 'noteUnanswered' } as const;
   return {
     id: src,
     src,
-    ...onAnswer({ target: next, action: store }, { target: 'limitsFailed', action: 'showLimitsFailure' }),
+    ...onAnswer({ target: next, action: store }, { target: 'limitsFailed', action: 'showLimitsFailure' }, [
+      { guard: { type: 'unanswered', params: actorOutput }, ...waits },
+    ]),
+    onError: waits,
   } as const;
+}
+
+/** Waiting for the network before the read `target` (the view keeps the form's skeleton); the modal may close. */
+function formReadWaits<const Target extends 'loadingLimits' | 'checkingBonus'>(target: Target) {
+  return { ...retryWhenBack(target, { 'modal.close': 'closed' }), tags: ['loading', 'offline'] } as const;
 }
 
 /** The code a shared rule answers for the typed amount, or null. */
@@ -56,11 +69,12 @@ export const withdrawMachine = setup({
     moneyAction: moneyAction<{ amount: number }>(),
   },
   actions: {
-    storeLimits: assign((_, result: Result<WithdrawLimits>) => ({ limits: okData(result), error: null })),
+    storeLimits: assign((_, result: Result<WithdrawLimits>) => ({ limits: okData(result), error: null, attempts: 0 })),
+    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
     // A held bonus allows only the full amount: start with it.
     storeBonus: assign(({ context }, result: Result<BonusActive>) => {
       const bonusHeld = okData(result).status;
-      return { bonusHeld, amount: bonusHeld ? amountText(context.balance) : context.amount, error: null };
+      return { bonusHeld, amount: bonusHeld ? amountText(context.balance) : context.amount, error: null, attempts: 0 };
     }),
     showLimitsFailure: assign((_, { message }: { message: string }) => ({ error: message })),
     setAmount: assign(({ event }) => {
@@ -81,10 +95,12 @@ export const withdrawMachine = setup({
     // amount while a bonus is held; no more than is available (pending withdrawals are held back).
     breaksRule: ({ context }, rule: WithdrawRule) => ruleError(context, rule) !== null,
     succeeded,
+    unanswered,
     asksAgain,
     moved: (_, output: MoneyActionOutput) => output.outcome === 'moved',
     refused: (_, output: MoneyActionOutput) => output.outcome === 'refused',
   },
+  delays: retryDelays,
 })
   .createMachine({
     id: 'withdraw',
@@ -95,6 +111,7 @@ export const withdrawMachine = setup({
       bonusHeld: false,
       limits: null,
       amount: '',
+      attempts: 0,
       ...moneyFlowStart(input.keyPrefix),
     }),
     output: ({ context }) => ({ saved: context.saved }),
@@ -103,7 +120,7 @@ export const withdrawMachine = setup({
       loadingLimits: {
         tags: ['loading', 'busy'],
         description: 'GET /api/lookup/withdraw: withdrawMin and withdrawMax.',
-        invoke: formRead('loadLimits', 'storeLimits', 'checkingBonus'),
+        invoke: formRead('loadLimits', 'storeLimits', 'checkingBonus', 'limitsOffline'),
         on: {
           'modal.close': 'closed',
         },
@@ -111,14 +128,16 @@ export const withdrawMachine = setup({
       checkingBonus: {
         tags: ['loading', 'busy'],
         description: 'GET /api/bonus/check/active: a member holding a bonus must withdraw the full amount (spec 5), which the form then starts with.',
-        invoke: formRead('loadBonus', 'storeBonus', 'editing'),
+        invoke: formRead('loadBonus', 'storeBonus', 'editing', 'bonusOffline'),
         on: {
           'modal.close': 'closed',
         },
       },
+      limitsOffline: formReadWaits('loadingLimits'),
+      bonusOffline: formReadWaits('checkingBonus'),
       limitsFailed: {
         tags: 'limitsFailed',
-        description: 'Without the limits (or whether a bonus is held) nothing can be checked: the error and a retry show instead of the form.',
+        description: 'Without the limits (or whether a bonus is held) nothing can be checked: the server\'s refusal and a retry show instead of the form.',
         on: {
           'limits.retry': 'loadingLimits',
           'modal.close': 'closed',

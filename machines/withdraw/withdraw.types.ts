@@ -3,6 +3,7 @@ import type { WithdrawLimitsResponse } from '../../src/contract/api.ts';
 import type { Output } from '../../src/contract/common.ts';
 import type { BonusActiveResponse } from '../../src/contract/bonus.ts';
 import type { MoneyFlowContext, MoneyMoved } from '../money-action/money-action.types.ts';
+import type { RetryContext } from '../shared/read-retry.ts';
 
 export type { MoneyMoved };
 
@@ -22,7 +23,7 @@ export interface WithdrawInput {
   keyPrefix: string;
 }
 
-export interface WithdrawContext extends MoneyFlowContext {
+export interface WithdrawContext extends MoneyFlowContext, RetryContext {
   balance: number;
   /** spec 5: a member holding a bonus must withdraw the full amount (GET /api/bonus/check/active says). */
   bonusHeld: boolean;
@@ -34,7 +35,7 @@ export interface WithdrawContext extends MoneyFlowContext {
    * On the form: 'AMOUNT_INVALID', a shared rule's code (src/contract/rules/money.ts:
    * BONUS_REMAINING and MONEY_NOT_ENOUGH (the view names the balance),
    * WITHDRAW_MINIMUM and WITHDRAW_MAXIMUM (the view names the limit)) or the
-   * server's refusal (a catalogue code). In limitsFailed: why the limits did not load. In
+   * server's refusal (a catalogue code). In limitsFailed: why the limits did not load (a refusal; no answer waits). In
    * outcomeUnknown: NETWORK_ERROR or INTERNAL_SERVER_ERROR.
    */
   error: string | null;
@@ -44,6 +45,8 @@ export type WithdrawEvent =
   | { type: 'amount.change'; value: string }
   /** The limits did not load: ask again. */
   | { type: 'limits.retry' }
+  /** The connection is back (the shell's connectivity actor): the limits (or the bonus) waiting for it are read now. */
+  | { type: 'read.online' }
   /** Check the amount and show the review. */
   | { type: 'withdraw.submit' }
   /** The member confirms the review: a new money action with a new idempotency key. */
@@ -62,8 +65,9 @@ export type WithdrawEvent =
  *   moneyAction, the money action (machines/money-action) with the view's send
  *   ({ request: { amount }, idempotencyKey } → Result<MoneyMoved>; POST /api/wallet/withdrawAll).
  * Output (the home reads it): { saved }.
- * Tags: 'loading' (limits), 'limitsFailed', 'editing', 'confirming' (also while
+ * Tags: 'loading' (limits), 'offline' (with 'loading': no answer came, the
+ *   read starts again by itself, machines/shared/read-retry.ts), 'limitsFailed', 'editing', 'confirming' (also while
  *   sending), 'busy' (a call in flight; for sending the modal does not close),
  *   'succeeded', 'outcomeUnknown', 'closed'.
  */
-export type WithdrawTag = 'loading' | 'limitsFailed' | 'editing' | 'confirming' | 'busy' | 'succeeded' | 'outcomeUnknown' | 'closed';
+export type WithdrawTag = 'loading' | 'offline' | 'limitsFailed' | 'editing' | 'confirming' | 'busy' | 'succeeded' | 'outcomeUnknown' | 'closed';

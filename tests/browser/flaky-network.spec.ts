@@ -168,3 +168,47 @@ test('reads wait while offline and after a gateway error and come back by themse
     await cdp.detach();
   });
 });
+
+test('the statement waits while offline and after a gateway error, and lists the entries by itself (0146)', async ({ page, context }, testInfo) => {
+  await memberAtHome(page);
+  const statementLink = bottomNav(page).getByRole('link', { name: tr('Statement (bottom menu)') });
+  const home = bottomNav(page).getByRole('link', { name: tr('Home') });
+  const entries = main(page).getByRole('list', { name: tr('Statement') }).getByRole('listitem');
+  const deposit = entries.filter({ hasText: tr('Deposit') });
+  const waiting = main(page).locator('[aria-busy="true"] .skeleton').first();
+
+  // The statement's code is loaded once while online.
+  await statementLink.click();
+  await expect(deposit).toHaveCount(1);
+  await home.click();
+
+  await test.step('offline: the banner and the skeleton show, not "No transactions yet" nor an error; back online, the entries come by themselves', async () => {
+    await context.setOffline(true);
+    await statementLink.click();
+    await expect(banner(page)).toBeVisible();
+    await expect(waiting).toBeVisible();
+    await expect(main(page).getByText(tr('No transactions yet'))).toHaveCount(0);
+    await expect(main(page).getByRole('alert')).toHaveCount(0);
+    await expect(entries).toHaveCount(0);
+    const shot = testInfo.outputPath('statement-offline-390x844.png');
+    await page.screenshot({ path: shot });
+    await testInfo.attach('statement offline at 390x844', { path: shot, contentType: 'image/png' });
+    await context.setOffline(false);
+    await expect(deposit).toHaveCount(1);
+    await expect(deposit).toContainText(money(DEPOSIT));
+    await expect(banner(page)).toHaveCount(0);
+    await home.click();
+  });
+
+  await test.step('a gateway\'s 504 without a message: the page waits and reads again by itself', async () => {
+    let refused = 0;
+    await page.route('**/api/statement', async (route) => {
+      refused += 1;
+      await route.fulfill({ status: 504, contentType: 'text/html', body: '<html>Gateway Timeout</html>' });
+    }, { times: 1 });
+    await statementLink.click();
+    await expect(deposit).toHaveCount(1);
+    expect(refused).toBe(1);
+    await expect(main(page).getByRole('alert')).toHaveCount(0);
+  });
+});

@@ -5,6 +5,7 @@ import type { ChatMediaOutput } from '../../machines/chat-media/chat-media.types
 import { describeModels } from './support/describe-model.ts';
 import { expect } from './support/step-expect.ts';
 import type { FlowModel } from './support/flow-model.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { chatHistoryModels } from './chat-history.model.ts';
 
@@ -64,6 +65,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         outgoing: [],
         failure: null,
         session: null,
+        attempts: 0,
       };
   let paging = wasPaging;
   let reading = wasReading;
@@ -110,8 +112,10 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         loadPage(previous.skip);
       }
       break;
+    case 'read.online':
     case 'history.retry':
-      if (wasPaging === 'failed') {
+      // The connection back (docs/decisions/0146-reads-that-wait.md), or the member: a waiting newest page is read now.
+      if (wasPaging === 'offline' || (event.type === 'history.retry' && wasPaging === 'failed')) {
         paging = 'loading';
         loadPage(0);
       }
@@ -165,6 +169,12 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     }
     case 'xstate.done.actor.loadPage': {
       const answer = answerOf(event.output);
+      if (!answer.ok && answer.message === 'NETWORK_ERROR' && wasPaging === 'loading') {
+        // No answer to the newest page: no failure shows; it waits and is read again.
+        expected.attempts = nextAttempt(previous.attempts);
+        paging = 'offline';
+        break;
+      }
       if (!answer.ok) {
         failedWith(answer.message);
         paging = wasPaging === 'loading' ? 'failed' : expected.startReached ? 'complete' : 'more';
@@ -179,6 +189,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
           startReached: answer.data.length < PAGE,
           toRead: previous.toRead || fromOthers(page) > 0,
           failure: null,
+          attempts: 0,
         });
         follow();
         shown();
@@ -200,6 +211,11 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       break;
     }
     case 'xstate.error.actor.loadPage':
+      if (wasPaging === 'loading') {
+        expected.attempts = nextAttempt(previous.attempts);
+        paging = 'offline';
+        break;
+      }
       failedWith('NETWORK_ERROR');
       paging = wasPaging === 'loading' ? 'failed' : expected.startReached ? 'complete' : 'more';
       break;
@@ -209,6 +225,13 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       reading = 'idle';
       break;
     default: {
+      if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+        // The backoff: 1 s after the first unanswered read, doubling to 30 s; then the newest page again.
+        expect([wasPaging, waited]).toEqual(['offline', retryDelay(previous.attempts)]);
+        paging = 'loading';
+        loadPage(0);
+        break;
+      }
       if (/^xstate\.after\.readDebounce\./.test(event.type)) {
         // spec 7: 1 s after the last message, not a millisecond sooner.
         expect(waited).toBe(READ_DEBOUNCE);
@@ -236,6 +259,12 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     }
   }
 
+  // Waiting for the network when the chat's connection came back: the newest page now.
+  if (paging === 'offline' && expected.behind) {
+    paging = 'loading';
+    loadPage(0);
+    Object.assign(expected, { behind: false, catchUpSkip: 0, catchUpHeld: expected.messages });
+  }
   // Behind, with nothing being read: the newest pages again, from skip 0.
   if ((paging === 'more' || paging === 'complete') && expected.behind) {
     paging = 'catchingUp.page';
@@ -263,6 +292,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
 const tags = {
   loading: ['loading'],
   failed: ['failed'],
+  offline: ['offline'],
   more: [],
   loadingOlder: ['loadingOlder'],
   complete: ['startReached'],

@@ -114,6 +114,8 @@ function events(offers: Offers) {
     },
     'history.visible': ({ context }) => (offers.visibility ? [{ type: 'history.visible', visible: !context.visible }] : []),
     'history.retry': () => [{ type: 'history.retry' }],
+    // The member shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+    'read.online': () => (offers.connection ? [{ type: 'read.online' }] : []),
     'history.online': ({ context }) => ((offers.connection || offers.send) && !context.online ? [{ type: 'history.online' }] : []),
     'history.offline': ({ context }) => ((offers.connection || offers.send) && context.online ? [{ type: 'history.offline' }] : []),
     'history.resync': () => (offers.connection ? [{ type: 'history.resync' }] : []),
@@ -201,7 +203,8 @@ export const chatHistoryModels: FlowModel<ChatHistory>[] = [
     { firstPages: [FULL, SHORT, { ok: true, data: [] }, { ok: false, message: 'INTERNAL_SERVER_ERROR' }], top: true, scroll: true, receive: true },
   ),
   flow('read marks', { userId: MEMBER_ID, guestId: null }, { firstPages: [SHORT], visibility: true, receive: true, onceShown: true }),
-  flow('offline and catching up', { userId: null, guestId: GUEST_ID, visible: false, online: false }, { firstPages: [FULL], connection: true }),
+  // The newest page without an answer (offline, a gateway's 502/503/504) waits and is read again.
+  flow('offline and catching up', { userId: null, guestId: GUEST_ID, visible: false, online: false }, { firstPages: [FULL, { ok: false, message: 'NETWORK_ERROR' }], connection: true }),
   flow('sending', { userId: null, guestId: GUEST_ID, visible: false }, { firstPages: [SHORT], send: true, quickCatchUp: true, onceShown: true }),
   flow('an agent ends the conversation', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], ended: true, receive: true, onceShown: true }),
   flow('support typing', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], typing: true, receive: true, onceShown: true }),

@@ -1,7 +1,7 @@
 /**
  * One outgoing chat message as test models: text, a postback and an image,
  * each written online and offline, and files the client rule refuses (too
- * large, not supported) and empty text. The connection comes and goes
+ * large, a guest's video past the guest's limit, not supported) and empty text. The connection comes and goes
  * anywhere, the upload reports progress, the upload and the send are taken,
  * refused or never answered, and a failed item is resent or removed; a
  * refusal that ends the conversation ends the item. And an agent's replies
@@ -28,6 +28,8 @@ const MB = 1024 * 1024;
 export const PHOTO = namedFile('photo.JPG', 2 * MB);
 export const LARGE_PHOTO = namedFile('large.png', 10 * MB + 1);
 export const DOCUMENT = namedFile('notes.pdf', 1000);
+/** Between the guest's video limit (5 MB) and a member's (20 MB). */
+export const VIDEO_12MB = namedFile('screen.mp4', 12 * MB);
 
 export const DELIVER_ID = 'd7c1e0a2-5b1f-4c55-9d0e-0f3b2a1c9e77';
 export const UPLOADED = { path: 'chat/2026/11/abc.jpg', url: '/files/chat/abc.jpg?expires=1&sig=x', fileType: 'image' } as const;
@@ -112,6 +114,8 @@ export const chatMediaModels: FlowModel<ChatMedia>[] = [
   flow('image offline', { kind: 'file', file: PHOTO }, false, 'guest'),
   flow('image too large', { kind: 'file', file: LARGE_PHOTO }, true),
   flow('file not supported', { kind: 'file', file: DOCUMENT }, true),
+  // A guest's video past the guest's limit is refused before the upload (a member's of the same size: tests/unit/chat-rules.test.ts).
+  flow("a guest's 12 MB video", { kind: 'file', file: VIDEO_12MB }, true, 'guest'),
   flow('empty text', { kind: 'text', text: '   ' }, true),
   flow("an agent's text", { kind: 'text', text: ' We are checking. ' }, true, 'agent'),
   flow("an agent's buttons", { kind: 'message', message: BUTTONS_MESSAGE }, true, 'agent'),

@@ -1,11 +1,12 @@
 import type { DepositContext } from '../../machines/deposit/deposit.types.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { DEPOSIT_KEY_PREFIX, DEPOSIT_LOOKUP, depositModels } from './deposit.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
 
-function check({ event, before, after, actions, calls, emitted }: ReplayedStep) {
+function check({ event, before, after, actions, calls, emitted, waited }: ReplayedStep) {
   const was = before ? stateKey(before) : '';
   const now = stateKey(after);
   const previous = before?.context as DepositContext;
@@ -21,7 +22,7 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
 
   switch (event.type) {
     case 'xstate.init':
-      expect([now, context]).toEqual(['open.lookup.loading + open.qr.waiting', { keyPrefix: DEPOSIT_KEY_PREFIX, way: 'bank', lookup: null, lookupSettled: false, saved: false }]);
+      expect([now, context]).toEqual(['open.lookup.loading + open.qr.waiting', { keyPrefix: DEPOSIT_KEY_PREFIX, way: 'bank', lookup: null, lookupSettled: false, saved: false, attempts: 0 }]);
       // The link and the slip upload run from the start, the link's keys from the opening's prefix; the lookup is asked.
       expectedCalls = [
         { actor: 'trueLink', input: { keyPrefix: DEPOSIT_KEY_PREFIX } },
@@ -36,9 +37,14 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
       // Passed to the link's machine, which ends the modal (or not, while a link is on its way): nothing here yet.
       unchanged();
       break;
+    case 'read.online':
     case 'lookup.retry':
     case 'lookup.reload': {
-      const asks = lookupWas === 'open.lookup.failed' || (event.type === 'lookup.reload' && lookupWas === 'open.lookup.shown');
+      // The connection back reads a lookup that waits for it (docs/decisions/0146-reads-that-wait.md); a reload reads it too.
+      const asks =
+        event.type === 'read.online'
+          ? lookupWas === 'open.lookup.offline'
+          : lookupWas === 'open.lookup.failed' || (event.type === 'lookup.reload' && (lookupWas === 'open.lookup.shown' || lookupWas === 'open.lookup.offline'));
       if (!asks) return unchanged();
       // What was read stays shown while it is read again.
       expect([now, context]).toEqual([was.replace(lookupWas!, 'open.lookup.loading'), previous]);
@@ -63,6 +69,13 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
       break;
     default: {
       const output = (event as { output?: unknown }).output;
+      if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+        // The backoff: 1 s after the first unanswered read, doubling to 30 s; then the lookup is read again.
+        expect(waited).toBe(retryDelay(previous.attempts));
+        expect([now, context]).toEqual([was.replace(lookupWas!, 'open.lookup.loading'), previous]);
+        expectedCalls = [{ actor: 'lookup', input: undefined }];
+        break;
+      }
       if (event.type.includes('.actor.trueLink')) {
         // The link's machine ended: the modal with it, saved as the link says (or when the link's machine failed, to be safe).
         const saved = event.type.startsWith('xstate.error.') ? true : (output as { saved: boolean }).saved;
@@ -74,11 +87,15 @@ function check({ event, before, after, actions, calls, emitted }: ReplayedStep) 
         unchanged();
         break;
       }
-      // The lookup answered or failed.
-      const answered = event.type.startsWith('xstate.done.') && (output as { ok: boolean }).ok;
+      // The lookup answered, was refused, or got no answer (which waits: no failure shows).
+      const answer = output as { ok: boolean; message?: string } | undefined;
+      const answered = event.type.startsWith('xstate.done.') && answer!.ok;
+      const unanswered = event.type.startsWith('xstate.error.') || (!answer!.ok && answer!.message === 'NETWORK_ERROR');
       const lookup = answered ? DEPOSIT_LOOKUP : previous.lookup;
-      expect(context).toEqual({ ...previous, lookup, lookupSettled: true });
-      expect(now).toBe(`open.lookup.${answered ? 'shown' : 'failed'} + open.qr.${qrWaited || was.includes('open.qr.watching') ? 'watching' : 'waiting'}`);
+      const attempts = answered ? 0 : unanswered ? nextAttempt(previous.attempts) : previous.attempts;
+      expect(context).toEqual({ ...previous, lookup, lookupSettled: true, attempts });
+      const region = answered ? 'shown' : unanswered ? 'offline' : 'failed';
+      expect(now).toBe(`open.lookup.${region} + open.qr.${qrWaited || was.includes('open.qr.watching') ? 'watching' : 'waiting'}`);
       expectedCalls = qrStarts(lookup);
     }
   }
@@ -93,6 +110,7 @@ describeModels('deposit', depositModels, {
     'open.lookup.loading + open.qr.watching': ['lookup:loading'],
     'open.lookup.shown + open.qr.watching': [],
     'open.lookup.failed + open.qr.watching': ['lookup:failed'],
+    'open.lookup.offline + open.qr.watching': ['lookup:loading', 'offline'],
     closed: [],
   },
   check,

@@ -32,6 +32,8 @@ const events = {
   'deposit.close': () => [{ type: 'deposit.close' }],
   'lookup.retry': () => [{ type: 'lookup.retry' }],
   'lookup.reload': () => [{ type: 'lookup.reload' }],
+  // The shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+  'read.online': () => [{ type: 'read.online' }],
   'qr.paid': () => [{ type: 'qr.paid', amount: 100 }],
   'link.redeemed': () => [{ type: 'link.redeemed', amount: 50 }],
   'slip.credited': () => [{ type: 'slip.credited', amount: 500 }],
@@ -45,7 +47,7 @@ export const depositModels: FlowModel<Deposit>[] = [
     input: { keyPrefix: DEPOSIT_KEY_PREFIX },
     events: offerAll(events),
     replies: {
-      lookup: [{ ok: true, data: DEPOSIT_LOOKUP }, { ok: false, message: 'INTERNAL_SERVER_ERROR' }] satisfies DepositLookupAnswer[],
+      lookup: [{ ok: true, data: DEPOSIT_LOOKUP }, { ok: false, message: 'INTERNAL_SERVER_ERROR' }, { ok: false, message: 'NETWORK_ERROR' }] satisfies DepositLookupAnswer[],
       // The QR payments run for the modal's life and never end.
       qr: [],
       // So does the slip upload.

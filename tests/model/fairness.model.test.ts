@@ -7,6 +7,7 @@ import { stateKey } from './support/flow-model.ts';
 import { checkLoaderDelayEnded } from './support/loader-delay.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 
 const idle = 'shown.idle';
 
@@ -25,7 +26,7 @@ function check(step: ReplayedStep) {
     case 'xstate.init':
       expect([now, context]).toEqual([
         'loading.quiet',
-        { fairness: null, spins: [], total: 0, page: 1, shownPage: 1, seedDraft: '', seedError: null, error: null, checks: null },
+        { fairness: null, spins: [], total: 0, page: 1, shownPage: 1, seedDraft: '', seedError: null, error: null, checks: null, attempts: 0 },
       ]);
       expectedCalls = [{ actor: 'load', input: { page: 1, limit: HISTORY_PAGE_SIZE } }];
       break;
@@ -64,7 +65,18 @@ function check(step: ReplayedStep) {
       // Each spin shown, checked in the machine: what the page shows, in the order of the spins.
       expect([now, context]).toEqual([idle, { ...previous, checks: previous.spins.map((spin) => SPIN_CHECKS[spin._id]) }]);
       break;
+    case 'read.online':
+      // The connection is back: a page waiting for it is read now (docs/decisions/0146-reads-that-wait.md).
+      if (was !== 'offline') return unchanged();
+      expect([now, context]).toEqual(['loading.quiet', previous]);
+      expectedCalls = [{ actor: 'load', input: { page: previous.page, limit: HISTORY_PAGE_SIZE } }];
+      break;
     case 'fairness.retry':
+      if (was === 'offline') {
+        expect([now, context]).toEqual(['loading.quiet', previous]);
+        expectedCalls = [{ actor: 'load', input: { page: previous.page, limit: HISTORY_PAGE_SIZE } }];
+        break;
+      }
       if (was !== 'failed') return unchanged();
       expect([now, context]).toEqual(['loading.quiet', { ...previous, error: null }]);
       expectedCalls = [{ actor: 'load', input: { page: previous.page, limit: HISTORY_PAGE_SIZE } }];
@@ -75,8 +87,11 @@ function check(step: ReplayedStep) {
         const { fairness, history: shown } = answer.data;
         expect([now, context]).toEqual([
           idle,
-          { ...previous, fairness, seedDraft: fairness.clientSeed, spins: shown.spins, total: shown.total, shownPage: previous.page, error: null },
+          { ...previous, fairness, seedDraft: fairness.clientSeed, spins: shown.spins, total: shown.total, shownPage: previous.page, error: null, attempts: 0 },
         ]);
+      } else if (answer.message === NETWORK_ERROR) {
+        // No answer: no failure shows, nothing is logged; the page waits.
+        expect([now, context]).toEqual(['offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
       } else {
         expect([now, context]).toEqual(['failed', { ...previous, error: answer.message }]);
         expectedActions = [{ type: 'logFailure', params: { message: answer.message } }];
@@ -84,8 +99,7 @@ function check(step: ReplayedStep) {
       break;
     }
     case 'xstate.error.actor.load':
-      expect([now, context]).toEqual(['failed', { ...previous, error: NETWORK_ERROR }]);
-      expectedActions = [{ type: 'logFailure', params: { message: NETWORK_ERROR } }];
+      expect([now, context]).toEqual(['offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
       break;
     case 'xstate.done.actor.saveClientSeed': {
       const answer = event.output as FairnessAnswer;
@@ -132,6 +146,13 @@ function check(step: ReplayedStep) {
       expectedActions = [{ type: 'logFailure', params: { message: NETWORK_ERROR } }];
       break;
     default:
+      if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+        // The backoff: 1 s after the first unanswered read, doubling to 30 s.
+        expect(step.waited).toBe(retryDelay(previous.attempts));
+        expect([now, context]).toEqual(['loading.quiet', previous]);
+        expectedCalls = [{ actor: 'load', input: { page: previous.page, limit: HISTORY_PAGE_SIZE } }];
+        break;
+      }
       checkLoaderDelayEnded(step);
   }
   expect(calls).toEqual(expectedCalls);
@@ -144,6 +165,7 @@ describeModels('fairness', fairnessModels, {
     'loading.quiet': ['loading'],
     'loading.slow': ['loading', 'skeleton'],
     failed: ['failed'],
+    offline: ['loading', 'offline', 'skeleton'],
     'shown.idle': ['ready', 'shown'],
     'shown.savingSeed': ['busy', 'shown'],
     'shown.rotating': ['busy', 'shown'],

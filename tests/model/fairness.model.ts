@@ -65,6 +65,8 @@ const events = {
   ],
   'history.verify': () => [{ type: 'history.verify' }],
   'fairness.retry': () => [{ type: 'fairness.retry' }],
+  // The shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+  'read.online': () => [{ type: 'read.online' }],
 } satisfies EventFixtures<FairnessMachine>;
 
 export const fairnessReplies = {
@@ -72,6 +74,8 @@ export const fairnessReplies = {
     { ok: true, data: { fairness: FAIRNESS, history: TWO_PAGES } },
     { ok: true, data: { fairness: ROTATED, history: NONE } },
     { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+    // No answer (a gateway's 502, 503 or 504 without a message, or past the time limit): the page waits.
+    { ok: false, message: 'NETWORK_ERROR' },
   ] satisfies FairnessRead[],
   loadHistory: [{ ok: true, data: TWO_PAGES }, { ok: false, message: 'INTERNAL_SERVER_ERROR' }] satisfies HistoryRead[],
   saveClientSeed: [{ ok: true, data: { ...FAIRNESS, clientSeed: NEW_SEED } }, { ok: false, message: 'KEY_INVALID' }] satisfies FairnessAnswer[],

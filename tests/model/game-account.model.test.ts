@@ -1,4 +1,5 @@
 import type { GameAccountContext, GameAccountInput } from '../../machines/game-account/game-account.types.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { GAME_CREDENTIALS, gameAccountModels } from './game-account.model.ts';
 import { describeModels } from './support/describe-model.ts';
@@ -44,6 +45,9 @@ function check(step: ReplayedStep) {
       return expect(now).toBe(context.cardActive ? 'loadingAccount' : 'inactive');
     case 'account.activate':
       return was('inactive') ? expect([now, context.error]).toEqual(['activating', null]) : unchanged();
+    case 'read.online':
+      // The connection is back: an account waiting for it is read now.
+      return was('accountOffline') ? expect([now, context]).toEqual(['loadingAccount', previous]) : unchanged();
     case 'account.reload':
       return was('accountFailed') ? expect([now, context.error]).toEqual(['loadingAccount', null]) : unchanged();
     case 'password.toggle':
@@ -78,7 +82,9 @@ function check(step: ReplayedStep) {
     }
     case 'xstate.done.actor.loadAccount': {
       const output = event.output;
-      if (output.ok) return expect([now, context.credentials, context.error]).toEqual(['active', output.data, null]);
+      if (output.ok) return expect([now, context.credentials, context.error, context.attempts]).toEqual(['active', output.data, null, 0]);
+      // No answer: no failure shows; the account waits for the network (docs/decisions/0146-reads-that-wait.md).
+      if (output.message === NETWORK_ERROR) return expect([now, context]).toEqual(['accountOffline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
       if (output.message === 'SLOT_NO_ACCOUNT') return expect([now, context.error]).toEqual(['inactive', output.message]);
       return expect([now, context.error]).toEqual(['accountFailed', output.message]);
     }
@@ -100,10 +106,17 @@ function check(step: ReplayedStep) {
       return expect([now, emitted]).toEqual(['active', [{ type: 'openGame', entry: output.data }]]);
     }
     default:
+      if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+        // The backoff: 1 s after the first unanswered read, doubling to 30 s; then the account is read again.
+        expect(step.waited).toBe(retryDelay(previous.attempts));
+        return expect([now, context]).toEqual(['loadingAccount', previous]);
+      }
+      if (event.type === 'xstate.error.actor.loadAccount') {
+        return expect([now, context]).toEqual(['accountOffline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
+      }
       if (event.type.startsWith('xstate.error.actor.')) {
         const back: Record<string, string> = {
           activating: 'inactive',
-          loadingAccount: 'accountFailed',
           resettingPassword: 'active',
           entering: 'active',
         };
@@ -131,6 +144,7 @@ const tags: Record<string, string[]> = {
   inactive: ['inactive'],
   activating: ['busy', 'inactive', 'writing'],
   loadingAccount: ['busy', 'loading'],
+  accountOffline: ['loading', 'offline'],
   accountFailed: ['failed'],
   active: ['active'],
   resettingPassword: ['active', 'busy', 'resetting', 'writing'],

@@ -10,6 +10,8 @@ type GameAccount = typeof gameAccountMachine;
 const events = {
   'account.activate': () => [{ type: 'account.activate' }],
   'account.reload': () => [{ type: 'account.reload' }],
+  // The shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+  'read.online': () => [{ type: 'read.online' }],
   'password.toggle': () => [{ type: 'password.toggle' }],
   'password.reset': () => [{ type: 'password.reset' }],
   'game.enter': () => [{ type: 'game.enter' }],
@@ -46,6 +48,8 @@ const replies = {
     { ok: true, data: GAME_CREDENTIALS },
     { ok: false, message: 'SLOT_NO_ACCOUNT' },
     { ok: false, message: 'NO_GAME' },
+    // A gateway's 502, 503 or 504 without a message, or past the time limit (src/api/answer.ts): no answer.
+    { ok: false, message: 'NETWORK_ERROR' },
   ] satisfies Result<GameCredentials>[],
   resetPassword: [
     { ok: true, data: GAME_CREDENTIALS },

@@ -1,5 +1,6 @@
 import type { InvitesAnswer, InvitesContext } from '../../machines/invites/invites.types.ts';
 import { LOADER_DELAY_MS } from '../../machines/shared/delays.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { INVITE_RULE, invitesModels } from './invites.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
@@ -20,7 +21,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
     case 'xstate.init':
       expect([now, context]).toEqual([
         'open.rule.reading + open.table.loading.quiet',
-        { rule: null, page: 1, limit: 10, rows: [], total: 0, shownPage: null },
+        { rule: null, page: 1, limit: 10, rows: [], total: 0, shownPage: null, attempts: 0 },
       ]);
       // spec 9: 10 per page, from the first.
       expectedCalls = [
@@ -40,7 +41,20 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
     case 'modal.close':
       expect(after.status).toBe('done');
       break;
+    case 'read.online':
+      // The connection is back: a page waiting for it is read now (docs/decisions/0146-reads-that-wait.md).
+      if (tableOf(was) !== 'open.table.offline') return unchanged();
+      expect([tableOf(now), context]).toEqual(['open.table.loading.quiet', previous]);
+      expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
+      break;
     default: {
+      if (event.type.startsWith('xstate.after.retryDelay.')) {
+        // The backoff: 1 s after the first unanswered read, doubling to 30 s.
+        expect([tableOf(was), waited]).toEqual(['open.table.offline', retryDelay(previous.attempts)]);
+        expect([tableOf(now), context]).toEqual(['open.table.loading.quiet', previous]);
+        expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
+        break;
+      }
       if (event.type.startsWith('xstate.after.')) {
         expect([tableOf(now), waited]).toEqual(['open.table.loading.slow', LOADER_DELAY_MS]);
         break;
@@ -54,9 +68,14 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
         break;
       }
       const answer = (event as { output?: InvitesAnswer }).output;
+      if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
+        // No answer: what is shown stays and the page waits.
+        expect([tableOf(now), context]).toEqual(['open.table.offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
+        break;
+      }
       expect(tableOf(now)).toBe('open.table.showing');
-      if (!failed && answer?.ok) {
-        expect(context).toEqual({ ...previous, rows: answer.data.invites, total: answer.data.total, shownPage: previous.page });
+      if (answer?.ok) {
+        expect(context).toEqual({ ...previous, rows: answer.data.invites, total: answer.data.total, shownPage: previous.page, attempts: 0 });
       } else {
         // spec 7: a failed page keeps what was shown.
         expect(context).toEqual(previous);
@@ -72,6 +91,7 @@ for (const rule of ['reading', 'read']) {
   tags[`open.rule.${rule} + open.table.loading.quiet`] = ['loading'];
   tags[`open.rule.${rule} + open.table.loading.slow`] = ['loading', 'skeleton'];
   tags[`open.rule.${rule} + open.table.showing`] = [];
+  tags[`open.rule.${rule} + open.table.offline`] = ['offline'];
 }
 
 describeModels('invites', invitesModels, { tags, check });

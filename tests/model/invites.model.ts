@@ -32,6 +32,8 @@ const events = {
     { type: 'invites.page', page: 2 },
   ],
   'modal.close': () => [{ type: 'modal.close' }],
+  // The shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+  'read.online': () => [{ type: 'read.online' }],
 } satisfies EventFixtures<Invites>;
 
 const replies = {
@@ -44,6 +46,8 @@ const replies = {
       { ok: true, data: { invites: rows, total: INVITES_TOTAL } },
       { ok: true, data: { invites: [], total: 0 } },
       { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+      // No answer (a gateway's 502, 503 or 504 without a message, or past the time limit): the page waits.
+      { ok: false, message: 'NETWORK_ERROR' },
     ] satisfies InvitesAnswer[];
   },
 };

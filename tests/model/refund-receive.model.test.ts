@@ -1,6 +1,7 @@
 import { canReceiveRefund } from '../../machines/refund-receive/refund-receive.machine.ts';
 import type { RefundCheckAnswer, RefundLogsAnswer, RefundReceiveContext, RefundReceived } from '../../machines/refund-receive/refund-receive.types.ts';
 import { LOADER_DELAY_MS } from '../../machines/shared/delays.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { REFUND_KEY_PREFIX, refundReceiveModels } from './refund-receive.model.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
@@ -34,6 +35,8 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
           rows: [],
           total: 0,
           shownPage: null,
+          attempts: 0,
+          checkAttempts: 0,
         },
       ]);
       expectedCalls = [
@@ -65,6 +68,22 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       expectedCalls = [{ actor: 'loadPage', input: { page: event.page, limit: 10 } }];
       break;
     }
+    case 'read.online': {
+      // The connection is back (docs/decisions/0146-reads-that-wait.md): what waits for it is read now.
+      const checkWaits = regionOf(was, 'refund') === 'open.refund.checkOffline';
+      const pageWaits = regionOf(was, 'logs') === 'open.logs.offline';
+      if (!checkWaits && !pageWaits) return unchanged();
+      expect(context).toEqual(previous);
+      if (checkWaits) {
+        expect(regionOf(now, 'refund')).toBe('open.refund.checking.quiet');
+        expectedCalls.push({ actor: 'check', input: undefined });
+      }
+      if (pageWaits) {
+        expect(regionOf(now, 'logs')).toBe('open.logs.loading');
+        expectedCalls.push({ actor: 'loadPage', input: { page: previous.page, limit: 10 } });
+      }
+      break;
+    }
     case 'modal.close':
       // Not while the refund is on its way; otherwise the home reads the wallet again if it was (or may have been) received.
       if (regionOf(was, 'refund') === 'open.refund.receiving') return unchanged();
@@ -72,6 +91,20 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       break;
     default: {
       const failed = event.type.startsWith('xstate.error.');
+      if (/^xstate\.after\.checkRetryDelay\./.test(event.type)) {
+        // The check's backoff: 1 s after the first unanswered read, doubling to 30 s.
+        expect(waited).toBe(retryDelay(previous.checkAttempts));
+        expect([regionOf(was, 'refund'), regionOf(now, 'refund'), context]).toEqual(['open.refund.checkOffline', 'open.refund.checking.quiet', previous]);
+        expectedCalls = [{ actor: 'check', input: undefined }];
+        break;
+      }
+      if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+        // The table's backoff.
+        expect(waited).toBe(retryDelay(previous.attempts));
+        expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', 'open.logs.loading', previous]);
+        expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
+        break;
+      }
       if (event.type.startsWith('xstate.after.')) {
         // spec 9: the check's skeleton after 200 ms.
         expect([regionOf(now, 'refund'), waited, context]).toEqual(['open.refund.checking.slow', LOADER_DELAY_MS, previous]);
@@ -80,7 +113,10 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       if (event.type.endsWith('.check')) {
         const answer = (event as { output?: RefundCheckAnswer }).output;
         if (!failed && answer?.ok && answer.data.result) {
-          expect([regionOf(now, 'refund'), context]).toEqual(['open.refund.ready', { ...previous, check: answer.data }]);
+          expect([regionOf(now, 'refund'), context]).toEqual(['open.refund.ready', { ...previous, check: answer.data, checkAttempts: 0 }]);
+        } else if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
+          // No answer: not "no refund"; the check waits for the network.
+          expect([regionOf(now, 'refund'), context]).toEqual(['open.refund.checkOffline', { ...previous, checkAttempts: nextAttempt(previous.checkAttempts) }]);
         } else {
           // Not offered, or a failed check (spec 7: swallowed): the not-found text.
           expect([regionOf(now, 'refund'), context]).toEqual(['open.refund.notFound', previous]);
@@ -102,9 +138,14 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
         break;
       }
       const answer = (event as { output?: RefundLogsAnswer }).output;
+      if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
+        // No answer: the rows shown stay and the page waits.
+        expect([regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
+        break;
+      }
       expect(regionOf(now, 'logs')).toBe('open.logs.showing');
-      if (!failed && answer?.ok) {
-        expect(context).toEqual({ ...previous, rows: answer.data.refunds, total: answer.data.total, shownPage: previous.page });
+      if (answer?.ok) {
+        expect(context).toEqual({ ...previous, rows: answer.data.refunds, total: answer.data.total, shownPage: previous.page, attempts: 0 });
       } else {
         expect(context).toEqual(previous);
       }
@@ -123,10 +164,12 @@ const REFUND_TAGS: Record<string, string[]> = {
   'open.refund.received': ['received'],
   'open.refund.uncertain': ['uncertain'],
   'open.refund.notFound': ['notFound'],
+  'open.refund.checkOffline': ['checking', 'skeleton'],
 };
 const LOGS_TAGS: Record<string, string[]> = {
   'open.logs.loading': ['logsLoading'],
   'open.logs.showing': [],
+  'open.logs.offline': ['offline'],
 };
 const tags: Record<string, string[]> = { closed: [] };
 for (const [logs, logsTags] of Object.entries(LOGS_TAGS)) {

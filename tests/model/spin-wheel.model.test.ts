@@ -1,6 +1,7 @@
 import { claimable, COUPONS_PER_PAGE } from '../../machines/spin-wheel/spin-wheel.machine.ts';
 import type { SpinAnswer, SpinWheelContext, WheelRead } from '../../machines/spin-wheel/spin-wheel.types.ts';
 import type { CouponClaimOutput } from '../../machines/coupon-claim/coupon-claim.types.ts';
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import { describeModels } from './support/describe-model.ts';
 import { stateKey } from './support/flow-model.ts';
@@ -11,7 +12,7 @@ import { SPIN_KEY_PREFIX, spinWheelModels } from './spin-wheel.model.ts';
 
 const LOAD = { actor: 'load', input: undefined };
 /** Where the modal may close: never while a spin is on its way, under the prize, or under a claim's dialogs. */
-const CLOSABLE = ['idle', 'loadFailed', 'spinning.turning', 'uncertain', 'reloading'];
+const CLOSABLE = ['idle', 'loadFailed', 'loadOffline', 'spinning.turning', 'uncertain', 'reloading'];
 
 function check(step: ReplayedStep) {
   const { event, before, after, actions, calls, emitted } = step;
@@ -27,7 +28,7 @@ function check(step: ReplayedStep) {
     case 'xstate.init':
       expect([now, context]).toEqual([
         'loading.quiet',
-        { keyPrefix: SPIN_KEY_PREFIX, spins: 0, idempotencyKey: null, data: null, couponPage: 1, prize: null, error: null, saved: false },
+        { keyPrefix: SPIN_KEY_PREFIX, spins: 0, idempotencyKey: null, data: null, couponPage: 1, prize: null, error: null, saved: false, attempts: 0 },
       ]);
       expectedCalls = [LOAD];
       break;
@@ -50,8 +51,17 @@ function check(step: ReplayedStep) {
       expect([now, context]).toEqual(['reloading', previous]);
       expectedCalls = [LOAD];
       break;
+    case 'read.online':
+      // The connection is back: a wheel waiting for it is read now.
+      if (was !== 'loadOffline') return unchanged();
+      expect([now, context]).toEqual(['loading.quiet', previous]);
+      expectedCalls = [LOAD];
+      break;
     case 'wheel.retry':
-      if (was === 'loadFailed') {
+      if (was === 'loadOffline') {
+        expect([now, context]).toEqual(['loading.quiet', previous]);
+        expectedCalls = [LOAD];
+      } else if (was === 'loadFailed') {
         expect([now, context]).toEqual(['loading.quiet', { ...previous, error: null }]);
         expectedCalls = [LOAD];
       } else if (was === 'uncertain') {
@@ -82,11 +92,14 @@ function check(step: ReplayedStep) {
       const answer = event.output as WheelRead;
       if (answer.ok) {
         const pages = Math.max(1, Math.ceil(answer.data.coupons.length / COUPONS_PER_PAGE));
-        expect([now, context]).toEqual(['idle', { ...previous, data: answer.data, couponPage: Math.min(previous.couponPage, pages) }]);
+        expect([now, context]).toEqual(['idle', { ...previous, data: answer.data, couponPage: Math.min(previous.couponPage, pages), attempts: 0 }]);
       } else if (was === 'reloading') {
         // spec 7: only logged; what is shown stays.
         expect([now, context]).toEqual(['idle', previous]);
         expectedActions = [{ type: 'logFailure', params: { message: answer.message } }];
+      } else if (answer.message === NETWORK_ERROR) {
+        // No answer to the first read: no failure shows, nothing is logged; the wheel waits (docs/decisions/0146-reads-that-wait.md).
+        expect([now, context]).toEqual(['loadOffline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
       } else {
         expect([now, context]).toEqual(['loadFailed', { ...previous, error: answer.message }]);
         expectedActions = [{ type: 'logFailure', params: { message: answer.message } }];
@@ -94,9 +107,10 @@ function check(step: ReplayedStep) {
       break;
     }
     case 'xstate.error.actor.load':
-      if (was === 'reloading') expect([now, context]).toEqual(['idle', previous]);
-      else expect([now, context]).toEqual(['loadFailed', { ...previous, error: NETWORK_ERROR }]);
-      expectedActions = [{ type: 'logFailure', params: { message: NETWORK_ERROR } }];
+      if (was === 'reloading') {
+        expect([now, context]).toEqual(['idle', previous]);
+        expectedActions = [{ type: 'logFailure', params: { message: NETWORK_ERROR } }];
+      } else expect([now, context]).toEqual(['loadOffline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
       break;
     case 'xstate.done.actor.spin': {
       const answer = event.output as SpinAnswer;
@@ -136,6 +150,13 @@ function check(step: ReplayedStep) {
       expectedCalls = [LOAD];
       break;
     default:
+      if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+        // The backoff: 1 s after the first unanswered read, doubling to 30 s; then the wheel is read again.
+        expect(step.waited).toBe(retryDelay(previous.attempts));
+        expect([now, context]).toEqual(['loading.quiet', previous]);
+        expectedCalls = [LOAD];
+        break;
+      }
       checkLoaderDelayEnded(step);
   }
   expect(calls).toEqual(expectedCalls);
@@ -148,6 +169,7 @@ describeModels('spin-wheel', spinWheelModels, {
     'loading.quiet': ['loading'],
     'loading.slow': ['loading', 'skeleton'],
     loadFailed: ['failed'],
+    loadOffline: ['loading', 'offline', 'skeleton'],
     idle: ['ready'],
     'spinning.requesting': ['busy', 'spinning'],
     'spinning.turning': ['spinning', 'turning'],

@@ -65,6 +65,8 @@ const events = {
     { type: 'coupon.claim', coupon: '2' },
   ],
   'wheel.close': () => [{ type: 'wheel.close' }],
+  // The shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+  'read.online': () => [{ type: 'read.online' }],
 } satisfies EventFixtures<SpinWheel>;
 
 const spun = (index: number, code: string, remainingCoin: number): SpinAnswer => ({
@@ -80,6 +82,8 @@ const replies = {
     // The operator closed the wheel.
     read({ wheel: null, coins: 1, coupons: [] }),
     { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+    // A gateway's 502, 503 or 504 without a message, or past the time limit (src/api/answer.ts): no answer.
+    { ok: false, message: 'NETWORK_ERROR' },
   ] satisfies WheelRead[],
   spin: [
     spun(2, 'B20', 1),

@@ -15,6 +15,8 @@ const events = {
     { type: 'statement.page', page: 1 },
     { type: 'statement.page', page: 2 },
   ],
+  // The shell's connectivity actor is online again (docs/decisions/0146-reads-that-wait.md).
+  'read.online': () => [{ type: 'read.online' }],
 } satisfies EventFixtures<typeof statementMachine>;
 
 export const statementModels: FlowModel<typeof statementMachine>[] = [
@@ -24,6 +26,7 @@ export const statementModels: FlowModel<typeof statementMachine>[] = [
     input: { page: 1 },
     events: offerAll(events),
     // The page asked for and the page shown, and whether there are rows, game names and a currency to show.
+    // The count of unanswered reads is left out (the backoff's growth: tests/unit/read-retry.test.ts).
     abstraction: ({ context }) => ({
       page: context.page,
       shown: context.shownPage,
@@ -46,6 +49,8 @@ export const statementModels: FlowModel<typeof statementMachine>[] = [
         },
         { ok: true, data: { rows: [], total: 0 } },
         { ok: false, message: 'INTERNAL_SERVER_ERROR' },
+        // A gateway's 502, 503 or 504 without a message, or past the time limit (src/api/answer.ts): no answer.
+        { ok: false, message: 'NETWORK_ERROR' },
       ] satisfies Result<Page>[],
       loadAccounts: [
         { ok: true, data: walletAnswer(100, '2025-06-01T10:00:00.000Z') },

@@ -1,3 +1,4 @@
+import { nextAttempt, retryDelay } from '../../machines/shared/read-retry.ts';
 import { NETWORK_ERROR } from '../../machines/shared/result.ts';
 import type { WithdrawContext, WithdrawInput } from '../../machines/withdraw/withdraw.types.ts';
 import { describeModels } from './support/describe-model.ts';
@@ -38,6 +39,15 @@ function check(step: ReplayedStep) {
   const previous = before?.context as WithdrawContext;
   const context = after.context as WithdrawContext;
   const unchanged = () => expect([after.value, context]).toEqual([before?.value, previous]);
+  /** No answer (docs/decisions/0146-reads-that-wait.md): no failure shows; the form's read waits in `offline`. */
+  const waits = (offline: string) => expect([now, context]).toEqual([offline, { ...previous, attempts: nextAttempt(previous.attempts) }]);
+  /** The read that waited starts again; nothing else changes. */
+  const readsAgain = () => {
+    const [state, actor] = was('limitsOffline') ? ['loadingLimits', 'loadLimits'] : ['checkingBonus', 'loadBonus'];
+    expect([now, context]).toEqual([state, previous]);
+    expect(calls).toEqual([{ actor, input: undefined }]);
+  };
+  const unanswered = (output: { ok: boolean; message?: string }) => !output.ok && output.message === NETWORK_ERROR;
 
   switch (event.type) {
     case 'amount.change':
@@ -46,6 +56,9 @@ function check(step: ReplayedStep) {
       if (!was('limitsFailed')) return unchanged();
       expect([now, context]).toEqual(['loadingLimits', previous]);
       return expect(calls).toEqual([{ actor: 'loadLimits', input: undefined }]);
+    case 'read.online':
+      if (was('limitsOffline') || was('bonusOffline')) return readsAgain();
+      return unchanged();
     case 'withdraw.submit': {
       if (!was('editing')) return unchanged();
       const error = amountError(previous);
@@ -55,21 +68,29 @@ function check(step: ReplayedStep) {
       if (event.output.ok) {
         // Then whether a bonus is held.
         expect(calls).toEqual([{ actor: 'loadBonus', input: undefined }]);
-        return expect([now, context]).toEqual(['checkingBonus', { ...previous, limits: event.output.data, error: null }]);
+        return expect([now, context]).toEqual(['checkingBonus', { ...previous, limits: event.output.data, error: null, attempts: 0 }]);
       }
+      if (unanswered(event.output)) return waits('limitsOffline');
       return expect([now, context]).toEqual(['limitsFailed', { ...previous, error: event.output.message }]);
     case 'xstate.done.actor.loadBonus': {
+      if (unanswered(event.output)) return waits('bonusOffline');
       if (!event.output.ok) return expect([now, context]).toEqual(['limitsFailed', { ...previous, error: event.output.message }]);
       // spec 5: a held bonus allows only the full amount, which the form starts with.
       const bonusHeld = event.output.data.status;
       return expect([now, context]).toEqual([
         'editing',
-        { ...previous, bonusHeld, amount: bonusHeld ? previous.balance.toFixed(2) : previous.amount, error: null },
+        { ...previous, bonusHeld, amount: bonusHeld ? previous.balance.toFixed(2) : previous.amount, error: null, attempts: 0 },
       ]);
     }
     case 'xstate.error.actor.loadLimits':
+      return waits('limitsOffline');
     case 'xstate.error.actor.loadBonus':
-      return expect([now, context]).toEqual(['limitsFailed', { ...previous, error: NETWORK_ERROR }]);
+      return waits('bonusOffline');
+  }
+  if (/^xstate\.after\.retryDelay\./.test(event.type)) {
+    // The backoff: 1 s after the first unanswered read, doubling to 30 s.
+    expect(step.waited).toBe(retryDelay(previous.attempts));
+    return readsAgain();
   }
 }
 
@@ -77,7 +98,8 @@ function checkInvariants(step: ReplayedStep, input: WithdrawInput) {
   checkMoneyActionInvariants(step, WITHDRAW_KEY_PREFIX);
   const { event, after, calls } = step;
   const context = after.context as WithdrawContext;
-  if (!['withdraw.confirm', 'withdraw.retry', 'connectivity.online', 'limits.retry', 'xstate.init', 'xstate.done.actor.loadLimits'].includes(event.type)) {
+  const readAgain = event.type === 'read.online' || /^xstate\.after\.retryDelay\./.test(event.type);
+  if (!readAgain && !['withdraw.confirm', 'withdraw.retry', 'connectivity.online', 'limits.retry', 'xstate.init', 'xstate.done.actor.loadLimits'].includes(event.type)) {
     expect(calls).toEqual([]);
   }
   if (stateKey(after) === 'confirming') expect(amountError(context)).toBeNull();
@@ -91,6 +113,8 @@ describeModels('withdraw', withdrawModels, {
   tags: {
     loadingLimits: ['busy', 'loading'],
     checkingBonus: ['busy', 'loading'],
+    limitsOffline: ['loading', 'offline'],
+    bonusOffline: ['loading', 'offline'],
     limitsFailed: ['limitsFailed'],
     ...moneyActionTags,
   },

@@ -38,6 +38,8 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, bo
     'withdraw.retry': () => [{ type: 'withdraw.retry' }],
     // The shell's connectivity actor is online again (docs/decisions/0145-a-flaky-network.md).
     'connectivity.online': () => [{ type: 'connectivity.online' }],
+    // The same moment as the form's reads hear it (docs/decisions/0146-reads-that-wait.md).
+    'read.online': () => [{ type: 'read.online' }],
     'modal.close': () => [{ type: 'modal.close' }],
   } satisfies EventFixtures<Withdraw>;
   return {
@@ -46,7 +48,7 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, bo
     input: { ...input, keyPrefix: WITHDRAW_KEY_PREFIX },
     events: offerAll(events),
     // Whether the member holds a bonus is the server's answer (GET /api/bonus/check/active).
-    replies: { ...replies, loadBonus: [{ ok: true, data: { status: bonusHeld, type: bonusHeld ? 'limit' : null } }, { ok: false, message: 'UNAUTHORIZED' }] satisfies Result<BonusActive>[] },
+    replies: { ...replies, loadBonus: [{ ok: true, data: { status: bonusHeld, type: bonusHeld ? 'limit' : null } }, { ok: false, message: 'UNAUTHORIZED' }, { ok: false, message: 'NETWORK_ERROR' }] satisfies Result<BonusActive>[] },
     // Whether a money action was taken (each confirmed one gets the next key: the edges check it);
     // saved: the home reads the wallet again. The review and the sending show no error.
     abstraction: (snapshot) => ({
@@ -61,7 +63,8 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, bo
 const moved: MoneyMoved = { message: 'SUCCESS', amount: 500, wallet: { amount: 7500 }, transferId: '21' };
 
 const replies = {
-  loadLimits: [{ ok: true, data: WITHDRAW_LIMITS }, { ok: false, message: 'NO_DATA' }] satisfies Result<WithdrawLimits>[],
+  // NETWORK_ERROR: a gateway's 502, 503 or 504 without a message, or past the time limit (src/api/answer.ts).
+  loadLimits: [{ ok: true, data: WITHDRAW_LIMITS }, { ok: false, message: 'NO_DATA' }, { ok: false, message: 'NETWORK_ERROR' }] satisfies Result<WithdrawLimits>[],
   // How the money action (machines/money-action, with its own model) may end.
   moneyAction: [
     { outcome: 'moved', result: moved },

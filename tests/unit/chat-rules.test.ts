@@ -79,6 +79,20 @@ describe('chat attachments', () => {
     expect(chatFileRefusal({ name: 'a.gif', size: 15 * MB })).toEqual({ code: 'CHAT_FILE_TOO_LARGE', limitMb: 10 });
     expect(chatFileRefusal({ name: 'a.mp4', size: 15 * MB })).toBeNull();
   });
+
+  it("takes a guest's video up to 5 MB, and names the guest's limit past it, as the server's 413 does", () => {
+    const guest = { guest: true };
+    expect(chatFileRefusal({ name: 'clip.mp4', size: 5 * MB }, guest)).toBeNull();
+    expect(chatFileRefusal({ name: 'clip.mp4', size: 5 * MB + 1 }, guest)).toEqual({ code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 });
+    expect(chatFileRefusal({ name: 'clip.MOV', size: 12 * MB }, guest)).toEqual({ code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 });
+    // Past a member's limit too: the server answers the guest's code for any guest video past 5 MB.
+    expect(chatFileRefusal({ name: 'clip.mp4', size: 25 * MB }, guest)).toEqual({ code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 });
+    // A member's video of the same size goes; a guest's image keeps the image limit.
+    expect(chatFileRefusal({ name: 'clip.mp4', size: 12 * MB })).toBeNull();
+    expect(chatFileRefusal({ name: 'clip.mp4', size: 12 * MB }, { guest: false })).toBeNull();
+    expect(chatFileRefusal({ name: 'a.jpg', size: 8 * MB }, guest)).toBeNull();
+    expect(chatFileRefusal({ name: 'a.jpg', size: 10 * MB + 1 }, guest)).toEqual({ code: 'CHAT_FILE_TOO_LARGE', limitMb: 10 });
+  });
 });
 
 describe('chat text', () => {

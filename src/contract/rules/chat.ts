@@ -41,6 +41,8 @@ export const CHAT_VIDEO_MAX_BYTES = 20 * 1024 * 1024;
  * CHAT_GUEST_VIDEO_TOO_LARGE, which says a member may send more.
  */
 export const CHAT_GUEST_VIDEO_MAX_BYTES = 5 * 1024 * 1024;
+/** The same limit in MB, as the messages name it. */
+export const CHAT_GUEST_VIDEO_MAX_MB = CHAT_GUEST_VIDEO_MAX_BYTES / (1024 * 1024);
 export const CHAT_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const CHAT_VIDEO_EXTENSIONS = ['mov', 'mp4'] as const;
 /** What the file pickers offer (an `accept` attribute); the rule below checks the name and size again. */
@@ -73,7 +75,9 @@ export type ChatAttachmentType = 'image' | 'video';
 export type ChatFileRefusal =
   | { code: 'CHAT_FILE_NOT_SUPPORTED' }
   /** spec 5: 'The file is too large. Please select file no larger than N MB.': N is `limitMb`. */
-  | { code: 'CHAT_FILE_TOO_LARGE'; limitMb: number };
+  | { code: 'CHAT_FILE_TOO_LARGE'; limitMb: number }
+  /** A guest's video past CHAT_GUEST_VIDEO_MAX_BYTES (the server answers 413 with this code): a member may send more. */
+  | { code: 'CHAT_GUEST_VIDEO_TOO_LARGE'; limitMb: number };
 
 const MB = 1024 * 1024;
 
@@ -99,11 +103,14 @@ export function chatAttachmentLimit(type: ChatAttachmentType): number {
 /**
  * Why a file cannot be sent (spec 5), or null when it can. An empty file
  * is no picture or film: the server, which reads the content, refuses it
- * as not supported, and so does this.
+ * as not supported, and so does this. A guest's video has the guest's
+ * limit (CHAT_GUEST_VIDEO_MAX_BYTES; src/server/chat/media.ts answers 413
+ * CHAT_GUEST_VIDEO_TOO_LARGE past it, whatever the video's size beyond).
  */
-export function chatFileRefusal(file: { name: string; size: number }): ChatFileRefusal | null {
+export function chatFileRefusal(file: { name: string; size: number }, { guest = false }: { guest?: boolean } = {}): ChatFileRefusal | null {
   const type = chatAttachmentType(file.name);
   if (type === null || file.size === 0) return { code: 'CHAT_FILE_NOT_SUPPORTED' };
+  if (guest && type === 'video' && file.size > CHAT_GUEST_VIDEO_MAX_BYTES) return { code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: CHAT_GUEST_VIDEO_MAX_MB };
   const limit = chatAttachmentLimit(type);
   return file.size > limit ? { code: 'CHAT_FILE_TOO_LARGE', limitMb: limit / MB } : null;
 }

@@ -22,6 +22,7 @@ import { MessageText } from '../errors/message-text.tsx';
 import { ArrowDownIcon } from '../chat-shared/chat-icons.tsx';
 import { MessageContent, QuickReplies, type ChatReplies } from './MessageContent.tsx';
 import { OutgoingItem, type ChatMediaRef } from './OutgoingItem.tsx';
+import { useBackOnline } from '../ui/use-back-online.ts';
 
 export type ChatHistoryRef = ActorRefFrom<typeof chatHistoryMachine>;
 
@@ -41,12 +42,15 @@ export function ChatLog({ history, replies }: ChatLogProps) {
   const outgoing = useSelector(history, (snapshot) => snapshot.context.outgoing);
   const unseen = useSelector(history, (snapshot) => snapshot.context.unseen);
   const failure = useSelector(history, (snapshot) => snapshot.context.failure);
-  const loading = useSelector(history, (snapshot) => snapshot.hasTag('loading'));
+  // Waiting for the network (tag 'offline') shows as loading: no answer is not a failure (docs/decisions/0146-reads-that-wait.md).
+  const loading = useSelector(history, (snapshot) => snapshot.hasTag('loading') || snapshot.hasTag('offline'));
   const failed = useSelector(history, (snapshot) => snapshot.hasTag('failed'));
   const loadingOlder = useSelector(history, (snapshot) => snapshot.hasTag('loadingOlder'));
   const startReached = useSelector(history, (snapshot) => snapshot.hasTag('startReached'));
   const supportTyping = useSelector(history, (snapshot) => snapshot.hasTag('supportTyping'));
   const canLoadOlder = !loading && !failed && !loadingOlder && !startReached;
+  // In the member area: a newest page that waits is read again when the shell's connection is back.
+  useBackOnline(() => history.send({ type: 'read.online' }));
   const items = useSelector(
     history,
     (snapshot) => snapshot.context.outgoing.map((id) => snapshot.children[id] as ChatMediaRef | undefined).filter((item) => item !== undefined),

@@ -18,6 +18,7 @@ import { Modal } from '../ui/Modal.tsx';
 import { showSuccessToast } from '../ui/toast.ts';
 import { depositToastId } from '../money/deposit-toast.ts';
 import { formatMoney } from '../ui/money.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { walletCurrency } from '../money/accounts.ts';
 import { BankTransferPanel } from './BankTransferPanel.tsx';
@@ -55,6 +56,8 @@ export default function DepositModal({ machine, wallet }: DepositModalProps) {
   }, [machine, t, currency]);
   // Server texts follow the language.
   useLanguageSwitch(() => machine.send({ type: 'lookup.reload' }));
+  // A lookup that got no answer is read again when the connection is back (docs/decisions/0146-reads-that-wait.md).
+  useBackOnline(() => machine.send({ type: 'read.online' }));
 
   const ways: Array<{ value: DepositWay; label: string }> = [
     { value: 'bank', label: t`Bank transfer` },

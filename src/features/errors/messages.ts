@@ -12,6 +12,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ErrorCode, SlipReasonCode, SpecialMessage } from '../../contract/errors.ts';
 import { PASSWORD_MIN_LENGTH } from '../../contract/rules/members.ts';
+import { CHAT_GUEST_VIDEO_MAX_MB } from '../../contract/rules/chat.ts';
 import { NETWORK_ERROR } from '../../../machines/shared/result.ts';
 import { VARIANT } from '../../i18n/variant.ts';
 import { NETWORK_ERROR_MESSAGE } from './network-error.ts';
@@ -136,7 +137,7 @@ const MESSAGES = {
   CHAT_NO_FILE: msg`Choose a file to send.`,
   CHAT_GUEST_INVALID: msg`This chat has ended. Open the chat again to start a new one.`,
   CHAT_CLOSED: msg`This chat has ended. Open the chat again to start a new one.`,
-  CHAT_GUEST_VIDEO_TOO_LARGE: msg`Guests can send videos of up to 5 MB. Log in to send a larger video.`,
+  CHAT_GUEST_VIDEO_TOO_LARGE: msg`Guests can send videos of up to ${CHAT_GUEST_VIDEO_MAX_MB} MB. Log in to send a larger video.`,
   CHAT_MEDIA_QUOTA: msg`You have sent as many files as you can for today. Please try again later, or write a message.`,
   CHAT_STORAGE_FULL: msg`Files cannot be received right now. Please write a message instead, or try again later.`,
   APPROVAL_REQUIRED: msg`This amount needs a second operator's approval. The request is waiting in the approvals.`,

@@ -20,6 +20,7 @@ import { walletCurrency } from '../money/accounts.ts';
 import { openGameEntry, webUrl } from './game-entry.ts';
 import { CallButton, MachineModal, useModalSteps } from '../money/money-parts.tsx';
 import { Skeleton } from '../ui/ReadPending.tsx';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { ErrorLine } from '../ui/Form.tsx';
 import { EyeIcon, EyeOffIcon } from './game-icons.tsx';
 import '../money/money.css';
@@ -46,6 +47,8 @@ export function GameAccountModal({ machine, wallet, slot }: GameAccountModalProp
   }, [machine, t]);
 
   const { closed, busy, step, close } = useModalSteps(machine, STEPS);
+  // An account that got no answer is read again when the connection is back (docs/decisions/0146-reads-that-wait.md).
+  useBackOnline(() => machine.send({ type: 'read.online' }));
   // Writes (opening the account, resetting the password) finish before the modal closes.
   const writing = useSelector(machine, (snapshot) => snapshot.hasTag('writing'));
   const currency = walletCurrency(wallet);

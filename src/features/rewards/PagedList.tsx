@@ -10,6 +10,7 @@ import type { AnyActorRef } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { Pagination, type PageLink } from '../statement/Pagination.tsx';
 import { pageCount } from '../statement/statement-rules.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 
 interface PagedListProps<TRow> {
   /** The table's name: its heading and the page links' label. */
@@ -31,23 +32,27 @@ interface PagedListProps<TRow> {
 }
 
 /** A machine that holds a paged table (machines/shared/paged-table.ts). */
-type TableActor<TRow> = Pick<AnyActorRef, 'subscribe'> & {
+type TableActor<TRow> = Pick<AnyActorRef, 'subscribe' | 'send'> & {
   getSnapshot(): {
     context: { rows: readonly TRow[]; page: number; shownPage: number | null; total: number; limit: number };
     hasTag(tag: string): boolean;
   };
 };
 
-/** What PagedList shows of a table's machine: `loadingTag` while a page is read, 'skeleton' while the first is slow. */
+/** What PagedList shows of a table's machine: `loadingTag` while a page is read (or waits for the network), 'skeleton' while the first is slow. */
 export function usePagedTable<TRow>(machine: TableActor<TRow>, loadingTag: string) {
+  // A page that got no answer is read again when the shell's connection is back.
+  useBackOnline(() => machine.send({ type: 'read.online' }));
   return {
     rows: useSelector(machine, (snapshot) => snapshot.context.rows),
     page: useSelector(machine, (snapshot) => snapshot.context.page),
     shownPage: useSelector(machine, (snapshot) => snapshot.context.shownPage),
     total: useSelector(machine, (snapshot) => snapshot.context.total),
     limit: useSelector(machine, (snapshot) => snapshot.context.limit),
-    loading: useSelector(machine, (snapshot) => snapshot.hasTag(loadingTag)),
-    skeleton: useSelector(machine, (snapshot) => snapshot.hasTag('skeleton')),
+    // A page waiting for the network (tag 'offline', docs/decisions/0146-reads-that-wait.md) shows as one being read:
+    // what is shown stays, dimmed, or the skeleton before the first; never the empty text.
+    loading: useSelector(machine, (snapshot) => snapshot.hasTag(loadingTag) || snapshot.hasTag('offline')),
+    skeleton: useSelector(machine, (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.shownPage === null)),
   };
 }
 

@@ -5,7 +5,8 @@
  * links before and 1 after). Each slip shows its received time, amount (a
  * dash until one is credited), status with the reason (spec 8) and a link to
  * its image. Read by the statement machine, which also reads the statement;
- * a failed read is silently ignored (spec 7); an image without a link of its
+ * a refused read is silently ignored (spec 7), one without an answer waits
+ * and reads again by itself (docs/decisions/0146-reads-that-wait.md); an image without a link of its
  * own is asked for by machines/slip-image. A chunk of its own.
  *
  * Rows are stacked cards rather than a table: four columns do not fit a
@@ -22,6 +23,7 @@ import { slipPagesActors } from '../../../machines/statement/statement.actors.ts
 import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
 import type * as v from 'valibot';
 import { useApi } from '../../app/use-app.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { loadMessageText, MessageText } from '../errors/message-text.tsx';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
@@ -80,6 +82,7 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
     }),
     { input: { page: 1 } },
   );
+  useBackOnline(() => slips.send({ type: 'read.online' }));
   const images = useSlipImages();
   // The machine keeps rows untyped; this view's loadPage gives slips.
   const rows = useSelector(slips, (snapshot) => snapshot.context.rows as Slip[]);
@@ -87,7 +90,10 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
   const total = useSelector(slips, (snapshot) => snapshot.context.total);
   const shownPage = useSelector(slips, (snapshot) => snapshot.context.shownPage);
   const loading = useSelector(slips, (snapshot) => snapshot.hasTag('loading'));
-  const skeleton = useSelector(slips, (snapshot) => snapshot.hasTag('skeleton'));
+  const skeleton = useSelector(
+    slips,
+    (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.shownPage === null),
+  );
   const currency = memberCurrency(useSelector(slips, (snapshot) => snapshot.context.currency));
   const last = pageCount(total, STATEMENT_PAGE_SIZE);
   const show = (wanted: number) => slips.send({ type: 'statement.page', page: wanted });

@@ -2,8 +2,11 @@
  * Statement (spec 2, 4, 7, 9): 10 entries a page, each with an icon, its
  * activity, status, time (DD/MM/YYYY HH:mm:ss and how long ago) and signed
  * amount; page links 3 before and 1 after the current page. The page lives
- * in the address (?page=), the reading in the statement machine. A failed
+ * in the address (?page=), the reading in the statement machine. A refused
  * load is silently ignored (spec 7): the last page or the empty state stays.
+ * A load without an answer waits (what is shown stays, or the skeleton) and
+ * reads again by itself, at once when the connection is back
+ * (docs/decisions/0146-reads-that-wait.md).
  * The upload-status button opens the slip modal (SlipModal.tsx).
  */
 import './statement.css';
@@ -16,6 +19,7 @@ import { WALLET, type StatementItem } from '../../contract/api.ts';
 import { statementActors } from '../../../machines/statement/statement.actors.ts';
 import { STATEMENT_PAGE_SIZE, statementMachine } from '../../../machines/statement/statement.machine.ts';
 import { useApi } from '../../app/use-app.ts';
+import { useBackOnline } from '../ui/use-back-online.ts';
 import { memberCurrency } from '../ui/currency.ts';
 import { formatDateTime } from '../ui/date-time.ts';
 import { formatMoney, type Currency } from '../ui/money.ts';
@@ -89,6 +93,7 @@ export function StatementPage() {
   useEffect(() => {
     statement.send({ type: 'statement.page', page });
   }, [statement, page]);
+  useBackOnline(() => statement.send({ type: 'read.online' }));
 
   // The machine keeps rows untyped; this view's loadPage gives statement entries.
   const statements = useSelector(statement, (snapshot) => snapshot.context.rows as StatementItem[]);
@@ -97,7 +102,11 @@ export function StatementPage() {
   const gameNames = useSelector(statement, (snapshot) => snapshot.context.gameNames);
   const accountCurrency = useSelector(statement, (snapshot) => snapshot.context.currency);
   const loading = useSelector(statement, (snapshot) => snapshot.hasTag('loading'));
-  const skeleton = useSelector(statement, (snapshot) => snapshot.hasTag('skeleton'));
+  // Waiting for the network with nothing read yet shows the skeleton, not "No transactions yet".
+  const skeleton = useSelector(
+    statement,
+    (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.shownPage === null),
+  );
   const now = useNow(30_000);
   const [slipsOpen, setSlipsOpen] = useState(false);
 

@@ -26,6 +26,7 @@ import { Skeleton } from '../ui/ReadPending.tsx';
 import { Pager } from './Pager.tsx';
 import { ShieldIcon } from './wheel-icons.tsx';
 import './wheel.css';
+import { useBackOnline } from '../ui/use-back-online.ts';
 
 type FairnessActor = ReturnType<typeof useFairness>;
 
@@ -43,6 +44,8 @@ export default function FairnessPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Wheel fairness`);
   const machine = useFairness();
+  // A page that got no answer is read again when the connection is back (docs/decisions/0146-reads-that-wait.md).
+  useBackOnline(() => machine.send({ type: 'read.online' }));
   const loading = useSelector(machine, (snapshot) => snapshot.hasTag('loading'));
   const skeleton = useSelector(machine, (snapshot) => snapshot.hasTag('skeleton'));
   const failed = useSelector(machine, (snapshot) => snapshot.hasTag('failed'));

@@ -24,6 +24,7 @@ import { PrizeModal } from './PrizeModal.tsx';
 import { CoinIcon, ShieldIcon } from './wheel-icons.tsx';
 import { WheelCanvas } from './WheelCanvas.tsx';
 import './wheel.css';
+import { useBackOnline } from '../ui/use-back-online.ts';
 
 type SpinWheelRef = ActorRefFrom<typeof spinWheelMachine>;
 
@@ -53,6 +54,8 @@ export default function WheelModal({ machine, wallet }: WheelModalProps) {
   const claim = useSelector(machine, (snapshot) => snapshot.children.couponClaim);
   const currency = memberCurrency(wallet?.bankAccount?.currency);
 
+  // A wheel that got no answer is read again when the connection is back (docs/decisions/0146-reads-that-wait.md).
+  useBackOnline(() => machine.send({ type: 'read.online' }));
   const stopped = useCallback(() => machine.send({ type: 'wheel.stopped' }), [machine]);
   const wheel = data?.wheel ?? null;
   const title = wheel?.name ?? t`Prize wheel`;

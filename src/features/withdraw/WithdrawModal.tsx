@@ -1,7 +1,8 @@
 /**
  * Withdraw modal (spec 2, spec 5 Withdraw), driven by the withdraw machine
  * the home invokes for each opening: the server's limits first, then an
- * amount from the wallet to the member's bank account, a review, and the
+ * amount from the wallet to the member's bank account (limits that get no
+ * answer wait under the skeleton and are read again by themselves), a review, and the
  * wait-for-the-transfer message (spec 7), or a safe retry when no answer
  * came. Sent with POST /api/wallet/withdrawAll.
  */
@@ -37,13 +38,18 @@ export function WithdrawModal({ machine, wallet }: WithdrawModalProps) {
   const { closed, busy, step, close } = useModalSteps(machine, STEPS);
   const sending = useSelector(machine, (snapshot) => snapshot.hasTag('busy') && snapshot.hasTag('confirming'));
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
-  // An unknown outcome is asked again when the connection is back (docs/decisions/0145-a-flaky-network.md).
-  useBackOnline(() => machine.send({ type: 'connectivity.online' }));
+  // When the connection is back, an unknown outcome is asked again (docs/decisions/0145-a-flaky-network.md)
+  // and limits that got no answer are read again (docs/decisions/0146-reads-that-wait.md).
+  useBackOnline(() => {
+    machine.send({ type: 'connectivity.online' });
+    machine.send({ type: 'read.online' });
+  });
 
   return (
     <MachineModal closed={closed} locked={sending} onClose={close} title={<Trans>Withdraw</Trans>}>
       {step === 'loading' && (
-        <div className="stack" aria-busy={busy}>
+        // Also while limits that got no answer wait for the network (tag 'offline'): no error, the skeleton stays.
+        <div className="stack" aria-busy="true">
           <Skeleton shapes={['title', 'line', 'input']} />
         </div>
       )}

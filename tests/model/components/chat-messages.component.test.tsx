@@ -13,6 +13,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatButton, ChatMessageBody } from '../../../src/contract/chat.ts';
 import { chatAlertText } from '../../../src/features/chat/chat-alerts.ts';
+import { chatFileRefusal } from '../../../src/contract/rules/chat.ts';
+import { messageText } from '../../../src/features/errors/messages.ts';
 import { GenericCarousel, MessageContent, QuickReplies, type ChatReplies } from '../../../src/features/chat/MessageContent.tsx';
 
 /** Renders in the app's language provider (English, as setup.ts activates it). */
@@ -218,5 +220,13 @@ describe('alerts', () => {
     await expect(chatAlertText(i18n, { message: 'CHAT_FILE_NOT_SUPPORTED' }, codeText)).resolves.toBe('File is not supported');
     await expect(chatAlertText(i18n, { message: 'CHAT_TEXT_INVALID' }, codeText)).resolves.toBe('text of CHAT_TEXT_INVALID');
     expect(codeText.mock.calls).toEqual([['CHAT_TEXT_INVALID']]);
+  });
+
+  it("tells a guest whose video is past the guest's limit what the server's 413 would, before any upload", async () => {
+    const refusal = chatFileRefusal({ name: 'screen.mp4', size: 12 * 1024 * 1024 }, { guest: true });
+    expect(refusal).toEqual({ code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 });
+    await expect(chatAlertText(i18n, { message: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 }, async (code) => messageText(i18n, code))).resolves.toBe(
+      'Guests can send videos of up to 5 MB. Log in to send a larger video.',
+    );
   });
 });

@@ -16,7 +16,7 @@ import { GameAccountModal } from '../../../src/features/game-account/GameAccount
 import { gameAccountModels } from '../game-account.model.ts';
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, newFakeApi } from '../support/fake-api.ts';
-import { renderModal } from '../support/modal-harness.tsx';
+import { backOnline, renderModal } from '../support/modal-harness.tsx';
 import { gameAccountActors } from '../../../machines/game-account/game-account.actors.ts';
 import { gameAccountMachine } from '../../../machines/game-account/game-account.machine.ts';
 import { stateKey, type FlowModel, type ModelEdge } from '../support/flow-model.ts';
@@ -84,6 +84,7 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
         'apps.dismiss': 'Back',
         'game.transfer': 'Transfer only',
       };
+      if (event.type === 'read.online') return backOnline();
       if (event.type === 'modal.close') return void fireEvent.click(view().getAllByRole('button', { name: 'Close' })[0]!);
       if (!names[event.type]) throw new Error(`No gesture for ${event.type}`);
       fireEvent.click(button(names[event.type]!));
@@ -129,6 +130,9 @@ function driver(input: GameAccountInput, callbacks: { onClose: (saved: boolean) 
           return expect(errorLine(), 'error line').toBe(errorText);
         }
         case 'loadingAccount':
+        case 'accountOffline':
+          // No answer is not an error: the skeleton stays while the read waits (docs/decisions/0146-reads-that-wait.md).
+          expect(view().queryByRole('alert'), 'no error').toBeNull();
           expect(dialog().querySelector('.skeleton'), 'skeleton').not.toBeNull();
           return expect(view().queryByText(context.credentials?.username ?? 'pg0812345678'), 'no credentials yet').toBeNull();
         case 'accountFailed':

@@ -20,7 +20,7 @@ import { REFUND_KEY_PREFIX, refundReceiveModels } from '../refund-receive.model.
 import { replayInView, viewPaths, viewPathTitle, type ViewDriver } from '../support/component-replay.ts';
 import { fakeApiClient, newFakeApi } from '../support/fake-api.ts';
 import { stateKey } from '../support/flow-model.ts';
-import { renderModal } from '../support/modal-harness.tsx';
+import { backOnline, renderModal } from '../support/modal-harness.tsx';
 import { expect } from '../support/step-expect.ts';
 
 const [flow] = refundReceiveModels;
@@ -70,6 +70,8 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
           return void fireEvent.click(view().getByRole('button', { name: 'Try again' }));
         case 'refunds.page':
           return void fireEvent.click(view().getByRole('button', { name: `Page ${event.page}` }));
+        case 'read.online':
+          return backOnline();
         case 'modal.close':
           if (refundStep(before) === 'open.refund.received') return void fireEvent.click(view().getByRole('button', { name: 'Done' }));
           return void fireEvent.click(view().getAllByRole('button', { name: 'Close' })[0]!);
@@ -101,8 +103,10 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
         expect(dialog().textContent).toContain(errorText(context.error!));
         expect(view().getByRole('button', { name: 'Try again' })).toBeTruthy();
         expect(view().queryByRole('button', { name: 'Receive refund' }), 'no receive').toBeNull();
-      } else if (step.startsWith('open.refund.checking')) {
+      } else if (step.startsWith('open.refund.checking') || step === 'open.refund.checkOffline') {
+        // Waiting for the network is checking still (docs/decisions/0146-reads-that-wait.md): never "no refund".
         expect(view().queryByRole('button', { name: 'Receive refund' }), 'no receive while checking').toBeNull();
+        expect(view().queryByText(/^No refund found/), 'not "no refund"').toBeNull();
       } else if (step === 'open.refund.notFound') {
         expect(view().getByText(/^No refund found/)).toBeTruthy();
         expect(view().queryByRole('button', { name: 'Receive refund' })).toBeNull();

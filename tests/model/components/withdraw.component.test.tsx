@@ -74,6 +74,7 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
         case 'limits.retry':
           return void fireEvent.click(button('Try again'));
         case 'connectivity.online':
+        case 'read.online':
           return backOnline();
         case 'modal.close':
           // The dialog's own close button (the corner one comes first).
@@ -101,6 +102,10 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
       switch (stateKey(after)) {
         case 'loadingLimits':
         case 'checkingBonus':
+        case 'limitsOffline':
+        case 'bonusOffline':
+          // No answer is not an error: the skeleton stays while the read waits (docs/decisions/0146-reads-that-wait.md).
+          expect(view.queryByRole('alert'), 'no error').toBeNull();
           expect(dialog().querySelector('[aria-busy="true"] .skeleton'), 'skeleton').not.toBeNull();
           return expect(view.queryByLabelText('Amount')).toBeNull();
         case 'limitsFailed':

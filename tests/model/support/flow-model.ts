@@ -44,6 +44,13 @@ export interface FlowModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** What each I/O actor may answer, by actor name. Every call may also fail (network down). */
   replies: ActorReplies<TMachine>;
   /**
+   * Which of the I/O actors may fail (network down) in a snapshot; all of
+   * them when absent. For machines whose parallel regions each run a timer
+   * of their own: the simulated clock ends timers in order, so a failure
+   * that starts a wait beside another region's running timer is left out.
+   */
+  mayFail?: (snapshot: SnapshotFrom<TMachine>, actor: string) => boolean;
+  /**
    * What of the context is part of the model's state (see above). Not asked
    * for a finished actor: its state is its output.
    */
@@ -138,9 +145,10 @@ function modelEvents(flow: FlowModel, snapshot: AnyMachineSnapshot): AnyEventObj
     const replies = flow.replies[String(child.src)];
     if (!replies) throw new Error(`${flow.name}: no replies for actor "${String(child.src)}"`);
     const outputs = typeof replies === 'function' ? replies(snapshot) : replies;
+    const fails = flow.mayFail?.(snapshot, String(child.src)) ?? true;
     return [
       ...outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output })),
-      { type: `xstate.error.actor.${id}`, error: NETWORK_DOWN },
+      ...(fails ? [{ type: `xstate.error.actor.${id}`, error: NETWORK_DOWN }] : []),
     ];
   });
   const delays = snapshot._nodes.flatMap((node) => node.after.map((transition) => ({ type: transition.eventType })));
