@@ -2,14 +2,17 @@
  * `npm run bench:ledger`: POST /api/wallet/transfer through HTTP at 50
  * connections (autocannon in a worker thread, 10 s), on PostgreSQL (TEST_DATABASE_URL or
  * DATABASE_URL, a fresh database) and on PGlite (a temporary folder), and
- * beside each the same ledger transaction without the app:
- * - PostgreSQL: pgbench, 50 clients, running the transaction's SQL
- *   (the transfer row, the two balance updates with the overdraft guard, the
- *   idempotency row);
- * - PGlite: the same transaction looped in-process through the ledger module.
- * Prints transfers/s, p50 and p99 latency and the ratio HTTP/raw.
- * Goals (the money core's, docs/decisions/0057-transfer-hot-path.md): on
- * PostgreSQL ratio ≥ 0.5 and p99 ≤ 50 ms; on PGlite ratio ≥ 0.5.
+ * beside each the same ledger work without the app, two ways:
+ * - the multi-statement transaction a transfer was before
+ *   docs/decisions/0149-one-round-trip-transfer.md (BEGIN, the transfer row,
+ *   the two balance updates with the overdraft guard, the idempotency row,
+ *   COMMIT): pgbench with 50 clients on PostgreSQL, looped in-process on
+ *   PGlite;
+ * - one call of ledger_move storing the idempotency row (what a transfer
+ *   is now): the same, pgbench or the in-process loop.
+ * Prints transfers/s, p50 and p99 latency and the ratio HTTP/raw to each.
+ * Goals (0149): on PostgreSQL HTTP ≥ 0.8 × the multi-statement pgbench and
+ * p99 ≤ its p99; on PGlite HTTP ≥ 0.6 × the multi-statement loop.
  *
  * Each connection's requests go to the members in turn, alternating wallet →
  * game and game → wallet, so balances stay put; every request carries a new
@@ -24,7 +27,9 @@ import path from 'node:path';
 import { WALLET } from '../src/contract/api.ts';
 import { endpoints, fillPath, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from '../src/contract/endpoints.ts';
 import { DEFAULT_POOL_SIZE } from '../src/server/config.ts';
-import { idempotencyKeys } from '../src/server/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { resultRows, type Db } from '../src/server/db/client.ts';
+import { idempotencyKeys, ledgerAccounts, ledgerTransfers } from '../src/server/db/schema.ts';
 import { findAccount, gameAccountCode, walletCode } from '../src/server/ledger/accounts.ts';
 import { checkLedger } from '../src/server/ledger/check.ts';
 import { postTransfer } from '../src/server/ledger/transfers.ts';
@@ -117,15 +122,8 @@ function percentiles(latencies: number[]): { p50Ms: number; p99Ms: number } {
   return { p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
-/** pgbench, 50 clients, the ledger transaction as SQL: wallet → game for a random member. */
-async function rawPostgres(url: string, members: Member[]): Promise<Figures> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'wallet-pgbench-'));
-  const script = path.join(dir, 'transfer.sql');
-  const ids = members.map((member) => member.userId);
-  writeFileSync(
-    script,
-    `\\set m random(${Math.min(...ids)}, ${Math.max(...ids)})
-BEGIN;
+/** The multi-statement transaction of a transfer before 0149: wallet → game for a random member. */
+const MULTI_STATEMENT_SQL = `BEGIN;
 WITH t AS (
   INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, phase, kind, idempotency_key, created_at)
   SELECT w.id, g.id, 100, 'posted', 'transfer', gen_random_uuid()::text, now()
@@ -138,8 +136,21 @@ UPDATE ledger_accounts SET debits_posted = debits_posted + 100
 UPDATE ledger_accounts SET credits_posted = credits_posted + 100 WHERE id = greatest(:debit_account_id, :credit_account_id) RETURNING id;
 INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at) VALUES (:m, gen_random_uuid()::text, 'bench', 200, '{}', now());
 COMMIT;
-`,
-  );
+`;
+
+/** The same movement as one call of ledger_move (drizzle/0022), storing the idempotency row: a transfer since 0149. */
+const FUNCTION_CALL_SQL = `SELECT r_outcome FROM ledger_move(
+  (SELECT id FROM ledger_accounts WHERE code = 'wallet:' || :m), (SELECT id FROM ledger_accounts WHERE code LIKE 'game:' || :m || ':%'),
+  100, 'posted', 'transfer', NULL, gen_random_uuid()::text, now(),
+  :m, gen_random_uuid()::text, 'bench', (SELECT id FROM ledger_accounts WHERE code = 'wallet:' || :m));
+`;
+
+/** pgbench, 50 clients, `body` (SQL using :m, a random member's user id). */
+async function rawPostgres(url: string, members: Member[], body: string): Promise<Figures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wallet-pgbench-'));
+  const script = path.join(dir, 'transfer.sql');
+  const ids = members.map((member) => member.userId);
+  writeFileSync(script, `\\set m random(${Math.min(...ids)}, ${Math.max(...ids)})\n${body}`);
   try {
     // --log writes one line per transaction; its third field is the latency in µs.
     const logPrefix = path.join(dir, 'log');
@@ -162,8 +173,8 @@ COMMIT;
   }
 }
 
-/** The ledger transaction looped in-process (PGlite serves one transaction at a time anyway). */
-async function rawInProcess(target: Target, members: Member[]): Promise<Figures> {
+/** In-process loop over the members' wallet → game accounts for DURATION_S, one `transfer` at a time. */
+async function rawInProcess(target: Target, members: Member[], transfer: (db: Db, account: LoopAccount, key: string) => Promise<void>): Promise<Figures> {
   const db = target.database.db;
   const accounts = await Promise.all(
     members.map(async (member) => ({
@@ -175,27 +186,75 @@ async function rawInProcess(target: Target, members: Member[]): Promise<Figures>
   const latencies: number[] = [];
   const deadline = performance.now() + DURATION_S * 1_000;
   for (let turn = 0; performance.now() < deadline; turn += 1) {
-    const account = accounts[turn % accounts.length]!;
     const started = performance.now();
-    await db.transaction(async (tx) => {
-      const key = `raw-${randomUUID()}`;
-      await postTransfer(tx, { debitAccountId: account.wallet, creditAccountId: account.game, amount: 100n, kind: 'transfer', idempotencyKey: key }, new Date());
-      await tx.insert(idempotencyKeys).values({ userId: account.userId, key, requestHash: 'bench', statusCode: 200, response: {}, createdAt: new Date() });
-    });
+    await transfer(db, accounts[turn % accounts.length]!, `raw-${randomUUID()}`);
     latencies.push(performance.now() - started);
   }
   return { perSecond: latencies.length / DURATION_S, ...percentiles(latencies), failures: 0 };
 }
 
-async function benchmark(target: Target): Promise<{ http: Figures; raw: Figures; rawName: string }> {
+interface LoopAccount {
+  userId: number;
+  wallet: number;
+  game: number;
+}
+
+/**
+ * The multi-statement transaction of a transfer before 0149, as the ledger
+ * module wrote it then: the transfer row (drizzle's insert), the two guarded
+ * balance updates in ascending id, the idempotency row.
+ */
+async function multiStatementTransfer(db: Db, account: LoopAccount, key: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .insert(ledgerTransfers)
+      .values({ debitAccountId: account.wallet, creditAccountId: account.game, amount: 100n, phase: 'posted', kind: 'transfer', idempotencyKey: key, createdAt: now })
+      .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+      .returning();
+    const debit = sql`update ${ledgerAccounts} set debits_posted = debits_posted + ${100n} where id = ${account.wallet}
+      and (not no_overdraft or debits_posted + debits_pending + ${100n} <= credits_posted - ${0n}) returning (credits_posted - debits_posted - debits_pending)::text as available`;
+    const credit = sql`update ${ledgerAccounts} set credits_posted = credits_posted + ${100n} where id = ${account.game}
+      returning (credits_posted - debits_posted - debits_pending)::text as available`;
+    for (const update of account.wallet < account.game ? [debit, credit] : [credit, debit]) {
+      if (resultRows(await tx.execute(update)).length === 0) throw new Error('bench: the wallet ran out');
+    }
+    await tx.insert(idempotencyKeys).values({ userId: account.userId, key, requestHash: 'bench', statusCode: 200, response: {}, createdAt: now });
+  });
+}
+
+/** The same movement as one ledger_move call storing the idempotency row (postTransfer with a key, outside a transaction). */
+async function functionCallTransfer(db: Db, account: LoopAccount, key: string): Promise<void> {
+  await postTransfer(
+    db,
+    { debitAccountId: account.wallet, creditAccountId: account.game, amount: 100n, kind: 'transfer', idempotencyKey: key },
+    new Date(),
+    { userId: account.userId, key, requestHash: 'bench', answerAccountId: account.wallet },
+  );
+}
+
+interface Raw {
+  name: string;
+  figures: Figures;
+}
+
+async function benchmark(target: Target): Promise<{ http: Figures; raws: Raw[] }> {
   const { app, base } = await startBenchApp(target, { operator: OPERATOR });
   try {
     const members = await setUpMembers(base);
     const http = await throughHttp(base, members);
-    const raw = target.url ? await rawPostgres(target.url, members) : await rawInProcess(target, members);
+    const raws = target.url
+      ? [
+          { name: 'pgbench, multi-statement transaction', figures: await rawPostgres(target.url, members, MULTI_STATEMENT_SQL) },
+          { name: 'pgbench, one ledger_move call', figures: await rawPostgres(target.url, members, FUNCTION_CALL_SQL) },
+        ]
+      : [
+          { name: 'in-process loop, multi-statement transaction', figures: await rawInProcess(target, members, multiStatementTransfer) },
+          { name: 'in-process loop, one ledger_move call', figures: await rawInProcess(target, members, functionCallTransfer) },
+        ];
     const problems = await checkLedger(target.database.db);
     if (problems.length > 0) throw new Error(`ledger check failed after the run:\n${problems.join('\n')}`);
-    return { http, raw, rawName: target.url ? 'pgbench' : 'in-process loop' };
+    return { http, raws };
   } finally {
     await app.close();
   }
@@ -208,9 +267,11 @@ for (const makeTarget of [...(serverUrl ? [() => postgresTarget(serverUrl, { poo
   const target = await makeTarget();
   try {
     console.log(`Benchmarking transfers on ${target.driver} (${CONNECTIONS} connections, ${DURATION_S} s)...`);
-    const { http, raw, rawName } = await benchmark(target);
+    const { http, raws } = await benchmark(target);
     rows.push([target.driver, 'HTTP POST /api/wallet/transfer', fmt(http.perSecond), fmt(http.p50Ms), fmt(http.p99Ms), String(http.failures), '']);
-    rows.push([target.driver, rawName, fmt(raw.perSecond), fmt(raw.p50Ms), fmt(raw.p99Ms), String(raw.failures), (http.perSecond / raw.perSecond).toFixed(2)]);
+    for (const { name, figures } of raws) {
+      rows.push([target.driver, name, fmt(figures.perSecond), fmt(figures.p50Ms), fmt(figures.p99Ms), String(figures.failures), (http.perSecond / figures.perSecond).toFixed(2)]);
+    }
   } finally {
     await target.cleanUp();
   }

@@ -49,11 +49,38 @@ export async function findStored(db: Db, userId: number, key: string): Promise<S
   return row;
 }
 
+/** A member's Idempotency-Key as a one-statement movement stores it with its answer (ledger/transfers.ts KeyAnswer). */
+export interface KeyToStore {
+  userId: number;
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * Thrown by a one-call handler (onceForKey's `oneCall`) that cannot move
+ * in one statement (a ledger account to create first, a provider that
+ * writes): nothing was written, and the handler runs again in the key's
+ * transaction.
+ */
+export class NeedsTransaction extends Error {
+  constructor(reason: string) {
+    super(`not in one call: ${reason}`);
+    this.name = 'NeedsTransaction';
+  }
+}
+
 /**
  * Runs `work` in a transaction under the request's idempotency key: the
  * first time it runs and its answer (or refusal) is stored; afterwards the
  * stored answer is sent again. `known` is what the key held when the
  * request came in (read with the caller's session, plugins/authentication.ts).
+ *
+ * With `oneCall`, that runs first, outside any transaction: it stores the
+ * key and its answer in the one statement that moves the money
+ * (docs/decisions/0149-one-round-trip-transfer.md), or throws
+ * NeedsTransaction and `work` runs as above. Its refusals are stored here
+ * as `work`'s are, and a key stored meanwhile by a copy of the request
+ * (the statement fails on the key's primary key) answers that copy's answer.
  */
 export async function onceForKey<T>(
   db: Db,
@@ -64,6 +91,7 @@ export async function onceForKey<T>(
   now: () => Date,
   known: StoredAnswer | null,
   work: (tx: Transaction) => Promise<T>,
+  oneCall?: (key: KeyToStore) => Promise<T>,
 ): Promise<T> {
   const hash = requestHash(request);
   const replay = async (stored: StoredAnswer | undefined): Promise<T> => {
@@ -80,6 +108,13 @@ export async function onceForKey<T>(
 
   if (known) return replay(known);
   try {
+    if (oneCall) {
+      try {
+        return await oneCall({ userId, key, requestHash: hash });
+      } catch (error) {
+        if (!(error instanceof NeedsTransaction)) throw error;
+      }
+    }
     return await db.transaction(async (tx) => {
       const answer = await work(tx);
       await store(tx, 200, answer);

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { Endpoint } from '../contract/endpoints.ts';
 import type { Queryable } from './db/client.ts';
-import { idempotencyKeyOf, onceForKey } from './idempotency.ts';
+import { idempotencyKeyOf, onceForKey, type KeyToStore } from './idempotency.ts';
 import type { Caller, ChatCaller, MemberCaller, OperatorCaller } from './auth/callers.ts';
 import { requireCaller } from './plugins/authentication.ts';
 import { OPERATOR_JSON_BODY_LIMIT_BYTES } from './policy.ts';
@@ -38,6 +38,13 @@ export interface Call<E extends Endpoint> {
           : Caller;
   /** The database, or for an idempotent endpoint the transaction its answer is stored in. */
   db: Queryable;
+  /**
+   * Set only for an endpoint with `inOneCall` called with a member's key:
+   * `db` is then the database, no transaction, and the handler stores the
+   * key with its answer in the statement that moves the money, or throws
+   * NeedsTransaction to run again in the key's transaction (idempotency.ts).
+   */
+  storeKey: KeyToStore | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -50,13 +57,15 @@ export interface RouteOptions<E extends Endpoint> {
    * refusal stores nothing under the key, so the same key may try again.
    */
   before?: (call: Call<E>) => Promise<void>;
+  /** The handler can move money and store the Idempotency-Key in one statement (Call.storeKey). */
+  inOneCall?: boolean;
 }
 
 export function route<const E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (call: Call<E>) => Promise<Answer<E>>,
-  { before }: RouteOptions<E> = {},
+  { before, inOneCall = false }: RouteOptions<E> = {},
 ): void {
   app.route({
     method: endpoint.method,
@@ -70,14 +79,15 @@ export function route<const E extends Endpoint>(
       const body = endpoint.body ? parseBody(endpoint.body, request.body, { multiline: endpoint.multiline === true }) : undefined;
       const params = endpoint.params ? parseParts(endpoint.params, request.params) : undefined;
       const query = endpoint.query ? parseParts(endpoint.query, request.query) : undefined;
-      const call = { body, params, query, caller: request.caller, db: app.db, request, reply } as Call<E>;
+      const call = { body, params, query, caller: request.caller, db: app.db, storeKey: null, request, reply } as Call<E>;
       if (before) await before(call);
       const key = endpoint.idempotent ? idempotencyKeyOf(request) : null;
       // A member's key stores the first answer (onceForKey). An operator's idempotent endpoint (an adjustment)
       // names its movement by the key instead, and a replay is answered from the ledger (adjustments/adjust.ts).
       if (key === null || request.caller?.kind !== 'member') return handler(call);
       const { caller, storedAnswer } = request;
-      return onceForKey(app.db, request, reply, caller.userId, key, app.clock, storedAnswer, (tx) => handler({ ...call, db: tx }));
+      const oneCall = inOneCall ? (storeKey: KeyToStore) => handler({ ...call, storeKey }) : undefined;
+      return onceForKey(app.db, request, reply, caller.userId, key, app.clock, storedAnswer, (tx) => handler({ ...call, db: tx }), oneCall);
     },
   });
 }

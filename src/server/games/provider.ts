@@ -83,6 +83,13 @@ export interface GameProvider {
   deposit(tx: Transaction, movement: MoneyAtProvider): Promise<void>;
   /** Money leaves the provider (game → wallet), inside the ledger transfer's transaction. */
   withdraw(tx: Transaction, movement: MoneyAtProvider): Promise<void>;
+  /**
+   * Set (by spreading ledgerHeldMoney) when `deposit` and `withdraw` are
+   * ledgerHeldMoney's checks, which write nothing: a wallet ↔ game transfer
+   * then checks first (checkLedgerHeldMove) and moves the money in one
+   * statement (docs/decisions/0149-one-round-trip-transfer.md).
+   */
+  readonly moneyInLedger?: true;
   /** How the member enters the game (spec 2: web link, app links, login form, or a link with credentials). */
   entry(tx: Transaction, account: OpenGameAccount, context: EntryContext): Promise<GameEntry>;
   /** Pages and calls a provider run by this server serves itself (the reference provider's games under /games). */
@@ -100,15 +107,21 @@ export interface GameProvider {
  * is the one the movement read in its transaction, and game accounts are
  * never deleted, so its absence settles it (TRANSFER_FAIL).
  */
-export const ledgerHeldMoney: Pick<GameProvider, 'deposit' | 'withdraw'> = {
+export const ledgerHeldMoney: Pick<GameProvider, 'deposit' | 'withdraw' | 'moneyInLedger'> = {
   async deposit(_tx, movement) {
-    if (!movement.game.active) throw new ProviderError('NO_GAME', `game ${movement.game.code} is not active`);
-    checkOpen(movement);
+    checkLedgerHeldMove(movement, true);
   },
   async withdraw(_tx, movement) {
-    checkOpen(movement);
+    checkLedgerHeldMove(movement, false);
   },
+  moneyInLedger: true,
 };
+
+/** ledgerHeldMoney's check of a movement to the game (`toGame`) or back; it reads and writes nothing. */
+export function checkLedgerHeldMove(movement: MoneyAtProvider, toGame: boolean): void {
+  if (toGame && !movement.game.active) throw new ProviderError('NO_GAME', `game ${movement.game.code} is not active`);
+  checkOpen(movement);
+}
 
 function checkOpen({ userId, game, account }: MoneyAtProvider): void {
   if (!account) throw new ProviderError('TRANSFER_FAIL', `member ${userId} has no account at ${game.code}`);

@@ -5,8 +5,9 @@
  * wraps the database's `transaction` so that each transaction collects its
  * own notes and, only after COMMIT succeeded, hands them to the listeners.
  * A transaction that throws (a refusal, a conflict, a failed COMMIT) rolls
- * back and tells nothing. Writes outside a watched transaction are not
- * told: every movement runs in one (money/movement.ts inMovement).
+ * back and tells nothing. A movement made in one statement outside any
+ * transaction (ledger_move, docs/decisions/0149-one-round-trip-transfer.md)
+ * has committed when it answers, so it is told at once.
  */
 import type { Db, Queryable } from '../db/client.ts';
 import type { ledgerTransfers } from '../db/schema.ts';
@@ -27,9 +28,19 @@ const watches = new WeakMap<Db, Watch>();
 /** A transaction under way → its notes so far. */
 const collecting = new WeakMap<object, WrittenTransfer[]>();
 
-/** Notes a transfer written in `db`; nothing when `db` is no watched transaction. */
+/**
+ * Notes a transfer written in `db`: kept until a watched transaction
+ * commits, told now when `db` is a watched database itself (the write was
+ * one statement and has committed), else nothing.
+ */
 export function noteTransfer(db: Queryable, written: WrittenTransfer): void {
-  collecting.get(db)?.push(written);
+  const notes = collecting.get(db);
+  if (notes) {
+    notes.push(written);
+    return;
+  }
+  const watch = watches.get(db as Db);
+  if (watch && watch.listeners.size > 0) tell(watch.listeners, [written]);
 }
 
 function tell(listeners: Iterable<CommitListener>, written: readonly WrittenTransfer[]): void {

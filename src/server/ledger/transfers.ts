@@ -4,13 +4,23 @@
  * either wholly there or not at all. Transfers are only inserted; a pending
  * transfer is resolved by a second row (post or void), never by an update.
  *
- * Concurrency: balance rows are updated in ascending account id, so two
- * transfers touching the same accounts lock them in the same order and
- * cannot deadlock. The overdraft rule is checked in the UPDATE's WHERE (a
- * clean InsufficientFunds) and again by the table's CHECK constraint.
+ * postTransfer and holdTransfer are one call of the database function
+ * ledger_move (drizzle/0023_ledger_transfer_function.sql;
+ * docs/decisions/0149-one-round-trip-transfer.md): one round trip, inside
+ * the caller's transaction or, given the database, committed on its own.
+ * Resolving a pending transfer (withdrawals, inside their own transactions)
+ * stays the statements below.
+ *
+ * Concurrency: both accounts are locked (ledger_move) or updated
+ * (resolutions) in ascending account id, so two transfers touching the
+ * same accounts lock them in the same order and cannot deadlock. The
+ * overdraft rule is checked before anything is written (ledger_move) or in
+ * the UPDATE's WHERE (a clean InsufficientFunds), and again by the table's
+ * CHECK constraint.
  */
-import { eq, sql } from 'drizzle-orm';
-import { resultRows, type Queryable } from '../db/client.ts';
+import { eq, is, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { perDatabase, resultRows, type Db, type Queryable } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers, TRANSFER_KINDS } from '../db/schema.ts';
 import { AVAILABLE_SQL } from './accounts.ts';
 import { noteTransfer } from './commit-news.ts';
@@ -86,9 +96,9 @@ const columnSql = {
  * then. A change that adds to the debits of a no-overdraft account must
  * leave debits ≤ credits_posted, else InsufficientFunds.
  *
- * Written as SQL rather than with drizzle's update builder: every transfer
- * runs it twice, and the builder costs several times the CPU (the ledger
- * benchmark's in-process loop ran ~10 % slower with it). The balance comes
+ * Written as SQL rather than with drizzle's update builder: every
+ * resolution runs it twice, and the builder costs several times the CPU
+ * (the ledger benchmark's in-process loop ran ~10 % slower with it). The balance comes
  * back as text, so both drivers hand BigInt the same thing.
  */
 async function applyChange(db: Queryable, accountId: number, change: Change): Promise<Available> {
@@ -147,30 +157,126 @@ function checkSpec(spec: TransferSpec): void {
   if (spec.debitAccountId === spec.creditAccountId) throw new RangeError('a transfer needs two different accounts');
 }
 
-/** Moves `amount` from the debit account to the credit account now. */
-export async function postTransfer(db: Queryable, spec: TransferSpec, now: Date): Promise<Written> {
+/**
+ * A member's Idempotency-Key stored by the movement's own statement, with
+ * the money-moved answer (spec 7) the movement gives: what `answerAccountId`
+ * (the member's wallet) has available after it. A key already stored fails
+ * the whole statement on its primary key (src/server/idempotency.ts answers
+ * the stored answer then).
+ */
+export interface KeyAnswer {
+  userId: number;
+  key: string;
+  requestHash: string;
+  answerAccountId: number;
+}
+
+interface MoveRow {
+  r_outcome: 'moved' | 'replayed' | 'insufficient' | 'conflict';
+  r_id: string | null;
+  r_kind: TransferKind | null;
+  r_reference: string | null;
+  r_created_ms: string | null;
+  r_debit_available: string | null;
+  r_credit_available: string | null;
+}
+
+type MoveParams = Record<'debit' | 'credit' | 'amount' | 'phase' | 'kind' | 'reference' | 'idempotencyKey' | 'now' | 'keyUserId' | 'key' | 'keyHash' | 'answerAccount', unknown>;
+
+/** The call of ledger_move, over values (`value`) or placeholders (`sql.placeholder`). */
+function moveCall(value: (name: keyof MoveParams) => unknown): SQL {
+  const names: (keyof MoveParams)[] = ['debit', 'credit', 'amount', 'phase', 'kind', 'reference', 'idempotencyKey', 'now', 'keyUserId', 'key', 'keyHash', 'answerAccount'];
+  return sql`ledger_move(${sql.join(
+    names.map((name) => sql`${value(name)}`),
+    sql`, `,
+  )})`;
+}
+
+const moveSql = (params: MoveParams) => sql`select * from ${moveCall((name) => params[name])}`;
+
+const moveColumns = {
+  r_outcome: sql<MoveRow['r_outcome']>`r_outcome`,
+  r_id: sql<string | null>`r_id`,
+  r_kind: sql<TransferKind | null>`r_kind`,
+  r_reference: sql<string | null>`r_reference`,
+  r_created_ms: sql<string | null>`r_created_ms`,
+  r_debit_available: sql<string | null>`r_debit_available`,
+  r_credit_available: sql<string | null>`r_credit_available`,
+};
+
+const moveStatement = perDatabase((db) =>
+  db
+    .select(moveColumns)
+    .from(moveCall((name) => sql.placeholder(name)))
+    .prepare('ledger_move'),
+);
+
+/**
+ * One movement in one round trip: ledger_move (drizzle/0023) locks both
+ * accounts in ascending id, answers a replay or a conflict of the ledger
+ * idempotency key, refuses an overdraft before writing anything, inserts
+ * the transfer row and changes both balances, and with `key` stores the
+ * member's Idempotency-Key and answer in the same statement
+ * (docs/decisions/0149-one-round-trip-transfer.md). Inside a transaction
+ * it is one statement of it; outside one it commits on its own, and its
+ * news is told at once (commit-news.ts).
+ */
+async function move(db: Queryable, spec: TransferSpec, phase: 'posted' | 'pending', now: Date, key?: KeyAnswer): Promise<Written> {
   checkSpec(spec);
-  const written = await insertOnce(db, { ...spec, reference: spec.reference ?? null, phase: 'posted', createdAt: now });
-  if (written.replayed) return written;
-  const accounts = await applyChanges(db, [
-    [spec.debitAccountId, { debitsPosted: spec.amount }],
-    [spec.creditAccountId, { creditsPosted: spec.amount }],
-  ]);
-  noteTransfer(db, { transfer: written.transfer, accounts });
-  return { ...written, accounts };
+  const { debitAccountId, creditAccountId, amount, kind, idempotencyKey } = spec;
+  const params = {
+    debit: debitAccountId,
+    credit: creditAccountId,
+    amount,
+    phase,
+    kind,
+    reference: spec.reference ?? null,
+    idempotencyKey,
+    now,
+    keyUserId: key?.userId ?? null,
+    key: key?.key ?? null,
+    keyHash: key?.requestHash ?? null,
+    answerAccount: key?.answerAccountId ?? null,
+  };
+  // Outside a transaction (the hot path) the call is a prepared statement (db/client.ts perDatabase).
+  const rows = is(db, PgTransaction) ? resultRows<MoveRow>(await db.execute(moveSql(params))) : await moveStatement(db as Db).execute(params);
+  const [row] = rows;
+  if (!row) throw new Error('ledger_move answered nothing');
+  if (row.r_outcome === 'insufficient') throw new InsufficientFunds(debitAccountId);
+  if (row.r_outcome === 'conflict') throw new IdempotencyConflict(idempotencyKey);
+  const transfer: Transfer = {
+    id: Number(row.r_id),
+    debitAccountId,
+    creditAccountId,
+    amount,
+    phase,
+    pendingId: null,
+    kind: row.r_kind!,
+    reference: row.r_reference,
+    idempotencyKey,
+    createdAt: new Date(Number(row.r_created_ms)),
+  };
+  if (row.r_outcome === 'replayed') return { transfer, replayed: true, accounts: [] };
+  const accounts = [
+    { id: debitAccountId, available: BigInt(row.r_debit_available!) },
+    { id: creditAccountId, available: BigInt(row.r_credit_available!) },
+  ].sort((a, b) => a.id - b.id);
+  noteTransfer(db, { transfer, accounts });
+  return { transfer, replayed: false, accounts };
+}
+
+/**
+ * Moves `amount` from the debit account to the credit account now. With
+ * `key` (a call outside any transaction) the member's Idempotency-Key is
+ * stored with the movement's answer in the same statement.
+ */
+export function postTransfer(db: Queryable, spec: TransferSpec, now: Date, key?: KeyAnswer): Promise<Written> {
+  return move(db, spec, 'posted', now, key);
 }
 
 /** Holds `amount` on the debit account until the transfer is posted or voided. */
-export async function holdTransfer(db: Queryable, spec: TransferSpec, now: Date): Promise<Written> {
-  checkSpec(spec);
-  const written = await insertOnce(db, { ...spec, reference: spec.reference ?? null, phase: 'pending', createdAt: now });
-  if (written.replayed) return written;
-  const accounts = await applyChanges(db, [
-    [spec.debitAccountId, { debitsPending: spec.amount }],
-    [spec.creditAccountId, { creditsPending: spec.amount }],
-  ]);
-  noteTransfer(db, { transfer: written.transfer, accounts });
-  return { ...written, accounts };
+export function holdTransfer(db: Queryable, spec: TransferSpec, now: Date): Promise<Written> {
+  return move(db, spec, 'pending', now);
 }
 
 /**

@@ -62,9 +62,22 @@ export function ledgerKeyBase(request: FastifyRequest, userId: number, action: s
  * TRANSFER_FAIL, 502: the provider failed, nothing moved, and a retry with
  * the same Idempotency-Key runs again (5xx answers are not stored).
  */
-export async function inMovement<T>(db: Queryable, log: FastifyBaseLogger, work: (tx: Transaction) => Promise<T>): Promise<T> {
+export function inMovement<T>(db: Queryable, log: FastifyBaseLogger, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return answeringRefusals(log, () => inTransaction(db, work));
+}
+
+/**
+ * Runs a movement that is one statement (ledger/transfers.ts with a
+ * database, not a transaction: ledger_move commits on its own), with
+ * inMovement's answers to refusals.
+ */
+export function inOneCall<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+  return answeringRefusals(log, work);
+}
+
+async function answeringRefusals<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
   try {
-    return await inTransaction(db, work);
+    return await work();
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new ApiError(400, 'MONEY_NOT_ENOUGH');
     if (error instanceof IdempotencyConflict) throw new ApiError(409, 'KEY_INVALID');

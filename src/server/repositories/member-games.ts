@@ -4,8 +4,9 @@
  * and game accounts themselves are in games.ts. Every query is keyed by the
  * caller's user id.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { resultRows, type Queryable } from '../db/client.ts';
+import { and, asc, eq, is, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { perDatabase, resultRows, type Db, type Queryable } from '../db/client.ts';
 import { bankAccounts, gameAccounts, games, ledgerAccounts } from '../db/schema.ts';
 import { gameAccountCode, walletCode, type LedgerAccount, type LedgerAccountRef } from '../ledger/accounts.ts';
 import type { Game, GameAccount } from './games.ts';
@@ -65,6 +66,38 @@ function ledgerRef(id: string | null, code: string, currency: Currency | null): 
   return id === null || currency === null ? null : { id: Number(id), code, currency };
 }
 
+type MemberGameParams = Record<'userId' | 'gameCode' | 'wallet' | 'gameLedger', unknown>;
+
+/** findMemberGame's read, over values or placeholders. */
+function memberGameSql(value: (name: keyof MemberGameParams) => unknown): SQL {
+  return sql`
+    select g.*,
+      ga.id as account_id, ga.username as account_username,
+      w.id::text as wallet_id, w.currency as wallet_currency,
+      gl.id::text as game_ledger_id, gl.currency as game_ledger_currency,
+      b.currency as bank_currency,
+      ${settingValue('transferMin')} as transfer_min
+    from ${games} g
+      left join ${gameAccounts} ga on ga.game_code = g.code and ga.user_id = ${value('userId')}
+      left join ${ledgerAccounts} w on w.code = ${value('wallet')}
+      left join ${ledgerAccounts} gl on gl.code = ${value('gameLedger')}
+      left join ${bankAccounts} b on b.user_id = ${value('userId')}
+    where g.code = ${value('gameCode')}`;
+}
+
+const MEMBER_GAME_COLUMNS = [
+  'code', 'name', 'category', 'provider', 'ft_wallet_slot', 'logo', 'background', 'web', 'android', 'ios', 'entry', 'sort_order', 'active', 'operator_off', 'provider_enabled',
+  'account_id', 'account_username', 'wallet_id', 'wallet_currency', 'game_ledger_id', 'game_ledger_currency', 'bank_currency', 'transfer_min',
+] as const satisfies readonly (keyof MemberGameRow)[];
+
+/** The read as a prepared statement (db/client.ts perDatabase): the columns as the driver hands them, as the SQL read's rows. */
+const memberGameStatement = perDatabase((db) =>
+  db
+    .select(Object.fromEntries(MEMBER_GAME_COLUMNS.map((column) => [column, sql.raw(`member_game.${column}`)])) as Record<keyof MemberGameRow, SQL>)
+    .from(sql`(${memberGameSql((name) => sql.placeholder(name))}) as member_game`)
+    .prepare('find_member_game'),
+);
+
 /**
  * Everything a wallet ↔ game transfer reads before it moves money, in one
  * round trip (the transfer hot path, docs/decisions/0057-transfer-hot-path.md): the game, the
@@ -83,20 +116,10 @@ export async function findMemberGame(
 ): Promise<(MemberGame & { transferMin: number | null }) | undefined> {
   const wallet = walletCode(userId);
   const gameLedger = gameAccountCode(userId, gameCode);
-  const result = await db.execute(sql`
-    select g.*,
-      ga.id as account_id, ga.username as account_username,
-      w.id::text as wallet_id, w.currency as wallet_currency,
-      gl.id::text as game_ledger_id, gl.currency as game_ledger_currency,
-      b.currency as bank_currency,
-      ${settingValue('transferMin')} as transfer_min
-    from ${games} g
-      left join ${gameAccounts} ga on ga.game_code = g.code and ga.user_id = ${userId}
-      left join ${ledgerAccounts} w on w.code = ${wallet}
-      left join ${ledgerAccounts} gl on gl.code = ${gameLedger}
-      left join ${bankAccounts} b on b.user_id = ${userId}
-    where g.code = ${gameCode}`);
-  const [row] = resultRows<MemberGameRow>(result);
+  const params = { userId, gameCode, wallet, gameLedger };
+  // Outside a transaction (the one-call transfer, docs/decisions/0149-one-round-trip-transfer.md) a prepared statement.
+  const rows = is(db, PgTransaction) ? resultRows<MemberGameRow>(await db.execute(memberGameSql((name) => params[name]))) : await memberGameStatement(db as Db).execute(params);
+  const [row] = rows as MemberGameRow[];
   if (!row) return undefined;
   return {
     game: gameOf(row),

@@ -15,10 +15,16 @@ import { transferAllToGame, transferMoney } from '../transfers/game-transfers.ts
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   const { clock, games } = app;
 
-  route(app, endpoints.transfer, async ({ body, caller, db, request }) => {
-    const context = memberMovement(request, caller.userId, 'transfer', games, clock());
-    return movedAnswer(await transferMoney(db, context, body));
-  });
+  // One statement moves the money and stores the Idempotency-Key's answer (docs/decisions/0149-one-round-trip-transfer.md).
+  route(
+    app,
+    endpoints.transfer,
+    async ({ body, caller, db, request, storeKey }) => {
+      const context = memberMovement(request, caller.userId, 'transfer', games, clock());
+      return movedAnswer(await transferMoney(db, context, body, storeKey));
+    },
+    { inOneCall: true },
+  );
 
   route(app, endpoints.transferAll, async ({ body, caller, db, request }) => {
     const context = memberMovement(request, caller.userId, 'transferAll', games, clock());

@@ -8,12 +8,15 @@
 import { WALLET } from '../../contract/api.ts';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import { transferAccountsError, transferAllError, transferAmountError } from '../../contract/rules/money.ts';
-import type { Queryable, Transaction } from '../db/client.ts';
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Queryable, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
-import { ProviderError, type Game } from '../games/provider.ts';
+import { checkLedgerHeldMove, ProviderError, type Game } from '../games/provider.ts';
+import { NeedsTransaction, type KeyToStore } from '../idempotency.ts';
 import { availableOf, ensureGameAccount, ensureWalletAccount, inCurrency, lockAccounts, type LedgerAccountRef } from '../ledger/accounts.ts';
 import { postTransfer, type Written } from '../ledger/transfers.ts';
-import { availableAfter, inMovement, type Member, type Moved, type MovementContext } from '../money/movement.ts';
+import { availableAfter, availableNow, inMovement, inOneCall, type Member, type Moved, type MovementContext } from '../money/movement.ts';
 import { findMemberGame, type GameAccountRef, type MemberGame } from '../repositories/member-games.ts';
 import { getSetting } from '../repositories/settings.ts';
 import type { Currency } from '../repositories/users.ts';
@@ -101,8 +104,19 @@ function checkTransferAmount(amount: number, transferMin: number): void {
  * game or back, by the shared rules: one side must be the wallet
  * (ACCOUNT_INCORRECT; the same account on both sides, SAME_ACCOUNT), and
  * less than transferMin is TRANSFER_MINIMUM.
+ *
+ * Called with the database (not a transaction), the movement is one
+ * statement when it can be (oneCallTransfer), with `storeKey` storing the
+ * member's Idempotency-Key and answer in it; else it runs in a
+ * transaction, or with `storeKey` throws NeedsTransaction for the route to
+ * run it again in the key's (idempotency.ts).
  */
-export async function transferMoney(db: Queryable, context: MovementContext, request: { from: string; to: string; amount: number }): Promise<Moved> {
+export async function transferMoney(
+  db: Queryable,
+  context: MovementContext,
+  request: { from: string; to: string; amount: number },
+  storeKey: KeyToStore | null = null,
+): Promise<Moved> {
   const { from, to } = request;
   const accountsProblem = transferAccountsError(from, to);
   if (accountsProblem) throw new ApiError(400, accountsProblem);
@@ -112,12 +126,48 @@ export async function transferMoney(db: Queryable, context: MovementContext, req
   const amount = toMinor(request.amount);
   const game = openedGame(found, toGame);
   const member = { userId: context.userId, currency: game.currency };
+  const oneCall = is(db, PgTransaction) ? null : oneCallTransfer(context, member, game, toGame, amount);
+  if (oneCall) return inOneCall(context.log, () => oneCall(db as Db, storeKey));
+  if (storeKey) throw new NeedsTransaction('the ledger accounts are created on first use, or the provider writes');
   return inMovement(db, context.log, async (tx) => {
     const [wallet, gameLedger] = await ledgerAccountsOf(tx, member, game, context.now);
     const { account } = game;
     const written = await moveGameMoney(tx, context, { game: game.game, account, wallet, gameLedger, toGame, amount, idempotencyKey: context.keyBase });
     return { amount, transfer: written.transfer, available: await availableAfter(tx, written, wallet) };
   });
+}
+
+/**
+ * The transfer as one statement (ledger_move: the hot path,
+ * docs/decisions/0149-one-round-trip-transfer.md), when both ledger
+ * accounts exist and the game's provider keeps its money in our ledger:
+ * its check reads and writes nothing, so it runs before the movement
+ * instead of after it in the movement's transaction. Null otherwise.
+ */
+function oneCallTransfer(
+  context: MovementContext,
+  member: Member,
+  found: MemberGame,
+  toGame: boolean,
+  amount: bigint,
+): ((db: Db, storeKey: KeyToStore | null) => Promise<Moved>) | null {
+  const provider = context.providers.get(found.game.provider);
+  const { wallet: foundWallet, game: foundGameLedger } = found.ledger;
+  if (!provider?.moneyInLedger || !foundWallet || !foundGameLedger) return null;
+  const wallet = inCurrency(foundWallet, member.currency);
+  const gameLedger = inCurrency(foundGameLedger, member.currency);
+  const idempotencyKey = context.keyBase;
+  return async (db, storeKey) => {
+    checkLedgerHeldMove({ userId: context.userId, game: found.game, account: found.account, amount, idempotencyKey }, toGame);
+    const written = await postTransfer(
+      db,
+      { debitAccountId: toGame ? wallet.id : gameLedger.id, creditAccountId: toGame ? gameLedger.id : wallet.id, amount, kind: 'transfer', idempotencyKey },
+      context.now,
+      storeKey ? { ...storeKey, answerAccountId: wallet.id } : undefined,
+    );
+    const changed = written.accounts.find((account) => account.id === wallet.id);
+    return { amount, transfer: written.transfer, available: changed ? changed.available : await availableNow(db, wallet) };
+  };
 }
 
 /**
