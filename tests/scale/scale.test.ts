@@ -239,6 +239,27 @@ describe('three server processes behind nginx (PostgreSQL, Redis)', () => {
     expect(await direct.text()).toContain('wallet_http_request_duration_seconds');
   });
 
+  it("keeps every process in service when a stranger asks an upgrade off the sockets' path, and logs no game password", async () => {
+    // An Upgrade header on an API path: never passed on, so no process is held and counted as failed.
+    const asked = await new Promise<number>((resolve, reject) => {
+      const url = new URL('/api/lookup/active', nginx!.url);
+      http
+        .get(url, { headers: { upgrade: 'x', connection: 'upgrade', 'x-requested-with': REQUESTED_WITH } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(asked).toBe(200);
+    const after = await Promise.all([0, 1, 2, 3, 4, 5].map(() => fetch(`${nginx!.url}/readyz`).then((response) => response.status)));
+    expect(after).toEqual([200, 200, 200, 200, 200, 200]);
+
+    await fetch(`${nginx!.url}/api/autoLogin/lotus/member1/S3cretGamePass?sig=abc`, { headers: { 'x-requested-with': REQUESTED_WITH } });
+    const logged = await logLine(nginx!, (line) => line.includes('/api/autoLogin/lotus/member1/'));
+    expect(logged).toContain('"GET /api/autoLogin/lotus/member1/REDACTED HTTP/1.1"');
+    expect(nginx!.accessLog().join('\n')).not.toMatch(/S3cretGamePass|sig=abc/);
+  });
+
   it("brings a member's chat message sent through one process to agents on the others, one through nginx's websocket", async () => {
     const [a, b] = apps as [RunningServer, RunningServer];
     const memberToken = String((await ok(send(a.url, endpoints.login, { username: DEMO.phone, password: DEMO.password }), 'member login')).token);
@@ -259,7 +280,7 @@ describe('three server processes behind nginx (PostgreSQL, Redis)', () => {
     await Promise.all([onB, viaNginx]);
     // nginx logs a websocket when it closes: an upgrade (101), passed to one of the three.
     agentViaNginx.close();
-    const upgraded = await logLine(nginx!, (line) => /^127\.0\.0\.9 .*"GET \/socket\.io\/\?EIO=4&transport=websocket HTTP\/1\.1" 101 /.test(line));
+    const upgraded = await logLine(nginx!, (line) => /^127\.0\.0\.9 .*"GET \/socket\.io\/ HTTP\/1\.1" 101 /.test(line));
     expect(upgraded).toMatch(new RegExp(`app="(${apps.map(hostPort).join('|')})"`));
   });
 

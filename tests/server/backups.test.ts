@@ -8,7 +8,7 @@
  * pg_dump -Fc and pg_restore as the README gives them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import type pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { BackupRefused, dumpPglite, restorePglite } from '../../src/server/db/backup.ts';
+import { BackupRefused, dumpFileName, dumpPglite, restorePglite } from '../../src/server/db/backup.ts';
 import { lockDataDir, openDatabase, openPgliteFolder, postgresDatabase, type Db } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { seed } from '../../src/server/db/seed.ts';
@@ -129,6 +129,33 @@ describe.runIf(process.env.TEST_DB !== 'pg')('PGlite backups (npm run db:dump, d
     } finally {
       await restored.close();
     }
+  });
+
+  it('write a dump only this user reads, never through a name already there, and leave DATA_DIR as it was when a dump does not load', async () => {
+    const source = tempDir('wallet-backup-source-');
+    const { database: empty } = await openPgliteFolder(source, { loadDataDir: await migratedPgliteTar() });
+    await empty.close();
+    expect(statSync(path.join(source, 'pglite')).mode & 0o777).toBe(0o700);
+    const outDir = path.join(tempDir('wallet-backups-'), 'dumps');
+    const now = new Date('2026-03-02T05:00:00Z');
+    const file = await dumpPglite(source, outDir, now);
+    expect([statSync(outDir).mode & 0o777, statSync(file).mode & 0o777]).toEqual([0o700, 0o600]);
+
+    // A link planted where the next dump's partial file will be: refused, the linked file untouched.
+    const victim = path.join(tempDir('wallet-backup-victim-'), 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const next = new Date('2026-03-02T05:01:00Z');
+    symlinkSync(victim, path.join(outDir, `${dumpFileName(next)}.partial`));
+    await expect(dumpPglite(source, outDir, next)).rejects.toThrow(/EEXIST/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+
+    // Not a dump: forced, it still changes nothing.
+    const garbage = path.join(tempDir('wallet-backup-garbage-'), 'garbage.tar.gz');
+    writeFileSync(garbage, 'not a dump at all');
+    await expect(restorePglite(garbage, source, { force: true, now })).rejects.toThrow();
+    expect(readdirSync(source).sort()).toEqual(['pglite']);
+    const still = await openDatabase({ databaseUrl: null, dataDir: source });
+    await still.close();
   });
 
   it('point at pg_dump when DATABASE_URL names PostgreSQL', () => {

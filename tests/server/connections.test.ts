@@ -91,7 +91,12 @@ async function requestFrom(to: Target, localAddress: string): Promise<string> {
 }
 
 /** A websocket upgrade to the chat that never sends socket.io's handshake: its status line ('HTTP/1.1 101 …' when taken). */
-async function bareWebsocket(to: Target, localAddress: string, headers: Record<string, string> = {}): Promise<{ socket: Socket; status: string }> {
+async function bareWebsocket(
+  to: Target,
+  localAddress: string,
+  headers: Record<string, string> = {},
+  path = `${CHAT_SOCKET_PATH}/?EIO=4&transport=websocket`,
+): Promise<{ socket: Socket; status: string }> {
   const socket = await connection(to, localAddress);
   const status = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${EVENT_GUARD_MS} ms`)), EVENT_GUARD_MS);
@@ -112,7 +117,7 @@ async function bareWebsocket(to: Target, localAddress: string, headers: Record<s
   });
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.write(
-    `GET ${CHAT_SOCKET_PATH}/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
       `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n${extra.join('')}\r\n`,
   );
   return { socket, status: await status };
@@ -130,6 +135,17 @@ async function appWith(overrides: Parameters<typeof buildTestApp>[0] = {}): Prom
   });
   return t;
 }
+
+describe('upgrades', () => {
+  it('an upgrade asked anywhere but the sockets\' path is refused at once (a proxy would otherwise count the wait as a failed process)', async () => {
+    const t = await appWith();
+    const to = await target(t);
+    const { status } = await bareWebsocket(to, '127.0.0.4', {}, '/api/session');
+    // Answered: socket.io alone closes such a request unanswered after a second (engine.io's destroyUpgradeTimeout).
+    expect(status).toMatch(REFUSED);
+    expect(await requestFrom(to, '127.0.0.4')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
 
 describe('connections per client address', () => {
   it('one address holds at most CONNECTIONS_PER_IP at once, counted before it sends a byte; other addresses are answered', async () => {

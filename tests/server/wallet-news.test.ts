@@ -5,7 +5,7 @@
  * else's; a transaction that rolls back tells nothing, and nothing is told
  * before COMMIT.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { SOCKET_WALLET_CHANGED, WalletChanged } from '../../src/contract/wallet-news.ts';
@@ -143,7 +143,12 @@ describe('the aggregator’s rounds', () => {
 });
 
 /** Resolves once `done` holds, checking after each turn of the event loop (the teller runs in its own turns). */
+/**
+ * Until `done`: the news is told after COMMIT, once the balances it carries are read, which on a
+ * loaded machine can take longer than any fixed number of event-loop turns. Polled, not slept.
+ */
 async function eventually(done: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 1000 && !done(); turn++) await new Promise((resolve) => setImmediate(resolve));
-  if (!done()) throw new Error('never happened');
+  await vi.waitFor(() => {
+    if (!done()) throw new Error('never happened');
+  }, { timeout: 10_000, interval: 5 });
 }

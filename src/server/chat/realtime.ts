@@ -13,6 +13,8 @@
  * the sessions of this process's sockets in one query, for what no hub saw
  * (the ops:* commands, expiry).
  */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -91,6 +93,12 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     // Admission last: a connection refused for another reason takes no place.
     allowRequest: (request, answer) =>
       answer(null, config.serviceStatus === 'active' && isOwnOrigin(request, config.trustProxy !== false) && admission.admit(request)),
+  });
+
+  // An upgrade asked anywhere but the sockets' path is answered at once: left to socket.io it
+  // would wait a second unanswered, and a proxy would count the process as failed.
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    if (!(request.url ?? '').startsWith(`${CHAT_SOCKET_PATH}/`)) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
 
   const redis = config.redisUrl ? redisClients(config.redisUrl, (error) => log.warn({ err: error }, 'chat: Redis')) : null;

@@ -9,7 +9,7 @@
  * (its PostgreSQL major version and PGlite's): it restores into the same
  * PGlite, not into another PostgreSQL.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lockDataDir, openPgliteFolder, pgliteFolderOf } from './client.ts';
 
@@ -26,11 +26,13 @@ export async function dumpPglite(dataDir: string, outDir: string, now: Date): Pr
     // What shared buffers hold goes to the files first; the dump is then the files as they are.
     await client.exec('checkpoint');
     const tar = await client.dumpDataDir('gzip');
-    mkdirSync(outDir, { recursive: true });
+    // The whole ledger is in it: readable by this user only.
+    mkdirSync(outDir, { recursive: true, mode: 0o700 });
     const file = path.join(outDir, dumpFileName(now));
     if (existsSync(file)) throw new BackupRefused(`${file} exists already`);
-    // Written under another name first: a half-written dump never bears a dump's name.
-    writeFileSync(`${file}.partial`, Buffer.from(await tar.arrayBuffer()));
+    // Written under another name first: a half-written dump never bears a dump's name. A new file
+    // only ('wx'): a name already there, a link planted to another file included, is refused.
+    writeFileSync(`${file}.partial`, Buffer.from(await tar.arrayBuffer()), { flag: 'wx', mode: 0o600 });
     renameSync(`${file}.partial`, file);
     return file;
   } finally {
@@ -44,30 +46,42 @@ export class BackupRefused extends Error {}
 /**
  * Makes DATA_DIR's database of the dump `file`. Refused when DATA_DIR
  * holds a database, unless `force`: the old folder is then kept beside it,
- * renamed (answered as `keptAside`), not deleted.
+ * renamed (answered as `keptAside`), not deleted. The dump is loaded into
+ * a folder of its own first and moved into place only once it answers: a
+ * dump that does not load leaves DATA_DIR as it was.
  */
 export async function restorePglite(file: string, dataDir: string, { force = false, now }: { force?: boolean; now: Date }): Promise<{ keptAside: string | null }> {
   if (!existsSync(file)) throw new BackupRefused(`no such dump: ${file}`);
   const folder = pgliteFolderOf(dataDir);
-  let keptAside: string | null = null;
-  // Under the server's lock: a running server's folder is neither moved nor replaced.
-  mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
+  const holdsDatabase = () => existsSync(folder) && readdirSync(folder).length > 0;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Under the server's lock: a running server's folder is neither moved nor replaced (asked first, and again at the move).
+  lockDataDir(dataDir)();
+  if (holdsDatabase() && !force) throw new BackupRefused(`${folder} holds a database already; restore into an empty DATA_DIR, or add --force to keep it aside and restore`);
+  const staging = mkdtempSync(path.join(dataDir, '.restoring-'));
   try {
-    if (existsSync(folder) && readdirSync(folder).length > 0) {
-      if (!force) throw new BackupRefused(`${folder} holds a database already; restore into an empty DATA_DIR, or add --force to keep it aside and restore`);
-      keptAside = `${folder}.before-restore-${now.toISOString().replaceAll(':', '-')}`;
-      renameSync(folder, keptAside);
+    const { client, database } = await openPgliteFolder(staging, { loadDataDir: new Blob([readFileSync(file)]) });
+    try {
+      // The restored database answers before it is called restored.
+      await client.query('select 1');
+    } finally {
+      await database.close();
+    }
+    const unlock = lockDataDir(dataDir);
+    try {
+      let keptAside: string | null = null;
+      if (holdsDatabase()) {
+        keptAside = `${folder}.before-restore-${now.toISOString().replaceAll(':', '-')}`;
+        renameSync(folder, keptAside);
+      } else {
+        rmSync(folder, { recursive: true, force: true });
+      }
+      renameSync(pgliteFolderOf(staging), folder);
+      return { keptAside };
+    } finally {
+      unlock();
     }
   } finally {
-    unlock();
+    rmSync(staging, { recursive: true, force: true });
   }
-  const { client, database } = await openPgliteFolder(dataDir, { loadDataDir: new Blob([readFileSync(file)]) });
-  try {
-    // The restored database answers before it is called restored.
-    await client.query('select 1');
-  } finally {
-    await database.close();
-  }
-  return { keptAside };
 }

@@ -3,7 +3,7 @@
  * DATABASE_URL is set, embedded PGlite in DATA_DIR otherwise. Both apply the
  * same committed drizzle-kit migrations.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, is } from 'drizzle-orm';
@@ -91,6 +91,8 @@ export async function openPgliteFolder(dataDir: string, { loadDataDir }: { loadD
   const unlock = lockDataDir(dataDir);
   try {
     const client = await PGlite.create(pgliteFolderOf(dataDir), loadDataDir ? { loadDataDir } : {});
+    // PGlite makes its files readable and writable by anyone (0666): its folder is closed to other users.
+    chmodSync(pgliteFolderOf(dataDir), 0o700);
     return { client, database: pgliteDatabase(client, unlock) };
   } catch (error) {
     unlock();
