@@ -10,7 +10,7 @@ import { expect } from './support/step-expect.ts';
 
 const regionOf = (key: string, region: 'refund' | 'logs') => key.split(' + ').find((part) => part.startsWith(`open.${region}.`)) ?? '';
 
-function check({ event, before, after, actions, calls, emitted, waited }: ReplayedStep) {
+function check({ event, before, after, actions, calls, emitted, ran }: ReplayedStep) {
   const was = before ? stateKey(before) : '';
   const now = stateKey(after);
   const previous = before?.context as RefundReceiveContext;
@@ -93,21 +93,21 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       const failed = event.type.startsWith('xstate.error.');
       if (/^xstate\.after\.checkRetryDelay\./.test(event.type)) {
         // The check's backoff: 1 s after the first unanswered read, doubling to 30 s.
-        expect(waited).toBe(retryDelay(previous.checkAttempts));
+        expect(ran).toBe(retryDelay(previous.checkAttempts));
         expect([regionOf(was, 'refund'), regionOf(now, 'refund'), context]).toEqual(['open.refund.checkOffline', 'open.refund.checking.quiet', previous]);
         expectedCalls = [{ actor: 'check', input: undefined }];
         break;
       }
       if (/^xstate\.after\.retryDelay\./.test(event.type)) {
         // The table's backoff.
-        expect(waited).toBe(retryDelay(previous.attempts));
+        expect(ran).toBe(retryDelay(previous.attempts));
         expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', 'open.logs.loading', previous]);
         expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
         break;
       }
       if (event.type.startsWith('xstate.after.')) {
         // spec 9: the check's skeleton after 200 ms.
-        expect([regionOf(now, 'refund'), waited, context]).toEqual(['open.refund.checking.slow', LOADER_DELAY_MS, previous]);
+        expect([regionOf(now, 'refund'), ran, context]).toEqual(['open.refund.checking.slow', LOADER_DELAY_MS, previous]);
         break;
       }
       if (event.type.endsWith('.check')) {
