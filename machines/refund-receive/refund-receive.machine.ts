@@ -5,7 +5,7 @@ import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.mac
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { askedAlready, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
+import { askedAlready, nothingShown, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
 import { nextAttempt, retryDelay, retryDelays, unanswered } from '../shared/read-retry.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
@@ -84,6 +84,7 @@ export const refundReceiveMachine = setup({
     unknown: (_, answer: RefundReceived) => outcomeUnknown(answer),
     canReceive: ({ context }) => canReceiveRefund(context.check),
     askedAlready: askedAlready('refunds.page'),
+    nothingShown,
   },
   delays: { ...loaderDelays, ...retryDelays, checkRetryDelay: ({ context }) => retryDelay(context.checkAttempts) },
 }).createMachine({

@@ -9,6 +9,8 @@ import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
 
 const regionOf = (key: string, region: 'refund' | 'logs') => key.split(' + ').find((part) => part.startsWith(`open.${region}.`)) ?? '';
+/** Where the table waits for the network: under the skeleton before its first page, over the rows shown after. */
+const waitingTable = ({ shownPage }: RefundReceiveContext) => (shownPage === null ? 'open.logs.offline.skeleton' : 'open.logs.offline.rows');
 
 function check({ event, before, after, actions, calls, emitted, ran }: ReplayedStep) {
   const was = before ? stateKey(before) : '';
@@ -71,7 +73,7 @@ function check({ event, before, after, actions, calls, emitted, ran }: ReplayedS
     case 'read.online': {
       // The connection is back (docs/decisions/0146-reads-that-wait.md): what waits for it is read now.
       const checkWaits = regionOf(was, 'refund') === 'open.refund.checkOffline';
-      const pageWaits = regionOf(was, 'logs') === 'open.logs.offline';
+      const pageWaits = regionOf(was, 'logs').startsWith('open.logs.offline.');
       if (!checkWaits && !pageWaits) return unchanged();
       expect(context).toEqual(previous);
       if (checkWaits) {
@@ -101,7 +103,7 @@ function check({ event, before, after, actions, calls, emitted, ran }: ReplayedS
       if (/^xstate\.after\.retryDelay\./.test(event.type)) {
         // The table's backoff.
         expect(ran).toBe(retryDelay(previous.attempts));
-        expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', 'open.logs.loading', previous]);
+        expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), 'open.logs.loading', previous]);
         expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
         break;
       }
@@ -140,7 +142,8 @@ function check({ event, before, after, actions, calls, emitted, ran }: ReplayedS
       const answer = (event as { output?: RefundLogsAnswer }).output;
       if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
         // No answer: the rows shown stay and the page waits.
-        expect([regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
+        // Before the first page the table waits under its skeleton (tag 'skeleton'), never 'No refunds yet'.
+        expect([regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), { ...previous, attempts: nextAttempt(previous.attempts) }]);
         break;
       }
       expect(regionOf(now, 'logs')).toBe('open.logs.showing');
@@ -169,12 +172,13 @@ const REFUND_TAGS: Record<string, string[]> = {
 const LOGS_TAGS: Record<string, string[]> = {
   'open.logs.loading': ['logsLoading'],
   'open.logs.showing': [],
-  'open.logs.offline': ['offline'],
+  'open.logs.offline.rows': ['offline'],
+  'open.logs.offline.skeleton': ['offline', 'skeleton'],
 };
 const tags: Record<string, string[]> = { closed: [] };
 for (const [logs, logsTags] of Object.entries(LOGS_TAGS)) {
   for (const [refund, refundTags] of Object.entries(REFUND_TAGS)) {
-    tags[`${logs} + ${refund}`] = [...logsTags, ...refundTags].sort();
+    tags[`${logs} + ${refund}`] = [...new Set([...logsTags, ...refundTags])].sort();
   }
 }
 
