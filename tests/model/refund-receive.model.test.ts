@@ -37,7 +37,7 @@ function check({ event, before, after, actions, calls, emitted, ran }: ReplayedS
           rows: [],
           total: 0,
           shownPage: null,
-          attempts: 0,
+          tableAttempts: 0,
           checkAttempts: 0,
         },
       ]);
@@ -102,7 +102,7 @@ function check({ event, before, after, actions, calls, emitted, ran }: ReplayedS
       }
       if (/^xstate\.after\.retryDelay\./.test(event.type)) {
         // The table's backoff.
-        expect(ran).toBe(retryDelay(previous.attempts));
+        expect(ran).toBe(retryDelay(previous.tableAttempts));
         expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), 'open.logs.loading', previous]);
         expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
         break;
@@ -143,12 +143,12 @@ function check({ event, before, after, actions, calls, emitted, ran }: ReplayedS
       if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
         // No answer: the rows shown stay and the page waits.
         // Before the first page the table waits under its skeleton (tag 'skeleton'), never 'No refunds yet'.
-        expect([regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), { ...previous, attempts: nextAttempt(previous.attempts) }]);
+        expect([regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), { ...previous, tableAttempts: nextAttempt(previous.tableAttempts) }]);
         break;
       }
       expect(regionOf(now, 'logs')).toBe('open.logs.showing');
       if (answer?.ok) {
-        expect(context).toEqual({ ...previous, rows: answer.data.refunds, total: answer.data.total, shownPage: previous.page, attempts: 0 });
+        expect(context).toEqual({ ...previous, rows: answer.data.refunds, total: answer.data.total, shownPage: previous.page, tableAttempts: 0 });
       } else {
         expect(context).toEqual(previous);
       }
