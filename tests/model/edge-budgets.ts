@@ -73,6 +73,6 @@ export const EDGE_BUDGETS: Record<string, number> = {
   statement: 966,
   transfer: 2150,
   truelink: 185,
-  withdraw: 750,
+  withdraw: 683,
   'slip-image': 19,
 };
