@@ -102,7 +102,14 @@ export const chatHistoryMachine = setup({
       assertEvent(event, 'history.send');
       enqueue.spawnChild('chatMedia', {
         id: event.deliverId,
-        input: { deliverId: event.deliverId, item: event.item, online: context.online, userId: context.userId, guestId: context.guestId },
+        input: {
+          deliverId: event.deliverId,
+          item: event.item,
+          online: context.online,
+          writer: context.writer,
+          userId: context.userId,
+          guestId: context.guestId,
+        },
       });
       enqueue.assign({ outgoing: [...context.outgoing, event.deliverId] });
       // The customer sees what they send.
@@ -171,6 +178,7 @@ export const chatHistoryMachine = setup({
   description:
     'The chat widget\'s history (spec 2, 7, 9): the newest 10 messages, older pages of 10 as the customer scrolls to the top until a short page shows the start, each message once, the view following new ones while within 60 px of its bottom ("new messages" otherwise), the read mark 1 s after the last new message while the panel is open, whether support is typing, and one chat-media child per message the customer sends, told when the connection comes and goes, and the session an agent ended the conversation with (its end shows at once). After a drop the newest pages are read again until one reaches what is held.',
   context: ({ input }) => ({
+    writer: input.writer,
     userId: input.userId,
     guestId: input.guestId,
     messages: [],

@@ -8,11 +8,13 @@
  */
 import type * as v from 'valibot';
 import type { ChatHistoryResponse, ChatMessage, ChatSender } from '../../src/contract/chat.ts';
-import type { OutgoingItem } from '../chat-media/chat-media.types.ts';
+import type { ChatWriter, OutgoingItem } from '../chat-media/chat-media.types.ts';
 import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 
 export interface ChatHistoryInput {
+  /** Who writes in the widget: a guest or a member (each item sent is theirs). */
+  writer: Exclude<ChatWriter, 'agent'>;
   /** Whose conversation: a member's id, or a guest's (the other null). */
   userId: string | null;
   guestId: string | null;
@@ -39,6 +41,7 @@ export interface ReadQuery {
 }
 
 export interface ChatHistoryContext extends RetryContext {
+  writer: Exclude<ChatWriter, 'agent'>;
   userId: string | null;
   guestId: string | null;
   /** Oldest first, each message once (messages.ts). */

@@ -27,8 +27,8 @@ function refusalOf(context: ChatMediaContext): ChatMediaContext['refusal'] {
     return refusal === null ? null : { message: refusal };
   }
   if (item.kind === 'file') {
-    // A guest (no member, not an agent's reply) has the guest's video limit: refused here, not by the server's 413.
-    const refusal = chatFileRefusal(item.file, { guest: context.userId === null && context.conversationId === undefined });
+    // A guest has the guest's video limit: refused here, not by the server's 413.
+    const refusal = chatFileRefusal(item.file, { guest: context.writer === 'guest' });
     if (refusal === null) return null;
     return refusal.code === 'CHAT_FILE_NOT_SUPPORTED' ? { message: refusal.code } : { message: refusal.code, limitMb: refusal.limitMb };
   }

@@ -22,12 +22,20 @@ export type OutgoingItem =
   /** An agent's buttons, quick replies or cards, sent as built (its deliver becomes the item's). */
   | { kind: 'message'; message: ChatMessageBody };
 
+/** Who writes the item: a guest of the widget, a member, or an agent replying from the inbox. */
+export type ChatWriter = 'guest' | 'member' | 'agent';
+
 export interface ChatMediaInput {
   /** The message's own id (spec 3 deliver.id: 8-64 of A-Z a-z 0-9 _ -): the same on every resend, so it is stored once. */
   deliverId: string;
   item: OutgoingItem;
   /** The chat is connected (the connection machine is ready): otherwise the item waits. */
   online: boolean;
+  /**
+   * Who writes it, as the widget (a guest or a member) or the inbox (an
+   * agent) says: a guest's video has the guest's limit (spec 5).
+   */
+  writer: ChatWriter;
   /** Whose conversation: a member's id, or a guest's; the other is null. */
   userId: string | null;
   guestId: string | null;

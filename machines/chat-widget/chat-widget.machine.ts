@@ -139,6 +139,8 @@ export const chatWidgetMachine = setup({
             id: 'history',
             src: 'history',
             input: ({ context }) => ({
+              // The widget knows who writes: without a member signed in, a guest.
+              writer: context.userId === null ? 'guest' : 'member',
               userId: context.userId,
               guestId: context.userId === null ? context.guestId : null,
               visible: context.visible,

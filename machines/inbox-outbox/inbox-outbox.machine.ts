@@ -78,7 +78,7 @@ export const inboxOutboxMachine = setup({
         return;
       }
       const { id, item, userId, guestId, conversationId } = entry;
-      enqueue.spawnChild('outboxItem', { id, input: { deliverId: id, item, online: true, userId, guestId, conversationId } });
+      enqueue.spawnChild('outboxItem', { id, input: { deliverId: id, item, online: true, writer: 'agent', userId, guestId, conversationId } });
       enqueue.assign({ entries: context.entries.map((other) => (other.id === id ? { ...other, started: true } : other)) });
     }),
     markFailed: assign(({ context, event }) => {

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { notProvided } from '../shared/actors.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { loaderDelays } from '../shared/delays.ts';
-import { askedAlready, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
+import { askedAlready, nothingShown, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
 import { nextAttempt, retryDelays, unanswered } from '../shared/read-retry.ts';
 import { okData } from '../shared/result.ts';
 import type {
@@ -44,6 +44,7 @@ export const invitesMachine = setup({
     succeeded,
     unanswered,
     askedAlready: askedAlready('invites.page'),
+    nothingShown,
   },
   delays: { ...loaderDelays, ...retryDelays },
 }).createMachine({

@@ -5,8 +5,8 @@ import { idempotencyKey, outcomeUnknown } from '../money-action/money-action.mac
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { succeeded } from '../shared/answer.ts';
 import { loaderDelays, skeletonAfterLoaderDelay } from '../shared/delays.ts';
-import { askedAlready, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
-import { nextAttempt, retryDelay, retryDelays, unanswered } from '../shared/read-retry.ts';
+import { askedAlready, nothingShown, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
+import { nextAttempt, retryDelayOn, retryWhenBack, unanswered } from '../shared/read-retry.ts';
 import { failureMessage, NETWORK_ERROR, okData } from '../shared/result.ts';
 import type {
   RefundCheck,
@@ -71,10 +71,10 @@ export const refundReceiveMachine = setup({
     }),
     showPage: assign(({ context }, answer: RefundLogsAnswer) => {
       const { refunds, total } = okData(answer);
-      return { rows: refunds, total, shownPage: context.page, attempts: 0 };
+      return { rows: refunds, total, shownPage: context.page, tableAttempts: 0 };
     }),
-    noteUnanswered: assign(({ context }) => ({ attempts: nextAttempt(context.attempts) })),
-    // The check's own count: the two regions wait each on its own clock.
+    // The log table's (waitingPagedTable's noteUnanswered) and the check's counts: the two regions wait each on its own clock.
+    noteUnanswered: assign(({ context }) => ({ tableAttempts: nextAttempt(context.tableAttempts) })),
     noteCheckUnanswered: assign(({ context }) => ({ checkAttempts: nextAttempt(context.checkAttempts) })),
   },
   guards: {
@@ -84,8 +84,10 @@ export const refundReceiveMachine = setup({
     unknown: (_, answer: RefundReceived) => outcomeUnknown(answer),
     canReceive: ({ context }) => canReceiveRefund(context.check),
     askedAlready: askedAlready('refunds.page'),
+    nothingShown,
   },
-  delays: { ...loaderDelays, ...retryDelays, checkRetryDelay: ({ context }) => retryDelay(context.checkAttempts) },
+  // The table's wait (waitingPagedTable's retryDelay) and the check's, each on its own count.
+  delays: { ...loaderDelays, retryDelay: retryDelayOn('tableAttempts'), checkRetryDelay: retryDelayOn('checkAttempts') },
 }).createMachine({
   id: 'refundReceive',
   description:
@@ -99,7 +101,7 @@ export const refundReceiveMachine = setup({
     received: null,
     uncertain: false,
     ...pagedTableStart(REFUNDS_PAGE_SIZE),
-    attempts: 0,
+    tableAttempts: 0,
     checkAttempts: 0,
   }),
   initial: 'open',
@@ -130,13 +132,11 @@ export const refundReceiveMachine = setup({
               },
             },
             checkOffline: {
-              // machines/shared/read-retry.ts's waiting state, on the check's own count.
-              after: { checkRetryDelay: 'checking' },
-              on: { 'read.online': 'checking' },
+              // machines/shared/read-retry.ts's waiting state, on the check's own count and with the check's tags:
+              // not 'offline', the log table's (PagedList shows its rows as being read under it).
+              ...retryWhenBack('checking', {}, { delay: 'checkRetryDelay', tags: ['checking', 'skeleton'] }),
               description:
                 'The check got no answer (offline, too slow, a gateway error): not "no refund"; its skeleton stays and it is read again after the backoff, or at once when the connection is back (docs/decisions/0146-reads-that-wait.md).',
-              // Not 'offline': that tag is the log table's (PagedList shows its rows as being read under it).
-              tags: ['checking', 'skeleton'],
             },
             ready: {
               tags: 'ready',

@@ -7,7 +7,6 @@
  */
 import type * as v from 'valibot';
 import type { RefundCheckResponse, RefundItem, RefundReceiveResponse, RefundsResponse } from '../../src/contract/rewards.ts';
-import type { RetryContext } from '../shared/read-retry.ts';
 import type { Result } from '../shared/result.ts';
 
 export type RefundCheck = v.InferOutput<typeof RefundCheckResponse>;
@@ -33,9 +32,11 @@ export interface RefundReceiveRequest {
   idempotencyKey: string;
 }
 
-export interface RefundReceiveContext extends RefundReceiveInput, RetryContext {
-  /** The check's unanswered reads in a row (`attempts` counts the log table's); 0 after an answer. */
+export interface RefundReceiveContext extends RefundReceiveInput {
+  /** The check's unanswered reads in a row; 0 after an answer. */
   checkAttempts: number;
+  /** The log table's unanswered reads in a row; 0 after a page loads. */
+  tableAttempts: number;
   /** Receives the member asked for in this opening (each a new key; a retry keeps it). */
   receives: number;
   /** The key of the receive on its way, or kept for a retry after no answer; null otherwise. */

@@ -7,10 +7,12 @@
  *             with it.
  *   showing — the last page that loaded, or the empty table: a failed read
  *             keeps what was shown (spec 7).
- *   offline — only with `waitsWhenUnanswered`: a read that got no answer
+ *   offline — only in `waitingPagedTable`: a read that got no answer
  *             (NETWORK_ERROR) is not a failure but a wait; what was shown
- *             stays and the page is read again with the reads' backoff, or
- *             at once on 'read.online' (machines/shared/read-retry.ts,
+ *             stays (offline.rows), or the skeleton before the first page
+ *             (offline.skeleton, tag 'skeleton': never the empty text), and
+ *             the page is read again with the reads' backoff, or at once on
+ *             'read.online' (machines/shared/read-retry.ts,
  *             docs/decisions/0146-reads-that-wait.md).
  *
  * The invites table, the refund log and the statement share it: a region
@@ -26,9 +28,10 @@
  *   action showPage      (params: the ok answer) keeps its rows and total, and shownPage = context.page
  *   action logFailure    ({ message }) only with `logFailures`
  *   delays loaderDelays  only with `skeleton`
- *   with `waitsWhenUnanswered`: guard unanswered (shared/read-retry.ts),
- *   action noteUnanswered (one more unanswered read), delays retryDelays,
- *   and showPage sets the context's `attempts` back to 0
+ *   with `waitingPagedTable`: guard unanswered (shared/read-retry.ts),
+ *   guard nothingShown (below), action noteUnanswered (one more unanswered
+ *   read), delays retryDelays, and showPage sets the context's `attempts`
+ *   back to 0
  *
  * The two actions stay in each machine: they name its own event and answer
  * types. Its context starts with `pagedTableStart(limit)`.
@@ -69,6 +72,11 @@ export function pagedTableStart(limit: number) {
 export function askedAlready(pageEvent: string) {
   return ({ context, event }: { context: { page: number }; event: { type: string; page?: number } }) =>
     event.type === pageEvent && event.page === context.page;
+}
+
+/** The guard `nothingShown`: no page has loaded yet (a wait then shows the skeleton). */
+export function nothingShown({ context }: { context: { shownPage: number | null } }): boolean {
+  return context.shownPage === null;
 }
 
 /** What loadPage is asked. */
@@ -122,7 +130,9 @@ export function pagedTable<TPageEvent extends string, TTag extends string, TLogg
 /**
  * A paged table whose reads wait when no answer comes (offline, too slow, a
  * gateway's 502, 503 or 504: NETWORK_ERROR): the state `offline` (tag
- * 'offline') keeps what is shown and reads the page again after the backoff,
+ * 'offline') keeps what is shown (or, before the first page, shows the
+ * skeleton: tag 'skeleton', so the views need not look at the context to
+ * know) and reads the page again after the backoff,
  * at once when the connection is back ('read.online'), or when the member
  * asks for a page (docs/decisions/0146-reads-that-wait.md). A refusal (a
  * catalogue code) still goes back to showing, as in pagedTable.
@@ -146,6 +156,17 @@ export function waitingPagedTable<TPageEvent extends string, TTag extends string
         ...waiting,
         description: options.descriptions.offline,
         on: { ...waiting.on, ...on(options.pageEvent, { target: 'loading', actions: 'setPage' } as const) },
+        initial: 'rows',
+        states: {
+          rows: {
+            description: 'The rows shown stay, dimmed as being read.',
+            always: { guard: 'nothingShown', target: 'skeleton' },
+          },
+          skeleton: {
+            description: 'No page has loaded yet: the skeleton, never the empty text.',
+            tags: 'skeleton',
+          },
+        },
       },
     },
   } as const;

@@ -39,19 +39,41 @@ export interface RetryContext {
 }
 
 /**
+ * How a waiting state waits when a machine has more than one (tags are the
+ * machine's, not a region's): the delay it waits with, on a count of its own
+ * (`retryDelayOn(key)` in the setup), and its tags for the view.
+ */
+interface Waiting<Delay extends string, Tags> {
+  delay?: Delay;
+  tags?: Tags;
+}
+
+/**
  * The waiting state (tag 'offline'): the read again after the backoff, or at
  * once on 'read.online' (the connection is back); `on` adds the machine's
- * own events (the member asks again).
+ * own events (the member asks again). A second read of the machine waiting
+ * beside the first names its own delay and tags in `waiting`.
  */
-export function retryWhenBack<const Target extends string, const On extends Record<string, string> = {}>(target: Target, on?: On) {
+export function retryWhenBack<
+  const Target extends string,
+  const On extends Record<string, string> = {},
+  const Delay extends string = 'retryDelay',
+  const Tags extends string | readonly string[] = 'offline',
+>(target: Target, on?: On, waiting: Waiting<Delay, Tags> = {}) {
+  const delay = (waiting.delay ?? 'retryDelay') as Delay;
   return {
-    tags: 'offline',
+    tags: (waiting.tags ?? 'offline') as Tags,
     description:
       'No answer came (offline, too slow, or a gateway error): not a failure. The read starts again after the backoff (1 s doubling to 30 s), or at once when the connection is back.',
-    after: { retryDelay: target },
+    after: { [delay]: target } as Record<Delay, Target>,
     on: { 'read.online': target, ...(on as On) },
   } as const;
 }
 
+/** The backoff of the wait counted by the context's `key` (a delay of the setup). */
+export function retryDelayOn<const Key extends string>(key: Key) {
+  return ({ context }: { context: Record<Key, number> }) => retryDelay(context[key]);
+}
+
 /** The delays of a machine using retryWhenBack. */
-export const retryDelays = { retryDelay: ({ context }: { context: RetryContext }) => retryDelay(context.attempts) };
+export const retryDelays = { retryDelay: retryDelayOn('attempts') };

@@ -2,7 +2,7 @@ import { assertEvent, assign, setup, stopChild } from 'xstate';
 import type { WalletResponse } from '../../src/contract/api.ts';
 import { notProvided } from '../shared/actors.ts';
 import { loaderDelays } from '../shared/delays.ts';
-import { askedAlready, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
+import { askedAlready, nothingShown, pagedTableStart, waitingPagedTable } from '../shared/paged-table.ts';
 import { onAnswer, succeeded } from '../shared/answer.ts';
 import { nextAttempt, retryDelays, unanswered } from '../shared/read-retry.ts';
 import { okData, type Result } from '../shared/result.ts';
@@ -52,6 +52,7 @@ export const statementMachine = setup({
     succeeded,
     unanswered,
     askedAlready: askedAlready('statement.page'),
+    nothingShown,
   },
   delays: { ...loaderDelays, ...retryDelays },
 }).createMachine({

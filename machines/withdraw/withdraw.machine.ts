@@ -176,7 +176,7 @@ export const withdrawMachine = setup({
         description: 'No answer came, and the server could not be asked (the withdrawal may have been made), or it never saw the key (NOT_SEEN: nothing moved). Only a retry with the same key is offered (it asks first, unless the server never saw the key), or closing, which reads the wallet again; when the connection is back the server is asked by itself.',
         on: {
           'withdraw.retry': 'submitting',
-          'connectivity.online': { guard: 'asksAgain', target: 'submitting' },
+          'read.online': { guard: 'asksAgain', target: 'submitting' },
           'modal.close': 'closed',
         },
       },

@@ -45,7 +45,10 @@ export type WithdrawEvent =
   | { type: 'amount.change'; value: string }
   /** The limits did not load: ask again. */
   | { type: 'limits.retry' }
-  /** The connection is back (the shell's connectivity actor): the limits (or the bonus) waiting for it are read now. */
+  /**
+   * The connection is back (the shell's connectivity actor): the limits (or
+   * the bonus) waiting for it are read now, an unknown outcome is asked again.
+   */
   | { type: 'read.online' }
   /** Check the amount and show the review. */
   | { type: 'withdraw.submit' }
@@ -55,9 +58,7 @@ export type WithdrawEvent =
   | { type: 'withdraw.edit' }
   /** Send the same action again, with the same key, after no answer came. */
   | { type: 'withdraw.retry' }
-  | { type: 'modal.close' }
-  /** The connection is back (the shell's connectivity actor): an unknown outcome is asked again. */
-  | { type: 'connectivity.online' };
+  | { type: 'modal.close' };
 
 /**
  * Actors the view provides: loadLimits (() → Result<WithdrawLimits>), loadBonus

@@ -51,6 +51,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
   const expected: ChatHistoryContext = before
     ? { ...previous }
     : {
+        writer: input.writer,
         ...who,
         messages: [],
         skip: 0,
@@ -162,7 +163,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       const deliverId = event.deliverId as string;
       if (previous.outgoing.includes(deliverId)) break; // the same item twice: one item
       expected.outgoing = [...previous.outgoing, deliverId];
-      expectedCalls.push({ actor: 'chatMedia', input: { deliverId, item: event.item, online: previous.online, ...who } });
+      expectedCalls.push({ actor: 'chatMedia', input: { deliverId, item: event.item, online: previous.online, writer: input.writer, ...who } });
       // The customer sees what they send.
       follow();
       break;

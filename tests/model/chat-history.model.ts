@@ -199,13 +199,13 @@ function flow(name: string, input: ChatHistoryInput, offers: Offers): FlowModel<
 export const chatHistoryModels: FlowModel<ChatHistory>[] = [
   flow(
     'paging and auto-scroll',
-    { userId: MEMBER_ID, guestId: null, visible: false, online: true },
+    { writer: 'member', userId: MEMBER_ID, guestId: null, visible: false, online: true },
     { firstPages: [FULL, SHORT, { ok: true, data: [] }, { ok: false, message: 'INTERNAL_SERVER_ERROR' }], top: true, scroll: true, receive: true },
   ),
-  flow('read marks', { userId: MEMBER_ID, guestId: null }, { firstPages: [SHORT], visibility: true, receive: true, onceShown: true }),
+  flow('read marks', { writer: 'member', userId: MEMBER_ID, guestId: null }, { firstPages: [SHORT], visibility: true, receive: true, onceShown: true }),
   // The newest page without an answer (offline, a gateway's 502/503/504) waits and is read again.
-  flow('offline and catching up', { userId: null, guestId: GUEST_ID, visible: false, online: false }, { firstPages: [FULL, { ok: false, message: 'NETWORK_ERROR' }], connection: true }),
-  flow('sending', { userId: null, guestId: GUEST_ID, visible: false }, { firstPages: [SHORT], send: true, quickCatchUp: true, onceShown: true }),
-  flow('an agent ends the conversation', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], ended: true, receive: true, onceShown: true }),
-  flow('support typing', { userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], typing: true, receive: true, onceShown: true }),
+  flow('offline and catching up', { writer: 'guest', userId: null, guestId: GUEST_ID, visible: false, online: false }, { firstPages: [FULL, { ok: false, message: 'NETWORK_ERROR' }], connection: true }),
+  flow('sending', { writer: 'guest', userId: null, guestId: GUEST_ID, visible: false }, { firstPages: [SHORT], send: true, quickCatchUp: true, onceShown: true }),
+  flow('an agent ends the conversation', { writer: 'member', userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], ended: true, receive: true, onceShown: true }),
+  flow('support typing', { writer: 'member', userId: MEMBER_ID, guestId: null, visible: false, online: true }, { firstPages: [SHORT], typing: true, receive: true, onceShown: true }),
 ];

@@ -21,8 +21,7 @@ function refusal(input: ChatMediaInput): { message: string; limitMb?: number } |
     const extension = /\.([^.]+)$/.exec(item.file.name)?.[1]?.toLowerCase() ?? '';
     if (['png', 'jpg', 'jpeg', 'gif'].includes(extension)) return item.file.size > 10 * MB ? { message: 'CHAT_FILE_TOO_LARGE', limitMb: 10 } : null;
     // A guest's video: at most 5 MB, as the server's 413 CHAT_GUEST_VIDEO_TOO_LARGE (src/server/chat/media.ts) says.
-    const guest = input.userId === null && !byAgent(input);
-    if (['mov', 'mp4'].includes(extension) && guest) return item.file.size > 5 * MB ? { message: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 } : null;
+    if (['mov', 'mp4'].includes(extension) && input.writer === 'guest') return item.file.size > 5 * MB ? { message: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: 5 } : null;
     if (['mov', 'mp4'].includes(extension)) return item.file.size > 20 * MB ? { message: 'CHAT_FILE_TOO_LARGE', limitMb: 20 } : null;
     return { message: 'CHAT_FILE_NOT_SUPPORTED' };
   }

@@ -96,6 +96,7 @@ function flow(name: string, item: OutgoingItem, online: boolean, who: 'member' |
       deliverId: DELIVER_ID,
       item,
       online,
+      writer: who,
       userId: who === 'guest' ? null : '1001',
       guestId: who === 'guest' ? 'g-4f2a9c' : null,
       ...(who === 'agent' ? { conversationId: CONVERSATION_ID } : {}),

@@ -34,7 +34,7 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep, f
   /** The history of the conversation, for the member or the guest, online when joined. */
   const historyCall = (status: ConnectionStatus, guestId: string | null, visible: boolean): Call => ({
     actor: 'history',
-    input: { userId: input.userId, guestId: input.userId === null ? guestId : null, visible, online: status === 'ready' },
+    input: { writer: input.userId === null ? 'guest' : 'member', userId: input.userId, guestId: input.userId === null ? guestId : null, visible, online: status === 'ready' },
   });
   /** The connection's state changed: kept; the conversation shows while in the room (a new history when it starts), the notice follows. */
   const followed = (status: ConnectionStatus, guestId: string | null, failure: string | null) => {

@@ -9,7 +9,7 @@ import { expect } from './support/step-expect.ts';
 function start(entry: OutboxEntry) {
   if (entry.kind === 'end') return [{ actor: 'endConversation', input: { id: entry.conversationId } }];
   const { id, item, userId, guestId, conversationId } = entry;
-  return [{ actor: 'outboxItem', input: { deliverId: id, item, online: true, userId, guestId, conversationId } }];
+  return [{ actor: 'outboxItem', input: { deliverId: id, item, online: true, writer: 'agent', userId, guestId, conversationId } }];
 }
 
 function check({ event, before, after, actions, calls }: ReplayedStep) {

@@ -8,6 +8,8 @@ import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
 
 const tableOf = (key: string) => key.split(' + ').find((part) => part.startsWith('open.table.')) ?? '';
+/** Where the table waits for the network: under the skeleton before its first page, over the rows shown after. */
+const waitingTable = ({ shownPage }: InvitesContext) => (shownPage === null ? 'open.table.offline.skeleton' : 'open.table.offline.rows');
 
 function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
   const was = before ? stateKey(before) : '';
@@ -43,14 +45,14 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
       break;
     case 'read.online':
       // The connection is back: a page waiting for it is read now (docs/decisions/0146-reads-that-wait.md).
-      if (tableOf(was) !== 'open.table.offline') return unchanged();
+      if (!tableOf(was).startsWith('open.table.offline.')) return unchanged();
       expect([tableOf(now), context]).toEqual(['open.table.loading.quiet', previous]);
       expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
       break;
     default: {
       if (event.type.startsWith('xstate.after.retryDelay.')) {
         // The backoff: 1 s after the first unanswered read, doubling to 30 s.
-        expect([tableOf(was), waited]).toEqual(['open.table.offline', retryDelay(previous.attempts)]);
+        expect([tableOf(was), waited]).toEqual([waitingTable(previous), retryDelay(previous.attempts)]);
         expect([tableOf(now), context]).toEqual(['open.table.loading.quiet', previous]);
         expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
         break;
@@ -69,8 +71,8 @@ function check({ event, before, after, actions, calls, waited }: ReplayedStep) {
       }
       const answer = (event as { output?: InvitesAnswer }).output;
       if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
-        // No answer: what is shown stays and the page waits.
-        expect([tableOf(now), context]).toEqual(['open.table.offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
+        // No answer: what is shown stays, or the skeleton before the first page, and the page waits.
+        expect([tableOf(now), context]).toEqual([waitingTable(previous), { ...previous, attempts: nextAttempt(previous.attempts) }]);
         break;
       }
       expect(tableOf(now)).toBe('open.table.showing');
@@ -91,7 +93,8 @@ for (const rule of ['reading', 'read']) {
   tags[`open.rule.${rule} + open.table.loading.quiet`] = ['loading'];
   tags[`open.rule.${rule} + open.table.loading.slow`] = ['loading', 'skeleton'];
   tags[`open.rule.${rule} + open.table.showing`] = [];
-  tags[`open.rule.${rule} + open.table.offline`] = ['offline'];
+  tags[`open.rule.${rule} + open.table.offline.rows`] = ['offline'];
+  tags[`open.rule.${rule} + open.table.offline.skeleton`] = ['offline', 'skeleton'];
 }
 
 describeModels('invites', invitesModels, { tags, check });

@@ -9,8 +9,10 @@ import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
 
 const regionOf = (key: string, region: 'refund' | 'logs') => key.split(' + ').find((part) => part.startsWith(`open.${region}.`)) ?? '';
+/** Where the table waits for the network: under the skeleton before its first page, over the rows shown after. */
+const waitingTable = ({ shownPage }: RefundReceiveContext) => (shownPage === null ? 'open.logs.offline.skeleton' : 'open.logs.offline.rows');
 
-function check({ event, before, after, actions, calls, emitted, waited }: ReplayedStep) {
+function check({ event, before, after, actions, calls, emitted, ran }: ReplayedStep) {
   const was = before ? stateKey(before) : '';
   const now = stateKey(after);
   const previous = before?.context as RefundReceiveContext;
@@ -35,7 +37,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
           rows: [],
           total: 0,
           shownPage: null,
-          attempts: 0,
+          tableAttempts: 0,
           checkAttempts: 0,
         },
       ]);
@@ -71,7 +73,7 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
     case 'read.online': {
       // The connection is back (docs/decisions/0146-reads-that-wait.md): what waits for it is read now.
       const checkWaits = regionOf(was, 'refund') === 'open.refund.checkOffline';
-      const pageWaits = regionOf(was, 'logs') === 'open.logs.offline';
+      const pageWaits = regionOf(was, 'logs').startsWith('open.logs.offline.');
       if (!checkWaits && !pageWaits) return unchanged();
       expect(context).toEqual(previous);
       if (checkWaits) {
@@ -93,21 +95,21 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       const failed = event.type.startsWith('xstate.error.');
       if (/^xstate\.after\.checkRetryDelay\./.test(event.type)) {
         // The check's backoff: 1 s after the first unanswered read, doubling to 30 s.
-        expect(waited).toBe(retryDelay(previous.checkAttempts));
+        expect(ran).toBe(retryDelay(previous.checkAttempts));
         expect([regionOf(was, 'refund'), regionOf(now, 'refund'), context]).toEqual(['open.refund.checkOffline', 'open.refund.checking.quiet', previous]);
         expectedCalls = [{ actor: 'check', input: undefined }];
         break;
       }
       if (/^xstate\.after\.retryDelay\./.test(event.type)) {
         // The table's backoff.
-        expect(waited).toBe(retryDelay(previous.attempts));
-        expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', 'open.logs.loading', previous]);
+        expect(ran).toBe(retryDelay(previous.tableAttempts));
+        expect([regionOf(was, 'logs'), regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), 'open.logs.loading', previous]);
         expectedCalls = [{ actor: 'loadPage', input: { page: previous.page, limit: 10 } }];
         break;
       }
       if (event.type.startsWith('xstate.after.')) {
         // spec 9: the check's skeleton after 200 ms.
-        expect([regionOf(now, 'refund'), waited, context]).toEqual(['open.refund.checking.slow', LOADER_DELAY_MS, previous]);
+        expect([regionOf(now, 'refund'), ran, context]).toEqual(['open.refund.checking.slow', LOADER_DELAY_MS, previous]);
         break;
       }
       if (event.type.endsWith('.check')) {
@@ -140,12 +142,13 @@ function check({ event, before, after, actions, calls, emitted, waited }: Replay
       const answer = (event as { output?: RefundLogsAnswer }).output;
       if (failed || (!answer!.ok && answer!.message === 'NETWORK_ERROR')) {
         // No answer: the rows shown stay and the page waits.
-        expect([regionOf(now, 'logs'), context]).toEqual(['open.logs.offline', { ...previous, attempts: nextAttempt(previous.attempts) }]);
+        // Before the first page the table waits under its skeleton (tag 'skeleton'), never 'No refunds yet'.
+        expect([regionOf(now, 'logs'), context]).toEqual([waitingTable(previous), { ...previous, tableAttempts: nextAttempt(previous.tableAttempts) }]);
         break;
       }
       expect(regionOf(now, 'logs')).toBe('open.logs.showing');
       if (answer?.ok) {
-        expect(context).toEqual({ ...previous, rows: answer.data.refunds, total: answer.data.total, shownPage: previous.page, attempts: 0 });
+        expect(context).toEqual({ ...previous, rows: answer.data.refunds, total: answer.data.total, shownPage: previous.page, tableAttempts: 0 });
       } else {
         expect(context).toEqual(previous);
       }
@@ -169,12 +172,13 @@ const REFUND_TAGS: Record<string, string[]> = {
 const LOGS_TAGS: Record<string, string[]> = {
   'open.logs.loading': ['logsLoading'],
   'open.logs.showing': [],
-  'open.logs.offline': ['offline'],
+  'open.logs.offline.rows': ['offline'],
+  'open.logs.offline.skeleton': ['offline', 'skeleton'],
 };
 const tags: Record<string, string[]> = { closed: [] };
 for (const [logs, logsTags] of Object.entries(LOGS_TAGS)) {
   for (const [refund, refundTags] of Object.entries(REFUND_TAGS)) {
-    tags[`${logs} + ${refund}`] = [...logsTags, ...refundTags].sort();
+    tags[`${logs} + ${refund}`] = [...new Set([...logsTags, ...refundTags])].sort();
   }
 }
 

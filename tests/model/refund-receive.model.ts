@@ -55,35 +55,21 @@ const events = {
   'read.online': () => [{ type: 'read.online' }],
 } satisfies EventFixtures<RefundReceive>;
 
-/**
- * Whether a read may go unanswered here: the check's and the table's waits
- * each run a timer, as does the check's loader delay, and the simulated
- * clock ends running timers in order; so the check goes unanswered only
- * while the table is not waiting, and the table only once the check has
- * settled (docs/decisions/0146-reads-that-wait.md).
- */
-function unanswerable(snapshot: SnapshotFrom<RefundReceive>, actor: string): boolean {
-  if (actor === 'check') return !snapshot.matches({ open: { logs: 'offline' } });
-  if (actor === 'loadPage') return !snapshot.matches({ open: { refund: 'checking' } }) && !snapshot.matches({ open: { refund: 'checkOffline' } });
-  return true;
-}
-
 const replies = {
-  // No answer (a gateway's 502, 503 or 504 without a message, or past the time limit) waits in either region,
-  // offered only where no other timer runs (unanswered below).
-  check: (snapshot: SnapshotFrom<RefundReceive>) => [
+  // No answer (a gateway's 502, 503 or 504 without a message, or past the time limit) waits in either region.
+  check: [
     { ok: true, data: REFUND_CHECK },
     { ok: true, data: { ...REFUND_CHECK, bonus: true } },
     { ok: true, data: { ...REFUND_CHECK, refundAmount: 0 } },
     { ok: true, data: { ...REFUND_CHECK, result: false, refundAmount: 0 } },
-    ...(unanswerable(snapshot, 'check') ? [{ ok: false, message: 'NETWORK_ERROR' } as const] : []),
+    { ok: false, message: 'NETWORK_ERROR' },
   ] satisfies RefundCheckAnswer[],
   loadPage: (snapshot: SnapshotFrom<RefundReceive>) => {
     const rows = snapshot.context.page === 1 ? Array.from({ length: 10 }, (_, index) => refundRow(index)) : [refundRow(10), refundRow(11)];
     return [
       { ok: true, data: { refunds: rows, total: REFUNDS_TOTAL } },
       { ok: false, message: 'INTERNAL_SERVER_ERROR' },
-      ...(unanswerable(snapshot, 'loadPage') ? [{ ok: false, message: 'NETWORK_ERROR' } as const] : []),
+      { ok: false, message: 'NETWORK_ERROR' },
     ] satisfies RefundLogsAnswer[];
   },
   receive: [
@@ -107,7 +93,6 @@ export const refundReceiveModels: FlowModel<RefundReceive>[] = [
     input: { keyPrefix: REFUND_KEY_PREFIX },
     events: offerAll(events),
     replies,
-    mayFail: unanswerable,
     abstraction: ({ context }) => ({
       check: checkKind(context.check),
       error: context.error,

@@ -11,16 +11,20 @@ describeModels('statement', statementModels, {
     'loading.quiet': ['loading'],
     'loading.slow': ['loading', 'skeleton'],
     showing: [],
-    offline: ['offline'],
+    'offline.rows': ['offline'],
+    'offline.skeleton': ['offline', 'skeleton'],
   },
   check(step, flow) {
     const { event, before, after, actions, calls, waited } = step;
     const was = (state: string) => before?.matches(state) ?? false;
     const unchanged = () => expect([after.value, after.context]).toEqual([before?.value, before?.context]);
     const logged = (message: string) => expect(actions).toEqual([{ type: 'logFailure', params: { message } }]);
-    /** No answer (docs/decisions/0146-reads-that-wait.md): not a failure, not logged; what is shown stays and the page waits. */
+    /**
+     * No answer (docs/decisions/0146-reads-that-wait.md): not a failure, not logged; what is shown stays, or the
+     * skeleton before the first page (tag 'skeleton', never "No transactions yet"), and the page waits.
+     */
     const waitsForNetwork = () => {
-      expect(after.matches('offline')).toBe(true);
+      expect(after.matches({ offline: before!.context.shownPage === null ? 'skeleton' : 'rows' })).toBe(true);
       expect(after.context).toEqual({ ...before!.context, attempts: nextAttempt(before!.context.attempts) });
       expect(actions).toEqual([]);
     };

@@ -36,9 +36,8 @@ function withdrawModel(name: string, input: Omit<WithdrawInput, 'keyPrefix'>, bo
     'withdraw.confirm': ({ context }) => (context.actions < 2 ? [{ type: 'withdraw.confirm' }] : []),
     'withdraw.edit': () => [{ type: 'withdraw.edit' }],
     'withdraw.retry': () => [{ type: 'withdraw.retry' }],
-    // The shell's connectivity actor is online again (docs/decisions/0145-a-flaky-network.md).
-    'connectivity.online': () => [{ type: 'connectivity.online' }],
-    // The same moment as the form's reads hear it (docs/decisions/0146-reads-that-wait.md).
+    // The shell's connectivity actor is online again: an unknown outcome is asked again
+    // (docs/decisions/0145-a-flaky-network.md), the form's reads waiting for it read now (0146).
     'read.online': () => [{ type: 'read.online' }],
     'modal.close': () => [{ type: 'modal.close' }],
   } satisfies EventFixtures<Withdraw>;

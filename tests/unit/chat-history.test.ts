@@ -54,7 +54,7 @@ function harness(firstPage: ChatMessage[], sendAnswer: SendAnswer = { ok: true, 
   const upload = fromPromise<UploadAnswer, UploadInput>(async () => ({ ok: false, message: 'unused' }));
   const chatMedia = chatMediaMachine.provide({ actors: { send, upload } });
   const actor = createActor(chatHistoryMachine.provide({ actors: { loadPage, markRead, chatMedia } }), {
-    input: { userId: '1001', guestId: null, visible: true, online: false },
+    input: { writer: 'member', userId: '1001', guestId: null, visible: true, online: false },
     clock,
   });
   return { actor, clock, reads, sends, pages };

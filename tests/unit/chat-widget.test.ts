@@ -69,7 +69,7 @@ it('passes the room to the history, the typing to the room, and shows presence o
   actor.start();
   await settle();
   const history = historyOf()!;
-  expect(history.getSnapshot().context).toMatchObject({ userId: '1001', guestId: null, online: false, visible: true });
+  expect(history.getSnapshot().context).toMatchObject({ writer: 'member', userId: '1001', guestId: null, online: false, visible: true });
   const [socket] = sockets;
   socket!.report({ type: 'socket.connected' });
   socket!.report({ type: 'socket.presence', agents: 3 });
@@ -132,7 +132,7 @@ it("is 'Cannot start chatting' when the server ended the conversation, and a ret
   actor.start();
   await settle();
   const first = historyOf()!;
-  expect(first.getSnapshot().context).toMatchObject({ userId: null, guestId: 'g-first' });
+  expect(first.getSnapshot().context).toMatchObject({ writer: 'guest', userId: null, guestId: 'g-first' });
   sockets[0]!.report({ type: 'socket.connected' });
   sockets[0]!.report({ type: 'socket.joined', room: 'wallet-g-first' });
   first.send({ type: 'history.send', deliverId: 'out-0001', item: { kind: 'text', text: 'Hello' } });

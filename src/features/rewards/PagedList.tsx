@@ -50,9 +50,9 @@ export function usePagedTable<TRow>(machine: TableActor<TRow>, loadingTag: strin
     total: useSelector(machine, (snapshot) => snapshot.context.total),
     limit: useSelector(machine, (snapshot) => snapshot.context.limit),
     // A page waiting for the network (tag 'offline', docs/decisions/0146-reads-that-wait.md) shows as one being read:
-    // what is shown stays, dimmed, or the skeleton before the first; never the empty text.
+    // what is shown stays, dimmed, or the skeleton before the first (the table tags it 'skeleton'); never the empty text.
     loading: useSelector(machine, (snapshot) => snapshot.hasTag(loadingTag) || snapshot.hasTag('offline')),
-    skeleton: useSelector(machine, (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.shownPage === null)),
+    skeleton: useSelector(machine, (snapshot) => snapshot.hasTag('skeleton')),
   };
 }
 

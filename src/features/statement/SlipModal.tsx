@@ -90,10 +90,8 @@ export default function SlipModal({ onClose }: { onClose: () => void }) {
   const total = useSelector(slips, (snapshot) => snapshot.context.total);
   const shownPage = useSelector(slips, (snapshot) => snapshot.context.shownPage);
   const loading = useSelector(slips, (snapshot) => snapshot.hasTag('loading'));
-  const skeleton = useSelector(
-    slips,
-    (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.shownPage === null),
-  );
+  // A slow first page, or one waiting for the network with nothing read yet (the machine tags both).
+  const skeleton = useSelector(slips, (snapshot) => snapshot.hasTag('skeleton'));
   const currency = memberCurrency(useSelector(slips, (snapshot) => snapshot.context.currency));
   const last = pageCount(total, STATEMENT_PAGE_SIZE);
   const show = (wanted: number) => slips.send({ type: 'statement.page', page: wanted });

@@ -102,11 +102,8 @@ export function StatementPage() {
   const gameNames = useSelector(statement, (snapshot) => snapshot.context.gameNames);
   const accountCurrency = useSelector(statement, (snapshot) => snapshot.context.currency);
   const loading = useSelector(statement, (snapshot) => snapshot.hasTag('loading'));
-  // Waiting for the network with nothing read yet shows the skeleton, not "No transactions yet".
-  const skeleton = useSelector(
-    statement,
-    (snapshot) => snapshot.hasTag('skeleton') || (snapshot.hasTag('offline') && snapshot.context.shownPage === null),
-  );
+  // A slow first page, or one waiting for the network with nothing read yet (the machine tags both), shows the skeleton, not "No transactions yet".
+  const skeleton = useSelector(statement, (snapshot) => snapshot.hasTag('skeleton'));
   const now = useNow(30_000);
   const [slipsOpen, setSlipsOpen] = useState(false);
 

@@ -40,10 +40,7 @@ export function WithdrawModal({ machine, wallet }: WithdrawModalProps) {
   const error = useSelector(machine, (snapshot) => snapshot.context.error);
   // When the connection is back, an unknown outcome is asked again (docs/decisions/0145-a-flaky-network.md)
   // and limits that got no answer are read again (docs/decisions/0146-reads-that-wait.md).
-  useBackOnline(() => {
-    machine.send({ type: 'connectivity.online' });
-    machine.send({ type: 'read.online' });
-  });
+  useBackOnline(() => machine.send({ type: 'read.online' }));
 
   return (
     <MachineModal closed={closed} locked={sending} onClose={close} title={<Trans>Withdraw</Trans>}>

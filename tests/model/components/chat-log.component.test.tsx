@@ -75,7 +75,7 @@ async function show() {
         markRead: fromPromise<Result<unknown>, ReadQuery>(async () => ({ ok: true, data: { message: 'SUCCESS' } })),
       },
     }),
-    { input: { userId: '1001', guestId: null, visible: false, online: true } },
+    { input: { writer: 'member', userId: '1001', guestId: null, visible: false, online: true } },
   ).start();
   render(
     <I18nProvider i18n={i18n}>

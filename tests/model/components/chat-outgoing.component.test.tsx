@@ -39,7 +39,7 @@ function item(input: Partial<ChatMediaInput> & Pick<ChatMediaInput, 'item'>) {
       send: fromPromise<SendAnswer, SendInput>(({ input: asked }) => new Promise((resolve, reject) => sends.push({ input: asked, resolve, reject }))),
     },
   });
-  const actor = createActor(logic, { input: { deliverId: 'deliver-test-1', online: true, userId: null, guestId: 'g0123', ...input } }).start();
+  const actor = createActor(logic, { input: { deliverId: 'deliver-test-1', online: true, writer: 'guest', userId: null, guestId: 'g0123', ...input } }).start();
   render(
     <I18nProvider i18n={i18n}>
       <OutgoingItem item={actor} />

@@ -107,6 +107,13 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
         // Waiting for the network is checking still (docs/decisions/0146-reads-that-wait.md): never "no refund".
         expect(view().queryByRole('button', { name: 'Receive refund' }), 'no receive while checking').toBeNull();
         expect(view().queryByText(/^No refund found/), 'not "no refund"').toBeNull();
+        // Its skeleton: kept in place before the loader delay (spec 9), shown after it and all along the wait; the modal
+        // shows its skeletons together, so also while the log table waits with no page read.
+        const skeleton = dialog().querySelector('.skeleton--title');
+        expect(skeleton, 'the check skeleton').not.toBeNull();
+        expect(skeleton!.closest('[aria-busy="true"]')!.classList.contains('reward-list--quiet'), 'skeleton kept quiet').toBe(
+          step === 'open.refund.checking.quiet' && !after.matches({ open: { logs: { offline: 'skeleton' } } }),
+        );
       } else if (step === 'open.refund.notFound') {
         expect(view().getByText(/^No refund found/)).toBeTruthy();
         expect(view().queryByRole('button', { name: 'Receive refund' })).toBeNull();
@@ -129,6 +136,12 @@ function driver(onEnd: (saved: boolean) => void): ViewDriver {
         context.shownPage === null ? 0 : context.rows.length,
       );
       expect(within(history).queryByRole('navigation') !== null, 'page links').toBe(context.total > context.limit);
+      if (after.matches({ open: { logs: { offline: 'skeleton' } } })) {
+        // Waiting with no page read yet: the table's skeleton shows, never "No refunds yet".
+        expect(history.querySelector('.reward-row__placeholder'), 'the table skeleton').not.toBeNull();
+        expect(history.querySelector('.reward-list--quiet'), 'table skeleton shown').toBeNull();
+        expect(within(history).queryByText('No refunds yet.'), 'not "no refunds"').toBeNull();
+      }
     },
   };
 }

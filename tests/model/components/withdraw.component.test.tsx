@@ -73,7 +73,6 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
           return void fireEvent.click(button(retryButton((before.context as WithdrawContext).error)));
         case 'limits.retry':
           return void fireEvent.click(button('Try again'));
-        case 'connectivity.online':
         case 'read.online':
           return backOnline();
         case 'modal.close':
@@ -138,7 +137,7 @@ function driver(input: WithdrawInput, onClose: (saved: boolean) => void): ViewDr
 describe('withdraw modal', () => {
   // Besides: the connection coming back while the outcome is unknown (the modal asks the server by itself).
   for (const path of viewPaths(flow!, {
-    edges: (edge) => edge.event.type === 'connectivity.online' && stateKey(edge.source.snapshot) === 'outcomeUnknown' && edge.source.snapshot.context.error !== 'NOT_SEEN',
+    edges: (edge) => edge.event.type === 'read.online' && stateKey(edge.source.snapshot) === 'outcomeUnknown' && edge.source.snapshot.context.error !== 'NOT_SEEN',
   })) {
     it(viewPathTitle(flow!, path), async () => {
       const api = newFakeApi();

@@ -5,14 +5,16 @@
  *
  * A state of the model is the machine's state value, the model's abstraction
  * of its context (which rule a typed amount falls under, whether a countdown
- * runs, is in its last second or is over) and the I/O calls in flight: the
- * graph is the product's behaviour, not its data. The snapshots along a path
+ * runs, is in its last second or is over), the I/O calls in flight and, when
+ * more than one delay runs, which ends first: the graph is the product's
+ * behaviour, not its data. The snapshots along a path
  * stay concrete (the replays check the real actor's context against them);
  * the abstraction only decides which snapshots are the same state, so a
  * retyped amount or one more second of a countdown is an edge back to a known
  * state rather than a new one.
  */
 import type {
+  ActorScope,
   AnyActorRef,
   AnyEventObject,
   AnyMachineSnapshot,
@@ -43,13 +45,6 @@ export interface FlowModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   events: (snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[];
   /** What each I/O actor may answer, by actor name. Every call may also fail (network down). */
   replies: ActorReplies<TMachine>;
-  /**
-   * Which of the I/O actors may fail (network down) in a snapshot; all of
-   * them when absent. For machines whose parallel regions each run a timer
-   * of their own: the simulated clock ends timers in order, so a failure
-   * that starts a wait beside another region's running timer is left out.
-   */
-  mayFail?: (snapshot: SnapshotFrom<TMachine>, actor: string) => boolean;
   /**
    * What of the context is part of the model's state (see above). Not asked
    * for a finished actor: its state is its output.
@@ -119,13 +114,15 @@ export interface ModelGraph {
   edges: ModelEdge[];
 }
 
-/** The model's identity of a snapshot: its value, its abstraction and the I/O calls in flight; a finished actor's output. */
+/** The model's identity of a snapshot: its value, its abstraction, the I/O calls in flight and the order of its delays; a finished actor's output. */
 export function stateId(flow: FlowModel, snapshot: AnyMachineSnapshot): string {
   if (snapshot.status === 'done') return JSON.stringify({ value: snapshot.value, output: snapshot.output });
   return JSON.stringify({
     value: snapshot.value,
     context: flow.abstraction(snapshot),
     calls: Object.keys(snapshot.children).sort(),
+    // Which delay ends next decides the events offered (modelEvents), so it is part of the state.
+    ...(runningDelays(snapshot).length > 1 ? { delays: runningDelays(snapshot) } : {}),
   });
 }
 
@@ -135,8 +132,78 @@ function concrete(snapshot: AnyMachineSnapshot): string {
 }
 
 /**
+ * The delays running in a snapshot, by their event's type: when each ends on
+ * the model's clock (milliseconds since the start) and in which order they
+ * were set. The graph's transitions are pure, so the model keeps its own
+ * clock: an actor's answer and the member's events take no time, a delay
+ * ending moves the clock to its end, and the machine's own scheduling (the
+ * delayed event a state with `after` raises on entry and cancels on exit)
+ * sets and clears its timers.
+ */
+interface Timers {
+  now: number;
+  ends: ReadonlyMap<string, { end: number; order: number }>;
+}
+
+const timers = new WeakMap<AnyMachineSnapshot, Timers>();
+const NO_TIMERS: Timers = { now: 0, ends: new Map() };
+/** Orders the timers set along a path (a later step of a path is always computed later). */
+let timersSet = 0;
+
+/**
+ * The running delays, the soonest first; of two ending together, the one
+ * set first (the replays' clock ends them so, one at a time).
+ */
+function runningDelays(snapshot: AnyMachineSnapshot): string[] {
+  return [...(timers.get(snapshot) ?? NO_TIMERS).ends]
+    .sort(([, a], [, b]) => a.end - b.end || a.order - b.order)
+    .map(([type]) => type);
+}
+
+/** Runs a step of the machine recording the delayed events it sets and clears, from the timers before it. */
+function timed<T extends AnyMachineSnapshot>(
+  before: Timers,
+  event: AnyEventObject | null,
+  scope: ActorScope<any, any, any, any>,
+  step: (scope: ActorScope<any, any, any, any>) => T,
+): T {
+  const now = (event && before.ends.get(event.type)?.end) ?? before.now;
+  const ends = new Map(before.ends);
+  if (event) ends.delete(event.type); // the delay that ended
+  const recording: ActorScope<any, any, any, any> = {
+    ...scope,
+    actionExecutor: (action) => {
+      const params = action.params as { id?: string; delay?: unknown; sendId?: string } | undefined;
+      // The states' delays (`after`); a machine's own delayed events are the flow's events to offer.
+      if (action.type === 'xstate.raise' && typeof params?.delay === 'number' && params.id?.startsWith('xstate.after.')) {
+        ends.set(params.id, { end: now + params.delay, order: timersSet++ });
+      }
+      if (action.type === 'xstate.cancel' && params?.sendId) ends.delete(params.sendId);
+    },
+  };
+  const after = step(recording);
+  timers.set(after, { now, ends });
+  return after;
+}
+
+/** The machine as the graph's logic, keeping the model's clock beside each snapshot. */
+function timedLogic(machine: AnyStateMachine): AnyStateMachine {
+  return Object.create(machine, {
+    getInitialSnapshot: {
+      value: (scope: ActorScope<any, any, any, any>, input: unknown) =>
+        timed(NO_TIMERS, null, scope, (recording) => machine.getInitialSnapshot(recording, input)),
+    },
+    transition: {
+      value: (snapshot: AnyMachineSnapshot, event: AnyEventObject, scope: ActorScope<any, any, any, any>) =>
+        timed(timers.get(snapshot) ?? NO_TIMERS, event, scope, (recording) => machine.transition(snapshot, event, recording)),
+    },
+  }) as AnyStateMachine;
+}
+
+/**
  * The events a snapshot can receive: the flow's events, an answer or a
- * failure from every I/O call in flight, and the end of every running delay.
+ * failure from every I/O call in flight, and the end of the delay that ends
+ * first (of two ending together, the one set first).
  */
 function modelEvents(flow: FlowModel, snapshot: AnyMachineSnapshot): AnyEventObject[] {
   if (snapshot.status === 'done') return []; // a finished actor receives nothing
@@ -145,14 +212,18 @@ function modelEvents(flow: FlowModel, snapshot: AnyMachineSnapshot): AnyEventObj
     const replies = flow.replies[String(child.src)];
     if (!replies) throw new Error(`${flow.name}: no replies for actor "${String(child.src)}"`);
     const outputs = typeof replies === 'function' ? replies(snapshot) : replies;
-    const fails = flow.mayFail?.(snapshot, String(child.src)) ?? true;
     return [
       ...outputs.map((output) => ({ type: `xstate.done.actor.${id}`, output })),
-      ...(fails ? [{ type: `xstate.error.actor.${id}`, error: NETWORK_DOWN }] : []),
+      { type: `xstate.error.actor.${id}`, error: NETWORK_DOWN },
     ];
   });
-  const delays = snapshot._nodes.flatMap((node) => node.after.map((transition) => ({ type: transition.eventType })));
-  return [...flow.events(snapshot), ...answers, ...delays];
+  const waiting = snapshot._nodes.flatMap((node) => node.after.map((transition) => transition.eventType));
+  const running = runningDelays(snapshot);
+  if (waiting.some((type) => !running.includes(type)) || running.some((type) => !waiting.includes(type))) {
+    throw new Error(`${flow.name}: the model's clock runs ${JSON.stringify(running)} where ${stateKey(snapshot)} waits for ${JSON.stringify(waiting)}`);
+  }
+  // Only the delay that ends first: a later one would be a path the replays' clock cannot take.
+  return [...flow.events(snapshot), ...answers, ...running.slice(0, 1).map((type) => ({ type }))];
 }
 
 /**
@@ -160,7 +231,7 @@ function modelEvents(flow: FlowModel, snapshot: AnyMachineSnapshot): AnyEventObj
  * the model is built directly, with the events above.
  */
 function testModel(flow: FlowModel) {
-  return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(flow.machine, {
+  return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(timedLogic(flow.machine), {
     input: flow.input,
     serializeState: (snapshot) => stateId(flow, snapshot),
     events: (snapshot) => modelEvents(flow, snapshot),

@@ -18,6 +18,11 @@ export interface MoneyActionSpec<TContext extends MoneyFlowContext> {
   keyPrefix: string;
   /** The money action's request for a form. */
   request: (context: TContext) => unknown;
+  /**
+   * The event the flow hears the connection come back by ('connectivity.online' when absent). A flow
+   * whose reads wait for it too ('read.online') checks it itself outside the unknown outcome.
+   */
+  online?: string;
 }
 
 /** The child every money flow invokes to send its action. */
@@ -49,7 +54,7 @@ export function moneyActionKey(keyPrefix: string, action: number): string {
  */
 export function checkMoneyActionStep<TContext extends MoneyFlowContext>(
   { event, before, after, actions, calls }: ReplayedStep,
-  { flow, keyPrefix, request }: MoneyActionSpec<TContext>,
+  { flow, keyPrefix, request, online = 'connectivity.online' }: MoneyActionSpec<TContext>,
 ): boolean {
   const was = (state: string) => (before ? stateKey(before) === state : false);
   const now = stateKey(after);
@@ -75,7 +80,8 @@ export function checkMoneyActionStep<TContext extends MoneyFlowContext>(
         expect(calls).toEqual([{ actor, input: { request: request(previous), idempotencyKey: previous.idempotencyKey, start: retryStart(previous.error) } }]);
       }
       return true;
-    case 'connectivity.online':
+    case online:
+      if (!was('outcomeUnknown') && online !== 'connectivity.online') return false; // the flow's reads hear it too
       if (!was('outcomeUnknown') || previous.error === 'NOT_SEEN') unchanged();
       else {
         // Back online with the outcome still unknown: the server is asked by itself, nothing is sent.

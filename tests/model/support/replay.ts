@@ -35,6 +35,8 @@ export interface ReplayedStep {
   emitted: AnyEventObject[];
   /** Simulated milliseconds that passed. */
   waited: number;
+  /** For a delay's end: how long it ran, from when its state set it (other steps may have come between). */
+  ran: number | undefined;
 }
 
 interface PendingCall {
@@ -81,27 +83,38 @@ export class LeftModelError extends Error {
   }
 }
 
-/** A simulated clock that knows when its next timeout ends, so time jumps there rather than a millisecond at a time. */
+/**
+ * A simulated clock that ends its timeouts one at a time, the soonest first
+ * (of two ending together, the one set first), as the model offers them
+ * (flow-model.ts): time jumps to the next end rather than a millisecond at a
+ * time.
+ */
 class ModelClock extends SimulatedClock {
-  private readonly ends = new Map<number, number>();
+  private readonly pending = new Map<number, { set: number; end: number; fn: () => void }>();
+  private nextId = 0;
+  /** How long the last timeout to end ran, from when it was set. */
+  lastRan = 0;
 
   override setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
-    const id: number = super.setTimeout((...args: unknown[]) => {
-      this.ends.delete(id);
-      fn(...args);
-    }, timeout);
-    this.ends.set(id, this.now() + timeout);
+    const id = this.nextId++;
+    this.pending.set(id, { set: this.now(), end: this.now() + timeout, fn });
     return id;
   }
 
   override clearTimeout(id: number): void {
-    this.ends.delete(id);
-    super.clearTimeout(id);
+    this.pending.delete(id);
   }
 
-  /** When the next timeout ends; undefined when none runs. */
-  nextEnd(): number | undefined {
-    return this.ends.size ? Math.min(...this.ends.values()) : undefined;
+  /** Moves the clock to the next timeout's end and ends it alone; false when none runs. */
+  endNext(within: number): boolean {
+    const [next] = [...this.pending].sort(([idA, a], [idB, b]) => a.end - b.end || idA - idB);
+    if (!next || next[1].end - this.now() > within) return false;
+    const [id, { set, end, fn }] = next;
+    this.pending.delete(id);
+    this.set(Math.max(end, this.now()));
+    this.lastRan = end - set;
+    fn();
+    return true;
   }
 }
 
@@ -158,22 +171,23 @@ export async function replay(
       const arrived = received.length;
       const started = clock.now();
       while (!received.slice(arrived).includes(event.type)) {
-        const next = clock.nextEnd();
-        if (next === undefined || next - started > longestWait) throw new Error(`"${id}" did not end within ${longestWait} ms`);
-        clock.set(Math.max(next, clock.now()));
+        if (!clock.endNext(longestWait - (clock.now() - started))) throw new Error(`"${id}" did not end within ${longestWait} ms`);
       }
+      ran = clock.lastRan;
       return;
     }
     actor.send(event);
   }
 
   let before: AnyMachineSnapshot | undefined;
+  let ran: number | undefined;
   try {
     for (const [index, step] of path.steps.entries()) {
       actions = [];
       emitted = [];
       bench.calls = [];
       const startedAt = clock.now();
+      ran = undefined;
       const where = `at step ${index} (${describeEvent(step.event)}) of "${path.description}"`;
       try {
         if (index === 0) actor.start();
@@ -191,7 +205,7 @@ export async function replay(
           index,
         );
       }
-      options.check?.({ index, event: step.event, before, after, actions, calls: bench.calls, emitted, waited: clock.now() - startedAt });
+      options.check?.({ index, event: step.event, before, after, actions, calls: bench.calls, emitted, waited: clock.now() - startedAt, ran });
       before = after;
     }
   } finally {
