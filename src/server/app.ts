@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { inProcessLocksOf, type Locks } from './db/locks.ts';
 import type { GameProviders } from './games/provider.ts';
 import { builtInProviders } from './games/registry.ts';
 import { databaseLimitStore } from './limits/database-store.ts';
@@ -23,7 +24,7 @@ import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
 import { watchCommits } from './ledger/commit-news.ts';
 import { walletNewsTeller } from './money/wallet-news.ts';
-import { jobLocksFor, oncePerInterval } from './job-locks.ts';
+import { oncePerInterval } from './job-locks.ts';
 import { intervalTicker, serverJobs, startJobs, type Job, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES, READY_CHECK_TIMEOUT_MS } from './policy.ts';
 import { appMetrics, type AppMetrics } from './operating/metrics.ts';
@@ -126,9 +127,14 @@ export interface AppOptions {
   jobTicker?: Ticker;
   /** Defaults to Opn's client when config.opn is set; tests pass one that does not wait between retries. */
   opn?: OpnClient | null;
+  /**
+   * The database's locks (Database.locks), which keep each job to one run per interval across
+   * processes (0150); by default held in this process only, enough for one process on a database.
+   */
+  locks?: Locks;
 }
 
-export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games, vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games, vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn, locks = inProcessLocksOf(db) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -201,7 +207,6 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
     // Each job once per interval across every process on this database (job-locks.ts, 0150); the
     // metrics count the runs that happened, not the ticks that found the job done or held.
-    const locks = jobLocksFor(db, app.log);
     const all = serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } });
     jobs = startJobs(
       all.map((job) => oncePerInterval(counted(job), { db, locks, clock })),
