@@ -27,7 +27,7 @@ import { walletNewsTeller } from './money/wallet-news.ts';
 import { oncePerInterval } from './job-locks.ts';
 import { intervalTicker, serverJobs, startJobs, type Job, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES, READY_CHECK_TIMEOUT_MS } from './policy.ts';
-import { appMetrics, type AppMetrics } from './operating/metrics.ts';
+import { httpMetrics } from './operating/http-metrics.ts';
 import { readiness as readinessOf, type Readiness } from './operating/readiness.ts';
 import { requestIds } from './operating/request-id.ts';
 import { operatingRoutes } from './routes/operating.ts';
@@ -96,8 +96,6 @@ declare module 'fastify' {
     connections: ConnectionLimits;
     /** What GET /readyz answers; server.ts turns it to shutting down on SIGTERM (operating/readiness.ts). */
     readiness: Readiness;
-    /** What GET /metrics counts (operating/metrics.ts). */
-    metrics: AppMetrics;
   }
 }
 
@@ -168,33 +166,11 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   app.decorate('chatHub', realtime.hub);
   app.decorate('chatSockets', realtime);
   app.decorate('readiness', readinessOf({ db, redisUrl: config.redisUrl, timeoutMs: READY_CHECK_TIMEOUT_MS, log: app.log }));
-  const metrics = appMetrics({
-    db,
-    clock,
-    log: app.log,
+  httpMetrics(app, {
     openSockets: () => realtime.io.of('/').sockets.size,
     openConnections: () => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count))),
   });
-  app.decorate('metrics', metrics);
-  // Counted as they commit, from what the transaction noted (no query of its own).
-  const uncountCommits = watchCommits(db, (written) => {
-    for (const { transfer } of written) metrics.transferCommitted(transfer.kind);
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    // 'close': the answer is sent, or the connection went first.
-    reply.raw.once('close', metrics.started());
-  });
-  // The SPA's files are a route each (plugins/spa.ts): one series for all of them. 'unmatched': the SPA's page for
-  // any other path (its not-found handler), and 404s.
-  const spaRoutes = new Set<string>();
-  let addingSpa = false;
-  app.addHook('onRoute', (added) => {
-    if (addingSpa) spaRoutes.add(added.url);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
-    metrics.answered(request.method, route === undefined ? 'unmatched' : spaRoutes.has(route) ? 'spa-file' : route, reply.statusCode, reply.elapsedTime / 1000);
-  });
+  const { metrics } = app;
   // After each commit that moved a member's money, their sockets hear of it (docs/decisions/0141-wallet-news.md).
   const unwatchCommits = watchCommits(db, walletNewsTeller({ db, hub: { toMember: (...told) => app.chatHub.toMember(...told) }, clock, log: app.log }));
   // Before the HTTP server closes: an open websocket would hold its close.
@@ -232,7 +208,6 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
-    uncountCommits();
     await Promise.all([store.close(), app.readiness.close()]);
   });
 
@@ -292,8 +267,6 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(chatOpsRoutes);
   await app.register(fileRoutes);
 
-  addingSpa = true;
   await spa(app, config.distDir);
-  addingSpa = false;
   return app;
 }
