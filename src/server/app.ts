@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { inProcessLocksOf, type Locks } from './db/locks.ts';
 import type { GameProviders } from './games/provider.ts';
 import { builtInProviders } from './games/registry.ts';
 import { databaseLimitStore } from './limits/database-store.ts';
@@ -23,10 +24,10 @@ import { terminatedService } from './plugins/terminated.ts';
 import { attachRealtime } from './chat/realtime.ts';
 import { watchCommits } from './ledger/commit-news.ts';
 import { walletNewsTeller } from './money/wallet-news.ts';
-import { jobLocksFor, oncePerInterval } from './job-locks.ts';
+import { oncePerInterval } from './job-locks.ts';
 import { intervalTicker, serverJobs, startJobs, type Job, type RunningJobs, type Ticker } from './jobs.ts';
 import { JSON_BODY_LIMIT_BYTES, READY_CHECK_TIMEOUT_MS } from './policy.ts';
-import { appMetrics, type AppMetrics } from './operating/metrics.ts';
+import { httpMetrics } from './operating/http-metrics.ts';
 import { readiness as readinessOf, type Readiness } from './operating/readiness.ts';
 import { requestIds } from './operating/request-id.ts';
 import { operatingRoutes } from './routes/operating.ts';
@@ -95,8 +96,6 @@ declare module 'fastify' {
     connections: ConnectionLimits;
     /** What GET /readyz answers; server.ts turns it to shutting down on SIGTERM (operating/readiness.ts). */
     readiness: Readiness;
-    /** What GET /metrics counts (operating/metrics.ts). */
-    metrics: AppMetrics;
   }
 }
 
@@ -126,9 +125,14 @@ export interface AppOptions {
   jobTicker?: Ticker;
   /** Defaults to Opn's client when config.opn is set; tests pass one that does not wait between retries. */
   opn?: OpnClient | null;
+  /**
+   * The database's locks (Database.locks), which keep each job to one run per interval across
+   * processes (0150); by default held in this process only, enough for one process on a database.
+   */
+  locks?: Locks;
 }
 
-export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games, vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, slipVerifier, clock = systemClock, games, vouchers, logStream, limitStore, uploads, jobTicker = intervalTicker, opn, locks = inProcessLocksOf(db) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream && { stream: logStream }) },
     // Behind a proxy the client's address (per-address limits) and https (Secure cookies) come from its headers.
@@ -162,33 +166,11 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   app.decorate('chatHub', realtime.hub);
   app.decorate('chatSockets', realtime);
   app.decorate('readiness', readinessOf({ db, redisUrl: config.redisUrl, timeoutMs: READY_CHECK_TIMEOUT_MS, log: app.log }));
-  const metrics = appMetrics({
-    db,
-    clock,
-    log: app.log,
+  httpMetrics(app, {
     openSockets: () => realtime.io.of('/').sockets.size,
     openConnections: () => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count))),
   });
-  app.decorate('metrics', metrics);
-  // Counted as they commit, from what the transaction noted (no query of its own).
-  const uncountCommits = watchCommits(db, (written) => {
-    for (const { transfer } of written) metrics.transferCommitted(transfer.kind);
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    // 'close': the answer is sent, or the connection went first.
-    reply.raw.once('close', metrics.started());
-  });
-  // The SPA's files are a route each (plugins/spa.ts): one series for all of them. 'unmatched': the SPA's page for
-  // any other path (its not-found handler), and 404s.
-  const spaRoutes = new Set<string>();
-  let addingSpa = false;
-  app.addHook('onRoute', (added) => {
-    if (addingSpa) spaRoutes.add(added.url);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
-    metrics.answered(request.method, route === undefined ? 'unmatched' : spaRoutes.has(route) ? 'spa-file' : route, reply.statusCode, reply.elapsedTime / 1000);
-  });
+  const { metrics } = app;
   // After each commit that moved a member's money, their sockets hear of it (docs/decisions/0141-wallet-news.md).
   const unwatchCommits = watchCommits(db, walletNewsTeller({ db, hub: { toMember: (...told) => app.chatHub.toMember(...told) }, clock, log: app.log }));
   // Before the HTTP server closes: an open websocket would hold its close.
@@ -201,7 +183,6 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
     const gameSyncs = [...app.games.values()].flatMap((provider) => (provider.syncGames ? [() => provider.syncGames!(db, app.log)] : []));
     // Each job once per interval across every process on this database (job-locks.ts, 0150); the
     // metrics count the runs that happened, not the ticks that found the job done or held.
-    const locks = jobLocksFor(db, app.log);
     const all = serverJobs({ db, limitStore: store, uploads: app.uploads, variant: config.variant, gameSyncs, opn: app.opn && { client: app.opn, log: app.log } });
     jobs = startJobs(
       all.map((job) => oncePerInterval(counted(job), { db, locks, clock })),
@@ -227,7 +208,6 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   });
   app.addHook('onClose', async () => {
     await jobs?.stop();
-    uncountCommits();
     await Promise.all([store.close(), app.readiness.close()]);
   });
 
@@ -287,8 +267,6 @@ export async function buildApp({ config, db, sms, slipVerifier, clock = systemCl
   await app.register(chatOpsRoutes);
   await app.register(fileRoutes);
 
-  addingSpa = true;
   await spa(app, config.distDir);
-  addingSpa = false;
   return app;
 }

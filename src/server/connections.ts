@@ -19,7 +19,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server, ServerOptions } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from './config.ts';
 import { clientOf } from './limits/limits.ts';
 import {
@@ -32,6 +31,7 @@ import {
   HTTP_TIMEOUTS_CHECK_MS,
   MIN_MAX_CONNECTIONS,
 } from './policy.ts';
+import { proxyTrust } from './trusted-proxy.ts';
 
 /**
  * The process's soft limit of open files (RLIMIT_NOFILE), from Linux's
@@ -110,7 +110,7 @@ export function limitConnections(server: Server, config: Pick<Config, 'maxConnec
   const max = connectionCap(config.maxConnections, openFileLimit());
   server.maxConnections = max;
   const perAddress = placeCounter(config.connectionsPerAddress);
-  const isProxy = Array.isArray(config.trustProxy) ? proxyAddr.compile(config.trustProxy) : () => false;
+  const isProxy = proxyTrust(config.trustProxy) ?? (() => false);
   if (config.limits.perIp !== null) {
     server.on('connection', (socket) => {
       const address = socket.remoteAddress;

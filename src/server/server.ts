@@ -37,7 +37,7 @@ async function start(): Promise<void> {
     if (error instanceof OperatorRefused) stop(`Invalid configuration: ${error.message}`);
     throw error;
   }
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, locks: database.locks });
 
   // SIGTERM (docs/decisions/0148-operating-it.md): GET /readyz answers 503 at once; the chat's sockets are
   // closed under them so their clients reconnect (elsewhere, behind a balancer); the listener closes and

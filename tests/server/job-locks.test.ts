@@ -14,6 +14,7 @@ import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { postgresDatabase, type Db } from '../../src/server/db/client.ts';
+import type { Locks } from '../../src/server/db/locks.ts';
 import { jobRuns } from '../../src/server/db/schema.ts';
 import { databaseLimitStore } from '../../src/server/limits/database-store.ts';
 import type { LimitStore } from '../../src/server/limits/store.ts';
@@ -67,15 +68,18 @@ async function threeApps() {
   const logs = [first.logs, [] as string[], [] as string[]];
   const apps: FastifyInstance[] = [first.app];
   for (const app of [1, 2]) {
-    let db = first.db;
+    // On PGlite the app's locks default to those of first.db, the first app's.
+    let own: { db: Db; locks?: Locks } = { db: first.db };
     if (process.env.TEST_DB === 'pg') {
-      const own = postgresDatabase(connectionStringOf(first.db), 2);
-      onTestFinished(() => own.close());
-      db = own.db;
+      const database = postgresDatabase(connectionStringOf(first.db), 2);
+      onTestFinished(() => database.close());
+      own = database;
     }
+    const { db } = own;
     const built = await buildApp({
       config: first.config,
       db,
+      ...(own.locks && { locks: own.locks }),
       sms: new RecordingSms(),
       clock,
       limitStore: countingStore(app, () => db),

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
 import { ConfigError, FAKE_OPN_SECRET_KEY, loadConfig, type Config } from '../../src/server/config.ts';
-import { depositQrCodes, jobRuns, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
+import { depositQrCodes, ledgerTransfers, payments } from '../../src/server/db/schema.ts';
 import { insertQr } from '../../src/server/repositories/qr-codes.ts';
 import { markChargePaid, startFakeOpn, type FakeOpnOptions } from '../../src/server/payments/opn-fake.ts';
 import { opnClient } from '../../src/server/payments/opn.ts';
@@ -350,6 +350,9 @@ function logged(m: MoneyApp, msg: string) {
   return m.logs.map((line) => JSON.parse(line) as { msg: string } & Record<string, unknown>).filter((line) => line.msg === msg);
 }
 
+/** Milliseconds from the app's clock to the start of the check's next interval (0150 counts intervals from 1970). */
+const toNextInterval = (m: MoneyApp) => OPN_CHARGE_CHECK_INTERVAL_MS - (m.clock().getTime() % OPN_CHARGE_CHECK_INTERVAL_MS);
+
 const gets = (fake: { requests: readonly string[] }) => fake.requests.filter((request) => request.startsWith('GET /charges/') && !request.endsWith('.svg'));
 
 describe('the check of Opn charges a webhook never reported', () => {
@@ -375,20 +378,29 @@ describe('the check of Opn charges a webhook never reported', () => {
     expect(m.logs.join('\n')).not.toContain(FAKE_OPN_SECRET_KEY);
   });
 
-  it('credits once when a run and the webhook settle the same charge at once', async () => {
+  it('credits once when a run and two webhooks settle the same charge at once', async () => {
     const { m, fake, ticker } = await opnApp();
     const { member, chargeId } = await memberWithOpnQr(m);
     m.clock.advance(OPN_CHARGE_CHECK_MIN_AGE_MS);
     fake.setStatus(chargeId, 'successful');
     const body = completeEvent({ object: 'charge', id: chargeId });
-    const [, first, second] = await Promise.all([ticker.tick(CHECK), postHook(m, body), postHook(m, body)]);
+    // Opn answers none of the three until all three have asked: each has found the charge not yet recorded.
+    const hold = fake.holdChargeReads();
+    const settling = Promise.all([ticker.tick(CHECK), postHook(m, body), postHook(m, body)]);
+    await hold.reached(3);
+    hold.release();
+    const [, first, second] = await settling;
     expect([first!.json(), second!.json()]).toEqual([TAKEN, TAKEN]);
-    // Both webhooks asked Opn, and the run too when it read the charge before either had credited it
-    // (the run takes its job's lock first, 0150, which may let them ahead); one payment came of it.
-    expect(gets(fake).length).toBeGreaterThanOrEqual(2);
+    expect(gets(fake)).toEqual(Array(3).fill(`GET /charges/${chargeId}`));
     expect(await m.db.select().from(payments)).toHaveLength(1);
     expect(await m.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payment:opn:${chargeId}`))).toHaveLength(1);
     expect((await walletOf(m, member.token)).wallet).toBe(260);
+    // The run checked the charge and credited it only if it came first (the QR row's lock decides): its count and its line agree.
+    const [done, ...more] = logged(m, 'opn charge check done');
+    expect(more).toEqual([]);
+    expect(done).toMatchObject({ found: 1, checked: 1, review: 0, expired: 0, stopped: false });
+    expect(logged(m, 'opn charge credited by the check (no webhook had reported it)')).toHaveLength(done!.credited as number);
+    expect(m.logs.join('\n')).not.toContain('opn charge not checked');
   });
 
   it('leaves a pending charge open, expires the QR of a charge Opn expired, and asks again about one that ran out here', async () => {
@@ -429,11 +441,12 @@ describe('the check of Opn charges a webhook never reported', () => {
     await ticker.tick(CHECK);
     // The oldest charge, tried three times; the other not asked.
     expect(gets(fake)).toEqual(Array(3).fill(`GET /charges/${first.chargeId}`));
-    // Runs within the breaker's 30 s: each tick a run of its own, as if no run had been noted (0150's job_runs).
-    await m.db.delete(jobRuns);
+    // A run late in the next interval (a job runs once per interval, 0150) opens the breaker;
+    // the run of the interval after, 10 s later, is within the breaker's 30 s.
+    m.clock.advance(toNextInterval(m) + OPN_CHARGE_CHECK_INTERVAL_MS - 10_000);
     await ticker.tick(CHECK);
     const reached = fake.requests.length;
-    await m.db.delete(jobRuns);
+    m.clock.advance(toNextInterval(m));
     await ticker.tick(CHECK);
     expect(fake.requests.length).toBe(reached);
     expect(logged(m, 'opn charge check done').map((line) => line.stopped)).toEqual([true, true, true]);

@@ -101,18 +101,29 @@ export function chatAttachmentLimit(type: ChatAttachmentType): number {
 }
 
 /**
+ * The largest file of a type a sender may send, in bytes, and the refusal
+ * past it: a guest's video has the guest's limit (CHAT_GUEST_VIDEO_MAX_BYTES,
+ * CHAT_GUEST_VIDEO_TOO_LARGE), anything else the type's (CHAT_FILE_TOO_LARGE).
+ * The server stops reading an upload there (src/server/chat/media.ts) and
+ * answers 413 with the refusal's code, whatever the file's size beyond.
+ */
+export function chatFileLimit(type: ChatAttachmentType, { guest = false }: { guest?: boolean } = {}): { bytes: number; refusal: Exclude<ChatFileRefusal, { code: 'CHAT_FILE_NOT_SUPPORTED' }> } {
+  if (guest && type === 'video') return { bytes: CHAT_GUEST_VIDEO_MAX_BYTES, refusal: { code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: CHAT_GUEST_VIDEO_MAX_MB } };
+  const bytes = chatAttachmentLimit(type);
+  return { bytes, refusal: { code: 'CHAT_FILE_TOO_LARGE', limitMb: bytes / MB } };
+}
+
+/**
  * Why a file cannot be sent (spec 5), or null when it can. An empty file
  * is no picture or film: the server, which reads the content, refuses it
- * as not supported, and so does this. A guest's video has the guest's
- * limit (CHAT_GUEST_VIDEO_MAX_BYTES; src/server/chat/media.ts answers 413
- * CHAT_GUEST_VIDEO_TOO_LARGE past it, whatever the video's size beyond).
+ * as not supported, and so does this. Past its limit (chatFileLimit, a
+ * guest's video its own), the limit's refusal.
  */
 export function chatFileRefusal(file: { name: string; size: number }, { guest = false }: { guest?: boolean } = {}): ChatFileRefusal | null {
   const type = chatAttachmentType(file.name);
   if (type === null || file.size === 0) return { code: 'CHAT_FILE_NOT_SUPPORTED' };
-  if (guest && type === 'video' && file.size > CHAT_GUEST_VIDEO_MAX_BYTES) return { code: 'CHAT_GUEST_VIDEO_TOO_LARGE', limitMb: CHAT_GUEST_VIDEO_MAX_MB };
-  const limit = chatAttachmentLimit(type);
-  return file.size > limit ? { code: 'CHAT_FILE_TOO_LARGE', limitMb: limit / MB } : null;
+  const limit = chatFileLimit(type, { guest });
+  return file.size > limit.bytes ? limit.refusal : null;
 }
 
 // ---------------------------------------------------------------- links

@@ -13,6 +13,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Whether a secret given matches the one expected, compared as sha256
+ * digests: equal lengths, and no timing that tells how much of it was right.
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /** Reads `Authorization: Bearer <token>`. */
 export function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer ([\w-]{1,200})$/i.exec(authorization ?? '');

@@ -21,7 +21,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { CHAT_UPLOAD_FIELD, type FileType } from '../../contract/chat.ts';
-import { CHAT_GUEST_VIDEO_MAX_BYTES, chatAttachmentLimit, chatAttachmentType, fileExtension } from '../../contract/rules/chat.ts';
+import { chatAttachmentType, chatFileLimit, fileExtension } from '../../contract/rules/chat.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { decodeRefusal, imageWork, openUpload } from '../images/decode.ts';
@@ -83,17 +83,17 @@ export interface ChatUpload {
  */
 export async function readChatUpload(request: FastifyRequest, kind: UploadKind, guest = false): Promise<ChatUpload> {
   if (!request.isMultipart()) throw new ApiError(400, 'CHAT_NO_FILE');
-  // A guest's video is smaller (contract/rules/chat.ts), and the answer says so.
-  const guestVideo = guest && kind === 'video';
+  // The contract's limit (a guest's video is smaller), and the refusal the answer names past it.
+  const limit = chatFileLimit(kind, { guest });
   try {
-    const part = await request.file({ limits: { fileSize: guestVideo ? CHAT_GUEST_VIDEO_MAX_BYTES : chatAttachmentLimit(kind), files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    const part = await request.file({ limits: { fileSize: limit.bytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
     if (!part || part.fieldname !== CHAT_UPLOAD_FIELD) throw new ApiError(400, 'CHAT_NO_FILE');
     // Throws once the part passes fileSize: nothing past the limit is kept.
     return { bytes: await part.toBuffer(), filename: part.filename };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     request.log.info({ err: error }, 'chat upload refused');
-    if (error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, guestVideo ? 'CHAT_GUEST_VIDEO_TOO_LARGE' : 'CHAT_FILE_TOO_LARGE');
+    if (error instanceof Error && (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, limit.refusal.code);
     throw new ApiError(400, 'CHAT_FILE_NOT_SUPPORTED');
   }
 }

@@ -18,6 +18,7 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config.ts';
 import { clientOf } from '../limits/limits.ts';
+import { proxyTrust } from '../trusted-proxy.ts';
 import type { SocketIdentity } from './socket-identity.ts';
 
 export interface SocketCaps {
@@ -75,6 +76,6 @@ export function socketCounter(caps: SocketCaps): SocketCounter {
  */
 export function clientAddress(request: IncomingMessage, trustProxy: Config['trustProxy']): string {
   const own = request.socket.remoteAddress ?? '';
-  if (!Array.isArray(trustProxy)) return own;
-  return proxyAddr(request, proxyAddr.compile(trustProxy));
+  const trust = proxyTrust(trustProxy);
+  return trust ? proxyAddr(request, trust) : own;
 }

@@ -9,7 +9,8 @@ import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { toMajor } from '../../contract/money.ts';
 import type { Queryable } from '../db/client.ts';
-import { approvals, chatConversations, ledgerAccounts, ledgerTransfers, memberBonuses, slips, users, withdrawals } from '../db/schema.ts';
+import { chatConversations, ledgerAccounts, ledgerTransfers, memberBonuses, users, withdrawals } from '../db/schema.ts';
+import { countPendingWork } from '../repositories/pending-work.ts';
 import { lastLedgerCheck, type LedgerCheck } from './ledger-check.ts';
 
 type Currency = 'BAHT' | 'LAK';
@@ -62,9 +63,8 @@ export async function dashboardFigures(db: Queryable, now: Date, zone: string): 
     .groupBy(ledgerAccounts.currency);
 
   const one = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
-  const [pendingSlips, pendingApprovals, newMembers, openChats, activeBonuses] = await Promise.all([
-    one(db.select({ n: count() }).from(slips).where(eq(slips.status, 'PENDING'))),
-    one(db.select({ n: count() }).from(approvals).where(eq(approvals.status, 'pending'))),
+  const [pending, newMembers, openChats, activeBonuses] = await Promise.all([
+    countPendingWork(db),
     one(db.select({ n: count() }).from(users).where(today(users.createdAt))),
     // Waiting for an agent: the customer wrote after the agents last read the conversation.
     one(
@@ -86,8 +86,8 @@ export async function dashboardFigures(db: Queryable, now: Date, zone: string): 
     day: midnight.toISODate() ?? '',
     deposits: totals(deposits),
     payouts: totals(payouts),
-    pendingSlips,
-    pendingApprovals,
+    pendingSlips: pending.slips,
+    pendingApprovals: pending.approvals,
     newMembers,
     openChats,
     activeBonuses,

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE, type Config } from '../config.ts';
+import { advisoryLocks, inProcessLocksOf, type Locks } from './locks.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,13 +58,13 @@ export function inTransaction<T>(db: Queryable, work: (tx: Transaction) => Promi
 export interface Database {
   db: Db;
   driver: 'pg' | 'pglite';
+  /** Locks across the processes on this database (locks.ts): PostgreSQL's advisory locks, or PGlite's in this process. */
+  locks: Locks;
   migrate(): Promise<void>;
   /**
    * Runs `work` while no other process runs its own on this database: the
    * migrations and the seed at start, so several processes may start at
-   * once (docs/decisions/0151-scale-out.md). PostgreSQL: an advisory lock on
-   * a connection of its own, released when it closes (a process that dies
-   * holding it releases it too). PGlite: one process per folder already.
+   * once (docs/decisions/0151-scale-out.md), under the lock `server:start`.
    */
   whileAlone<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -102,16 +103,27 @@ export async function openPgliteFolder(dataDir: string, { loadDataDir }: { loadD
 
 export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): Database {
   const db = drizzlePglite({ client });
+  const locks = inProcessLocksOf(db);
   return {
     db,
     driver: 'pglite',
+    locks,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    whileAlone: (work) => work(),
+    whileAlone: (work) => whileHolding(locks, work),
     close: async () => {
       await client.close();
       onClose();
     },
   };
+}
+
+async function whileHolding<T>(locks: Locks, work: () => Promise<T>): Promise<T> {
+  const held = await locks.lock('server:start');
+  try {
+    return await work();
+  } finally {
+    await held.release();
+  }
 }
 
 /** Whether a process with this pid still runs (EPERM: it runs, under another user). */
@@ -153,21 +165,13 @@ export function postgresDatabase(connectionString: string, poolSize = DEFAULT_PO
     if (!closing) console.error(`PostgreSQL connection error: ${error.message}`);
   });
   const db = drizzlePostgres({ client: pool });
+  const locks = advisoryLocks({ connectionString }, (error, key) => console.error(`PostgreSQL connection holding the lock ${key} failed: ${error.message}`));
   return {
     db,
     driver: 'pg',
+    locks,
     migrate: () => migratePostgres(db, { migrationsFolder }),
-    whileAlone: async (work) => {
-      const alone = new pg.Client({ connectionString });
-      await alone.connect();
-      try {
-        await alone.query('select pg_advisory_lock(hashtextextended($1, 0))', ['server:start']);
-        return await work();
-      } finally {
-        // Ending the session releases its lock.
-        await alone.end().catch(() => undefined);
-      }
-    },
+    whileAlone: (work) => whileHolding(locks, work),
     close: async () => {
       closing = true;
       await pool.end();

@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GameAccountItem, GameEntry } from '../../contract/api.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
+import { sameSecret } from '../auth/tokens.ts';
 import type { Db, Transaction } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import type { Language } from '../language.ts';
@@ -26,7 +27,6 @@ import {
 } from '../repositories/games.ts';
 import { activateGame } from './activation.ts';
 import { ProviderError, type Game, type GameCredentials, type GameProvider, type GameProviders } from './provider.ts';
-import { isGamePassword } from './sessions.ts';
 
 export interface GameAccountContext {
   /** The game providers this server runs (app.games). */
@@ -135,7 +135,7 @@ export async function enterGame(
   const { userId, now, origin, language, mobile = false } = context;
   const found = await findGameAccountByUsername(db, userId, door.provider, door.username);
   if (!found) throw new ApiError(404, 'SLOT_NO_ACCOUNT');
-  if (door.password !== undefined && !isGamePassword(door.password, found.account.password)) throw new ApiError(403, 'WRONG_PASSWORD');
+  if (door.password !== undefined && !sameSecret(door.password, found.account.password)) throw new ApiError(403, 'WRONG_PASSWORD');
   const { account, game } = found;
   if (!game.active) throw new ApiError(404, 'NO_GAME');
   const provider = providerOf(context, game, 'NO_GAME');

@@ -9,9 +9,8 @@
  * that move money also need a JSON body and X-Requested-With, which a
  * cross-site form cannot send.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken, sameSecret } from '../auth/tokens.ts';
 import type { Queryable } from '../db/client.ts';
 import { GAME_ENTRY_TOKEN_LIFETIME_MS, GAME_SESSION_LIFETIME_MS } from '../policy.ts';
 import { findLiveGameSession, insertEntryToken, insertSession, startSessionFromEntry } from '../repositories/game-sessions.ts';
@@ -50,17 +49,11 @@ export async function startWithEntryToken(db: Queryable, gameCode: string, entry
   return started ? session.token : null;
 }
 
-/** Whether a password given for an account is its game password (compared in constant time). */
-export function isGamePassword(given: string, stored: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(stored));
-}
-
 /** The game's own login; the new session's token, or null when the username or password is wrong. */
 export async function startWithCredentials(db: Queryable, gameCode: string, username: string, password: string, now: Date): Promise<string | null> {
   const found = await findGameAccountForLogin(db, gameCode, username);
   // Compare against something even for an unknown username, so timing does not tell which exist.
-  const matches = isGamePassword(password, found?.account.password ?? newToken());
+  const matches = sameSecret(password, found?.account.password ?? newToken());
   if (!found || !matches) return null;
   const session = newSession(now);
   await insertSession(db, found.account.id, session.row, now);

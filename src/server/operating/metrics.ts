@@ -10,13 +10,13 @@
  * METRICS_PENDING_FRESH_MS; this process's sockets and connections; the
  * `pg` pool's connections (PGlite has one connection and no pool).
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../clock.ts';
-import { resultRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { METRICS_PENDING_FRESH_MS } from '../policy.ts';
+import { countPendingWork, type PendingWork } from '../repositories/pending-work.ts';
 
 /** Seconds: a cached read answers in a few milliseconds, a transfer in tens, an upload or a provider's call in seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -71,14 +71,11 @@ export function appMetrics({ db, clock, log, openSockets, openConnections }: Met
   const jobRuns = new Counter({ name: 'wallet_job_runs_total', help: 'Background job runs finished, by job.', labelNames: ['job'], registers });
   const jobFailures = new Counter({ name: 'wallet_job_failures_total', help: 'Background job runs that failed, by job.', labelNames: ['job'], registers });
 
-  let pending: { at: number; counts: Promise<{ slips: number; approvals: number } | null> } | null = null;
+  let pending: { at: number; counts: Promise<PendingWork | null> } | null = null;
   const pendingCounts = () => {
     const now = clock().getTime();
     if (!pending || now - pending.at >= METRICS_PENDING_FRESH_MS || now < pending.at) {
-      const counts = db
-        .execute(sql`select (select count(*) from slips where status = 'PENDING')::int as slips, (select count(*) from approvals where status = 'pending')::int as approvals`)
-        .then((result) => resultRows<{ slips: number; approvals: number }>(result)[0] ?? null)
-        .catch((error: unknown) => {
+      const counts = countPendingWork(db).catch((error: unknown) => {
           log.warn({ err: error }, 'metrics: counting pending work failed');
           return null;
         });
@@ -86,7 +83,7 @@ export function appMetrics({ db, clock, log, openSockets, openConnections }: Met
     }
     return pending.counts;
   };
-  const pendingGauge = (name: string, help: string, read: (counts: { slips: number; approvals: number }) => number) =>
+  const pendingGauge = (name: string, help: string, read: (counts: PendingWork) => number) =>
     new Gauge({
       name,
       help,

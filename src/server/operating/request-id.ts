@@ -10,12 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config.ts';
 import { REQUEST_ID_PATTERN } from '../policy.ts';
+import { proxyTrust } from '../trusted-proxy.ts';
 
 export function requestIds(trustProxy: Config['trustProxy']): (request: IncomingMessage) => string {
-  const fromProxy = Array.isArray(trustProxy) ? proxyAddr.compile(trustProxy) : null;
+  const fromProxy = proxyTrust(trustProxy);
   return (request) => {
     const given = request.headers['x-request-id'];
     const address = request.socket?.remoteAddress;

@@ -64,6 +64,12 @@ export interface FakeOpn {
   /** Why each refused request was refused. */
   readonly refused: string[];
   mode(next: FakeOpnMode): void;
+  /**
+   * Holds the answers to `GET /charges/{id}` from now on, so a test can have
+   * several callers asking at once: `reached(n)` settles once n reads wait,
+   * `release()` answers them (the charges as they are then) and holds no more.
+   */
+  holdChargeReads(): { reached(count: number): Promise<void>; release(): void };
   /** Changes a charge as Opn's own side would (a payment the bank reports, a charge that ran out). */
   setStatus(id: string, status: Status): void;
   /** Where `charge.complete` events go from now on. */
@@ -83,6 +89,8 @@ export async function startFakeOpn({ secretKey = FAKE_OPN_SECRET_KEY, webhookUrl
   const refused: string[] = [];
   const held: ServerResponse[] = [];
   let mode: FakeOpnMode = 'normal';
+  type Hold = { waiting: (() => void)[]; watchers: { count: number; resolve: () => void }[] };
+  let hold: Hold | null = null;
   let webhookUrl = firstWebhookUrl;
   let baseUrl = '';
 
@@ -220,7 +228,15 @@ export async function startFakeOpn({ secretKey = FAKE_OPN_SECRET_KEY, webhookUrl
     const charge = match ? charges.get(match[1]!) : undefined;
     if (!match || !charge) return error(response, 404, 'not_found', 'charge was not found');
     const action = match[2];
-    if (request.method === 'GET' && action === undefined) return send(response, 200, chargeJson(charge));
+    if (request.method === 'GET' && action === undefined) {
+      if (hold) {
+        const { waiting, watchers } = hold;
+        const released = new Promise<void>((resolve) => waiting.push(resolve));
+        for (const watcher of watchers.filter(({ count }) => waiting.length >= count)) watcher.resolve();
+        await released;
+      }
+      return send(response, 200, chargeJson(charge));
+    }
     if (request.method !== 'POST' || action === undefined) return error(response, 404, 'not_found', 'not found');
     if (current(charge).status !== 'pending') return error(response, 400, 'failed_processing', `the charge is ${charge.status}`);
     if (action === 'expire') charge.status = 'expired';
@@ -250,6 +266,17 @@ export async function startFakeOpn({ secretKey = FAKE_OPN_SECRET_KEY, webhookUrl
     mode(next) {
       mode = next;
     },
+    holdChargeReads() {
+      const current: Hold = { waiting: [], watchers: [] };
+      hold = current;
+      return {
+        reached: (count) => new Promise<void>((resolve) => (current.waiting.length >= count ? resolve() : current.watchers.push({ count, resolve }))),
+        release() {
+          if (hold === current) hold = null;
+          for (const answer of current.waiting.splice(0)) answer();
+        },
+      };
+    },
     setStatus(chargeId, status) {
       const charge = charges.get(chargeId);
       if (!charge) throw new Error(`no charge ${chargeId}`);
@@ -262,6 +289,7 @@ export async function startFakeOpn({ secretKey = FAKE_OPN_SECRET_KEY, webhookUrl
     sendComplete,
     charge: (chargeId) => charges.get(chargeId),
     async close() {
+      if (hold) for (const answer of hold.waiting.splice(0)) answer();
       for (const response of held) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

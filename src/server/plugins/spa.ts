@@ -49,29 +49,38 @@ function cacheControlFor(distDir: string, filePath: string): string {
   return 'public, max-age=3600';
 }
 
+/** The metrics' label of the SPA's files. */
+const SPA_FILE_ROUTE = 'spa-file';
+
 export async function spa(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.setNotFoundHandler(async (request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT));
     return;
   }
 
-  await app.register(fastifyStatic, {
-    root: distDir,
-    // One route per file found at start, so no wildcard route competes with /api.
-    wildcard: false,
-    // The page is written per request (below), so neither it nor its copies are served as files.
-    index: false,
-    // The manifests go out at one address, through the route below.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'manifest-*.webmanifest'],
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      reply.header('cache-control', cacheControlFor(distDir, filePath));
-    },
+  await app.register(async (files) => {
+    // Each file is a route: all of them one series in the metrics (operating/http-metrics.ts), the manifest too.
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, metricsRoute: SPA_FILE_ROUTE };
+    });
+    await files.register(fastifyStatic, {
+      root: distDir,
+      // One route per file found at start, so no wildcard route competes with /api.
+      wildcard: false,
+      // The page is written per request (below), so neither it nor its copies are served as files.
+      index: false,
+      // The manifests go out at one address, through the route below.
+      globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'manifest-*.webmanifest'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(distDir, filePath));
+      },
+    });
+    appManifest(files, distDir);
   });
 
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  appManifest(app, distDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(404, 'NO_DATA');
     const { name } = await getSetting(app.db, 'info');

@@ -12,27 +12,21 @@
  * No rate limit and no session: a balancer polls them every few seconds.
  * Their request lines are not logged (logLevel warn): only what fails.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sameSecret } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 
 const QUIET = { logLevel: 'warn' } as const;
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
 /** Who may read the metrics: the allowed addresses, or the bearer of the token; refused otherwise, with the catalogue's code. */
 function metricsAccess({ metricsAllow, metricsToken }: Pick<Config, 'metricsAllow' | 'metricsToken'>): (request: FastifyRequest) => void {
   const allowed = metricsAllow.length > 0 ? proxyAddr.compile(metricsAllow) : () => false;
-  const token = metricsToken === null ? null : digest(metricsToken);
   return (request) => {
     const authorization = request.headers.authorization;
     const bearer = typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : null;
-    // Compared as digests: equal lengths, and no timing that tells how much of the token was right.
-    if (token && bearer !== null && timingSafeEqual(digest(bearer), token)) return;
+    if (metricsToken !== null && bearer !== null && sameSecret(bearer, metricsToken)) return;
     if (allowed(request.ip, 0)) return;
     throw new ApiError(403, bearer === null ? 'INVALID_IP' : 'UNAUTHORIZED');
   };

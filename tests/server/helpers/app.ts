@@ -205,6 +205,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { games, lim
   const app = await buildApp({
     config,
     db: database.db,
+    locks: database.locks,
     sms,
     clock,
     ...(games && { games }),

@@ -7,12 +7,12 @@
  * Usage: node --import tsx tests/server/support/job-holder.ts <job name> <interval ms> <ISO time of the run>
  */
 import { postgresDatabase } from '../../../src/server/db/client.ts';
-import { jobLocksFor, oncePerInterval } from '../../../src/server/job-locks.ts';
+import { oncePerInterval } from '../../../src/server/job-locks.ts';
 
 const [name, everyMs, at] = process.argv.slice(2);
 const url = process.env.DATABASE_URL;
 if (!name || !everyMs || !at || !url) throw new Error('usage: DATABASE_URL=… job-holder.ts <job name> <interval ms> <ISO time>');
-const { db } = postgresDatabase(url, 1);
+const { db, locks } = postgresDatabase(url, 1);
 const now = new Date(at);
 const job = oncePerInterval(
   {
@@ -23,7 +23,7 @@ const job = oncePerInterval(
       return new Promise<never>(() => {});
     },
   },
-  { db, locks: jobLocksFor(db, { warn: () => {} }), clock: () => now },
+  { db, locks, clock: () => now },
 );
 void job.run(now);
 // The run's promise alone keeps nothing alive: this does, until the process is killed.
