@@ -118,7 +118,12 @@ export function pgliteDatabase(client: PGlite, onClose: () => void = () => {}): 
 }
 
 async function whileHolding<T>(locks: Locks, work: () => Promise<T>): Promise<T> {
-  const held = await locks.lock('server:start');
+  let held = await locks.tryLock('server:start');
+  if (!held) {
+    // Said, so that a start that waits on a stuck process is not a silent one.
+    console.log('Another process is migrating or seeding this database; waiting for it to finish');
+    held = await locks.lock('server:start');
+  }
   try {
     return await work();
   } finally {
