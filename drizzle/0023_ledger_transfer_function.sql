@@ -7,7 +7,7 @@
 --    KEY SHARE locks a transfer row's foreign keys take): two movements on the
 --    same accounts, in either direction, queue instead of deadlocking.
 -- 2. A transfer with this ledger idempotency key answers 'replayed' (the same
---    accounts, amount and phase: nothing moves) or 'conflict' (another movement).
+--    accounts, amount, phase and kind: nothing moves) or 'conflict' (another movement).
 -- 3. A no-overdraft debit account that cannot cover the amount answers
 --    'insufficient' before anything is written: no transfer row, no balance
 --    change (the table's CHECK constraint stays as the second guard).
@@ -51,6 +51,17 @@ DECLARE
   debit_left bigint;
   credit_left bigint;
 BEGIN
+  -- What the callers always give (src/server/ledger/transfers.ts): anything else is a bug, raised, never a quiet answer.
+  IF p_debit IS NULL OR p_credit IS NULL OR p_amount IS NULL OR p_phase IS NULL OR p_kind IS NULL
+     OR p_idempotency_key IS NULL OR p_now IS NULL THEN
+    RAISE EXCEPTION 'ledger_move needs both accounts, an amount, a phase, a kind, a ledger key and a time' USING ERRCODE = 'null_value_not_allowed';
+  END IF;
+  IF p_amount <= 0 OR p_debit = p_credit THEN
+    RAISE EXCEPTION 'ledger_move moves a positive amount between two accounts, not % from % to %', p_amount, p_debit, p_credit USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF p_key IS NOT NULL AND (p_key_user_id IS NULL OR p_key_hash IS NULL OR p_answer_account IS NULL OR p_answer_account NOT IN (p_debit, p_credit)) THEN
+    RAISE EXCEPTION 'ledger_move stores a key''s answer for its member, with the request''s hash and one of the two accounts' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
   IF p_phase NOT IN ('posted', 'pending') THEN
     RAISE EXCEPTION 'ledger_move writes posted or pending transfers, not %', p_phase USING ERRCODE = 'invalid_parameter_value';
   END IF;
@@ -88,8 +99,9 @@ BEGIN
   END IF;
 
   IF r_outcome IS NULL THEN
-    IF transfer.debit_account_id <> p_debit OR transfer.credit_account_id <> p_credit OR transfer.amount <> p_amount
-       OR transfer.phase <> p_phase OR transfer.pending_id IS NOT NULL THEN
+    IF transfer.debit_account_id IS DISTINCT FROM p_debit OR transfer.credit_account_id IS DISTINCT FROM p_credit
+       OR transfer.amount IS DISTINCT FROM p_amount OR transfer.phase IS DISTINCT FROM p_phase
+       OR transfer.kind IS DISTINCT FROM p_kind OR transfer.pending_id IS NOT NULL THEN
       RETURN QUERY SELECT 'conflict'::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
       RETURN;
     END IF;
@@ -102,8 +114,9 @@ BEGIN
     INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
       VALUES (p_key_user_id, p_key, p_key_hash, 200, jsonb_build_object(
         'message', 'SUCCESS',
-        'amount', round(p_amount / 100.0, 2),
-        'wallet', jsonb_build_object('amount', round(CASE WHEN p_answer_account = p_debit THEN debit_left ELSE credit_left END / 100.0, 2)),
+        -- trim_scale: 3, not 3.00, as the answer written by the server's code stores it.
+        'amount', trim_scale(round(p_amount / 100.0, 2)),
+        'wallet', jsonb_build_object('amount', trim_scale(round(CASE WHEN p_answer_account = p_debit THEN debit_left ELSE credit_left END / 100.0, 2))),
         'transferId', transfer.id::text
       ), p_now);
   END IF;

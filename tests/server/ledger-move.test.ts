@@ -97,6 +97,43 @@ describe('ledger_move below the API', () => {
     expect(await ledgerSnapshot(m.db)).toEqual(before);
   });
 
+  it('raises, writing nothing, for what no caller may give: a missing value, a non-positive amount, one account twice, a key without its member or answer account', async () => {
+    const m = await buildMoneyApp();
+    const { member, wallet, game } = await memberAccounts(m, 100, 50);
+    const before = await ledgerSnapshot(m.db);
+    const move = (args: { debit?: number | null; credit?: number | null; amount?: bigint | null; phase?: string | null; kind?: string | null; key?: string | null; answer?: number | null }) => {
+      const { debit = wallet.id, credit = game.id, amount = 100n, phase = 'posted', kind = 'transfer', key = null, answer = null } = args;
+      return m.db
+        .execute(
+          sql`select * from ledger_move(${debit}::bigint, ${credit}::bigint, ${amount}::bigint, ${phase}::text, ${kind}::text, null::text, 'guard-ledger-key'::text, now(), ${member.userId}::integer, ${key}::text, ${key === null ? null : 'hash'}::text, ${answer}::bigint)`,
+        )
+        .then(
+          () => 'moved',
+          (error: unknown) => (error instanceof Error ? 'raised' : 'other'),
+        );
+    };
+    expect(await move({ debit: null })).toBe('raised');
+    expect(await move({ amount: null })).toBe('raised');
+    expect(await move({ phase: null })).toBe('raised');
+    expect(await move({ kind: null })).toBe('raised');
+    expect(await move({ amount: 0n })).toBe('raised');
+    expect(await move({ amount: -5n })).toBe('raised');
+    expect(await move({ credit: wallet.id })).toBe('raised');
+    // A member's key is stored with the balance of one of the two accounts, named: never a guess.
+    expect(await move({ key: 'guard-key', answer: null })).toBe('raised');
+    expect(await move({ key: 'guard-key', answer: member.userId + 1_000_000 })).toBe('raised');
+    expect(await ledgerSnapshot(m.db)).toEqual(before);
+    expect(await m.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'guard-key'))).toEqual([]);
+  });
+
+  it('refuses a ledger key replayed as another kind of movement', async () => {
+    const m = await buildMoneyApp();
+    const { wallet, game } = await memberAccounts(m, 100, 50);
+    const spec = { debitAccountId: wallet.id, creditAccountId: game.id, amount: 300n, kind: 'transfer' as const, idempotencyKey: 'kind-1' };
+    await postTransfer(m.db, spec, m.clock());
+    await expect(postTransfer(m.db, { ...spec, kind: 'bet' }, m.clock())).rejects.toBeInstanceOf(IdempotencyConflict);
+  });
+
   it('runs transfers both ways on one pair of accounts at once without a deadlock or a lost update', async () => {
     const m = await buildMoneyApp();
     const { wallet, game } = await memberAccounts(m, 500, 500);

@@ -139,6 +139,7 @@ async function insertOnce(db: Queryable, row: typeof ledgerTransfers.$inferInser
     existing.creditAccountId !== row.creditAccountId ||
     existing.amount !== row.amount ||
     existing.phase !== row.phase ||
+    existing.kind !== row.kind ||
     (existing.pendingId ?? null) !== (row.pendingId ?? null)
   ) {
     throw new IdempotencyConflict(row.idempotencyKey);
