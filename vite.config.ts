@@ -123,6 +123,8 @@ function preloadDefaultCatalogue(): Plugin {
  * Lazy parts (carousels, modals, the socket) stay chunks of their own.
  */
 const MEMBER_HOME_ROOTS = [/\/src\/routes\/_member\.tsx\?tsr-split=component$/, /\/src\/routes\/_member\/user\/home\.tsx\?tsr-split=component$/];
+/** ofetch and its two libraries (src/api/client.ts loads them on the first call). */
+const API_FETCH = /\/node_modules\/(ofetch|destr|ufo)\//;
 /** The member area's route components: where the rest of the app's reach stops. */
 const MEMBER_AREA = /\/src\/routes\/_member(\/.+)?\.tsx\?tsr-split=/;
 
@@ -265,7 +267,9 @@ export default defineConfig({
             { name: 'vendor', test: (id) => VENDOR.test(id) || id === PRELOAD_HELPER },
             // Their modules' imports are the entry's, the vendor chunk's or their own: nothing to pull in.
             { name: 'member-home', test: memberHome.own, includeDependenciesRecursively: false },
-            { name: 'member-shared', test: memberHome.shared, includeDependenciesRecursively: false },
+            // With the API client's ofetch, which the entry loads on its first call: the home's first
+            // reads would otherwise wait one more round trip for it.
+            { name: 'member-shared', test: (id) => memberHome.shared(id) || API_FETCH.test(id), includeDependenciesRecursively: false },
           ],
         },
       },
