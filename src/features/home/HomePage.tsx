@@ -4,15 +4,14 @@
  * accounts, and one modal at a time. The balance machine reads the wallet;
  * the home machine keeps the modals; the notice machine reads the notice
  * (machines/balance, machines/home, machines/notice). The carousels (keen-slider) and the
- * modals are chunks of their own, fetched once the first screen has shown
- * (docs/decisions/0147-the-member-home-paints-first.md).
+ * modals are chunks of their own: the carousels fetched beside the wallet, the
+ * modals once the first screen has shown (docs/decisions/0147-the-member-home-paints-first.md).
  */
 import './home.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
-import { useFirstScreenPending } from '../ui/first-screen.ts';
 import { useLoadedAndIdle } from '../ui/use-loaded-and-idle.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { CarouselsPlaceholder } from './CarouselsPlaceholder.tsx';
@@ -36,19 +35,12 @@ export function HomePage() {
   // The widgets wait (in their place, unseen) for the notice above them, at most NOTICE_WAIT_MS: no jump under a thumb.
   const settled = useSelector(notice, (snapshot) => snapshot.context.settled);
 
-  // The first screen: the wallet, and the notice's answer (or its second) above the widgets.
-  const firstScreen = hasWallet && settled;
-  // Once it has shown, and the browser is idle: a modal may open any moment, so fetch their code now, not
-  // on the tap (the deposit modal and its QR code come with them); the carousels' code (keen-slider) and
-  // their 22 images. Until then the carousels' placeholder keeps their place; a failed first read shows none.
-  const afterFirstScreen = useLoadedAndIdle(firstScreen);
-  // The member shell's socket and worker wait for it too.
-  useFirstScreenPending(afterFirstScreen);
+  // Once there is a wallet, a modal may open any moment: fetch their code now, not on the tap,
+  // but after the first screen has shown (the deposit modal and its QR code come with them).
+  const idle = useLoadedAndIdle();
   useEffect(() => {
-    if (afterFirstScreen) void loadHomeModals();
-  }, [afterFirstScreen]);
-  const walletPending = useSelector(balance, (snapshot) => snapshot.context.wallet === null && snapshot.hasTag('busy'));
-  const carousels = afterFirstScreen ? 'show' : walletPending || hasWallet ? 'placeholder' : 'none';
+    if (hasWallet && idle) void loadHomeModals();
+  }, [hasWallet, idle]);
 
   return (
     <div className="home stack stack--page">
@@ -59,13 +51,9 @@ export function HomePage() {
           <HomeWidgets balance={balance} home={home} />
         </div>
       </div>
-      {carousels === 'show' ? (
-        <Suspense fallback={<CarouselsPlaceholder />}>
-          <GameCarousels balance={balance} home={home} />
-        </Suspense>
-      ) : (
-        carousels === 'placeholder' && <CarouselsPlaceholder />
-      )}
+      <Suspense fallback={<CarouselsPlaceholder />}>
+        <GameCarousels balance={balance} home={home} />
+      </Suspense>
       {modalOpen && (
         <Suspense fallback={null}>
           <HomeModals balance={balance} home={home} />

@@ -10,7 +10,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useApi, useSession } from '../../app/use-app.ts';
 import { BrandMark } from '../ui/BrandMark.tsx';
 import { ChatIcon } from '../ui/icons.tsx';
-import { useNoFirstScreenPending } from '../ui/first-screen.ts';
 import { useLoadedAndIdle } from '../ui/use-loaded-and-idle.ts';
 import { ConditionsIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../ui/member-icons.tsx';
 import { BottomNav } from './BottomNav.tsx';
@@ -30,8 +29,7 @@ export function MemberShell() {
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const api = useApi();
 
-  // After the page's first screen (src/features/ui/first-screen.ts), the load event and the browser's next idle moment.
-  const idle = useLoadedAndIdle(useNoFirstScreenPending());
+  const idle = useLoadedAndIdle();
   // Mounted from the first opening on, so it can animate its closing.
   const [conditionsWanted, setConditionsWanted] = useState(false);
   if (conditionsOpen && !conditionsWanted) setConditionsWanted(true);

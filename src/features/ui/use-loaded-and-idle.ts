@@ -6,13 +6,10 @@ import { useEffect, useState } from 'react';
  * modals) stays out of the way of the page's first work (at most 10 s more
  * of a busy page). Where there is no requestIdleCallback (Safari), the
  * page's load event alone (docs/decisions/0147-the-member-home-paints-first.md).
- * With `after`, the wait starts only once it is true (and what it waited
- * for has been painted): true stays true.
  */
-export function useLoadedAndIdle(after = true): boolean {
+export function useLoadedAndIdle(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!after) return;
     let handle: number | undefined;
     const idle = () => {
       if (typeof requestIdleCallback === 'function') handle = requestIdleCallback(() => setReady(true), { timeout: 10_000 });
@@ -24,6 +21,6 @@ export function useLoadedAndIdle(after = true): boolean {
       window.removeEventListener('load', idle);
       if (handle !== undefined) cancelIdleCallback(handle);
     };
-  }, [after]);
+  }, []);
   return ready;
 }

@@ -38,17 +38,15 @@ export function appPage(template: string, name: string): string {
  * until that script's font has come the browser lays the text out with a
  * fallback it first searches the system for (150 ms of one layout on a slow
  * phone). The script's two weights (src/styles/fonts.css) of the member's
- * language: Thai, Lao, or none for English; and the Latin regular, which
- * the first render needs in every language. Only under /user/: the public
- * pages, /login first, keep their bandwidth for their scripts.
+ * language: Thai, Lao, or none for English, whose Latin files come with the
+ * app shell's text. Only under /user/: the public pages, /login first, keep
+ * their bandwidth for their scripts.
  */
 const SCRIPT_FONT_FILES: Record<Language, RegExp | null> = {
   th: /^noto-sans-thai-thai-(400|600)-normal-[\w-]+\.woff2$/,
   la: /^noto-sans-lao-lao-(400|600)-normal-[\w-]+\.woff2$/,
   en: null,
 };
-/** And, in every language, the Latin regular the home's amounts and digits are set in (the app shell's text needs only its 600). */
-const LATIN_REGULAR = /^noto-sans-thai-latin-400-normal-[\w-]+\.woff2$/;
 const MEMBER_PAGE = /^\/user(\/|\?|$)/;
 
 /** Per language, the preload links of its script's fonts found among the build's assets. */
@@ -56,7 +54,7 @@ function fontPreloads(distDir: string): Map<Language, string> {
   const assets = existsSync(path.join(distDir, 'assets')) ? readdirSync(path.join(distDir, 'assets')) : [];
   const links = new Map<Language, string>();
   for (const [language, file] of Object.entries(SCRIPT_FONT_FILES) as [Language, RegExp | null][]) {
-    const found = [...(file ? assets.filter((name) => file.test(name)).sort() : []), ...assets.filter((name) => LATIN_REGULAR.test(name))];
+    const found = file ? assets.filter((name) => file.test(name)).sort() : [];
     links.set(language, found.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`).join(''));
   }
   return links;
