@@ -108,6 +108,73 @@ function preloadDefaultCatalogue(): Plugin {
 }
 
 /**
+ * The member home's first screen in one chunk (docs/decisions/0147-the-member-home-paints-first.md).
+ * Left to itself, rolldown cut the code of the member shell and the home
+ * into ~35 chunks by which pages share each module: on HTTP/1.1, six at a
+ * time, each a round trip before the home could render. This group holds
+ * the modules the shell's and the home's route components import
+ * statically, except the vendor chunk's libraries and anything the rest of
+ * the app can reach without entering the member area (the entry, the public
+ * pages, the console, and what they load lazily): /login and the console
+ * never load this chunk. Those the rest reaches only lazily (the API's
+ * contract, the reads, the notice's sanitiser) are a second chunk,
+ * `member-shared`, which the console and the API client's first call load
+ * too, after /login is interactive. The entry's modules stay in the entry.
+ * Lazy parts (carousels, modals, the socket) stay chunks of their own.
+ */
+const MEMBER_HOME_ROOTS = [/\/src\/routes\/_member\.tsx\?tsr-split=component$/, /\/src\/routes\/_member\/user\/home\.tsx\?tsr-split=component$/];
+/** ofetch and its two libraries (src/api/client.ts loads them on the first call). */
+const API_FETCH = /\/node_modules\/(ofetch|destr|ufo)\//;
+/** The member area's route components: where the rest of the app's reach stops. */
+const MEMBER_AREA = /\/src\/routes\/_member(\/.+)?\.tsx\?tsr-split=/;
+
+function memberHomeChunks(): { plugin: Plugin; own: (id: string) => boolean; shared: (id: string) => boolean } {
+  const own = new Set<string>();
+  const shared = new Set<string>();
+  return {
+    plugin: {
+      name: 'wallet:member-home-chunk',
+      apply: 'build',
+      buildEnd() {
+        const ids = [...this.getModuleIds()];
+        const closure = (roots: string[], next: (id: string) => readonly string[]) => {
+          const seen = new Set<string>();
+          const pending = [...roots];
+          for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+            if (seen.has(id)) continue;
+            seen.add(id);
+            pending.push(...next(id));
+          }
+          return seen;
+        };
+        const roots = ids.filter((id) => MEMBER_HOME_ROOTS.some((root) => root.test(id)));
+        if (roots.length !== MEMBER_HOME_ROOTS.length) throw new Error('member home chunk: a route component was not found');
+        const elsewhere = closure(
+          ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+          (id) => {
+            const info = this.getModuleInfo(id);
+            return [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])].filter((imported) => !MEMBER_AREA.test(imported));
+          },
+        );
+        const entry = closure(
+          ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+          (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        );
+        own.clear();
+        shared.clear();
+        for (const id of closure(roots, (id) => this.getModuleInfo(id)?.importedIds ?? [])) {
+          if (entry.has(id) || VENDOR.test(id)) continue;
+          (elsewhere.has(id) ? shared : own).add(id);
+        }
+      },
+    },
+    own: (id) => own.has(id),
+    shared: (id) => shared.has(id),
+  };
+}
+const memberHome = memberHomeChunks();
+
+/**
  * crypto-js (the deposit modal's link encryption, its own chunk) looks for
  * Node's crypto with `typeof require`, which makes rolldown add a `require`
  * shim to the runtime chunk every page loads, /login too (+0.2 KB gzip). In
@@ -175,6 +242,7 @@ export default defineConfig({
     preloadDefaultCatalogue(),
     precompress(),
     cryptoJsWithoutRequire(),
+    memberHome.plugin,
     // Icons, manifests and the service worker (docs/decisions/0142-installable-app-and-its-worker.md).
     ...installableApp(DEFAULT_LOCALE),
   ],
@@ -195,7 +263,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: (id) => VENDOR.test(id) || id === PRELOAD_HELPER }],
+          groups: [
+            { name: 'vendor', test: (id) => VENDOR.test(id) || id === PRELOAD_HELPER },
+            // Their modules' imports are the entry's, the vendor chunk's or their own: nothing to pull in.
+            { name: 'member-home', test: memberHome.own, includeDependenciesRecursively: false },
+            // With the API client's ofetch, which the entry loads on its first call: the home's first
+            // reads would otherwise wait one more round trip for it.
+            { name: 'member-shared', test: (id) => memberHome.shared(id) || API_FETCH.test(id), includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -5,7 +5,8 @@
  * median run's full report, to see where the time goes. `-- --path /user/home`
  * measures a member page instead: the demo member is logged in first (their
  * token in the page's storage, as remember-me keeps it), and each run starts
- * without the service worker or its caches, as a member's first visit does.
+ * without the service worker, its caches or the browser's HTTP cache, as a
+ * member's first visit does.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -35,10 +36,14 @@ async function demoToken(url: string): Promise<string> {
   return body.token;
 }
 
-/** The member's storage before a run: their token and accepted agreement, and no worker or cache from the last run. */
+/** The member's storage before a run: their token and accepted agreement, and no worker, cache or HTTP cache from the last run. */
 async function memberStorage(url: string, port: number, token: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
+  // And no HTTP cache: a run after the first would otherwise get every file from the disk cache.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
   await page.goto(`${url}/favicon.svg`);
   await page.evaluate(async (value) => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();

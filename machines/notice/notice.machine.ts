@@ -11,6 +11,13 @@ import type { NoticeAnswer, NoticeContext, NoticeEvent, NoticeInput, NoticeTag }
  */
 export const NOTICE_DISMISSALS_KEPT = 3;
 
+/**
+ * How long the home holds its widgets back for the first answer: a notice
+ * shown after them would push them down under the member's thumb
+ * (docs/decisions/0147-the-member-home-paints-first.md).
+ */
+export const NOTICE_WAIT_MS = 1000;
+
 export const noticeMachine = setup({
   types: {
     context: {} as NoticeContext,
@@ -24,12 +31,16 @@ export const noticeMachine = setup({
   actions: {
     keep: assign((_, answer: NoticeAnswer) => ({ notice: okData(answer).notice })),
     forget: assign({ notice: null }),
+    settle: assign({ settled: true }),
     dismiss: assign(({ context }) => {
       const key = noticeKey(context.notice ?? '');
       return { dismissed: [...context.dismissed.filter((kept) => kept !== key), key].slice(-NOTICE_DISMISSALS_KEPT) };
     }),
     // Provided by the view layer: stores the keys of the dismissed texts on this device.
     remember: (_, _params: { dismissed: string[] }) => {},
+  },
+  delays: {
+    settle: NOTICE_WAIT_MS,
   },
   guards: {
     somethingNew: ({ context }, answer: NoticeAnswer) =>
@@ -39,19 +50,23 @@ export const noticeMachine = setup({
   id: 'notice',
   description:
     'The operator\'s notice on the member home (spec 7 GET /api/lookup/notice, in the member\'s language): shown above the widgets unless this text was dismissed on this device; a changed text shows again. A failed read shows nothing and says nothing (spec 7).',
-  context: ({ input }) => ({ notice: null, dismissed: input.dismissed }),
+  context: ({ input }) => ({ notice: null, dismissed: input.dismissed, settled: false }),
   initial: 'reading',
   states: {
     reading: {
-      description: 'Asks the server for the notice in the member\'s language. Nothing shows meanwhile; a switch of language asks again.',
+      description:
+        'Asks the server for the notice in the member\'s language. Nothing shows meanwhile; a switch of language asks again. The first answer, or NOTICE_WAIT_MS without one, settles the home: its widgets show from then on.',
       invoke: {
         id: 'read',
         src: 'read',
         onDone: [
-          { guard: { type: 'somethingNew', params: actorOutput }, target: 'shown', actions: { type: 'keep', params: actorOutput } },
-          { target: 'hidden', actions: 'forget' },
+          { guard: { type: 'somethingNew', params: actorOutput }, target: 'shown', actions: [{ type: 'keep', params: actorOutput }, 'settle'] },
+          { target: 'hidden', actions: ['forget', 'settle'] },
         ],
-        onError: { target: 'hidden', actions: 'forget' },
+        onError: { target: 'hidden', actions: ['forget', 'settle'] },
+      },
+      after: {
+        settle: { actions: 'settle' },
       },
       on: {
         'notice.reload': { target: 'reading', reenter: true },

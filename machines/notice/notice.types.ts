@@ -15,6 +15,8 @@ export interface NoticeContext {
   notice: string | null;
   /** The keys of the texts dismissed on this device, oldest first, at most NOTICE_DISMISSALS_KEPT. */
   dismissed: string[];
+  /** The first read answered, or NOTICE_WAIT_MS passed without an answer: the home shows its widgets from then on. */
+  settled: boolean;
 }
 
 export type NoticeEvent =

@@ -18,7 +18,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   switch (event.type) {
     case 'xstate.init':
       // The notice is read as the home opens; nothing shows until it answers.
-      expect([now, context.notice]).toEqual(['reading', null]);
+      expect([now, context.notice, context.settled]).toEqual(['reading', null, false]);
       expectedCalls = [{ actor: 'read', input: undefined }];
       break;
     case 'notice.reload':
@@ -35,7 +35,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       // This text's key is remembered (last, once), at most three kept, and the notice goes.
       const key = noticeKey(previous!.notice!);
       const dismissed = [...previous!.dismissed.filter((kept) => kept !== key), key].slice(-NOTICE_DISMISSALS_KEPT);
-      expect([now, context]).toEqual(['hidden', { notice: null, dismissed }]);
+      expect([now, context]).toEqual(['hidden', { notice: null, dismissed, settled: true }]);
       expect(dismissed.at(-1)).toBe(key);
       expectedActions = [{ type: 'remember', params: { dismissed } }];
       break;
@@ -45,11 +45,19 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       const text = answer.ok ? answer.data!.notice : null;
       const showable = text !== null && text.trim() !== '' && !previous!.dismissed.includes(noticeKey(text));
       // A text this device has not dismissed shows; none, a blank one, a dismissed one or a refusal shows nothing (spec 7).
-      expect([now, context]).toEqual(showable ? ['shown', { ...previous, notice: text }] : ['hidden', { ...previous, notice: null }]);
+      // Either way the home is settled: its widgets show.
+      expect([now, context]).toEqual(
+        showable ? ['shown', { ...previous, notice: text, settled: true }] : ['hidden', { ...previous, notice: null, settled: true }],
+      );
       break;
     }
     case 'xstate.error.actor.read':
-      expect([now, context]).toEqual(['hidden', { ...previous, notice: null }]);
+      expect([now, context]).toEqual(['hidden', { ...previous, notice: null, settled: true }]);
+      break;
+    case 'xstate.after.settle.notice.reading':
+      // No answer within NOTICE_WAIT_MS: the widgets show all the same; the read goes on.
+      expect([now, context]).toEqual(['reading', { ...previous, settled: true }]);
+      expectedCalls = [];
       break;
     default:
       throw new Error(`unexpected event ${event.type}`);

@@ -380,6 +380,31 @@ describe('the SPA', () => {
     }
   });
 
+  it('preloads the member script\'s fonts on member pages only, in the language the SPA remembered (docs/decisions/0147-the-member-home-paints-first.md)', async () => {
+    const fonts = ['noto-sans-thai-thai-400-normal-T4.woff2', 'noto-sans-thai-thai-600-normal-T6.woff2', 'noto-sans-lao-lao-400-normal-L4.woff2', 'noto-sans-lao-lao-600-normal-L6.woff2', 'noto-sans-thai-latin-400-normal-A4.woff2'];
+    for (const font of fonts) writeFileSync(path.join(distDir, 'assets', font), 'woff2');
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><head><title>Mekong Wallet</title></head><div id="root"></div>');
+    const preload = (file: string) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`;
+    const head = (links: string) => `<!doctype html><head><title>Mekong Wallet</title>${links}</head><div id="root"></div>`;
+    try {
+      const { app } = await buildTestApp({ distDir });
+      const page = async (url: string, cookie?: string) => {
+        const response = await app.inject({ url, headers: cookie ? { cookie } : {} });
+        return [response.body, response.headers.vary ?? null];
+      };
+
+      // The variant's language (th) without a cookie; the cookie's otherwise; none for English.
+      expect(await page('/user/home')).toEqual([head(preload(fonts[0]!) + preload(fonts[1]!)), 'Cookie']);
+      expect(await page('/user/statement?page=2', 'other=1; locale=LA')).toEqual([head(preload(fonts[2]!) + preload(fonts[3]!)), 'Cookie']);
+      expect(await page('/user/home', 'locale=EN')).toEqual([head(''), 'Cookie']);
+      // The public pages keep the page as it was built.
+      for (const url of ['/', '/login', '/register', '/username']) expect(await page(url, 'locale=TH')).toEqual([head(''), null]);
+    } finally {
+      for (const font of fonts) rmSync(path.join(distDir, 'assets', font));
+      writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>');
+    }
+  });
+
   it('caches hashed assets for a year and public files for an hour', async () => {
     const { app } = await buildTestApp({ distDir });
 

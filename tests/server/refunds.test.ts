@@ -10,7 +10,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/contract/endpoints.ts';
-import { closedPeriods, refundFor } from '../../src/contract/rules/refunds.ts';
+import { closedPeriods } from '../../src/contract/rules/refund-periods.ts';
+import { refundFor } from '../../src/contract/rules/refunds.ts';
 import { resultRows } from '../../src/server/db/client.ts';
 import { bonuses, refunds } from '../../src/server/db/schema.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
@@ -55,7 +56,7 @@ async function refundApp(): Promise<MoneyApp> {
   return m;
 }
 
-describe('the periods and the share (contract/rules/refunds.ts)', () => {
+describe('the periods and the share (contract/rules/refund-periods.ts, refunds.ts)', () => {
   it('closes a Bangkok week at Monday 00:00, not at Sunday 23:59:59, and counts days in the zone', () => {
     expect(closedPeriods('week', new Date(WEEK_1_LAST_SECOND), BANGKOK, 1)).toEqual([
       { start: new Date(at(WEEK_1_START, -WEEK)), end: new Date(WEEK_1_START) },

@@ -1,35 +1,12 @@
 /**
  * The loss refund's rules (spec 2 Refund modal; docs/decisions/
  * 0099-loss-refund.md): which periods are closed, and what a period's loss
- * earns. Periods are days or weeks (Monday start, as the bonuses count them:
- * rules/bonuses.ts periodStart) in the variant's time zone. Money is minor
- * units (bigint): the rule is exact.
+ * earns. Periods are days or weeks (rules/refund-periods.ts, the server's
+ * alone). Money is minor units (bigint): the rule is exact. No Luxon here:
+ * the member home's refund machine imports this module, and the home's first
+ * load stays without it (docs/decisions/0147-the-member-home-paints-first.md).
  */
-import { DateTime } from 'luxon';
 import type { ErrorCode } from '../errors.ts';
-import type { RefundPeriod } from '../rewards.ts';
-
-/** A span of time, start included, end excluded. */
-export interface Span {
-  start: Date;
-  end: Date;
-}
-
-const UNIT = { day: 'days', week: 'weeks' } as const satisfies Record<RefundPeriod, string>;
-
-/**
- * The last `count` periods that ended by `now` (end <= now), newest first:
- * the one before the current period, the one before that, and so on. A
- * day runs from local midnight, a week from Monday 00:00 (ISO weeks).
- * Calendar arithmetic in the zone, so a day is a local day whatever its length.
- */
-export function closedPeriods(period: RefundPeriod, now: Date, zone: string, count: number): Span[] {
-  const current = DateTime.fromJSDate(now, { zone }).startOf(period);
-  return Array.from({ length: count }, (_, index) => ({
-    start: current.minus({ [UNIT[period]]: index + 1 }).toJSDate(),
-    end: current.minus({ [UNIT[period]]: index }).toJSDate(),
-  }));
-}
 
 /**
  * What a period's net loss (bets − wins − rollbacks, minor units) earns at

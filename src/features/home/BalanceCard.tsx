@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WALLET } from '../../contract/api.ts';
 import { memberCurrency } from '../ui/currency.ts';
-import { formatTimeOrDateTime } from '../ui/date-time.ts';
+import { formatTimeOrDateTime } from '../ui/time-of-day.ts';
 import { formatMoney } from '../ui/money.ts';
 import { gamesBalance, totalBalance } from './balance.ts';
 import { GiftIcon, TransferIcon } from '../ui/member-icons.tsx';

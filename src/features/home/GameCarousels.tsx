@@ -5,7 +5,7 @@
  * peeking in, so a swipe is evident (docs/decisions/0027-game-carousels-and-loading.md).
  * keen-slider is imported here only: this module is a chunk of its own.
  */
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type FocusEvent } from 'react';
 import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react';
 import { useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,9 +22,13 @@ import { gameOpen } from './home-events.ts';
 const CATEGORIES: GameCategory[] = ['slot', 'sport', 'lotto'];
 
 export default function GameCarousels({ balance, home }: { balance: BalanceActor; home: HomeActor }) {
-  const data = useSelector(balance, (snapshot) => snapshot.context.wallet);
+  const wallet = useSelector(balance, (snapshot) => snapshot.context.wallet);
+  // The carousels (keen-slider measuring each one) render after the wallet's card and widgets, in
+  // slices the browser can interrupt: a store update alone renders in one long task
+  // (docs/decisions/0147-the-member-home-paints-first.md). The placeholder keeps their place meanwhile.
+  const data = useDeferredValue(wallet);
   const waiting = useSelector(balance, (snapshot) => snapshot.context.wallet === null && snapshot.hasTag('busy'));
-  if (!data) return waiting ? <CarouselsPlaceholder /> : null;
+  if (!data) return waiting || wallet !== null ? <CarouselsPlaceholder /> : null;
 
   const groups = slotsByCategory(data.slots);
   const currency = memberCurrency(data.bankAccount?.currency);
@@ -187,6 +191,8 @@ function GameCard({
               alt=""
               width={44}
               height={44}
+              loading="lazy"
+              decoding="async"
               draggable={false}
               onError={(event) => (event.currentTarget.hidden = true)}
             />

@@ -4,13 +4,15 @@
  * accounts, and one modal at a time. The balance machine reads the wallet;
  * the home machine keeps the modals; the notice machine reads the notice
  * (machines/balance, machines/home, machines/notice). The carousels (keen-slider) and the
- * modals are chunks of their own, fetched beside the wallet.
+ * modals are chunks of their own: the carousels fetched beside the wallet, the
+ * modals once the first screen has shown (docs/decisions/0147-the-member-home-paints-first.md).
  */
 import './home.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react/macro';
 import { useDocumentTitle } from '../ui/use-document-title.ts';
+import { useLoadedAndIdle } from '../ui/use-loaded-and-idle.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { CarouselsPlaceholder } from './CarouselsPlaceholder.tsx';
 import { HomeWidgets } from './HomeWidgets.tsx';
@@ -30,17 +32,21 @@ export function HomePage() {
   const modalOpen = useSelector(home, (snapshot) => !snapshot.hasTag('browsing'));
   // One modal at a time: the agreements wait while the member has another open.
   const agreementOpen = useSelector(agreement, (snapshot) => snapshot.hasTag('open'));
+  // The widgets wait (in their place, unseen) for the notice above them, at most NOTICE_WAIT_MS: no jump under a thumb.
+  const settled = useSelector(notice, (snapshot) => snapshot.context.settled);
 
-  // Once there is a wallet, a modal may open any moment: fetch their code now, not on the tap.
+  // Once there is a wallet, a modal may open any moment: fetch their code now, not on the tap,
+  // but after the first screen has shown (the deposit modal and its QR code come with them).
+  const idle = useLoadedAndIdle();
   useEffect(() => {
-    if (hasWallet) void loadHomeModals();
-  }, [hasWallet]);
+    if (hasWallet && idle) void loadHomeModals();
+  }, [hasWallet, idle]);
 
   return (
     <div className="home stack stack--page">
       <div className="home__top">
         <BalanceCard balance={balance} home={home} />
-        <div className="home__side">
+        <div className={settled ? 'home__side' : 'home__side home__side--settling'}>
           <NoticeBanner notice={notice} />
           <HomeWidgets balance={balance} home={home} />
         </div>

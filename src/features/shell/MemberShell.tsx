@@ -10,39 +10,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useApi, useSession } from '../../app/use-app.ts';
 import { BrandMark } from '../ui/BrandMark.tsx';
 import { ChatIcon } from '../ui/icons.tsx';
+import { useLoadedAndIdle } from '../ui/use-loaded-and-idle.ts';
 import { ConditionsIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../ui/member-icons.tsx';
 import { BottomNav } from './BottomNav.tsx';
-import { ConditionsDialog } from './ConditionsDialog.tsx';
 import { ConnectivityProvider, OfflineBanner } from './Connectivity.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { ProductName } from './ProductName.tsx';
 
 /** The service worker and its "new version" prompt (docs/decisions/0142-installable-app-and-its-worker.md): loaded once the shell has shown. */
 const AppUpdate = lazy(() => import('../app-update/AppUpdate.tsx'));
-
-/**
- * True once the page has loaded and the browser is next idle: the worker's
- * code, and the app files it then fetches, stay out of the way of the
- * page's first work (at most 10 s more of a busy page). Where there is no
- * requestIdleCallback (Safari), the page's load event alone.
- */
-function useLoadedAndIdle(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let handle: number | undefined;
-    const idle = () => {
-      if (typeof requestIdleCallback === 'function') handle = requestIdleCallback(() => setReady(true), { timeout: 10_000 });
-      else setReady(true);
-    };
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
-    return () => {
-      window.removeEventListener('load', idle);
-      if (handle !== undefined) cancelIdleCallback(handle);
-    };
-  }, []);
-  return ready;
-}
+/** The conditions modal (and Radix Dialog with it) loads on the first tap of its menu item, not with the home. */
+const ConditionsDialog = lazy(() => import('./ConditionsDialog.tsx').then((module) => ({ default: module.ConditionsDialog })));
 
 export function MemberShell() {
   const { t } = useLingui();
@@ -51,12 +29,18 @@ export function MemberShell() {
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const api = useApi();
 
+  const idle = useLoadedAndIdle();
+  // Mounted from the first opening on, so it can animate its closing.
+  const [conditionsWanted, setConditionsWanted] = useState(false);
+  if (conditionsOpen && !conditionsWanted) setConditionsWanted(true);
+
   // The member's own socket while the member area shows: the wallet's news (docs/decisions/0141-wallet-news.md), a chunk of its own.
+  // It connects once the first screen has shown (socket.io-client is ~20 KB to run): the wallet read that screen makes is current.
   useEffect(() => {
+    if (!idle) return;
     const started = import('../money/member-news.ts').then(({ startMemberNews }) => startMemberNews(api));
     return () => void started.then((stop) => stop());
-  }, [api]);
-  const idle = useLoadedAndIdle();
+  }, [api, idle]);
 
   return (
     <ConnectivityProvider>
@@ -105,7 +89,11 @@ export function MemberShell() {
             { kind: 'link', to: '/user/home', label: <Trans>Home</Trans>, icon: HomeIcon },
           ]}
         />
-        <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
+        {conditionsWanted && (
+          <Suspense fallback={null}>
+            <ConditionsDialog open={conditionsOpen} onOpenChange={setConditionsOpen} />
+          </Suspense>
+        )}
         {idle && (
           <Suspense fallback={null}>
             <AppUpdate />

@@ -4,6 +4,7 @@
  * language, on purpose: Luxon's `th` locale would print Buddhist-era years
  * (2567), and the spec's dates and the server's records are Gregorian
  * (docs/decisions/0007-languages-names-and-dates.md). Times are in the device's time zone.
+ * The home's "updated at" is ui/time-of-day.ts, without Luxon.
  */
 import { DateTime } from 'luxon';
 import { bcp47, currentLocale } from '../../i18n/locale.ts';
@@ -16,13 +17,6 @@ function fromIso(iso: string): DateTime {
 export function formatDateTime(iso: string): string {
   const value = fromIso(iso);
   return value.isValid ? value.toFormat('dd/LL/yyyy HH:mm:ss') : '';
-}
-
-/** HH:mm:ss, or the full date and time when the instant is not today. */
-export function formatTimeOrDateTime(iso: string, now: DateTime = DateTime.now()): string {
-  const value = fromIso(iso);
-  if (!value.isValid) return '';
-  return value.hasSame(now, 'day') ? value.toFormat('HH:mm:ss') : value.toFormat('dd/LL/yyyy HH:mm:ss');
 }
 
 /** HH:mm on the device's clock, for "valid until 14:32". */

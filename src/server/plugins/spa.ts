@@ -9,7 +9,7 @@
  * gzip-compressed when the browser accepts it, from the `.br` / `.gz` copies
  * the build writes beside them (vite.config.ts): no compression work per request.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +30,39 @@ function escapeHtml(text: string): string {
 /** index.html with `name` in each of its places. */
 export function appPage(template: string, name: string): string {
   return NAME_PLACES.reduce((page, place) => page.replace(place, (_, before: string, after: string) => `${before}${escapeHtml(name)}${after}`), template);
+}
+
+/**
+ * The member pages' fonts, preloaded (docs/decisions/0147-the-member-home-paints-first.md):
+ * the member area draws its first screen in the member's script at once, and
+ * until that script's font has come the browser lays the text out with a
+ * fallback it first searches the system for (150 ms of one layout on a slow
+ * phone). The script's two weights (src/styles/fonts.css) of the member's
+ * language: Thai, Lao, or none for English, whose Latin files come with the
+ * app shell's text. Only under /user/: the public pages, /login first, keep
+ * their bandwidth for their scripts.
+ */
+const SCRIPT_FONT_FILES: Record<Language, RegExp | null> = {
+  th: /^noto-sans-thai-thai-(400|600)-normal-[\w-]+\.woff2$/,
+  la: /^noto-sans-lao-lao-(400|600)-normal-[\w-]+\.woff2$/,
+  en: null,
+};
+const MEMBER_PAGE = /^\/user(\/|\?|$)/;
+
+/** Per language, the preload links of its script's fonts found among the build's assets. */
+function fontPreloads(distDir: string): Map<Language, string> {
+  const assets = existsSync(path.join(distDir, 'assets')) ? readdirSync(path.join(distDir, 'assets')) : [];
+  const links = new Map<Language, string>();
+  for (const [language, file] of Object.entries(SCRIPT_FONT_FILES) as [Language, RegExp | null][]) {
+    const found = file ? assets.filter((name) => file.test(name)).sort() : [];
+    links.set(language, found.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`).join(''));
+  }
+  return links;
+}
+
+/** The page with the member's script fonts preloaded (before `</head>`; a page without one is left as it is). */
+function withFontPreloads(page: string, links: string): string {
+  return links === '' ? page : page.replace('</head>', `${links}</head>`);
 }
 
 /** The build's compressed copies: sent in place of their file, never addressed themselves. */
@@ -81,10 +114,18 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
   });
 
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const fonts = fontPreloads(distDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(404, 'NO_DATA');
     const { name } = await getSetting(app.db, 'info');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(appPage(template, name));
+    let page = appPage(template, name);
+    if (MEMBER_PAGE.test(request.url)) {
+      // The language the SPA will show: the one it remembered (its cookie), else the variant's (src/i18n/locale.ts).
+      const language = cookieLanguage(request.headers.cookie) ?? defaultLanguage(app.config.variant);
+      page = withFontPreloads(page, fonts.get(language) ?? '');
+      reply.header('vary', 'Cookie');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }
 

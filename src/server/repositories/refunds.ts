@@ -5,7 +5,7 @@
  * log and receiving.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Span } from '../../contract/rules/refunds.ts';
+import type { Span } from '../../contract/rules/refund-periods.ts';
 import { resultRows, type Queryable } from '../db/client.ts';
 import { ledgerAccounts, ledgerTransfers, refunds } from '../db/schema.ts';
 

@@ -13,7 +13,8 @@
 import type * as v from 'valibot';
 import { toMajor, toMinor } from '../../contract/money.ts';
 import type { RefundCheckResponse, RefundItem } from '../../contract/rewards.ts';
-import { closedPeriods, refundFor, refundRefusal, type Span } from '../../contract/rules/refunds.ts';
+import { closedPeriods, type Span } from '../../contract/rules/refund-periods.ts';
+import { refundFor, refundRefusal } from '../../contract/rules/refunds.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import type { Language } from '../language.ts';

@@ -14,7 +14,7 @@ import { ledgerCheckMachine } from '../../../../machines/ledger-check/ledger-che
 import { endpoints } from '../../../contract/endpoints.ts';
 import type { DashboardResponse } from '../../../contract/ops.ts';
 import { MessageText } from '../../errors/message-text.tsx';
-import { formatTimeOrDateTime } from '../../ui/date-time.ts';
+import { formatTimeOrDateTime } from '../../ui/time-of-day.ts';
 import { formatMoney } from '../../ui/money.ts';
 import { useDocumentTitle } from '../../ui/use-document-title.ts';
 import { mayCall, type AreaPageProps } from '../console/area-page.ts';
