@@ -11,7 +11,7 @@
  * pg_restore do this (the README gives the commands).
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { loadConfigOrExit } from '../src/server/config.ts';
 import { BackupRefused, dumpPglite, restorePglite } from '../src/server/db/backup.ts';
 
 const USAGE = `usage: npm run db:dump [-- --out <folder>]
@@ -23,13 +23,7 @@ function fail(message: string): never {
 }
 
 const [command, ...args] = process.argv.slice(2);
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 if (config.databaseUrl) {
   fail('DATABASE_URL names a PostgreSQL database: back it up with pg_dump -Fc and restore it with pg_restore (README, "Backups").');
 }

@@ -5,7 +5,7 @@
  * variables, DATABASE_URL or DATA_DIR); PGlite's folder can be open in one
  * process only, so stop a server on PGlite first (or let it sync at start).
  */
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { loadConfigOrExit } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { hub88Client } from '../src/server/games/hub88/client.ts';
 import { syncHub88Games } from '../src/server/games/hub88/sync.ts';
@@ -15,13 +15,7 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 if (!config.hub88) fail('games:sync needs GAME_AGGREGATOR=hub88 (no aggregator is switched on)');
 
 const log = {

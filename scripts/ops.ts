@@ -11,7 +11,7 @@
  */
 import { OPERATOR_ROLES, type OperatorRole } from '../src/contract/api.ts';
 import { phoneError } from '../src/contract/rules/members.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { loadConfigOrExit } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { addOperator, disableOperator, OperatorRefused, resetOperator } from '../src/server/operators/accounts.ts';
 import { enrolmentText } from '../src/server/operators/show-enrolment.ts';
@@ -28,13 +28,7 @@ function fail(message: string): never {
 const [command, phone, ...rest] = process.argv.slice(2);
 if (command === undefined || phone === undefined) fail(USAGE);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 if (phoneError(config.variant, phone) !== null) fail(`not a phone number of this build (VARIANT=${config.variant}): ${phone}`);
 
 let database;

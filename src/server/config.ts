@@ -455,6 +455,17 @@ export function isProduction(env: Env = process.env): boolean {
   return env.NODE_ENV === 'production';
 }
 
+/** The configuration, or the process ends saying what is wrong with it (exit 1): the server's start and the npm scripts. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const production = isProduction(env);
   const variant = read(env, 'VARIANT', '"th" or "la"', v.picklist(VARIANTS)) ?? 'th';

@@ -3,7 +3,7 @@
  * listen. `node --import tsx src/server/server.ts` (npm run serve).
  */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { DEMO_OPERATOR, DEMO_PROMOTION_CODE } from './db/seed-data.ts';
@@ -17,13 +17,7 @@ function stop(message: string): never {
 }
 
 async function start(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) stop(error.message);
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase(config);
   let enrolment;
