@@ -74,12 +74,24 @@ function clockTime(iso: string): string {
 
 const isPath = (path: string) => (response: { url(): string }) => new URL(response.url()).pathname === path;
 
-/** Reloads the home and waits until it has read the notice and the wallet. */
-async function reloadHome(page: Page, locale: Locale): Promise<void> {
-  const notice = page.waitForResponse(isPath('/api/lookup/notice'));
+/**
+ * Reloads the home and waits until it has settled its notice (the widgets show once it has). The notice
+ * comes with the page, in the member's language, not from a read of its own
+ * (docs/decisions/0147-the-member-home-paints-first.md); `reads` says whether the home asked the server.
+ */
+async function reloadHome(page: Page, locale: Locale): Promise<{ reads: number }> {
+  let reads = 0;
+  const count = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname === '/api/lookup/notice') reads++;
+  };
+  page.on('request', count);
+  const document = page.waitForResponse(isPath('/user/home'));
   await page.reload();
-  expect((await notice).status()).toBe(200);
+  expect(await (await document).text()).toMatch(new RegExp(`<script type="application/json" id="notice-answer" data-language="[a-z]{2}">`));
   await expect(main(page).getByText(tr('Hello', locale))).toBeVisible();
+  await expect(main(page).getByRole('region', { name: tr('Wallet actions', locale) })).toBeVisible();
+  page.off('request', count);
+  return { reads };
 }
 
 function balanceCard(page: Page, locale: Locale) {
@@ -122,14 +134,21 @@ for (const viewport of VIEWPORTS) {
         await test.step('dismissed, it goes, and stays gone after a reload', async () => {
           await notice.getByRole('button', { name: tr('Dismiss notice', locale) }).click();
           await expect(notice).toHaveCount(0);
-          await reloadHome(page, locale);
+          expect(await reloadHome(page, locale)).toEqual({ reads: 0 });
           await expect(card.getByText(tr('Updated', locale))).toBeVisible();
           await expect(notice).toHaveCount(0);
         });
 
-        await test.step('the operator changes the text: it shows again', async () => {
+        await test.step('the operator changes the text: it shows again, from the page', async () => {
           await setNotice(noticeTexts(`${mark} changed`));
-          await reloadHome(page, locale);
+          expect(await reloadHome(page, locale)).toEqual({ reads: 0 });
+          await expectNotice(page, notice, noticeRead(`${mark} changed`)[locale]);
+        });
+
+        await test.step('a page in another language than the device remembers: the home asks the server', async () => {
+          const other = LANGUAGES.find((language) => language !== locale)!;
+          await page.context().addCookies([{ name: 'locale', value: other.toUpperCase(), url: server().url }]);
+          expect(await reloadHome(page, locale)).toEqual({ reads: 1 });
           await expectNotice(page, notice, noticeRead(`${mark} changed`)[locale]);
         });
 

@@ -393,14 +393,54 @@ describe('the SPA', () => {
         return [response.body, response.headers.vary ?? null];
       };
 
-      // The variant's language (th) without a cookie; the cookie's otherwise; none for English.
-      expect(await page('/user/home')).toEqual([head(preload(fonts[0]!) + preload(fonts[1]!)), 'Cookie']);
+      // The variant's language (th) without a cookie; the cookie's otherwise; none for English. (The home's page carries its notice too: below.)
+      expect(await page('/user/profile')).toEqual([head(preload(fonts[0]!) + preload(fonts[1]!)), 'Cookie']);
       expect(await page('/user/statement?page=2', 'other=1; locale=LA')).toEqual([head(preload(fonts[2]!) + preload(fonts[3]!)), 'Cookie']);
-      expect(await page('/user/home', 'locale=EN')).toEqual([head(''), 'Cookie']);
+      expect(await page('/user/deposit', 'locale=EN')).toEqual([head(''), 'Cookie']);
       // The public pages keep the page as it was built.
       for (const url of ['/', '/login', '/register', '/username']) expect(await page(url, 'locale=TH')).toEqual([head(''), null]);
     } finally {
       for (const font of fonts) rmSync(path.join(distDir, 'assets', font));
+      writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>');
+    }
+  });
+
+  it('brings the home\'s notice in its page, as GET /api/lookup/notice answers it in the SPA\'s language, safe inside its script element (docs/decisions/0147-the-member-home-paints-first.md)', async () => {
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><head><title>Mekong Wallet</title></head><div id="root"></div>');
+    // HTML that would end the script element, open a comment, or break a line for an old parser, were it written as it is.
+    const hostile = '<strong>Maintenance</strong> </script><script>window.__pwned=1</script><!-- a & b > c \u2028\u2029 $& $1';
+    const notice = { th: `${hostile} ไทย`, la: 'ລາວ <b>ບຸນ</b>', en: '' };
+    const block = /<script type="application\/json" id="notice-answer" data-language="(th|la|en)">([^<]*)<\/script>/;
+    try {
+      const { app, db } = await buildTestApp({ distDir });
+      await putSetting(db, 'notice', notice);
+      const carried = async (url: string, cookie?: string) => {
+        const response = await app.inject({ url, headers: cookie ? { cookie } : {} });
+        expect(response.statusCode).toBe(200);
+        const found = block.exec(response.body);
+        if (!found) return null;
+        // Nothing inside it that HTML or an old parser would read as more than text.
+        expect(found[2]).not.toMatch(/[<>&\u2028\u2029]/);
+        // The one element, whole, at the end of the head, and the page around it as built.
+        expect(response.body).toBe(`<!doctype html><head><title>Mekong Wallet</title>${found[0]}</head><div id="root"></div>`);
+        return { language: found[1], answer: JSON.parse(found[2]!) as unknown };
+      };
+      const answered = async (language: string) => (await call(app, endpoints.lookupNotice, undefined, { language })).json() as unknown;
+
+      // Without a cookie: the variant's language (th), as the SPA then asks; with one, the cookie's.
+      expect(await carried('/user/home')).toEqual({ language: 'th', answer: await answered('th') });
+      expect(await answered('th')).toEqual({ notice: notice.th });
+      expect(await carried('/user/home?from=login', 'locale=LA')).toEqual({ language: 'la', answer: await answered('lo') });
+      expect(await carried('/user/home/', 'other=1; locale=EN')).toEqual({ language: 'en', answer: { notice: null } });
+      expect(await answered('en')).toEqual({ notice: null });
+
+      // Only the home's page: the public pages, the worker's app shell and the other member pages are as built.
+      for (const url of ['/', '/login', '/register', '/index.html', '/user/profile', '/user/homework', '/no/such/page']) {
+        expect([url, await carried(url, 'locale=TH')]).toEqual([url, null]);
+      }
+      await putSetting(db, 'notice', { th: '', la: '', en: '' });
+      expect(await carried('/user/home')).toEqual({ language: 'th', answer: { notice: null } });
+    } finally {
       writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script>');
     }
   });

@@ -19,10 +19,12 @@ import { noticeMachine } from '../../../machines/notice/notice.machine.ts';
 import { readLastSync, storeLastSync } from '../../app/last-sync.ts';
 import { subscribeWalletNews } from '../../app/wallet-news.ts';
 import { useApi } from '../../app/use-app.ts';
+import { currentLocale } from '../../i18n/locale.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { useBackOnline } from '../ui/use-back-online.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
+import { takeNoticeInPage } from './notice-in-page.ts';
 import { dismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
 
 export function useHomeActors() {
@@ -55,7 +57,8 @@ export function useHomeActors() {
     input: { accepted: agreementAccepted() },
   });
 
-  const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
+  // The page's own copy of the notice first, once (notice-in-page.ts), else the API.
+  const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api, () => takeNoticeInPage(document, currentLocale())), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
     input: { dismissed: dismissedNotices() },
   });
 

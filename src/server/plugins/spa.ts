@@ -14,9 +14,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MANIFEST_PATH, manifestFile, shortName } from '../../contract/app-manifest.ts';
+import { NOTICE_IN_PAGE_ID } from '../../contract/notice-in-page.ts';
+import { noticeAnswer } from '../answers/notice.ts';
 import { ApiError } from '../errors.ts';
-import { defaultLanguage, pickLanguage, type Language } from '../language.ts';
-import { getSetting } from '../repositories/settings.ts';
+import { defaultLanguage, pickLanguage, type Language, type Localized } from '../language.ts';
+import { getSetting, getSettings } from '../repositories/settings.ts';
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`, then start the server again.\n';
 
@@ -60,9 +62,30 @@ function fontPreloads(distDir: string): Map<Language, string> {
   return links;
 }
 
-/** The page with the member's script fonts preloaded (before `</head>`; a page without one is left as it is). */
-function withFontPreloads(page: string, links: string): string {
-  return links === '' ? page : page.replace('</head>', `${links}</head>`);
+/** The page with `html` added at the end of its head (a page without one is left as it is). */
+function inHead(page: string, html: string): string {
+  return html === '' ? page : page.replace('</head>', () => `${html}</head>`);
+}
+
+/**
+ * The member home's page (docs/decisions/0147-the-member-home-paints-first.md):
+ * the notice is the home's largest text and its read would start only once
+ * the home's scripts have run, so the page brings the answer with it.
+ */
+const HOME_PAGE = /^\/user\/home\/?(\?|$)/;
+
+/**
+ * JSON to sit inside a script element: no `<` (no `</script>` or `<!--`
+ * can end or change the element), `>` and `&` alike, and no U+2028/2029
+ * (line ends to older JavaScript parsers). JSON.parse reads it back as it was.
+ */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** GET /api/lookup/notice's answer in `language`, as the page's JSON block the home reads (src/contract/notice-in-page.ts). */
+function noticeBlock(notice: Localized, language: Language): string {
+  return `<script type="application/json" id="${NOTICE_IN_PAGE_ID}" data-language="${language}">${jsonForScript(noticeAnswer(notice, language))}</script>`;
 }
 
 /** The build's compressed copies: sent in place of their file, never addressed themselves. */
@@ -117,12 +140,15 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
   const fonts = fontPreloads(distDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw new ApiError(404, 'NO_DATA');
-    const { name } = await getSetting(app.db, 'info');
-    let page = appPage(template, name);
+    const home = HOME_PAGE.test(request.url);
+    // The home's notice in the same query as the product name.
+    const { info, notice } = home ? await getSettings(app.db, 'info', 'notice') : { info: await getSetting(app.db, 'info'), notice: null };
+    let page = appPage(template, info.name);
     if (MEMBER_PAGE.test(request.url)) {
       // The language the SPA will show: the one it remembered (its cookie), else the variant's (src/i18n/locale.ts).
+      // The API answers in the language the SPA asks for (Accept-Language), which is this one; the home checks.
       const language = cookieLanguage(request.headers.cookie) ?? defaultLanguage(app.config.variant);
-      page = withFontPreloads(page, fonts.get(language) ?? '');
+      page = inHead(page, (fonts.get(language) ?? '') + (notice ? noticeBlock(notice, language) : ''));
       reply.header('vary', 'Cookie');
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/endpoints.ts';
+import { noticeAnswer } from '../answers/notice.ts';
 import { languageOf } from '../language.ts';
 import { listActiveBanks, listActiveSources } from '../repositories/lookups.ts';
 import { getSetting } from '../repositories/settings.ts';
@@ -40,10 +41,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
     agreements: (await getSetting(db, 'agreements'))[languageOf(request)],
   }));
 
-  route(app, endpoints.lookupNotice, async ({ request }) => {
-    const notice = (await getSetting(db, 'notice'))[languageOf(request)];
-    return { notice: notice === '' ? null : notice };
-  });
+  route(app, endpoints.lookupNotice, async ({ request }) => noticeAnswer(await getSetting(db, 'notice'), languageOf(request)));
 
   route(app, endpoints.lookupActive, async () => {
     const isActive = !(await app.service.isTerminated());
