@@ -174,6 +174,8 @@ for (const locale of ['th', 'la', 'en'] as const satisfies Locale[]) {
       await account.getByRole('button', { name: t('Copy username') }).click();
       await expect(toast('error')).toBeVisible();
       await check('an error toast');
+      // Gone before the next screen is read: a toast fading out is checked at rest, above, not mid-fade there.
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
       await closeDialog(gameName(GAMES.link));
 
       // The second slot: the carousel moves it into view first.
