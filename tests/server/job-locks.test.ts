@@ -37,6 +37,15 @@ function connectionStringOf(db: Db): string {
   return (db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
 }
 
+/** The first app's tick of the job, started and held mid-run until `finish` is called. */
+async function runHeld({ next, tickers, prunes }: Awaited<ReturnType<typeof threeApps>>): Promise<{ running: Promise<void>; finish: () => void }> {
+  let release!: () => void;
+  next.prune = () => new Promise<void>((resolve) => (release = resolve));
+  const running = tickers[0].tick(JOB);
+  await expect.poll(() => prunes.length).toBe(1);
+  return { running, finish: () => release() };
+}
+
 async function threeApps() {
   const clock = testClock();
   const prunes: Prune[] = [];
@@ -126,11 +135,9 @@ describe('background jobs on three processes', () => {
   });
 
   it('skip a tick while another process runs the job, and after it within the same interval', async () => {
-    const { clock, prunes, next, tickers, db } = await threeApps();
-    let finish!: () => void;
-    next.prune = () => new Promise<void>((resolve) => (finish = resolve));
-    const running = tickers[0].tick(JOB);
-    await expect.poll(() => prunes.length).toBe(1);
+    const apps = await threeApps();
+    const { clock, prunes, tickers, db } = apps;
+    const { running, finish } = await runHeld(apps);
 
     // The lock is held: the others' ticks return at once, running nothing.
     await tickers[1].tick(JOB);
@@ -170,11 +177,9 @@ describe('background jobs on three processes', () => {
   });
 
   it('wait for a run under way when an app closes, and leave the job to the others', async () => {
-    const { clock, prunes, next, tickers, apps } = await threeApps();
-    let finish!: () => void;
-    next.prune = () => new Promise<void>((resolve) => (finish = resolve));
-    const running = tickers[0].tick(JOB);
-    await expect.poll(() => prunes.length).toBe(1);
+    const three = await threeApps();
+    const { clock, prunes, tickers, apps } = three;
+    const { running, finish } = await runHeld(three);
     let closed = false;
     const closing = apps[0]!.close().then(() => (closed = true));
     await tickers[1].tick(JOB);
