@@ -2,6 +2,7 @@ import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
+import './styles/home-frame.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';
@@ -44,13 +45,18 @@ declare module '@tanstack/react-router' {
 session.start();
 // No top-level await: rolldown turns off its chunk merging for a graph with
 // one, which left /login fetching ~30 tiny chunks (docs/decisions/0013-login-budget-120-kb.md).
-// The first render replaces the app shell of index.html.
-void activateLocale(initialLocale()).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
-  );
-});
+// The first render replaces the app shell of index.html, once the first page's chunks and loaders are in:
+// rendered sooner, the router draws nothing while they load and the shell gives way to a blank page.
+// A failed load renders all the same (the router shows its error page).
+void activateLocale(initialLocale())
+  .then(() => router.load())
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });

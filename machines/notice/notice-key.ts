@@ -17,3 +17,13 @@ export function noticeKey(text: string): string {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
+
+/**
+ * Whether a notice's text shows: it has text, and this device has not
+ * dismissed it (the keys of `dismissed`). The home's machine asks this of
+ * each answer; the server of the text it draws into the home's page
+ * (src/server/plugins/home-shell.ts), from the keys the device sends.
+ */
+export function noticeShows(text: string | null, dismissed: readonly string[]): text is string {
+  return text !== null && text.trim() !== '' && !dismissed.includes(noticeKey(text));
+}

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { okData } from '../shared/result.ts';
-import { noticeKey } from './notice-key.ts';
+import { noticeKey, noticeShows } from './notice-key.ts';
 import type { NoticeAnswer, NoticeContext, NoticeEvent, NoticeInput, NoticeTag } from './notice.types.ts';
 
 /**
@@ -43,8 +43,7 @@ export const noticeMachine = setup({
     settle: NOTICE_WAIT_MS,
   },
   guards: {
-    somethingNew: ({ context }, answer: NoticeAnswer) =>
-      answer.ok && answer.data.notice !== null && answer.data.notice.trim() !== '' && !context.dismissed.includes(noticeKey(answer.data.notice)),
+    somethingNew: ({ context }, answer: NoticeAnswer) => answer.ok && noticeShows(answer.data.notice, context.dismissed),
   },
 }).createMachine({
   id: 'notice',

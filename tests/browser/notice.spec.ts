@@ -6,7 +6,8 @@
  * their language above the widgets, dismisses it, it stays dismissed after a
  * reload, and a changed text shows again. It is HTML, cleaned by the server
  * and sanitised again by the home: its markup shows (bold), and nothing in
- * it runs. After a reload the home says when its
+ * it runs. The home's page draws it before its scripts have run, where and
+ * as large as the home then shows it, and leaves a dismissed one out. After a reload the home says when its
  * figures were last read (from `last_sync`) until the wallet answers; an
  * old read is refreshed first; signing out clears it.
  */
@@ -94,6 +95,39 @@ async function reloadHome(page: Page, locale: Locale): Promise<{ reads: number }
   return { reads };
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The notice's text's box in the page (not the viewport), or null when the page shows none. */
+function noticeTextBox(page: Page): Promise<Box | null> {
+  return page.evaluate(() => {
+    const box = document.querySelector('.notice__text')?.getBoundingClientRect();
+    return box ? { x: box.x + scrollX, y: box.y + scrollY, width: box.width, height: box.height } : null;
+  });
+}
+
+/**
+ * What the home's page draws before any script has run (its shell,
+ * docs/decisions/0152-the-home-page-comes-drawn.md), on another tab of the
+ * member's browser: where it draws the notice's text, or null when it draws none.
+ */
+async function shellNoticeBox(page: Page): Promise<Box | null> {
+  const shell = await page.context().newPage();
+  try {
+    await shell.route(/\.js$/, (route) => route.abort());
+    await shell.goto(`${server().url}/user/home`);
+    await shell.evaluate(() => document.fonts.ready);
+    await expect(shell.locator('.app-shell__balance')).toBeVisible();
+    return await noticeTextBox(shell);
+  } finally {
+    await shell.close();
+  }
+}
+
 function balanceCard(page: Page, locale: Locale) {
   return main(page).locator('section').filter({ has: page.getByText(tr('Total balance', locale), { exact: true }) });
 }
@@ -131,9 +165,18 @@ for (const viewport of VIEWPORTS) {
           expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
         });
 
+        await test.step('the page draws it before its scripts have run, in the place and size the home gives it', async () => {
+          await page.evaluate(() => document.fonts.ready);
+          const shown = await noticeTextBox(page);
+          expect(shown).not.toBeNull();
+          expect(await shellNoticeBox(page)).toEqual(shown);
+        });
+
         await test.step('dismissed, it goes, and stays gone after a reload', async () => {
           await notice.getByRole('button', { name: tr('Dismiss notice', locale) }).click();
           await expect(notice).toHaveCount(0);
+          // The page leaves it out too: no notice drawn and then taken away.
+          expect(await shellNoticeBox(page)).toBeNull();
           expect(await reloadHome(page, locale)).toEqual({ reads: 0 });
           await expect(card.getByText(tr('Updated', locale))).toBeVisible();
           await expect(notice).toHaveCount(0);
@@ -143,6 +186,7 @@ for (const viewport of VIEWPORTS) {
           await setNotice(noticeTexts(`${mark} changed`));
           expect(await reloadHome(page, locale)).toEqual({ reads: 0 });
           await expectNotice(page, notice, noticeRead(`${mark} changed`)[locale]);
+          expect(await shellNoticeBox(page)).toEqual(await noticeTextBox(page));
         });
 
         await test.step('a page in another language than the device remembers: the home asks the server', async () => {

@@ -28,9 +28,18 @@ const blocked = {
 
 const READ_AT = '2026-11-29T06:41:35.000Z';
 
+/** The cookies written, as `document.cookie = …` writes them (the last one is what the browser keeps). */
+let cookiesWritten: string[] = [];
+
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('sessionStorage', new MemoryStorage());
+  cookiesWritten = [];
+  vi.stubGlobal('document', {
+    set cookie(value: string) {
+      cookiesWritten.push(value);
+    },
+  });
 });
 
 afterEach(() => {
@@ -102,6 +111,18 @@ describe('dismissed notices', () => {
     vi.stubGlobal('localStorage', blocked);
     expect(dismissedNotices()).toEqual([]);
     expect(() => rememberDismissedNotices(['a1'])).not.toThrow();
+  });
+
+  it('are mirrored in a cookie for the home\'s page (the keys only, dot-joined), written again when read, gone when none', () => {
+    const cookie = (value: string, maxAge: number) => `dismissed-notice=${value}; path=/; max-age=${maxAge}; SameSite=Lax`;
+    rememberDismissedNotices(['a1', 'b2']);
+    expect(cookiesWritten.at(-1)).toBe(cookie('a1.b2', 365 * 24 * 60 * 60));
+    // Dismissed before the cookie existed: the home's read writes it.
+    localStorage.setItem('dismissed-notice', '["c3","NOT;a=key"]');
+    expect(dismissedNotices()).toEqual(['c3', 'NOT;a=key']);
+    expect(cookiesWritten.at(-1)).toBe(cookie('c3', 365 * 24 * 60 * 60));
+    rememberDismissedNotices([]);
+    expect(cookiesWritten.at(-1)).toBe(cookie('', 0));
   });
 
   it('survive a sign-out: they hold no member\'s data', () => {

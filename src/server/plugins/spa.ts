@@ -19,6 +19,7 @@ import { noticeAnswer } from '../answers/notice.ts';
 import { ApiError } from '../errors.ts';
 import { defaultLanguage, pickLanguage, type Language, type Localized } from '../language.ts';
 import { getSetting, getSettings } from '../repositories/settings.ts';
+import { withHomeShell } from './home-shell.ts';
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build`, then start the server again.\n';
 
@@ -68,9 +69,10 @@ function inHead(page: string, html: string): string {
 }
 
 /**
- * The member home's page (docs/decisions/0147-the-member-home-paints-first.md):
- * the notice is the home's largest text and its read would start only once
- * the home's scripts have run, so the page brings the answer with it.
+ * The member home's page (docs/decisions/0147-the-member-home-paints-first.md,
+ * 0152-the-home-page-comes-drawn.md): the notice is the home's largest text
+ * and its read would start only once the home's scripts have run, so the
+ * page brings the answer with it, and draws it in a shell of the home.
  */
 const HOME_PAGE = /^\/user\/home\/?(\?|$)/;
 
@@ -149,6 +151,7 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
       // The API answers in the language the SPA asks for (Accept-Language), which is this one; the home checks.
       const language = cookieLanguage(request.headers.cookie) ?? defaultLanguage(app.config.variant);
       page = inHead(page, (fonts.get(language) ?? '') + (notice ? noticeBlock(notice, language) : ''));
+      if (notice) page = withHomeShell(page, noticeAnswer(notice, language).notice, request.headers.cookie);
       reply.header('vary', 'Cookie');
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
