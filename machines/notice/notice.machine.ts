@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { okData } from '../shared/result.ts';
-import { noticeKey, noticeShows } from './notice-key.ts';
+import { noticeKey, noticeShows } from '../../src/contract/notice-dismissals.ts';
 import type { NoticeAnswer, NoticeContext, NoticeEvent, NoticeInput, NoticeTag } from './notice.types.ts';
 
 /**
@@ -30,6 +30,8 @@ export const noticeMachine = setup({
   },
   actions: {
     keep: assign((_, answer: NoticeAnswer) => ({ notice: okData(answer).notice })),
+    // Read once, at the start: a later read (a language switch) asks the server.
+    dropPageAnswer: assign({ inPage: null }),
     forget: assign({ notice: null }),
     settle: assign({ settled: true }),
     dismiss: assign(({ context }) => {
@@ -44,14 +46,28 @@ export const noticeMachine = setup({
   },
   guards: {
     somethingNew: ({ context }, answer: NoticeAnswer) => answer.ok && noticeShows(answer.data.notice, context.dismissed),
+    nothingInPage: ({ context }) => context.inPage === null,
   },
 }).createMachine({
   id: 'notice',
   description:
     'The operator\'s notice on the member home (spec 7 GET /api/lookup/notice, in the member\'s language): shown above the widgets unless this text was dismissed on this device; a changed text shows again. A failed read shows nothing and says nothing (spec 7).',
-  context: ({ input }) => ({ notice: null, dismissed: input.dismissed, settled: false }),
-  initial: 'reading',
+  context: ({ input }) => ({ notice: null, dismissed: input.dismissed, settled: false, inPage: input.inPage }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'The answer the home\'s page brought decides at once (docs/decisions/0152-the-home-page-comes-drawn.md): the notice the page drew stays, with no read and no moment without it, and the home is settled. Without one, the notice is read.',
+      always: [
+        { guard: 'nothingInPage', target: 'reading' },
+        {
+          guard: { type: 'somethingNew', params: ({ context }) => context.inPage! },
+          target: 'shown',
+          actions: [{ type: 'keep', params: ({ context }) => context.inPage! }, 'settle', 'dropPageAnswer'],
+        },
+        { target: 'hidden', actions: ['forget', 'settle', 'dropPageAnswer'] },
+      ],
+    },
     reading: {
       description:
         'Asks the server for the notice in the member\'s language. Nothing shows meanwhile; a switch of language asks again. The first answer, or NOTICE_WAIT_MS without one, settles the home: its widgets show from then on.',

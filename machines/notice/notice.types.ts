@@ -8,6 +8,11 @@ import type { Result } from '../shared/result.ts';
 export interface NoticeInput {
   /** The keys (noticeKey) of the texts dismissed on this device, oldest first. */
   dismissed: string[];
+  /**
+   * The answer the home's page brought with it (src/features/home/notice-in-page.ts), or null: the
+   * notice is then read from the server (docs/decisions/0147-the-member-home-paints-first.md).
+   */
+  inPage: NoticeAnswer | null;
 }
 
 export interface NoticeContext {
@@ -17,6 +22,8 @@ export interface NoticeContext {
   dismissed: string[];
   /** The first read answered, or NOTICE_WAIT_MS passed without an answer: the home shows its widgets from then on. */
   settled: boolean;
+  /** The answer the page brought (the input's), which decides the first state; null once the server has been asked. */
+  inPage: NoticeAnswer | null;
 }
 
 export type NoticeEvent =

@@ -9,7 +9,7 @@
 export const EDGE_BUDGETS: Record<string, number> = {
   adjustment: 610,
   agreement: 30,
-  notice: 125,
+  notice: 280,
   approval: 125,
   'agent-inbox': 3000,
   'bank-account-name': 60,

@@ -1,13 +1,13 @@
-import { noticeKey } from '../../machines/notice/notice-key.ts';
+import { noticeKey } from '../../src/contract/notice-dismissals.ts';
 import { NOTICE_DISMISSALS_KEPT } from '../../machines/notice/notice.machine.ts';
-import type { NoticeContext } from '../../machines/notice/notice.types.ts';
+import type { NoticeContext, NoticeInput } from '../../machines/notice/notice.types.ts';
 import { noticeModels } from './notice.model.ts';
 import { describeModels } from './support/describe-model.ts';
-import { stateKey } from './support/flow-model.ts';
+import { stateKey, type FlowModel } from './support/flow-model.ts';
 import type { ReplayedStep } from './support/replay.ts';
 import { expect } from './support/step-expect.ts';
 
-function check({ event, before, after, actions, calls }: ReplayedStep) {
+function check({ event, before, after, actions, calls }: ReplayedStep, flow: FlowModel) {
   const was = before ? stateKey(before) : '';
   const now = stateKey(after);
   const context = after.context as NoticeContext;
@@ -16,11 +16,20 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
   let expectedActions: unknown[] = [];
 
   switch (event.type) {
-    case 'xstate.init':
-      // The notice is read as the home opens; nothing shows until it answers.
-      expect([now, context.notice, context.settled]).toEqual(['reading', null, false]);
-      expectedCalls = [{ actor: 'read', input: undefined }];
+    case 'xstate.init': {
+      const { inPage } = flow.input as NoticeInput;
+      if (inPage === null) {
+        // The notice is read as the home opens; nothing shows until it answers.
+        expect([now, context.notice, context.settled]).toEqual(['reading', null, false]);
+        expectedCalls = [{ actor: 'read', input: undefined }];
+        break;
+      }
+      // The page's answer decides at once, as a read's would: no read, the home settled, the answer not kept.
+      const text = inPage.ok ? inPage.data.notice : null;
+      const showable = text !== null && text.trim() !== '' && !context.dismissed.includes(noticeKey(text));
+      expect([now, context.notice, context.settled, context.inPage]).toEqual(showable ? ['shown', text, true, null] : ['hidden', null, true, null]);
       break;
+    }
     case 'notice.reload':
       // A switch of language: read again, in the new language; nothing shows meanwhile.
       expect(now).toBe('reading');
@@ -35,7 +44,7 @@ function check({ event, before, after, actions, calls }: ReplayedStep) {
       // This text's key is remembered (last, once), at most three kept, and the notice goes.
       const key = noticeKey(previous!.notice!);
       const dismissed = [...previous!.dismissed.filter((kept) => kept !== key), key].slice(-NOTICE_DISMISSALS_KEPT);
-      expect([now, context]).toEqual(['hidden', { notice: null, dismissed, settled: true }]);
+      expect([now, context]).toEqual(['hidden', { notice: null, dismissed, settled: true, inPage: null }]);
       expect(dismissed.at(-1)).toBe(key);
       expectedActions = [{ type: 'remember', params: { dismissed } }];
       break;

@@ -1,9 +1,11 @@
 /**
  * The operator's notice on the home as a test model: a device that
  * dismissed nothing yet, and one that dismissed this very text before (it
- * stays closed; another text shows).
+ * stays closed; another text shows); each with a page that brought no
+ * answer (the notice is read), and with a page that brought one (it
+ * decides at once: the notice, or the dismissed one not).
  */
-import { noticeKey } from '../../machines/notice/notice-key.ts';
+import { noticeKey } from '../../src/contract/notice-dismissals.ts';
 import { noticeMachine } from '../../machines/notice/notice.machine.ts';
 import type { NoticeAnswer } from '../../machines/notice/notice.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';
@@ -31,10 +33,10 @@ const replies = {
   ] satisfies NoticeAnswer[],
 };
 
-const model = (dismissed: string[], name: string): FlowModel<Notice> => ({
+const model = (dismissed: string[], name: string, inPage: NoticeAnswer | null = null): FlowModel<Notice> => ({
   name,
   machine: noticeMachine,
-  input: { dismissed },
+  input: { dismissed, inPage },
   events: offerAll(events),
   replies,
   // Which text shows, and which of the two texts this device dismissed.
@@ -47,4 +49,12 @@ const model = (dismissed: string[], name: string): FlowModel<Notice> => ({
   }),
 });
 
-export const noticeModels = [model([], 'notice, nothing dismissed'), model(EARLIER, 'notice, this text dismissed before')];
+const fromPage = (notice: string): NoticeAnswer => ({ ok: true, data: { notice } });
+
+export const noticeModels = [
+  model([], 'notice, nothing dismissed'),
+  model(EARLIER, 'notice, this text dismissed before'),
+  // The page's answer: one to show, one this device dismissed (as the page saying none, it starts hidden).
+  model([], 'notice from the page, nothing dismissed', fromPage(NOTICES.first)),
+  model(EARLIER, 'notice from the page, this text dismissed before', fromPage(NOTICES.first)),
+];

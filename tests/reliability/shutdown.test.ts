@@ -6,6 +6,8 @@
  *
  * - transfers whose bodies were still arriving at the signal (the server had
  *   taken them: they counted among the requests in flight) got their 200;
+ *   on PostgreSQL, so did one waiting inside its database statement at the
+ *   signal (on a row lock the test held until after it);
  * - every request left without an answer left no trace — its key is not
  *   among the stored answers — and requests of the load that were in flight
  *   at the signal were answered after it. (Which of the load's requests the
@@ -24,6 +26,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { io } from 'socket.io-client';
 import { expect, it, onTestFinished } from 'vitest';
 import { CHAT_SOCKET_PATH } from '../../src/contract/chat.ts';
@@ -31,6 +34,7 @@ import { WALLET } from '../../src/contract/api.ts';
 import { endpoints, IDEMPOTENCY_KEY_HEADER, REQUESTED_WITH } from '../../src/contract/endpoints.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { idempotencyKeys } from '../../src/server/db/schema.ts';
+import { walletCode } from '../../src/server/ledger/accounts.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { startServerProcess } from '../../bench/support/server-process.ts';
 import { newPostgresDatabase } from '../server/helpers/app.ts';
@@ -79,6 +83,30 @@ function heldTransfer(base: string, member: LoadMember, key: string) {
   return { answer, finish: () => request.end(payload.slice(5)) };
 }
 
+/**
+ * A transfer of `member` (one outside the load) that the server has taken and that waits inside its
+ * database statement, on the member's wallet row, which the test locks first; `release` lets it go.
+ */
+async function transferHeldInDatabase(databaseUrl: string, base: string, member: LoadMember, key: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('begin');
+  await client.query('select 1 from ledger_accounts where code = $1 for update', [walletCode(member.userId)]);
+  const answer = send(base, endpoints.transfer, { from: WALLET, to: member.games[0], amount: 1 }, { token: member.token, idempotencyKey: key }).catch((error: unknown) => ({
+    status: null,
+    body: String(error),
+  }));
+  // Taken: a session of the server waits for the lock.
+  while ((await client.query<{ waiting: number }>('select count(*)::int as waiting from pg_locks where not granted')).rows[0]!.waiting === 0);
+  return {
+    answer,
+    release: async () => {
+      await client.query('rollback');
+      await client.end();
+    },
+  };
+}
+
 /** The server's requests in flight now, from its metrics (this scrape included). */
 async function inFlight(base: string): Promise<number> {
   const text = await (await fetch(`${base}/metrics`)).text();
@@ -105,7 +133,9 @@ it(`answers every request it took, tells sockets to reconnect and exits 0 on SIG
     if (!exited) await server.kill();
   });
   const random = seededRandom(seed);
-  const setup = await setUpMembers(server.url, OPERATOR, MEMBERS, random, new Expected());
+  // One member more than the load uses: the one whose transfer waits in the database.
+  const setup = await setUpMembers(server.url, OPERATOR, MEMBERS + 1, random, new Expected());
+  const outsideTheLoad = setup.members[MEMBERS]!;
 
   // A member's chat socket, opened as the SPA opens it (reconnecting by itself).
   const socket = io(server.url, { path: CHAT_SOCKET_PATH, transports: ['websocket'], auth: { token: setup.members[0]!.token }, reconnectionDelay: 500, reconnectionDelayMax: 500 });
@@ -121,6 +151,7 @@ it(`answers every request it took, tells sockets to reconnect and exits 0 on SIG
   // Taken by the server (counted in flight beside the scrape) before the load starts; their bodies end after the signal.
   const held = HELD_BY.map((index) => heldTransfer(server.url, setup.members[index]!, `shutdown-${seed}-held-${index}`));
   while ((await inFlight(server.url)) < held.length + 1);
+  const heldInDatabase = place.databaseUrl ? await transferHeldInDatabase(place.databaseUrl, server.url, outsideTheLoad, `shutdown-${seed}-in-database`) : null;
 
   const sent: Sent[] = [];
   let signalled = false;
@@ -151,6 +182,8 @@ it(`answers every request it took, tells sockets to reconnect and exits 0 on SIG
   await Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
   for (const transfer of held) transfer.finish();
   const heldAnswers = await Promise.all(held.map((transfer) => transfer.answer.catch((error: unknown) => ({ status: null, body: String(error) }))));
+  await heldInDatabase?.release();
+  const inDatabaseAnswer = await heldInDatabase?.answer;
   const code = await server.exited;
   exited = true;
 
@@ -161,6 +194,7 @@ it(`answers every request it took, tells sockets to reconnect and exits 0 on SIG
   );
   expect(code, 'exit code').toBe(0);
   expect(heldAnswers, 'the transfers whose bodies arrived after the signal').toEqual(held.map(() => expect.objectContaining({ status: 200 })));
+  if (heldInDatabase) expect(inDatabaseAnswer, 'the transfer waiting in the database at the signal').toMatchObject({ status: 200 });
   // Sent before the signal, their answers read after it.
   expect(sent.filter((request) => request.beforeSignal && request.answeredAfterSignal).length).toBeGreaterThan(0);
   const statuses = new Set(sent.flatMap((request) => (request.status === null ? [] : [request.status])));
@@ -184,7 +218,11 @@ it(`answers every request it took, tells sockets to reconnect and exits 0 on SIG
     }
     expect(traces, 'keys stored for requests that got no answer').toEqual([]);
     // And every answered 200 is in the stored answers (the answer the member got is the one kept).
-    const moved = [...sent.filter((request) => request.status === 200), ...HELD_BY.map((index) => ({ key: `shutdown-${seed}-held-${index}` }))];
+    const moved = [
+      ...sent.filter((request) => request.status === 200),
+      ...HELD_BY.map((index) => ({ key: `shutdown-${seed}-held-${index}` })),
+      ...(heldInDatabase ? [{ key: `shutdown-${seed}-in-database` }] : []),
+    ];
     const stored = await database.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(inArray(idempotencyKeys.key, moved.map((request) => request.key)));
     expect(stored.length).toBe(moved.length);
   } finally {

@@ -716,11 +716,11 @@ describe('HTML written by operators', () => {
     '<a href="mailto:help@example.com">mail</a> <a href="tel:+6621234567">call</a>',
   ].join('');
   const CLEAN = [
-    '<h3>Title</h3><p>Keep <b>b</b>, <strong>strong</strong>, <i>i</i>, <em>em</em>, <u>u</u>,<br /><span>span</span> and <a href="https://example.com/terms" target="_blank" rel="noopener noreferrer">a link</a>.</p>',
+    '<h3>Title</h3><p>Keep <b>b</b>, <strong>strong</strong>, <i>i</i>, <em>em</em>, <u>u</u>,<br><span>span</span> and <a href="https://example.com/terms" target="_blank" rel="noopener noreferrer">a link</a>.</p>',
     '<a rel="noopener noreferrer">click</a>',
     '<p>Log in again</p>',
     '<div>overlay</div>',
-    '<img src="/images/bonuses/welcome.svg" alt="Welcome" /><img src="https://cdn.example/a.png" alt="" />',
+    '<img src="/images/bonuses/welcome.svg" alt="Welcome"><img src="https://cdn.example/a.png" alt="">',
     '<ol><li>one</li></ol><table><thead><tr><th>h</th></tr></thead><tbody><tr><td colspan="2">cell</td></tr></tbody></table>',
     '<a href="mailto:help@example.com" rel="noopener noreferrer">mail</a> <a href="tel:+6621234567" rel="noopener noreferrer">call</a>',
   ].join('');

@@ -222,7 +222,7 @@ describe('PUT /api/ops/spinwheel', () => {
 
     const answer = await changedWheel(o, { ...WHEEL, slices });
 
-    const cleaned = '<p>Win <b>big</b></p><img src="/x.png" />';
+    const cleaned = '<p>Win <b>big</b></p><img src="/x.png">';
     expect(answer.wheel!.slices[0]!.htmlDescription).toEqual({ th: cleaned, la: cleaned, en: cleaned });
     expect(answer.wheel!.slices[0]!.label).toEqual(text('A & B <3'));
     const stored = JSON.stringify((await o.db.select().from(wheels).where(isNull(wheels.replacedAt)))[0]);
@@ -418,7 +418,7 @@ describe('banners', () => {
     image: '/images/rewards/invite.svg',
     html: { th: '<h3>ชวนเพื่อน</h3><script>steal()</script>', la: '<h3>ຊວນໝູ່</h3><img src="/a.png" onerror="steal()">', en: '<h3 onmouseover="steal()">Invite</h3>' },
   };
-  const CLEANED = { image: BANNER.image, html: { th: '<h3>ชวนเพื่อน</h3>', la: '<h3>ຊວນໝູ່</h3><img src="/a.png" />', en: '<h3>Invite</h3>' } };
+  const CLEANED = { image: BANNER.image, html: { th: '<h3>ชวนเพื่อน</h3>', la: '<h3>ຊວນໝູ່</h3><img src="/a.png">', en: '<h3>Invite</h3>' } };
 
   it.each(['invite', 'refund'] as const)('writes the %s banners cleaned, records the change, and members read them in their language', async (area) => {
     const o = await opsApp();

@@ -7,10 +7,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_SYNC_RECENT_MS, syncIsRecent } from '../../machines/balance/balance.machine.ts';
-import { noticeKey } from '../../machines/notice/notice-key.ts';
+import { DISMISSED_NOTICES_COOKIE, keysOfDismissedCookie, noticeKey } from '../../src/contract/notice-dismissals.ts';
 import { readLastSync, storeLastSync } from '../../src/app/last-sync.ts';
 import { clearStoredToken, storeToken } from '../../src/app/token-storage.ts';
-import { dismissedNotices, rememberDismissedNotices } from '../../src/features/home/notice-storage.ts';
+import { dismissedNotices, mirrorDismissedNotices, rememberDismissedNotices } from '../../src/features/home/notice-storage.ts';
+import { cookieValue } from '../../src/server/cookies.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
 /** Storage a browser blocks (private modes, a full quota): every call throws. */
@@ -113,16 +114,22 @@ describe('dismissed notices', () => {
     expect(() => rememberDismissedNotices(['a1'])).not.toThrow();
   });
 
-  it('are mirrored in a cookie for the home\'s page (the keys only, dot-joined), written again when read, gone when none', () => {
-    const cookie = (value: string, maxAge: number) => `dismissed-notice=${value}; path=/; max-age=${maxAge}; SameSite=Lax`;
-    rememberDismissedNotices(['a1', 'b2']);
-    expect(cookiesWritten.at(-1)).toBe(cookie('a1.b2', 365 * 24 * 60 * 60));
-    // Dismissed before the cookie existed: the home's read writes it.
-    localStorage.setItem('dismissed-notice', '["c3","NOT;a=key"]');
-    expect(dismissedNotices()).toEqual(['c3', 'NOT;a=key']);
-    expect(cookiesWritten.at(-1)).toBe(cookie('c3', 365 * 24 * 60 * 60));
+  it('are mirrored in a cookie the server reads back (the keys only), gone when none', () => {
+    const written = () => {
+      const cookie = cookiesWritten.at(-1)!;
+      expect(cookie).toMatch(/^dismissed-notice=[^;]*; path=\/; max-age=\d+; SameSite=Lax$/);
+      const value = /^dismissed-notice=([^;]*)/.exec(cookie)![1]!;
+      return { keys: keysOfDismissedCookie(cookieValue(`locale=TH; ${DISMISSED_NOTICES_COOKIE}=${value}`, DISMISSED_NOTICES_COOKIE)), maxAge: Number(/max-age=(\d+)/.exec(cookie)![1]) };
+    };
+    const keys = [noticeKey('ประกาศ'), noticeKey('Notice')];
+    rememberDismissedNotices(keys);
+    expect(written()).toEqual({ keys, maxAge: 365 * 24 * 60 * 60 });
+    // Dismissed before the cookie existed: the home mirrors what storage holds; what is not a key stays out.
+    localStorage.setItem('dismissed-notice', JSON.stringify([keys[0], 'NOT;a=key']));
+    mirrorDismissedNotices(dismissedNotices());
+    expect(written()).toEqual({ keys: [keys[0]], maxAge: 365 * 24 * 60 * 60 });
     rememberDismissedNotices([]);
-    expect(cookiesWritten.at(-1)).toBe(cookie('', 0));
+    expect(written()).toEqual({ keys: [], maxAge: 0 });
   });
 
   it('survive a sign-out: they hold no member\'s data', () => {

@@ -6,7 +6,7 @@
  * again; the wallet's news from the member's socket goes to the balance and
  * the home.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { agreementActors } from '../../../machines/agreement/agreement.actors.ts';
 import { agreementMachine } from '../../../machines/agreement/agreement.machine.ts';
@@ -25,7 +25,7 @@ import { useBackOnline } from '../ui/use-back-online.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
 import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
 import { takeNoticeInPage } from './notice-in-page.ts';
-import { dismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
+import { dismissedNotices, mirrorDismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
 
 export function useHomeActors() {
   const api = useApi();
@@ -57,9 +57,14 @@ export function useHomeActors() {
     input: { accepted: agreementAccepted() },
   });
 
-  // The page's own copy of the notice first, once (notice-in-page.ts), else the API.
-  const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api, () => takeNoticeInPage(document, currentLocale())), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
-    input: { dismissed: dismissedNotices() },
+  // The page's own answer, taken once (notice-in-page.ts), decides the notice at once; without one it is read.
+  const [noticeInput] = useState(() => {
+    const dismissed = dismissedNotices();
+    mirrorDismissedNotices(dismissed);
+    return { dismissed, inPage: takeNoticeInPage(document, currentLocale()) };
+  });
+  const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
+    input: noticeInput,
   });
 
   // A wallet read that got no answer starts again when the connection is back (docs/decisions/0145-a-flaky-network.md).

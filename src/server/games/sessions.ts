@@ -15,6 +15,7 @@ import type { Queryable } from '../db/client.ts';
 import { GAME_ENTRY_TOKEN_LIFETIME_MS, GAME_SESSION_LIFETIME_MS } from '../policy.ts';
 import { findLiveGameSession, insertEntryToken, insertSession, startSessionFromEntry } from '../repositories/game-sessions.ts';
 import { findGameAccountForLogin, type GameAccountWithGame } from '../repositories/games.ts';
+import { cookieValue } from '../cookies.ts';
 
 /** The shape newToken() makes: 32 bytes in base64url. Anything else is not worth a query. */
 const TOKEN_SHAPE = /^[\w-]{43}$/;
@@ -58,14 +59,6 @@ export async function startWithCredentials(db: Queryable, gameCode: string, user
   const session = newSession(now);
   await insertSession(db, found.account.id, session.row, now);
   return session.token;
-}
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return null;
 }
 
 /** The account and game of the request's live session at this game. */

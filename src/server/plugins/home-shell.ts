@@ -6,14 +6,16 @@
  * notice, the home's largest text, shows with the page instead of after
  * the home's scripts; React's first render replaces it with the home.
  * The notice is the public one the page also carries as JSON (spa.ts),
- * cleaned again here as it was on write: this is the server rendering HTML.
+ * cleaned again here as it was on write (a text stored before cleaning
+ * closed its own elements could otherwise close the page's): this is the
+ * server rendering HTML.
  */
-import { noticeShows } from '../../../machines/notice/notice-key.ts';
-import { DISMISSED_NOTICES_COOKIE, DISMISSED_NOTICES_SEPARATOR } from '../../contract/notice-in-page.ts';
+import { DISMISSED_NOTICES_COOKIE, keysOfDismissedCookie, noticeShows } from '../../contract/notice-dismissals.ts';
+import { cookieValue } from '../cookies.ts';
 import { cleanHtml } from '../promotions/html.ts';
 
-/** The app shell's page in index.html, which the home's takes the place of. */
-const SHELL_PAGE = /<main class="page" aria-busy="true">[\s\S]*?<\/main>/;
+/** The app shell's <main> in index.html (a form's skeleton), whose place the home's shell takes. */
+const APP_SHELL_MAIN = /<main class="page" aria-busy="true">[\s\S]*?<\/main>/;
 
 /** The shell's notice: NoticeBanner's markup, its title and close button held by placeholders (they come with the home's texts). */
 function noticeMarkup(html: string): string {
@@ -26,22 +28,18 @@ function noticeMarkup(html: string): string {
 }
 
 /**
- * `page` (index.html) with the home's shell for its page: the notice `text`
- * unless the device dismissed it (its `cookie` header) or it has no text,
- * as the home decides (machines/notice).
+ * `page` (index.html) with the home's shell for its page: the `notice` (the
+ * operator's text in the page's language, or null) unless it has no text or
+ * the device dismissed it (the keys in its request's `cookieHeader`), as the
+ * home decides (machines/notice).
  */
-export function withHomeShell(page: string, text: string | null, cookie: string | undefined): string {
-  const notice = noticeShows(text, dismissedKeys(cookie)) ? noticeMarkup(text) : '';
+export function withHomeShell(page: string, notice: string | null, cookieHeader: string | undefined): string {
+  const dismissed = keysOfDismissedCookie(cookieValue(cookieHeader, DISMISSED_NOTICES_COOKIE));
+  const drawn = noticeShows(notice, dismissed) ? noticeMarkup(notice) : '';
   const home =
     '<main class="page" aria-busy="true"><div class="home stack stack--page"><div class="home__top">' +
     '<div class="card app-shell__balance" aria-hidden="true"></div>' +
-    `<div class="home__side">${notice}</div>` +
+    `<div class="home__side">${drawn}</div>` +
     '</div></div></main>';
-  return page.replace(SHELL_PAGE, () => home);
-}
-
-/** The keys of the notices the device dismissed, from the cookie the SPA keeps (src/features/home/notice-storage.ts). */
-function dismissedKeys(cookie: string | undefined): string[] {
-  const value = new RegExp(`(?:^|;\\s*)${DISMISSED_NOTICES_COOKIE}=([0-9a-z.]*)(?:;|$)`).exec(cookie ?? '')?.[1] ?? '';
-  return value.split(DISMISSED_NOTICES_SEPARATOR).filter((key) => key !== '');
+  return page.replace(APP_SHELL_MAIN, () => home);
 }

@@ -16,8 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import { MANIFEST_PATH, manifestFile, shortName } from '../../contract/app-manifest.ts';
 import { NOTICE_IN_PAGE_ID } from '../../contract/notice-in-page.ts';
 import { noticeAnswer } from '../answers/notice.ts';
+import { cookieValue } from '../cookies.ts';
 import { ApiError } from '../errors.ts';
-import { defaultLanguage, pickLanguage, type Language, type Localized } from '../language.ts';
+import { defaultLanguage, pickLanguage, type Language } from '../language.ts';
 import { getSetting, getSettings } from '../repositories/settings.ts';
 import { withHomeShell } from './home-shell.ts';
 
@@ -86,8 +87,8 @@ function jsonForScript(value: unknown): string {
 }
 
 /** GET /api/lookup/notice's answer in `language`, as the page's JSON block the home reads (src/contract/notice-in-page.ts). */
-function noticeBlock(notice: Localized, language: Language): string {
-  return `<script type="application/json" id="${NOTICE_IN_PAGE_ID}" data-language="${language}">${jsonForScript(noticeAnswer(notice, language))}</script>`;
+function noticeBlock(answer: ReturnType<typeof noticeAnswer>, language: Language): string {
+  return `<script type="application/json" id="${NOTICE_IN_PAGE_ID}" data-language="${language}">${jsonForScript(answer)}</script>`;
 }
 
 /** The build's compressed copies: sent in place of their file, never addressed themselves. */
@@ -150,8 +151,9 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
       // The language the SPA will show: the one it remembered (its cookie), else the variant's (src/i18n/locale.ts).
       // The API answers in the language the SPA asks for (Accept-Language), which is this one; the home checks.
       const language = cookieLanguage(request.headers.cookie) ?? defaultLanguage(app.config.variant);
-      page = inHead(page, (fonts.get(language) ?? '') + (notice ? noticeBlock(notice, language) : ''));
-      if (notice) page = withHomeShell(page, noticeAnswer(notice, language).notice, request.headers.cookie);
+      const answer = notice ? noticeAnswer(notice, language) : null;
+      page = inHead(page, (fonts.get(language) ?? '') + (answer ? noticeBlock(answer, language) : ''));
+      if (home) page = withHomeShell(page, answer?.notice ?? null, request.headers.cookie);
       reply.header('vary', 'Cookie');
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
@@ -162,7 +164,7 @@ const LANGUAGES: readonly Language[] = ['th', 'la', 'en'];
 
 /** The language the SPA remembers (its `locale` cookie, TH | LA | EN), or null. */
 function cookieLanguage(cookie: string | undefined): Language | null {
-  const value = /(?:^|;\s*)locale=([A-Za-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1]?.toLowerCase();
+  const value = cookieValue(cookie, 'locale')?.toLowerCase();
   return LANGUAGES.find((language) => language === value) ?? null;
 }
 

@@ -5,8 +5,10 @@
  * images stay; scripts, event handlers, styles, classes and anything that
  * could pass for one of our own screens (forms, inputs, buttons, frames)
  * go. The SPA sanitises again before rendering (src/features/ui/SafeHtml.tsx).
- * Pure functions, no DOM: sanitize-html over htmlparser2.
+ * Pure functions, no DOM: sanitize-html over htmlparser2, then parse5 (the
+ * HTML standard's parser) for the markup a browser would build.
  */
+import { defaultTreeAdapter, html, parseFragment, serialize } from 'parse5';
 import sanitize from 'sanitize-html';
 
 /** A link's address: absolute, of these schemes only (no `javascript:`, no `data:`, no relative path). */
@@ -62,9 +64,35 @@ const OPTIONS: sanitize.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-/** The HTML an operator wrote, with only what the allowlist keeps. Cleaning it again changes nothing. */
-export function cleanHtml(html: string): string {
-  return sanitize(html, OPTIONS);
+/**
+ * A `<div>` to parse in: the notice, the conditions and the offers' texts
+ * are each one div's content on the page, as the server draws the home's
+ * notice (plugins/home-shell.ts) and as SafeHtml sets it.
+ */
+const CONTEXT = defaultTreeAdapter.createElement('div', html.NS.HTML, []);
+
+/** How many times the cleaned markup is parsed and written out at most before it reads back as itself. */
+const BROWSER_ROUNDS = 4;
+
+/**
+ * The HTML an operator wrote, with only what the allowlist keeps, written
+ * out again as a browser parses it in a div: every element closed inside
+ * the text. sanitize-html's own parser is not the browser's: an end tag the
+ * browser finds unmatched (`<li><div><li>` closes the first li, leaving the
+ * div's `</div>` over) would close the page's own elements around the text
+ * when the server writes it into a page. Cleaning it again changes nothing.
+ */
+export function cleanHtml(text: string): string {
+  // A parsed tree written out does not always parse back to itself (`<h3>` in an `<h3>` under a `<b>`): parse
+  // again until it does, so that a browser builds exactly this markup, each end tag closing its own element.
+  let cleaned = sanitize(text, OPTIONS);
+  for (let round = 0; round < BROWSER_ROUNDS; round++) {
+    const parsed = serialize(parseFragment(CONTEXT, cleaned, {}));
+    if (parsed === cleaned) return cleaned;
+    cleaned = parsed;
+  }
+  // Markup that never settles: its text alone, escaped.
+  return sanitize(cleaned, TEXT_ONLY);
 }
 
 /** Text only: every tag goes, its text stays (what a reader of the cleaned HTML would read). */
