@@ -381,7 +381,14 @@ describe('the SPA', () => {
   });
 
   it('preloads the member script\'s fonts on member pages only, in the language the SPA remembered (docs/decisions/0147-the-member-home-paints-first.md)', async () => {
-    const fonts = ['noto-sans-thai-thai-400-normal-T4.woff2', 'noto-sans-thai-thai-600-normal-T6.woff2', 'noto-sans-lao-lao-400-normal-L4.woff2', 'noto-sans-lao-lao-600-normal-L6.woff2', 'noto-sans-thai-latin-400-normal-A4.woff2'];
+    const fonts = [
+      'noto-sans-thai-thai-400-normal-T4.woff2',
+      'noto-sans-thai-thai-600-normal-T6.woff2',
+      'noto-sans-lao-lao-400-normal-L4.woff2',
+      'noto-sans-lao-lao-600-normal-L6.woff2',
+      'noto-sans-thai-latin-400-normal-A4.woff2',
+      'noto-sans-thai-latin-600-normal-A6.woff2',
+    ];
     for (const font of fonts) writeFileSync(path.join(distDir, 'assets', font), 'woff2');
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><head><title>Mekong Wallet</title></head><div id="root"></div>');
     const preload = (file: string) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`;
@@ -397,6 +404,13 @@ describe('the SPA', () => {
       expect(await page('/user/profile')).toEqual([head(preload(fonts[0]!) + preload(fonts[1]!)), 'Cookie']);
       expect(await page('/user/statement?page=2', 'other=1; locale=LA')).toEqual([head(preload(fonts[2]!) + preload(fonts[3]!)), 'Cookie']);
       expect(await page('/user/deposit', 'locale=EN')).toEqual([head(''), 'Cookie']);
+      // The home's page draws text before its scripts (0152): the Latin files too (its notice's block aside).
+      const home = async (cookie: string) => {
+        const [body, vary] = await page('/user/home', cookie);
+        return [body!.replace(/<script type="application\/json" id="notice-answer"[^>]*>[^<]*<\/script>/, ''), vary];
+      };
+      expect(await home('locale=EN')).toEqual([head(preload(fonts[4]!) + preload(fonts[5]!)), 'Cookie']);
+      expect(await home('locale=LA')).toEqual([head(preload(fonts[2]!) + preload(fonts[3]!) + preload(fonts[4]!) + preload(fonts[5]!)), 'Cookie']);
       // The public pages keep the page as it was built.
       for (const url of ['/', '/login', '/register', '/username']) expect(await page(url, 'locale=TH')).toEqual([head(''), null]);
     } finally {

@@ -52,16 +52,21 @@ const SCRIPT_FONT_FILES: Record<Language, RegExp | null> = {
   en: null,
 };
 const MEMBER_PAGE = /^\/user(\/|\?|$)/;
+/**
+ * The Latin files (both weights), preloaded on the home's page only: its shell draws the notice, whose
+ * Latin letters (a name, figures) would otherwise wait for the stylesheet to ask for them, and the
+ * notice is drawn only once its fonts are in (src/styles/home-frame.css, 0152).
+ */
+const LATIN_FONT_FILES = /^noto-sans-thai-latin-(400|600)-normal-[\w-]+\.woff2$/;
 
-/** Per language, the preload links of its script's fonts found among the build's assets. */
-function fontPreloads(distDir: string): Map<Language, string> {
+/** Per language, the preload links of its script's fonts found among the build's assets; and the Latin files' (`latin`). */
+function fontPreloads(distDir: string): { script: Map<Language, string>; latin: string } {
   const assets = existsSync(path.join(distDir, 'assets')) ? readdirSync(path.join(distDir, 'assets')) : [];
-  const links = new Map<Language, string>();
-  for (const [language, file] of Object.entries(SCRIPT_FONT_FILES) as [Language, RegExp | null][]) {
-    const found = file ? assets.filter((name) => file.test(name)).sort() : [];
-    links.set(language, found.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`).join(''));
-  }
-  return links;
+  const links = (file: RegExp | null) =>
+    (file ? assets.filter((name) => file.test(name)).sort() : []).map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`).join('');
+  const script = new Map<Language, string>();
+  for (const [language, file] of Object.entries(SCRIPT_FONT_FILES) as [Language, RegExp | null][]) script.set(language, links(file));
+  return { script, latin: links(LATIN_FONT_FILES) };
 }
 
 /** The page with `html` added at the end of its head (a page without one is left as it is). */
@@ -152,7 +157,7 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
       // The API answers in the language the SPA asks for (Accept-Language), which is this one; the home checks.
       const language = cookieLanguage(request.headers.cookie) ?? defaultLanguage(app.config.variant);
       const answer = notice ? noticeAnswer(notice, language) : null;
-      page = inHead(page, (fonts.get(language) ?? '') + (answer ? noticeBlock(answer, language) : ''));
+      page = inHead(page, (fonts.script.get(language) ?? '') + (home ? fonts.latin : '') + (answer ? noticeBlock(answer, language) : ''));
       if (home) page = withHomeShell(page, answer?.notice ?? null, request.headers.cookie);
       reply.header('vary', 'Cookie');
     }
