@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { actorOutput, notProvided } from '../shared/actors.ts';
 import { okData } from '../shared/result.ts';
-import { noticeKey, noticeShows } from '../../src/contract/notice-dismissals.ts';
+import { noticeKey, noticeShows } from '../../src/contract/rules/notice-dismissals.ts';
 import type { NoticeAnswer, NoticeContext, NoticeEvent, NoticeInput, NoticeTag } from './notice.types.ts';
 
 /**
@@ -18,6 +18,11 @@ export const NOTICE_DISMISSALS_KEPT = 3;
  */
 export const NOTICE_WAIT_MS = 1000;
 
+/** An answer with a notice this device shows (not none, not blank, not dismissed here). */
+function showsNotice(answer: NoticeAnswer | null, dismissed: string[]): boolean {
+  return answer !== null && answer.ok && noticeShows(answer.data.notice, dismissed);
+}
+
 export const noticeMachine = setup({
   types: {
     context: {} as NoticeContext,
@@ -30,7 +35,8 @@ export const noticeMachine = setup({
   },
   actions: {
     keep: assign((_, answer: NoticeAnswer) => ({ notice: okData(answer).notice })),
-    // Read once, at the start: a later read (a language switch) asks the server.
+    // The page's answer is read once, at the start (a later read, a language switch, asks the server).
+    keepPageAnswer: assign(({ context }) => ({ notice: context.inPage?.ok ? context.inPage.data.notice : null, inPage: null })),
     dropPageAnswer: assign({ inPage: null }),
     forget: assign({ notice: null }),
     settle: assign({ settled: true }),
@@ -45,7 +51,8 @@ export const noticeMachine = setup({
     settle: NOTICE_WAIT_MS,
   },
   guards: {
-    somethingNew: ({ context }, answer: NoticeAnswer) => answer.ok && noticeShows(answer.data.notice, context.dismissed),
+    showsNotice: ({ context }, answer: NoticeAnswer) => showsNotice(answer, context.dismissed),
+    pageShowsNotice: ({ context }) => showsNotice(context.inPage, context.dismissed),
     nothingInPage: ({ context }) => context.inPage === null,
   },
 }).createMachine({
@@ -60,11 +67,7 @@ export const noticeMachine = setup({
         'The answer the home\'s page brought decides at once (docs/decisions/0152-the-home-page-comes-drawn.md): the notice the page drew stays, with no read and no moment without it, and the home is settled. Without one, the notice is read.',
       always: [
         { guard: 'nothingInPage', target: 'reading' },
-        {
-          guard: { type: 'somethingNew', params: ({ context }) => context.inPage! },
-          target: 'shown',
-          actions: [{ type: 'keep', params: ({ context }) => context.inPage! }, 'settle', 'dropPageAnswer'],
-        },
+        { guard: 'pageShowsNotice', target: 'shown', actions: ['keepPageAnswer', 'settle'] },
         { target: 'hidden', actions: ['forget', 'settle', 'dropPageAnswer'] },
       ],
     },
@@ -75,7 +78,7 @@ export const noticeMachine = setup({
         id: 'read',
         src: 'read',
         onDone: [
-          { guard: { type: 'somethingNew', params: actorOutput }, target: 'shown', actions: [{ type: 'keep', params: actorOutput }, 'settle'] },
+          { guard: { type: 'showsNotice', params: actorOutput }, target: 'shown', actions: [{ type: 'keep', params: actorOutput }, 'settle'] },
           { target: 'hidden', actions: ['forget', 'settle'] },
         ],
         onError: { target: 'hidden', actions: ['forget', 'settle'] },

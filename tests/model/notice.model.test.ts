@@ -1,4 +1,4 @@
-import { noticeKey } from '../../src/contract/notice-dismissals.ts';
+import { noticeKey } from '../../src/contract/rules/notice-dismissals.ts';
 import { NOTICE_DISMISSALS_KEPT } from '../../machines/notice/notice.machine.ts';
 import type { NoticeContext, NoticeInput } from '../../machines/notice/notice.types.ts';
 import { noticeModels } from './notice.model.ts';

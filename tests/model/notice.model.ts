@@ -5,7 +5,7 @@
  * answer (the notice is read), and with a page that brought one (it
  * decides at once: the notice, or the dismissed one not).
  */
-import { noticeKey } from '../../src/contract/notice-dismissals.ts';
+import { noticeKey } from '../../src/contract/rules/notice-dismissals.ts';
 import { noticeMachine } from '../../machines/notice/notice.machine.ts';
 import type { NoticeAnswer } from '../../machines/notice/notice.types.ts';
 import { offerAll, type EventFixtures, type FlowModel } from './support/flow-model.ts';

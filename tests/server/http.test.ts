@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type Endpoint } from '../../src/contract/endpoints.ts';
+import { noticeKey } from '../../src/contract/rules/notice-dismissals.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { JSON_BODY_LIMIT_BYTES, OPERATOR_JSON_BODY_LIMIT_BYTES } from '../../src/server/policy.ts';
 import { getSetting, putSetting } from '../../src/server/repositories/settings.ts';
@@ -394,7 +395,7 @@ describe('the SPA', () => {
     const preload = (file: string) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`;
     const head = (links: string) => `<!doctype html><head><title>Mekong Wallet</title>${links}</head><div id="root"></div>`;
     try {
-      const { app } = await buildTestApp({ distDir });
+      const { app, db } = await buildTestApp({ distDir });
       const page = async (url: string, cookie?: string) => {
         const response = await app.inject({ url, headers: cookie ? { cookie } : {} });
         return [response.body, response.headers.vary ?? null];
@@ -411,6 +412,9 @@ describe('the SPA', () => {
       };
       expect(await home('locale=EN')).toEqual([head(preload(fonts[4]!) + preload(fonts[5]!)), 'Cookie']);
       expect(await home('locale=LA')).toEqual([head(preload(fonts[2]!) + preload(fonts[3]!) + preload(fonts[4]!) + preload(fonts[5]!)), 'Cookie']);
+      // A notice this device dismissed is not drawn: no Latin files for it.
+      const { en } = await getSetting(db, 'notice');
+      expect(await home(`locale=EN; dismissed-notice=${noticeKey(en)}`)).toEqual([head(''), 'Cookie']);
       // The public pages keep the page as it was built.
       for (const url of ['/', '/login', '/register', '/username']) expect(await page(url, 'locale=TH')).toEqual([head(''), null]);
     } finally {

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_SYNC_RECENT_MS, syncIsRecent } from '../../machines/balance/balance.machine.ts';
-import { DISMISSED_NOTICES_COOKIE, keysOfDismissedCookie, noticeKey } from '../../src/contract/notice-dismissals.ts';
+import { DISMISSED_NOTICES_COOKIE, keysOfDismissedCookie, noticeKey } from '../../src/contract/rules/notice-dismissals.ts';
 import { readLastSync, storeLastSync } from '../../src/app/last-sync.ts';
 import { clearStoredToken, storeToken } from '../../src/app/token-storage.ts';
 import { dismissedNotices, mirrorDismissedNotices, rememberDismissedNotices } from '../../src/features/home/notice-storage.ts';

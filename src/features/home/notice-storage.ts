@@ -1,12 +1,12 @@
 /**
- * The notices this device dismissed: their keys (src/contract/notice-dismissals.ts),
+ * The notices this device dismissed: their keys (src/contract/rules/notice-dismissals.ts),
  * oldest first, under `dismissed-notice` in local storage. A key of ours,
  * not one of spec 3's: it holds no member's data, so signing out keeps it
  * (docs/decisions/0140-the-notice-on-the-home.md). The keys are mirrored in
  * a cookie, so that the home's page leaves a dismissed notice out of the
  * shell it comes with (docs/decisions/0152-the-home-page-comes-drawn.md).
  */
-import { DISMISSED_NOTICES_COOKIE, dismissedCookieValue } from '../../contract/notice-dismissals.ts';
+import { DISMISSED_NOTICES_COOKIE, dismissedCookieValue } from '../../contract/rules/notice-dismissals.ts';
 
 const STORAGE_KEY = 'dismissed-notice';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

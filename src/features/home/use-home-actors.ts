@@ -58,11 +58,9 @@ export function useHomeActors() {
   });
 
   // The page's own answer, taken once (notice-in-page.ts), decides the notice at once; without one it is read.
-  const [noticeInput] = useState(() => {
-    const dismissed = dismissedNotices();
-    mirrorDismissedNotices(dismissed);
-    return { dismissed, inPage: takeNoticeInPage(document, currentLocale()) };
-  });
+  const [noticeInput] = useState(() => ({ dismissed: dismissedNotices(), inPage: takeNoticeInPage(document, currentLocale()) }));
+  // A device that dismissed a notice before the cookie existed gets it now (notice-storage.ts).
+  useEffect(() => mirrorDismissedNotices(noticeInput.dismissed), [noticeInput]);
   const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
     input: noticeInput,
   });

@@ -10,7 +10,7 @@
  * closed its own elements could otherwise close the page's): this is the
  * server rendering HTML.
  */
-import { DISMISSED_NOTICES_COOKIE, keysOfDismissedCookie, noticeShows } from '../../contract/notice-dismissals.ts';
+import { DISMISSED_NOTICES_COOKIE, keysOfDismissedCookie, noticeShows } from '../../contract/rules/notice-dismissals.ts';
 import { cookieValue } from '../cookies.ts';
 import { cleanHtml } from '../promotions/html.ts';
 
@@ -22,9 +22,23 @@ function noticeMarkup(html: string): string {
   return (
     '<section class="notice"><div class="notice__body">' +
     '<p class="notice__title app-shell__notice-title" aria-hidden="true"><span class="skeleton"></span></p>' +
-    `<div class="rich-text notice__text">${cleanHtml(html)}</div>` +
+    `<div class="rich-text notice__text">${cleaned(html)}</div>` +
     '</div><span class="icon-button notice__close" aria-hidden="true"></span></section>'
   );
+}
+
+/** The texts last cleaned, one per language at most: every home page would otherwise clean the same text again. */
+const CLEANED_KEPT = 3;
+const cleanedTexts = new Map<string, string>();
+
+function cleaned(html: string): string {
+  let text = cleanedTexts.get(html);
+  if (text === undefined) {
+    text = cleanHtml(html);
+    if (cleanedTexts.size >= CLEANED_KEPT) cleanedTexts.delete(cleanedTexts.keys().next().value!);
+    cleanedTexts.set(html, text);
+  }
+  return text;
 }
 
 /**
@@ -33,13 +47,13 @@ function noticeMarkup(html: string): string {
  * the device dismissed it (the keys in its request's `cookieHeader`), as the
  * home decides (machines/notice).
  */
-export function withHomeShell(page: string, notice: string | null, cookieHeader: string | undefined): string {
+export function withHomeShell(page: string, notice: string | null, cookieHeader: string | undefined): { page: string; drawsNotice: boolean } {
   const dismissed = keysOfDismissedCookie(cookieValue(cookieHeader, DISMISSED_NOTICES_COOKIE));
-  const drawn = noticeShows(notice, dismissed) ? noticeMarkup(notice) : '';
+  const drawsNotice = noticeShows(notice, dismissed);
   const home =
     '<main class="page" aria-busy="true"><div class="home stack stack--page"><div class="home__top">' +
     '<div class="card app-shell__balance" aria-hidden="true"></div>' +
-    `<div class="home__side">${drawn}</div>` +
+    `<div class="home__side">${drawsNotice ? noticeMarkup(notice) : ''}</div>` +
     '</div></div></main>';
-  return page.replace(APP_SHELL_MAIN, () => home);
+  return { page: page.replace(APP_SHELL_MAIN, () => home), drawsNotice };
 }

@@ -53,7 +53,7 @@ const SCRIPT_FONT_FILES: Record<Language, RegExp | null> = {
 };
 const MEMBER_PAGE = /^\/user(\/|\?|$)/;
 /**
- * The Latin files (both weights), preloaded on the home's page only: its shell draws the notice, whose
+ * The Latin files (both weights), preloaded on the home's page when its shell draws the notice, whose
  * Latin letters (a name, figures) would otherwise wait for the stylesheet to ask for them, and the
  * notice is drawn only once its fonts are in (src/styles/home-frame.css, 0152).
  */
@@ -157,8 +157,10 @@ export async function spa(app: FastifyInstance, distDir: string): Promise<void> 
       // The API answers in the language the SPA asks for (Accept-Language), which is this one; the home checks.
       const language = cookieLanguage(request.headers.cookie) ?? defaultLanguage(app.config.variant);
       const answer = notice ? noticeAnswer(notice, language) : null;
-      page = inHead(page, (fonts.script.get(language) ?? '') + (home ? fonts.latin : '') + (answer ? noticeBlock(answer, language) : ''));
-      if (home) page = withHomeShell(page, answer?.notice ?? null, request.headers.cookie);
+      const shell = home ? withHomeShell(page, answer?.notice ?? null, request.headers.cookie) : { page, drawsNotice: false };
+      // The Latin files when the shell draws text in them.
+      const preloads = (fonts.script.get(language) ?? '') + (shell.drawsNotice ? fonts.latin : '');
+      page = inHead(shell.page, preloads + (answer ? noticeBlock(answer, language) : ''));
       reply.header('vary', 'Cookie');
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
