@@ -70,8 +70,8 @@ describe('activation', () => {
       isActive: true,
       amount: 0,
       ftWalletSlot: 1,
-      logo: '/games/lotus-logo.svg',
-      background: '/games/lotus-bg.svg',
+      logo: '/games/lotus-logo.webp',
+      background: '/games/lotus-bg.webp',
       web: '/games/lotus',
       android: null,
       ios: null,
@@ -270,7 +270,7 @@ describe('entry kinds', () => {
     const cookie = sessionCookieOf(opened);
     const state = await gameApi(t, 'GET', '/games/api/state?game=lotus', { cookie });
     expect(state.json()).toEqual({
-      game: { code: 'lotus', name: 'Golden Lotus', category: 'slot', logo: '/games/lotus-logo.svg' },
+      game: { code: 'lotus', name: 'Golden Lotus', category: 'slot', logo: '/games/lotus-logo.webp' },
       username: `rf${await userIdOf(t.db, member.phone)}lotus`,
       credits: 0,
       betSteps: [1, 5, 10, 20, 50, 100],
@@ -495,14 +495,15 @@ describe('seeded games', () => {
     expect(new Set(SEED_GAMES.map((game) => game.ftWalletSlot))).toEqual(new Set([1, 10, 100]));
   });
 
-  it('has original artwork for every game: a logo and a 300×211 background', () => {
+  it('has original artwork for every game: a logo and a 300×211 background, drawn from SVG sources', () => {
+    // The pictures themselves: tests/unit/game-art.test.ts (docs/decisions/0154-reference-game-art-in-webp.md).
+    const source = (image: string | null | undefined) => path.join(import.meta.dirname, '../../public', String(image).replace(/\.webp$/, '.svg'));
     for (const game of SEED_GAMES) {
       for (const image of [game.logo, game.background]) {
-        const file = path.join(import.meta.dirname, '../../public', image);
-        expect(existsSync(file), file).toBe(true);
-        expect(readFileSync(file, 'utf8')).toContain(game.name);
+        expect(existsSync(source(image)), source(image)).toBe(true);
+        expect(readFileSync(source(image), 'utf8')).toContain(game.name);
       }
-      expect(readFileSync(path.join(import.meta.dirname, '../../public', game.background), 'utf8')).toMatch(/viewBox="0 0 300 211"/);
+      expect(readFileSync(source(game.background), 'utf8')).toMatch(/viewBox="0 0 300 211"/);
     }
   });
 

@@ -157,8 +157,8 @@ function referenceGame(game: SeedGame): NewGame {
   return {
     ...game,
     provider: 'reference',
-    logo: `/games/${game.code}-logo.svg`,
-    background: `/games/${game.code}-bg.svg`,
+    logo: `/games/${game.code}-logo.webp`,
+    background: `/games/${game.code}-bg.webp`,
     web: `/games/${game.code}`,
   };
 }

@@ -18,8 +18,8 @@ import type { ProviderLog } from '../../providers/http.ts';
 import { gameCodesOfOtherProviders, lockGamesSync, upsertListedGame, withdrawUnlistedGames } from '../../repositories/game-catalogue.ts';
 import type { Hub88Client } from './client.ts';
 
-export const FALLBACK_LOGO = '/games/aggregator-logo.svg';
-export const FALLBACK_BACKGROUND = '/games/aggregator-bg.svg';
+export const FALLBACK_LOGO = '/games/aggregator-logo.webp';
+export const FALLBACK_BACKGROUND = '/games/aggregator-bg.webp';
 /** Hub88's games come after the built-in ones in each carousel, in the list's order. */
 const FIRST_SORT_ORDER = 1000;
 
