@@ -23,47 +23,60 @@ import { currentLocale } from '../../i18n/locale.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { useBackOnline } from '../ui/use-back-online.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
+import { useProvided } from '../ui/use-provided.ts';
 import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
 import { takeNoticeInPage } from './notice-in-page.ts';
 import { dismissedNotices, mirrorDismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
 
 export function useHomeActors() {
   const api = useApi();
+  // Each machine is provided once (use-provided.ts): what it is given closes over the API client and actors only.
+  const [balanceInput] = useState(() => ({ lastSync: readLastSync(), openedAt: Date.now() }));
   const balance = useActorRef(
-    balanceMachine.provide({
-      actors: balanceActors(api),
-      actions: {
-        // spec 7: a failed wallet load is only logged.
-        logFailure: (_, { message }) => console.warn(`wallet: read failed (${message})`),
-        rememberSync: ({ context }) => {
-          if (context.lastSync !== null) storeLastSync(context.lastSync);
+    useProvided(() =>
+      balanceMachine.provide({
+        actors: balanceActors(api),
+        actions: {
+          // spec 7: a failed wallet load is only logged.
+          logFailure: (_, { message }) => console.warn(`wallet: read failed (${message})`),
+          rememberSync: ({ context }) => {
+            if (context.lastSync !== null) storeLastSync(context.lastSync);
+          },
         },
-      },
-    }),
-    { input: { lastSync: readLastSync(), openedAt: Date.now() } },
+      }),
+    ),
+    { input: balanceInput },
   );
+  const [homeInput] = useState(() => ({ keySeed: newKeyPrefix() }));
   const home = useActorRef(
-    homeMachine.provide({
-      actors: homeActors(api, (modal, message) => console.warn(`${modal}: read failed (${message})`)),
-      actions: {
-        reloadWallet: () => balance.send({ type: 'balance.reload' }),
-      },
-    }),
-    { input: { keySeed: newKeyPrefix() } },
+    useProvided(() =>
+      homeMachine.provide({
+        actors: homeActors(api, (modal, message) => console.warn(`${modal}: read failed (${message})`)),
+        actions: {
+          reloadWallet: () => balance.send({ type: 'balance.reload' }),
+        },
+      }),
+    ),
+    { input: homeInput },
   );
 
   // spec 2: the agreement modal, 1.5 s after the home loads, unless accepted before on this device.
-  const agreement = useActorRef(agreementMachine.provide({ actors: agreementActors(api), actions: { remember: rememberAgreement } }), {
-    input: { accepted: agreementAccepted() },
-  });
+  const [agreementInput] = useState(() => ({ accepted: agreementAccepted() }));
+  const agreement = useActorRef(
+    useProvided(() => agreementMachine.provide({ actors: agreementActors(api), actions: { remember: rememberAgreement } })),
+    { input: agreementInput },
+  );
 
   // The page's own answer, taken once (notice-in-page.ts), decides the notice at once; without one it is read.
   const [noticeInput] = useState(() => ({ dismissed: dismissedNotices(), inPage: takeNoticeInPage(document, currentLocale()) }));
   // A device that dismissed a notice before the cookie existed gets it now (notice-storage.ts).
   useEffect(() => mirrorDismissedNotices(noticeInput.dismissed), [noticeInput]);
-  const notice = useActorRef(noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }), {
-    input: noticeInput,
-  });
+  const notice = useActorRef(
+    useProvided(() =>
+      noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }),
+    ),
+    { input: noticeInput },
+  );
 
   // A wallet read that got no answer starts again when the connection is back (docs/decisions/0145-a-flaky-network.md).
   useBackOnline(() => balance.send({ type: 'read.online' }));

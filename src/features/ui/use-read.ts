@@ -6,6 +6,7 @@
  * waits (skeleton, or what is shown stays) and starts again by itself:
  * machines/shared/read-retry.ts.
  */
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { BodyOf, EndpointName, ResponseOf } from '../../contract/endpoints.ts';
 import { readActors } from '../../../machines/read/read.actors.ts';
@@ -14,6 +15,7 @@ import type { CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
 import { useBackOnline } from './use-back-online.ts';
 import { useLanguageSwitch } from './use-language-switch.ts';
+import { useProvided } from './use-provided.ts';
 
 /** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
 type ReadEndpoint = {
@@ -40,14 +42,18 @@ interface ReadOptions {
 
 export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: ReadOptions = {}): Read<ResponseOf<N>> {
   const api = useApi();
+  // One endpoint for the view's life: its first render's name and delay (use-provided.ts).
+  const [input] = useState(() => ({ startDelay }));
   const read = useActorRef(
-    readMachine.provide({
-      actors: readActors(api, name),
-      actions: {
-        logFailure: (_, { message }) => console.warn(`${name}: read failed (${message})`),
-      },
-    }),
-    { input: { startDelay } },
+    useProvided(() =>
+      readMachine.provide({
+        actors: readActors(api, name),
+        actions: {
+          logFailure: (_, { message }) => console.warn(`${name}: read failed (${message})`),
+        },
+      }),
+    ),
+    { input },
   );
 
   const reload = () => read.send({ type: 'read.reload' });
