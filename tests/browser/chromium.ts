@@ -1,7 +1,10 @@
 /**
  * The browser suite drives Debian's Chromium (browsers cannot be downloaded
- * here). When it is missing and we are root on Debian, install it; otherwise
- * stop with a message that says how.
+ * here), with the system fonts it falls back to for Thai and Lao text (text
+ * drawn before the web fonts load, SVG pictures, which cannot use them).
+ * When a package is missing and we are root on Debian, install it; without
+ * Chromium otherwise, stop with a message that says how. Fonts missing where
+ * they cannot be installed only warn: pages still draw in the web fonts.
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -22,11 +25,25 @@ export const CHROMIUM_ARGS = [
 
 const PACKAGES = ['chromium', 'fonts-noto-core', 'fonts-thai-tlwg'];
 
+/** Debian's packages of PACKAGES not installed; Chromium counts as installed when CHROMIUM_PATH exists. */
+function missingPackages(): string[] {
+  return PACKAGES.filter((name) => {
+    if (name === 'chromium' && existsSync(CHROMIUM_PATH)) return false;
+    const status = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+    return !status.stdout?.includes('install ok installed');
+  });
+}
+
 export function ensureChromium(): void {
-  if (existsSync(CHROMIUM_PATH)) return;
-  const isRoot = process.getuid?.() === 0;
   const isDebian = existsSync('/etc/debian_version');
+  const missing = isDebian ? missingPackages() : existsSync(CHROMIUM_PATH) ? [] : PACKAGES;
+  if (missing.length === 0) return;
+  const isRoot = process.getuid?.() === 0;
   if (!isRoot || !isDebian) {
+    if (existsSync(CHROMIUM_PATH)) {
+      console.warn(`Chromium's fallback fonts for Thai and Lao are missing: sudo apt-get install -y ${missing.join(' ')}`);
+      return;
+    }
     console.error(
       `Chromium was not found at ${CHROMIUM_PATH}. Install it first, e.g. on Debian: ` +
         `sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')} ` +
@@ -34,12 +51,12 @@ export function ensureChromium(): void {
     );
     process.exit(1);
   }
-  console.log(`Chromium is missing: installing Debian's ${PACKAGES.join(', ')} …`);
+  console.log(`Installing Debian's ${missing.join(', ')} for the browser …`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...PACKAGES]]) {
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      console.error(`apt-get ${args.join(' ')} failed; install ${PACKAGES.join(' ')} by hand.`);
+      console.error(`apt-get ${args.join(' ')} failed; install ${missing.join(' ')} by hand.`);
       process.exit(1);
     }
   }
