@@ -7,14 +7,23 @@
  *   npm run art:games
  *
  * The text in the art is drawn in this machine's fonts (fontconfig's match
- * for the SVG's font families); tests/unit/game-art.test.ts checks that every
- * source has its picture, of the size below.
+ * for the SVG's font families: Debian's fonts-noto-core has them). It also
+ * writes scripts/game-art.sources.json, each picture's source by its SHA-256:
+ * tests/unit/game-art.test.ts checks that every source has its picture, of
+ * the size below, drawn from the source as it is now.
  */
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
 const DIR = path.resolve(import.meta.dirname, '../public/games');
+/** Picture name → the SHA-256 of the SVG it was drawn from. */
+export const SOURCES_FILE = path.resolve(import.meta.dirname, 'game-art.sources.json');
+
+export function sourceHash(source: string): string {
+  return createHash('sha256').update(readFileSync(source)).digest('hex');
+}
 
 /**
  * Pixels wide: a card is ~300 CSS px on a phone (300 × 211, home.css) and a
@@ -35,10 +44,13 @@ export function artFiles(): { source: string; picture: string; width: number }[]
 }
 
 if (import.meta.main) {
+  const sources: Record<string, string> = {};
   for (const { source, picture, width } of artFiles()) {
     // Rendered at the width asked for, not scaled up from the SVG's own size.
     const { width: own = width } = await sharp(source).metadata();
     const info = await sharp(source, { density: (72 * width) / own }).resize(width).webp({ quality: QUALITY, effort: 6 }).toFile(picture);
+    sources[path.basename(picture)] = sourceHash(source);
     console.log(`${path.relative(process.cwd(), picture)}: ${info.width}×${info.height}, ${info.size} bytes`);
   }
+  writeFileSync(SOURCES_FILE, `${JSON.stringify(sources, null, 2)}\n`);
 }

@@ -29,8 +29,9 @@ const PACKAGES = ['chromium', 'fonts-noto-core', 'fonts-thai-tlwg'];
 function missingPackages(): string[] {
   return PACKAGES.filter((name) => {
     if (name === 'chromium' && existsSync(CHROMIUM_PATH)) return false;
+    // "install ok installed", or "hold ok installed" for a package held at its version.
     const status = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
-    return !status.stdout?.includes('install ok installed');
+    return !/ ok installed$/.test(status.stdout ?? '');
   });
 }
 
@@ -56,7 +57,10 @@ export function ensureChromium(): void {
   for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) {
-      console.error(`apt-get ${args.join(' ')} failed; install ${missing.join(' ')} by hand.`);
+      // Without Chromium nothing can run; without the fonts only the fallbacks differ.
+      const fontsOnly = existsSync(CHROMIUM_PATH);
+      console[fontsOnly ? 'warn' : 'error'](`apt-get ${args.join(' ')} failed; install ${missing.join(' ')} by hand.`);
+      if (fontsOnly) return;
       process.exit(1);
     }
   }

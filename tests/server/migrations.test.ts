@@ -4,7 +4,8 @@
  * (the operator becomes a bootstrap admin that keeps its password and what
  * it reviewed; a member an OPERATOR_PHONE had promoted stays a member only),
  * 0012 moves the change log into the audit, 0018 gives each Hub88 game
- * account a username of its own.
+ * account a username of its own, 0024 names the reference games' WebP
+ * pictures.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,6 +122,27 @@ describe('migration 0018 (a username per Hub88 game account)', () => {
       { game_code: 'fk_one', username: 'm000001.fk_one' },
       { game_code: 'fk_two', username: 'm000001.fk_two' },
       { game_code: 'lotus', username: 'lt0822222222' },
+    ]);
+  });
+});
+
+describe('migration 0024 (the reference games\' pictures in WebP)', () => {
+  it('renames the pictures seeding and the aggregator\'s fallback named, and no other', async () => {
+    const client = await PGlite.create();
+    onTestFinished(() => client.close());
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsBefore('0024_reference_game_art_webp') });
+    await db.execute(sql`insert into games (code, name, category, provider, logo, background) values
+      ('lotus', 'Golden Lotus', 'slot', 'reference', '/games/lotus-logo.svg', '/games/lotus-bg.svg'),
+      ('fk_keno', 'Keno', 'lotto', 'hub88', '/games/aggregator-logo.svg', 'https://cdn.example.com/keno-bg.svg'),
+      ('custom', 'Custom', 'slot', 'reference', '/images/custom-logo.svg', '/games/lotus-bg.svg.png')`);
+
+    await migrate(db, { migrationsFolder });
+
+    expect(resultRows(await db.execute(sql`select code, logo, background from games order by code`))).toEqual([
+      { code: 'custom', logo: '/images/custom-logo.svg', background: '/games/lotus-bg.svg.png' },
+      { code: 'fk_keno', logo: '/games/aggregator-logo.webp', background: 'https://cdn.example.com/keno-bg.svg' },
+      { code: 'lotus', logo: '/games/lotus-logo.webp', background: '/games/lotus-bg.webp' },
     ]);
   });
 });

@@ -23,17 +23,17 @@ import { currentLocale } from '../../i18n/locale.ts';
 import { newKeyPrefix } from '../money/idempotency.ts';
 import { useBackOnline } from '../ui/use-back-online.ts';
 import { useLanguageSwitch } from '../ui/use-language-switch.ts';
-import { useProvided } from '../ui/use-provided.ts';
+import { useMachineOnce } from '../ui/use-machine-once.ts';
 import { agreementAccepted, rememberAgreement } from './agreement-storage.ts';
 import { takeNoticeInPage } from './notice-in-page.ts';
 import { dismissedNotices, mirrorDismissedNotices, rememberDismissedNotices } from './notice-storage.ts';
 
 export function useHomeActors() {
   const api = useApi();
-  // Each machine is provided once (use-provided.ts): what it is given closes over the API client and actors only.
+  // Each machine is provided once (use-machine-once.ts): what it is given closes over the API client and actors only.
   const [balanceInput] = useState(() => ({ lastSync: readLastSync(), openedAt: Date.now() }));
   const balance = useActorRef(
-    useProvided(() =>
+    useMachineOnce(() =>
       balanceMachine.provide({
         actors: balanceActors(api),
         actions: {
@@ -49,7 +49,7 @@ export function useHomeActors() {
   );
   const [homeInput] = useState(() => ({ keySeed: newKeyPrefix() }));
   const home = useActorRef(
-    useProvided(() =>
+    useMachineOnce(() =>
       homeMachine.provide({
         actors: homeActors(api, (modal, message) => console.warn(`${modal}: read failed (${message})`)),
         actions: {
@@ -63,7 +63,7 @@ export function useHomeActors() {
   // spec 2: the agreement modal, 1.5 s after the home loads, unless accepted before on this device.
   const [agreementInput] = useState(() => ({ accepted: agreementAccepted() }));
   const agreement = useActorRef(
-    useProvided(() => agreementMachine.provide({ actors: agreementActors(api), actions: { remember: rememberAgreement } })),
+    useMachineOnce(() => agreementMachine.provide({ actors: agreementActors(api), actions: { remember: rememberAgreement } })),
     { input: agreementInput },
   );
 
@@ -72,7 +72,7 @@ export function useHomeActors() {
   // A device that dismissed a notice before the cookie existed gets it now (notice-storage.ts).
   useEffect(() => mirrorDismissedNotices(noticeInput.dismissed), [noticeInput]);
   const notice = useActorRef(
-    useProvided(() =>
+    useMachineOnce(() =>
       noticeMachine.provide({ actors: noticeActors(api), actions: { remember: (_, { dismissed }) => rememberDismissedNotices(dismissed) } }),
     ),
     { input: noticeInput },

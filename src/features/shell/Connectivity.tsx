@@ -13,11 +13,11 @@ import { connectivityMachine } from '../../../machines/connectivity/connectivity
 import { onReached } from '../../api/answer.ts';
 import { ConnectivityContext } from '../../app/connectivity.ts';
 import { useApi } from '../../app/use-app.ts';
-import { useProvided } from '../ui/use-provided.ts';
+import { useMachineOnce } from '../ui/use-machine-once.ts';
 
 export function ConnectivityProvider({ children }: { children: ReactNode }) {
   const api = useApi();
-  const connectivity = useActorRef(useProvided(() => connectivityMachine.provide({ actors: connectivityActors(api) })));
+  const connectivity = useActorRef(useMachineOnce(() => connectivityMachine.provide({ actors: connectivityActors(api) })));
   useEffect(() => {
     const online = () => connectivity.send({ type: 'browser.online' });
     const offline = () => connectivity.send({ type: 'browser.offline' });

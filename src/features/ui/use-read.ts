@@ -15,7 +15,7 @@ import type { CallOptionsOf } from '../../api/client.ts';
 import { useApi } from '../../app/use-app.ts';
 import { useBackOnline } from './use-back-online.ts';
 import { useLanguageSwitch } from './use-language-switch.ts';
-import { useProvided } from './use-provided.ts';
+import { useMachineOnce } from './use-machine-once.ts';
 
 /** Endpoints without a request body, path parameters or idempotency key: the ones a view may just read. */
 type ReadEndpoint = {
@@ -42,10 +42,10 @@ interface ReadOptions {
 
 export function useRead<N extends ReadEndpoint>(name: N, { startDelay = 0 }: ReadOptions = {}): Read<ResponseOf<N>> {
   const api = useApi();
-  // One endpoint for the view's life: its first render's name and delay (use-provided.ts).
+  // One endpoint for the view's life: its first render's name and delay (use-machine-once.ts).
   const [input] = useState(() => ({ startDelay }));
   const read = useActorRef(
-    useProvided(() =>
+    useMachineOnce(() =>
       readMachine.provide({
         actors: readActors(api, name),
         actions: {

@@ -12,7 +12,7 @@
 import { useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 
-export function useProvided<Machine extends AnyStateMachine>(provide: () => Machine): Machine {
+export function useMachineOnce<Machine extends AnyStateMachine>(provide: () => Machine): Machine {
   const [machine] = useState(provide);
   return machine;
 }
