@@ -7,6 +7,12 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 // Server suites run once on embedded PGlite and, when TEST_DATABASE_URL names a
 // real PostgreSQL, once more on it (tests/server/helpers/app.ts reads TEST_DB).
 const serverSuites = ['tests/server/**/*.test.ts'];
+/**
+ * Server suites that open no database through TEST_DB (tests/server/helpers/app.ts): they
+ * run on PGlite of their own (migrations, the server processes of config) or on none. The
+ * PostgreSQL project would only run them a second time, unchanged (~70 s of a CI run).
+ */
+const DRIVER_FREE_SUITES = ['config', 'group-commit', 'hub88-config', 'migrations', 'passwords'].map((name) => `tests/server/${name}.test.ts`);
 
 const projects: TestProjectInlineConfiguration[] = [
   {
@@ -66,6 +72,7 @@ if (process.env.TEST_DATABASE_URL) {
     test: {
       name: 'server-pg',
       include: serverSuites,
+      exclude: DRIVER_FREE_SUITES,
       environment: 'node',
       env: { TEST_DB: 'pg' },
       testTimeout: 60_000,
