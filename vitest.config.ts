@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -13,6 +15,14 @@ const serverSuites = ['tests/server/**/*.test.ts'];
  * PostgreSQL project would only run them a second time, unchanged (~70 s of a CI run).
  */
 const DRIVER_FREE_SUITES = ['config', 'group-commit', 'hub88-config', 'migrations', 'passwords'].map((name) => `tests/server/${name}.test.ts`);
+// A suite on the list that starts to use the test database would lose its PostgreSQL run without a
+// word: refuse it here (its helpers but production.ts all open the database through TEST_DB).
+for (const suite of DRIVER_FREE_SUITES) {
+  const text = readFileSync(path.resolve(import.meta.dirname, suite), 'utf8');
+  if (/TEST_DB\b|from '\.\/helpers\/(?!production\.ts')/.test(text)) {
+    throw new Error(`${suite} uses the test database now: take it off DRIVER_FREE_SUITES in vitest.config.ts`);
+  }
+}
 
 const projects: TestProjectInlineConfiguration[] = [
   {

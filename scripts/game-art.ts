@@ -29,7 +29,7 @@ export function sourceHash(source: string): string {
  * Pixels wide: a card is ~300 CSS px on a phone (300 × 211, home.css) and a
  * logo 44, both at about twice the density. Quality 70 keeps a card ~5–14 KB.
  */
-export const ART_WIDTH = { background: 600, logo: 96 } as const;
+const ART_WIDTH = { background: 600, logo: 96 } as const;
 const QUALITY = 70;
 
 /** The pictures to write: one per SVG source, by its name's `-bg` or `-logo`. */
