@@ -25,7 +25,8 @@ function describeViolation(violation: Result): string[] {
  */
 async function settled(page: Page): Promise<void> {
   // A toast just added starts its transition a frame or two later (sonner marks it mounted first): let it begin.
-  await page.waitForFunction(() => document.querySelector('[data-sonner-toast][data-mounted="false"]') === null);
+  // One whose time is up fades out (data-removed) until sonner takes it away: a slow machine met one halfway.
+  await page.waitForFunction(() => document.querySelector('[data-sonner-toast][data-mounted="false"], [data-sonner-toast][data-removed="true"]') === null);
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
